@@ -1,0 +1,159 @@
+import { useId, type MouseEvent } from 'react';
+import { router, usePage } from '@inertiajs/react';
+import type { AuthUser, TeamSummary } from '../../../server/presenters/user-presenter';
+import Dropdown from '@/Components/Dropdown';
+import DropdownLink from '@/Components/DropdownLink';
+import ResponsiveNavLink from '@/Components/ResponsiveNavLink';
+import { optionalRoute, route } from '@/lib/route';
+
+/** PUT current-team: the server answers with the dashboard of the new current team. */
+function switchToTeam(event: MouseEvent<HTMLButtonElement>, team: TeamSummary) {
+  event.preventDefault();
+  router.put(route('current-team.update'), { team_id: team.id }, { preserveState: false });
+}
+
+function CheckIcon() {
+  return (
+    <svg
+      className="me-2 size-5 shrink-0 text-green-400"
+      xmlns="http://www.w3.org/2000/svg"
+      fill="none"
+      viewBox="0 0 24 24"
+      strokeWidth={1.5}
+      stroke="currentColor"
+      aria-hidden="true"
+    >
+      <path
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        d="M9 12.75 11.25 15 15 9.75M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z"
+      />
+    </svg>
+  );
+}
+
+function useTeams(user: AuthUser) {
+  const { features } = usePage().props;
+  const current = user.current_team;
+  if (!features.hasTeamFeatures || !current) return null;
+  return {
+    current,
+    settings: optionalRoute('teams.show', current.id),
+    create: optionalRoute('teams.create'),
+    teams: user.all_teams,
+  };
+}
+
+/** Jetstream's "Manage Team" dropdown: team settings, a new team, and switching teams. */
+export function TeamDropdown({ user }: { user: AuthUser }) {
+  const teams = useTeams(user);
+  const headingId = useId();
+  if (!teams) return null;
+
+  return (
+    <div className="relative ms-3">
+      <Dropdown
+        align="right"
+        width="60"
+        triggerLabel={`Manage team ${teams.current.name}`}
+        trigger={
+          <>
+            {teams.current.name}
+            <svg
+              className="-me-0.5 ms-2 size-4"
+              xmlns="http://www.w3.org/2000/svg"
+              fill="none"
+              viewBox="0 0 24 24"
+              strokeWidth={1.5}
+              stroke="currentColor"
+              aria-hidden="true"
+            >
+              <path
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                d="M8.25 15 12 18.75 15.75 15m-7.5-6L12 5.25 15.75 9"
+              />
+            </svg>
+          </>
+        }
+      >
+        <div className="w-60">
+          <div className="block px-4 py-2 text-xs text-gray-400">Manage Team</div>
+          {teams.settings && <DropdownLink href={teams.settings}>Team Settings</DropdownLink>}
+          {teams.create && <DropdownLink href={teams.create}>Create New Team</DropdownLink>}
+
+          {teams.teams.length > 1 && (
+            <>
+              <div className="border-t border-gray-200" />
+              <div className="block px-4 py-2 text-xs text-gray-400" id={headingId}>
+                Switch Teams
+              </div>
+              <ul aria-labelledby={headingId}>
+                {teams.teams.map((team) => (
+                  <li key={team.id}>
+                    <DropdownLink
+                      as="button"
+                      type="button"
+                      aria-current={team.id === teams.current.id ? 'true' : undefined}
+                      onClick={(event) => switchToTeam(event, team)}
+                    >
+                      <div className="flex items-center">
+                        {team.id === teams.current.id ? (
+                          <CheckIcon />
+                        ) : (
+                          <span className="me-2 size-5 shrink-0" aria-hidden="true" />
+                        )}
+                        <div className="truncate">{team.name}</div>
+                      </div>
+                    </DropdownLink>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      </Dropdown>
+    </div>
+  );
+}
+
+/** The same choices in the mobile menu. */
+export function ResponsiveTeamMenu({ user }: { user: AuthUser }) {
+  const teams = useTeams(user);
+  if (!teams) return null;
+
+  return (
+    <>
+      <div className="border-t border-gray-200" />
+      <div className="block px-4 py-2 text-xs text-gray-400">Manage Team</div>
+      {teams.settings && (
+        <ResponsiveNavLink href={teams.settings} active={route().current('teams.show', teams.current.id)}>
+          Team Settings
+        </ResponsiveNavLink>
+      )}
+      {teams.create && (
+        <ResponsiveNavLink href={teams.create} active={route().current('teams.create')}>
+          Create New Team
+        </ResponsiveNavLink>
+      )}
+      {teams.teams.length > 1 && (
+        <>
+          <div className="border-t border-gray-200" />
+          <div className="block px-4 py-2 text-xs text-gray-400">Switch Teams</div>
+          {teams.teams.map((team) => (
+            <ResponsiveNavLink key={team.id} as="button" type="button" onClick={(event) => switchToTeam(event, team)}>
+              <div className="flex items-center">
+                {team.id === teams.current.id ? (
+                  <CheckIcon />
+                ) : (
+                  <span className="me-2 size-5 shrink-0" aria-hidden="true" />
+                )}
+                <div className="truncate">{team.name}</div>
+              </div>
+            </ResponsiveNavLink>
+          ))}
+        </>
+      )}
+    </>
+  );
+}

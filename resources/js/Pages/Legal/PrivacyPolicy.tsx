@@ -1,0 +1,6 @@
+import type { LegalDocument } from '../../../../server/support/legal-documents';
+import LegalDocumentView from '@/Components/Legal/LegalDocumentView';
+
+export default function PrivacyPolicy({ document }: { document: LegalDocument }) {
+  return <LegalDocumentView document={document} />;
+}

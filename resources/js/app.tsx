@@ -1,0 +1,39 @@
+import '../css/app.css';
+import './types/routes.d';
+import { createInertiaApp, http, router } from '@inertiajs/react';
+import { createRoot } from 'react-dom/client';
+import { layoutFor } from './Layouts/layout-for';
+import { PageNotFoundError, resolvePage } from './lib/pages';
+import { showClientError } from './lib/client-errors';
+import { socketIdHeader, syncEcho } from './lib/echo';
+
+const appName = document.querySelector('title')?.textContent || 'Kawan';
+
+const reportMissingPage = (error: unknown) => {
+  if (!(error instanceof PageNotFoundError)) return false;
+  showClientError('Page not found', `This screen (${error.component}) is not part of this version of Kawan. Reload to get the latest version.`);
+  return true;
+};
+
+router.on('networkError', (event) => {
+  // A page missing from the build is raised by the resolver and reaches us as a network error.
+  if (reportMissingPage((event.detail as { error?: unknown }).error)) event.preventDefault();
+});
+
+// Realtime: one Echo connection while a user is signed in (none for guests), and the connection's
+// X-Socket-Id on every Inertia request so that the server can leave this tab out (toOthers).
+http.onRequest(socketIdHeader);
+router.on('navigate', (event) => syncEcho(event.detail.page.props));
+
+createInertiaApp({
+  title: (title) => (title ? `${title} - ${appName}` : appName),
+  resolve: resolvePage,
+  layout: layoutFor,
+  setup({ el, App, props }) {
+    syncEcho(props.initialPage.props);
+    createRoot(el).render(<App {...props} />);
+  },
+  progress: { color: '#29d', delay: 250, showSpinner: false, includeCSS: true },
+}).catch((error: unknown) => {
+  if (!reportMissingPage(error)) throw error;
+});

@@ -1,0 +1,36 @@
+import { RouteRegistry } from '../server/http/router/registry';
+import web from './web';
+import auth from './auth';
+import passwords from './passwords';
+import twoFactor from './two-factor';
+import mailbox from './mailbox';
+import profile from './profile';
+import teams from './teams';
+import apiTokens from './api-tokens';
+import api from './api';
+import broadcasting from './broadcasting';
+import notifications from './notifications';
+
+export type RouteFile = (routes: RouteRegistry) => void;
+
+/** Every route file, in the order their routes are matched. */
+export const routeFiles: RouteFile[] = [
+  web,
+  auth,
+  passwords,
+  twoFactor,
+  mailbox,
+  profile,
+  teams,
+  apiTokens,
+  api,
+  broadcasting,
+  notifications,
+];
+
+export function buildRoutes(extra: RouteFile[] = []): RouteRegistry {
+  const registry = new RouteRegistry();
+  for (const file of [...routeFiles, ...extra]) file(registry);
+  registry.all();
+  return registry;
+}

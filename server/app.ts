@@ -1,0 +1,84 @@
+import express, { type Express } from 'express';
+import { fileURLToPath } from 'node:url';
+import type { Redis } from 'ioredis';
+import type { Config } from './config/env';
+import type { DatabaseHandle } from './db/client';
+import { createLogger, type Logger } from './support/logger';
+import { buildKernel } from './http/kernel';
+import { viteAssets, type Assets } from './http/inertia/vite';
+import { buildRoutes, type RouteFile } from '../routes/all';
+import { buildRouteUrl } from './http/router/url';
+import { createRateLimiters } from './http/middleware/throttle';
+import { limiterDefinitions } from './http/limiters';
+import type { Services } from './services';
+import { createMailer } from './support/mail/mailer';
+import { FileMailbox, type Mailbox } from './support/mail/mailbox';
+import { Encrypter } from './support/encryption';
+import { signUrl } from './support/signed-url';
+import { join } from 'node:path';
+import type { RealtimeServer } from './realtime/realtime-server';
+import { Broadcaster, createBroadcastDriver, type BroadcastDriver } from './broadcasting/broadcaster';
+import { trackTransactions } from './db/after-commit';
+
+export interface AppDependencies {
+  config: Config;
+  database: DatabaseHandle;
+  logger?: Logger;
+  assets?: Assets;
+  redis?: Redis;
+  /** Extra route files (tests declare test-only routes this way). */
+  extraRoutes?: RouteFile[];
+  /**
+   * Changes to named rate limits. The e2e server raises the per-IP sign-up limit, since every
+   * journey registers from 127.0.0.1.
+   */
+  limits?: Record<string, { points?: number; duration?: number }>;
+  /** Where mail goes when MAIL_URL is not set (default: a file mailbox under DATA_DIR/mail). */
+  mailbox?: Mailbox;
+  /** The realtime server of this process, when it runs here: broadcasts are published in-process. */
+  realtime?: RealtimeServer;
+  /** Where broadcasts go instead (tests); default: in-process with `realtime`, else the pusher SDK. */
+  broadcastDriver?: BroadcastDriver;
+}
+
+export const publicDir = fileURLToPath(new URL('../public', import.meta.url));
+
+/** Builds the Express application. Tests import this; only server/main.ts listens. */
+export function createApp(deps: AppDependencies): { app: Express; services: Services } {
+  const routes = buildRoutes(deps.extraRoutes);
+  const { config } = deps;
+  const logger = deps.logger ?? createLogger(config.logLevel);
+  const route: Services['route'] = (name, params) => buildRouteUrl(routes, name, params);
+  // Every db.transaction() becomes a unit of work for afterCommit (broadcasts wait for the commit).
+  trackTransactions(deps.database.db, (error) => logger.error({ err: error }, 'after-commit callback failed'));
+  const services: Services = {
+    config,
+    database: deps.database,
+    db: deps.database.db,
+    logger,
+    routes,
+    limiters: createRateLimiters(
+      Object.fromEntries(
+        Object.entries(limiterDefinitions).map(([name, definition]) => [
+          name,
+          { ...definition, ...deps.limits?.[name] },
+        ]),
+      ),
+      deps.redis,
+    ),
+    mailer: createMailer({
+      from: config.mail.from,
+      app: config.app,
+      logger,
+      url: config.mail.url,
+      mailbox: deps.mailbox ?? new FileMailbox(join(config.dataDir, 'mail')),
+    }),
+    encrypter: new Encrypter(config.app.key),
+    broadcaster: new Broadcaster(deps.broadcastDriver ?? createBroadcastDriver(config, deps.realtime), logger),
+    route,
+    signedRoute: (name, params, expiresAt) => signUrl(config.app.key, route(name, params), expiresAt),
+  };
+  const app = express();
+  buildKernel(app, services, { assets: deps.assets ?? viteAssets(publicDir), publicDir });
+  return { app, services };
+}

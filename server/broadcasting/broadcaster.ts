@@ -1,0 +1,156 @@
+import Pusher from 'pusher';
+import type { Config } from '../config/env';
+import type { Logger } from '../support/logger';
+import type { RealtimeServer } from '../realtime/realtime-server';
+import { afterCommit } from '../db/after-commit';
+
+/** What actions broadcast: one event, its data (sent as JSON), on one or more channels. */
+export interface BroadcastMessage {
+  /** Full Pusher channel names: `private-teams.1`, `presence-teams.1`, `orders`. */
+  channels: string[];
+  /** The wire name: `App\Events\MembershipChanged` (Echo `listen('MembershipChanged')`) or a custom
+   * name such as `order.shipped` (Echo `listen('.order.shipped')`). */
+  event: string;
+  data: Record<string, unknown>;
+  /** Laravel's toOthers(): the socket id of the request's X-Socket-Id header, left out. */
+  exceptSocketId?: string;
+}
+
+/** Where messages go: the realtime server in this process, any Pusher-protocol server, or memory. */
+export interface BroadcastDriver {
+  readonly name: string;
+  publish(message: BroadcastMessage): Promise<void>;
+}
+
+/** Pusher's limit of channels per trigger (the SDK enforces it). */
+const channelsPerTrigger = 100;
+const socketIdPattern = /^\d+\.\d+$/;
+
+/** A socket id as the pusher SDK and the realtime server accept it, or undefined. */
+export function validSocketId(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length <= 40 && socketIdPattern.test(value) ? value : undefined;
+}
+
+/** The sender's socket id (Echo's X-Socket-Id header), for toOthers. */
+export function socketIdFrom(req: { get(name: string): string | undefined }): string | undefined {
+  return validSocketId(req.get('x-socket-id'));
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let index = 0; index < items.length; index += size) result.push(items.slice(index, index + size));
+  return result;
+}
+
+/** Publishes through the RealtimeServer running in the same process (no HTTP round trip). */
+export class InProcessDriver implements BroadcastDriver {
+  readonly name = 'in-process';
+
+  constructor(
+    private readonly realtime: RealtimeServer,
+    private readonly appId: string,
+  ) {}
+
+  async publish(message: BroadcastMessage): Promise<void> {
+    await this.realtime.publish(this.appId, message.channels, message.event, JSON.stringify(message.data), {
+      exceptSocketId: message.exceptSocketId,
+    });
+  }
+}
+
+/** Publishes through the official `pusher` SDK to any Pusher-protocol server (Kawan's, Reverb, soketi, Pusher). */
+export class PusherDriver implements BroadcastDriver {
+  readonly name = 'pusher';
+  private readonly client: Pusher;
+
+  constructor(options: {
+    appId: string;
+    key: string;
+    secret: string;
+    host: string;
+    port: number;
+    scheme: 'http' | 'https';
+    timeoutMs?: number;
+  }) {
+    this.client = new Pusher({
+      appId: options.appId,
+      key: options.key,
+      secret: options.secret,
+      host: options.host,
+      port: String(options.port),
+      useTLS: options.scheme === 'https',
+      timeout: options.timeoutMs ?? 5000,
+    });
+  }
+
+  async publish(message: BroadcastMessage): Promise<void> {
+    const params = message.exceptSocketId ? { socket_id: message.exceptSocketId } : undefined;
+    for (const channels of chunks(message.channels, channelsPerTrigger)) {
+      await this.client.trigger(channels, message.event, message.data, params);
+    }
+  }
+}
+
+/** Keeps what was broadcast (tests, and deployments without realtime). */
+export class MemoryDriver implements BroadcastDriver {
+  readonly name = 'memory';
+  readonly sent: BroadcastMessage[] = [];
+
+  async publish(message: BroadcastMessage): Promise<void> {
+    this.sent.push(structuredClone(message));
+  }
+}
+
+/**
+ * The app's broadcaster (`services.broadcaster`). `broadcast()` inside a database transaction
+ * queues the message until the transaction commits and drops it on rollback (DESIGN.md: broadcasts
+ * leave only after the transaction that caused them commits); outside one it publishes at once.
+ * A failed publish is logged, never thrown: the database, not the socket, is the record.
+ * See docs/decisions/008-broadcasting.md.
+ */
+export class Broadcaster {
+  constructor(
+    readonly driver: BroadcastDriver,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Publishes after the current transaction commits (now when there is none). */
+  broadcast(message: BroadcastMessage): Promise<void> {
+    const normalized: BroadcastMessage = {
+      channels: [...new Set(message.channels)],
+      event: message.event,
+      data: message.data,
+      ...(validSocketId(message.exceptSocketId) ? { exceptSocketId: message.exceptSocketId } : {}),
+    };
+    if (normalized.channels.length === 0) return Promise.resolve();
+    return afterCommit(() => this.send(normalized));
+  }
+
+  private async send(message: BroadcastMessage): Promise<void> {
+    try {
+      await this.driver.publish(message);
+    } catch (error) {
+      this.logger.error(
+        { err: error, event: message.event, channels: message.channels, driver: this.driver.name },
+        'broadcast failed',
+      );
+    }
+  }
+}
+
+/**
+ * The driver for this process: in-process when the realtime server runs here, otherwise the
+ * `pusher` SDK to the server REVERB_HOST/PORT/SCHEME names.
+ */
+export function createBroadcastDriver(config: Config, realtime?: RealtimeServer): BroadcastDriver {
+  const { reverb } = config;
+  if (realtime) return new InProcessDriver(realtime, reverb.appId);
+  return new PusherDriver({
+    appId: reverb.appId,
+    key: reverb.key,
+    secret: reverb.secret,
+    host: reverb.host,
+    port: reverb.port,
+    scheme: reverb.scheme,
+  });
+}

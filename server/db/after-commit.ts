@@ -1,0 +1,83 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/** Work waiting for the transaction it was queued in to commit. */
+type Callback = () => unknown;
+
+interface Frame {
+  callbacks: Callback[];
+}
+
+const frames = new AsyncLocalStorage<Frame>();
+const tracked = Symbol.for('kawan.afterCommit.tracked');
+
+/** Whatever has a drizzle-style `transaction(fn, config?)`: the database or a transaction. */
+interface Transactional {
+  transaction: (fn: (tx: never) => Promise<unknown>, config?: unknown) => Promise<unknown>;
+}
+
+/** Reports what a callback run after commit threw (the data is committed; nobody awaits the callback). */
+export type AfterCommitErrorHandler = (error: unknown) => void;
+
+/**
+ * Laravel's `DB::afterCommit`: inside a transaction (of a database passed through
+ * `trackTransactions`), `callback` runs once the outermost transaction has committed, and never
+ * if it (or the savepoint it was queued in) rolls back. Outside any transaction it runs now.
+ * Resolves when the callback has run (now) or has been queued (in a transaction).
+ */
+export async function afterCommit(callback: Callback): Promise<void> {
+  const frame = frames.getStore();
+  if (frame) {
+    frame.callbacks.push(callback);
+    return;
+  }
+  await callback();
+}
+
+/** True while the caller runs inside a tracked transaction. */
+export function inTransaction(): boolean {
+  return frames.getStore() !== undefined;
+}
+
+/**
+ * Makes every `db.transaction(…)` (and every nested `tx.transaction(…)` savepoint) a unit of work
+ * for `afterCommit`: callbacks queued while it runs are handed to the enclosing transaction when a
+ * savepoint is released, run in order after the outermost commit, and dropped on a rollback.
+ * Callbacks run after commit are awaited one after the other before `transaction()` resolves;
+ * what they throw goes to `onError` and never undoes the commit. Patches the object in place
+ * (idempotent) so every holder of the database gets the behaviour.
+ */
+export function trackTransactions<T extends object>(db: T, onError: AfterCommitErrorHandler): T {
+  patch(db as unknown as Transactional, onError);
+  return db;
+}
+
+function patch(target: Transactional, onError: AfterCommitErrorHandler): void {
+  const marked = target as unknown as Record<symbol, boolean>;
+  if (marked[tracked]) return;
+  const original = target.transaction.bind(target);
+  target.transaction = async (fn, config) => {
+    const parent = frames.getStore();
+    const frame: Frame = { callbacks: [] };
+    const result = await original(
+      ((tx: Transactional) => {
+        patch(tx, onError);
+        return frames.run(frame, () => fn(tx as never));
+      }) as (tx: never) => Promise<unknown>,
+      config,
+    );
+    if (parent) {
+      // A savepoint (or a transaction begun inside another): its work waits for the outer commit.
+      parent.callbacks.push(...frame.callbacks);
+    } else {
+      for (const callback of frame.callbacks) {
+        try {
+          await callback();
+        } catch (error) {
+          onError(error);
+        }
+      }
+    }
+    return result;
+  };
+  marked[tracked] = true;
+}

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../client';
+import { notifications } from '../schema/index';
+
+export interface NotificationRow {
+  id: string;
+  userId: number;
+  type: string;
+  data: Record<string, unknown>;
+  readAt: Date | null;
+  createdAt: Date;
+}
+
+const columns = {
+  id: notifications.id,
+  userId: notifications.userId,
+  type: notifications.type,
+  data: notifications.data,
+  readAt: notifications.readAt,
+  createdAt: notifications.createdAt,
+};
+
+/**
+ * A user's database notifications (Laravel's `notifications` table). Every query names the user:
+ * a notification of someone else is simply not found.
+ */
+export function notificationRepository(db: Database, userId: number) {
+  const own = (id: string) => and(eq(notifications.userId, userId), eq(notifications.id, id));
+
+  return {
+    async create(type: string, data: Record<string, unknown>): Promise<NotificationRow> {
+      const [row] = await db.insert(notifications).values({ id: randomUUID(), userId, type, data }).returning(columns);
+      return row;
+    },
+
+    /** Newest first; `limit + 1` rows are read so that the caller knows whether more exist. */
+    async page(pageNumber: number, perPage: number): Promise<{ rows: NotificationRow[]; hasMore: boolean }> {
+      const rows = await db
+        .select(columns)
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(perPage + 1)
+        .offset((pageNumber - 1) * perPage);
+      return { rows: rows.slice(0, perPage), hasMore: rows.length > perPage };
+    },
+
+    async unreadCount(): Promise<number> {
+      const [row] = await db
+        .select({ total: count() })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+      return Number(row?.total ?? 0);
+    },
+
+    async find(id: string): Promise<NotificationRow | undefined> {
+      const [row] = await db.select(columns).from(notifications).where(own(id)).limit(1);
+      return row;
+    },
+
+    /** Marks one notification read (keeping the first read time); false when it is not the user's. */
+    async markRead(id: string): Promise<boolean> {
+      const rows = await db
+        .update(notifications)
+        .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+        .where(own(id))
+        .returning({ id: notifications.id });
+      return rows.length > 0;
+    },
+
+    /** Marks every unread notification read; returns their ids. */
+    async markAllRead(): Promise<string[]> {
+      const rows = await db
+        .update(notifications)
+        .set({ readAt: sql`now()` })
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+        .returning({ id: notifications.id });
+      return rows.map((row) => row.id);
+    },
+  };
+}
+
+export type NotificationRepository = ReturnType<typeof notificationRepository>;

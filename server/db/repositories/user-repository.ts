@@ -1,0 +1,47 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../client';
+import { users } from '../schema/index';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = Pick<typeof users.$inferInsert, 'name' | 'email' | 'password'> & Partial<typeof users.$inferInsert>;
+export type UserChanges = Partial<Omit<typeof users.$inferInsert, 'id' | 'createdAt'>>;
+
+/** Accounts are not team-owned: a user is reached by id or by (lower-cased) e-mail. */
+export function userRepository(db: Database) {
+  return {
+    async find(id: number): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+      return row;
+    },
+
+    async emailTaken(email: string, exceptId?: number): Promise<boolean> {
+      const row = await this.findByEmail(email);
+      return row !== undefined && row.id !== exceptId;
+    },
+
+    async create(user: NewUser): Promise<UserRow> {
+      const [row] = await db.insert(users).values({ ...user, email: user.email.toLowerCase() }).returning();
+      return row;
+    },
+
+    async update(id: number, changes: UserChanges): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+
+    async delete(id: number): Promise<void> {
+      await db.delete(users).where(eq(users.id, id));
+    },
+  };
+}
+
+export type UserRepository = ReturnType<typeof userRepository>;

@@ -1,0 +1,8 @@
+// The schema drizzle-kit reads and the database client is typed with.
+export * from './sessions';
+export * from './early-access';
+export * from './users';
+export * from './teams';
+export * from './team-invitations';
+export * from './api-tokens';
+export * from './notifications';

@@ -1,0 +1,37 @@
+import type { Services } from '../../../services';
+import { validate } from '../../shared/validation';
+import { forgotPasswordSchema } from '../password-schemas';
+import { randomToken, sha256 } from '../../../support/crypto';
+import { userRepository } from '../../../db/repositories/user-repository';
+import { passwordResetTokenRepository } from '../../../db/repositories/password-reset-token-repository';
+import { sendPasswordResetNotification } from '../password-notifications';
+
+/** What every request gets, whether or not the address has an account (docs/decisions/002). */
+export const resetLinkSentStatus = 'We have emailed your password reset link.';
+
+/** Laravel's broker throttle: one new link per address every 60 seconds. */
+export const resetLinkThrottleSeconds = 60;
+
+/**
+ * Mails a password reset link to the address when it belongs to an account. An unknown address,
+ * or a second request within 60 seconds, sends nothing and answers the same: the response never
+ * tells whether an account exists. Returns whether a mail was sent (for logs and tests only).
+ */
+export async function sendPasswordResetLink(
+  services: Pick<Services, 'db' | 'mailer' | 'route'>,
+  input: unknown,
+  now = new Date(),
+): Promise<{ sent: boolean }> {
+  const { email } = validate(forgotPasswordSchema, input);
+  const user = await userRepository(services.db).findByEmail(email);
+  if (!user) return { sent: false };
+
+  const tokens = passwordResetTokenRepository(services.db);
+  const pending = await tokens.find(user.email);
+  if (pending && now.getTime() - pending.createdAt.getTime() < resetLinkThrottleSeconds * 1000) return { sent: false };
+
+  const token = randomToken(32);
+  await tokens.put(user.email, sha256(token), now);
+  await sendPasswordResetNotification(services, user, token);
+  return { sent: true };
+}

@@ -1,0 +1,5 @@
+/** A user's private channel (Laravel's `App.Models.User.{id}`), as the realtime server names it. */
+export const userChannel = (userId: number) => `private-App.Models.User.${userId}`;
+
+/** A team's private channel (`teams.{team}`): MembershipChanged and other team events. */
+export const teamChannel = (teamId: number) => `private-teams.${teamId}`;

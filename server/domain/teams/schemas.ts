@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { fields } from '../shared/validation';
+import { isAssignableRole, type AssignableRole } from './roles';
+
+/** The error bags the team forms read (Jetstream's names). Changing a role uses the default bag. */
+export const bags = {
+  createTeam: 'createTeam',
+  updateTeamName: 'updateTeamName',
+  addTeamMember: 'addTeamMember',
+  removeTeamMember: 'removeTeamMember',
+  deleteTeam: 'deleteTeam',
+} as const;
+
+/** Jetstream's messages, word for word. */
+export const messages = {
+  alreadyInvited: 'This user has already been invited to the team.',
+  alreadyMember: 'This user already belongs to the team.',
+  roleRequired: 'The role field is required.',
+  invalidRole: 'The role must be a valid role.',
+  cannotLeaveOwnTeam: 'You may not leave a team that you created.',
+  cannotDeletePersonalTeam: 'You may not delete your personal team.',
+  invitationNotFound:
+    'This invitation does not exist, or it was sent to another e-mail address. Sign in with the address it was sent to.',
+};
+
+export const teamNameSchema = z.object({ name: fields.requiredString('name') });
+
+export const roleField = z
+  .string({ error: messages.roleRequired })
+  .trim()
+  .min(1, messages.roleRequired)
+  .refine((value): value is AssignableRole => isAssignableRole(value), messages.invalidRole)
+  .transform((value) => value as AssignableRole);
+
+export const addTeamMemberSchema = z.object({ email: fields.email(), role: roleField });
+
+export const updateRoleSchema = z.object({ role: roleField });

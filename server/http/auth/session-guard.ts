@@ -1,0 +1,117 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { randomToken, safeEqual, sha256 } from '../../support/crypto';
+import { userRepository, type UserRow } from '../../db/repositories/user-repository';
+import { regenerateSession } from '../middleware/session';
+import { regenerateCsrfToken } from '../middleware/csrf';
+
+declare module 'express-session' {
+  interface SessionData {
+    /** Fingerprint of the password hash at login: a password change elsewhere ends this session. */
+    passwordFingerprint: string;
+    /** Where to go after logging in (Laravel's url.intended). */
+    intendedUrl: string;
+    /** Unix seconds of the last password confirmation. */
+    passwordConfirmedAt: number;
+    /** A login waiting for its two-factor code: the user id and the remember-me choice. */
+    twoFactorLoginId: number;
+    twoFactorRemember: boolean;
+  }
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** The signed-in user, when there is one. */
+      user?: UserRow;
+    }
+  }
+}
+
+export const rememberCookie = 'remember_web';
+const rememberMaxAgeMs = 400 * 24 * 60 * 60 * 1000;
+
+export const passwordFingerprint = (user: Pick<UserRow, 'password'>) => sha256(user.password).slice(0, 40);
+
+/** Signs a user in: a new session id and CSRF token, and a remember-me cookie when asked. */
+export async function login(req: Request, res: Response, user: UserRow, remember = false): Promise<void> {
+  await regenerateSession(req);
+  req.session.userId = user.id;
+  req.session.passwordFingerprint = passwordFingerprint(user);
+  regenerateCsrfToken(req, res);
+  req.user = user;
+  if (remember) {
+    const token = randomToken(30);
+    await userRepository(req.services.db).update(user.id, { rememberToken: sha256(token) });
+    res.cookie(rememberCookie, `${user.id}|${token}`, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: req.services.config.app.secure,
+      maxAge: rememberMaxAgeMs,
+      path: '/',
+    });
+  }
+}
+
+/** Signs out: the session is emptied under a new id, remember-me tokens are rotated away. */
+export async function logout(req: Request, res: Response): Promise<void> {
+  if (req.user) await userRepository(req.services.db).update(req.user.id, { rememberToken: null });
+  res.clearCookie(rememberCookie, { path: '/' });
+  const keepFlash = req.session._flash;
+  await new Promise<void>((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve())));
+  if (keepFlash) req.session._flash = keepFlash;
+  regenerateCsrfToken(req, res);
+  req.user = undefined;
+  req.inertia.clearHistory();
+}
+
+/**
+ * Loads `req.user` from the session, or from a valid remember-me cookie (signing in again under
+ * a new session). A session whose password fingerprint no longer matches is ended.
+ */
+export function authenticate(): RequestHandler {
+  return (req, res, next) => {
+    resolveUser(req, res).then(() => next(), next);
+  };
+}
+
+async function resolveUser(req: Request, res: Response): Promise<void> {
+  const users = userRepository(req.services.db);
+  if (req.session.userId) {
+    const user = await users.find(req.session.userId);
+    if (user && req.session.passwordFingerprint === passwordFingerprint(user)) {
+      req.user = user;
+      return;
+    }
+    await logout(req, res);
+    return;
+  }
+  const cookie = req.cookies?.[rememberCookie] ?? readCookie(req, rememberCookie);
+  if (!cookie) return;
+  const [id, token] = cookie.split('|');
+  const user = Number(id) > 0 ? await users.find(Number(id)) : undefined;
+  if (!user?.rememberToken || !token || !safeEqual(sha256(token), user.rememberToken)) {
+    res.clearCookie(rememberCookie, { path: '/' });
+    return;
+  }
+  await regenerateSession(req);
+  req.session.userId = user.id;
+  req.session.passwordFingerprint = passwordFingerprint(user);
+  req.user = user;
+}
+
+function readCookie(req: Request, name: string): string | undefined {
+  const header = req.get('cookie') ?? '';
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+/** Redirects to the URL the user wanted before logging in, or to a named route. */
+export function redirectIntended(req: Request, res: Response, fallback = 'dashboard', query = ''): void {
+  const intended = req.session.intendedUrl;
+  delete req.session.intendedUrl;
+  res.redirect(303, intended ?? req.services.route(fallback) + query);
+}

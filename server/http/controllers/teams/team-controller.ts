@@ -1,0 +1,34 @@
+import type { Request, Response } from 'express';
+import { createTeam } from '../../../domain/teams/actions/create-team';
+import { updateTeamName } from '../../../domain/teams/actions/update-team-name';
+import { deleteTeam } from '../../../domain/teams/actions/delete-team';
+import { viewTeam } from '../../../domain/teams/actions/view-team';
+import { presentTeamShow } from '../../../presenters/team-presenter';
+import { routeId } from '../../route-params';
+
+/** Teams/Create: the form shows the signed-in user as the owner (from `auth.user`). */
+export async function create(req: Request) {
+  await req.inertia.render('Teams/Create');
+}
+
+/** The new team becomes the current one; Jetstream then goes to the dashboard. */
+export async function store(req: Request, res: Response) {
+  await createTeam(req.services, req.user!, req.body);
+  res.redirect(303, req.services.route('dashboard'));
+}
+
+export async function show(req: Request) {
+  const view = await viewTeam(req.services, req.user!, routeId(req, 'team'));
+  await req.inertia.render('Teams/Show', { ...presentTeamShow(view) });
+}
+
+export async function update(req: Request, res: Response) {
+  const teamId = routeId(req, 'team');
+  await updateTeamName(req.services, req.user!, teamId, req.body);
+  res.redirect(303, req.get('referer') ?? req.services.route('teams.show', teamId));
+}
+
+export async function destroy(req: Request, res: Response) {
+  await deleteTeam(req.services, req.user!, routeId(req, 'team'));
+  res.redirect(303, req.services.route('dashboard'));
+}

@@ -1,0 +1,34 @@
+import { escapeAttribute, scriptSafeJson, type Page } from './page';
+
+export interface DocumentParts {
+  page: Page;
+  appName: string;
+  csrfToken: string;
+  ziggy: unknown;
+  assetTags: string;
+}
+
+/**
+ * The first-load HTML: the page object in `<script data-page="app">` right before `<div id="app">`
+ * (Inertia v3 reads it only from there), the route manifest as Ziggy's JSON script, and the
+ * csrf-token meta tag that Echo sends to /broadcasting/auth.
+ */
+export function renderDocument({ page, appName, csrfToken, ziggy, assetTags }: DocumentParts): string {
+  return `<!DOCTYPE html>
+<html lang="en" class="h-full bg-gray-100">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="csrf-token" content="${escapeAttribute(csrfToken)}">
+    <title>${escapeAttribute(appName)}</title>
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+    ${assetTags}
+  </head>
+  <body class="h-full font-sans antialiased">
+    <script id="ziggy-routes-json" type="application/json">${scriptSafeJson(ziggy)}</script>
+    <script data-page="app" type="application/json">${scriptSafeJson(page)}</script>
+    <div id="app"></div>
+  </body>
+</html>
+`;
+}

@@ -1,0 +1,138 @@
+import type { RequestHandler } from 'express';
+import express from 'express';
+import busboy from 'busboy';
+import qs from 'qs';
+import { HttpError } from '../../support/errors';
+import { wantsJson } from './errors';
+
+/** The specification's query-string limits, used for query strings and form bodies alike. */
+export const queryLimits = { arrayLimit: 20, depth: 5, parameterLimit: 1000 } as const;
+
+export function parseQueryString(source: string): Record<string, unknown> {
+  return qs.parse(source, { ...queryLimits, allowPrototypes: false, strictDepth: false });
+}
+
+/** A file received in a multipart body. */
+export class UploadedFile {
+  constructor(
+    readonly fieldName: string,
+    readonly originalName: string,
+    readonly mimeType: string,
+    readonly buffer: Buffer,
+  ) {}
+
+  get size(): number {
+    return this.buffer.length;
+  }
+}
+
+const noBody = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * JSON and urlencoded bodies, nested keys and arrays as the Inertia client sends them. GET and
+ * HEAD bodies are never read. Multipart bodies (uploads) wait for `uploadParsers`, after sign-in.
+ */
+export function bodyParsers(): RequestHandler[] {
+  const json = express.json({ limit: '1mb', strict: false });
+  const urlencodedText = express.text({ limit: '1mb', type: 'application/x-www-form-urlencoded' });
+  const urlencoded: RequestHandler = (req, res, next) =>
+    urlencodedText(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      if (typeof req.body === 'string') req.body = parseQueryString(req.body);
+      next();
+    });
+  const onlyWithBody =
+    (parser: RequestHandler): RequestHandler =>
+    (req, res, next) =>
+      noBody.has(req.method) ? next() : parser(req, res, next);
+  return [onlyWithBody(json), onlyWithBody(urlencoded)];
+}
+
+/**
+ * Multipart bodies, read only for a signed-in user (no upload is parsed before the auth check;
+ * a guest's upload is refused unread), then `_method` on POST routed as PUT/PATCH/DELETE.
+ */
+export function uploadParsers(options: { maxUploadBytes: number }): RequestHandler[] {
+  const parse = multipart(options.maxUploadBytes);
+  const signedInOnly: RequestHandler = (req, res, next) => {
+    if (noBody.has(req.method) || !req.is('multipart/form-data')) return next();
+    if (!req.user) {
+      // Unread: a guest is sent to sign in, as the `auth` middleware would.
+      req.resume();
+      if (wantsJson(req)) return next(new HttpError(401, 'Unauthenticated.'));
+      return res.redirect(303, req.services.route('login'));
+    }
+    parse(req, res, next);
+  };
+  return [signedInOnly, methodOverride];
+}
+
+const methodOverride: RequestHandler = (req, _res, next) => {
+  const body = req.body as Record<string, unknown> | undefined;
+  const override = typeof body?._method === 'string' ? body._method.toUpperCase() : undefined;
+  if (req.method === 'POST' && override && ['PUT', 'PATCH', 'DELETE'].includes(override)) {
+    req.method = override;
+  }
+  next();
+};
+
+function multipart(maxBytes: number): RequestHandler {
+  return (req, _res, next) => {
+    if (!req.is('multipart/form-data')) return next();
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: req.headers, limits: { fileSize: maxBytes, fields: queryLimits.parameterLimit, files: 20 } });
+    } catch {
+      return next(new HttpError(400, 'Malformed multipart body.'));
+    }
+    const pairs: string[] = [];
+    const files = new Map<string, UploadedFile>();
+    const pending: Promise<void>[] = [];
+    let failed = false;
+    const fail = (error: HttpError) => {
+      if (failed) return;
+      failed = true;
+      req.unpipe(parser);
+      req.resume();
+      next(error);
+    };
+
+    parser.on('field', (name, value) => pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`));
+    parser.on('file', (name, stream, info) => {
+      const chunks: Buffer[] = [];
+      pending.push(
+        new Promise((resolve) => {
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('limit', () => fail(new HttpError(413, `The file may not be greater than ${Math.floor(maxBytes / 1024)} kilobytes.`)));
+          stream.on('end', () => {
+            if (!info.filename) return resolve();
+            const placeholder = `\u0000file:${files.size}`;
+            files.set(placeholder, new UploadedFile(name, info.filename, info.mimeType, Buffer.concat(chunks)));
+            pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(placeholder)}`);
+            resolve();
+          });
+        }),
+      );
+    });
+    parser.on('fieldsLimit', () => fail(new HttpError(413, 'Too many fields.')));
+    parser.on('error', () => fail(new HttpError(400, 'Malformed multipart body.')));
+    parser.on('close', () => {
+      Promise.all(pending).then(() => {
+        if (failed) return;
+        const body = parseQueryString(pairs.join('&'));
+        req.body = replacePlaceholders(body, files);
+        next();
+      });
+    });
+    req.pipe(parser);
+  };
+}
+
+function replacePlaceholders(value: unknown, files: Map<string, UploadedFile>): unknown {
+  if (typeof value === 'string') return files.get(value) ?? value;
+  if (Array.isArray(value)) return value.map((item) => replacePlaceholders(item, files));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, replacePlaceholders(item, files)]));
+  }
+  return value;
+}

@@ -1,0 +1,92 @@
+import type { ErrorRequestHandler, Request } from 'express';
+import { HttpError, ValidationError, defaultMessages } from '../../support/errors';
+import { flash } from './session';
+
+/** API and JSON requests get JSON errors; everything else gets the Error page (Laravel's expectsJson). */
+export function wantsJson(req: Request): boolean {
+  if (req.get('x-inertia')) return false;
+  if (req.path === '/api' || req.path.startsWith('/api/')) return true;
+  const accept = req.get('accept') ?? '';
+  return accept.includes('/json') || accept.includes('+json');
+}
+
+export const titles: Record<number, string> = {
+  401: 'Sign in required',
+  403: 'Forbidden',
+  404: 'Page not found',
+  405: 'Method not allowed',
+  413: 'Request too large',
+  419: 'Page expired',
+  429: 'Too many requests',
+  500: 'Server error',
+  503: 'Service unavailable',
+};
+
+/**
+ * The last middleware. Validation errors go back to the form (flashed, in the form's error bag) or
+ * out as a 422 for JSON; HTTP errors render the `Error` page or JSON; anything else is a 500 whose
+ * details are logged and, outside development, never shown.
+ */
+export function errorHandler(options: { development: boolean }): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) return next(error);
+
+    if (error instanceof ValidationError) {
+      if (wantsJson(req)) {
+        const errors = Object.fromEntries(Object.entries(error.errors).map(([field, message]) => [field, [message]]));
+        if (error.retryAfterSeconds) res.set('Retry-After', String(error.retryAfterSeconds));
+        res.status(error.status).json({ message: error.message, errors });
+        return;
+      }
+      flash(req, 'errors', { [error.bag ?? 'default']: error.errors });
+      res.redirect(303, req.get('referer') ?? '/');
+      return;
+    }
+
+    const status = statusOf(error);
+    const headers = error instanceof HttpError ? error.headers : {};
+    if (status >= 500) {
+      (req.log ?? req.services?.logger)?.error({ err: error }, 'request failed');
+    }
+    const exposeMessage = status < 500 || options.development;
+    const message =
+      error instanceof HttpError || (exposeMessage && error instanceof Error)
+        ? (error as Error).message
+        : defaultMessages[status] ?? defaultMessages[500];
+    res.set(headers);
+
+    const publicMessage = status >= 500 && !options.development ? (defaultMessages[status] ?? defaultMessages[500]) : message;
+    if (wantsJson(req)) {
+      res.status(status).json({ message: publicMessage });
+      return;
+    }
+    if (!req.inertia) {
+      res.status(status).type('text').send(`${status} ${titles[status] ?? 'Error'}`);
+      return;
+    }
+    const retryAfter = headers['Retry-After'] ? Number(headers['Retry-After']) : undefined;
+    req.inertia
+      .render(
+        'Error',
+        {
+          status,
+          title: titles[status] ?? 'Error',
+          message: publicMessage,
+          ...(retryAfter ? { retryAfter } : {}),
+          ...(options.development && status >= 500 && error instanceof Error ? { trace: error.stack } : {}),
+        },
+        status,
+      )
+      .catch((renderError: unknown) => {
+        req.services?.logger.error({ err: renderError }, 'error page failed');
+        if (!res.headersSent) res.status(500).type('text').send('500 Server error');
+      });
+  };
+}
+
+function statusOf(error: unknown): number {
+  if (error instanceof HttpError) return error.status;
+  const candidate = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown })?.statusCode;
+  if (typeof candidate === 'number' && candidate >= 400 && candidate < 600) return candidate;
+  return 500;
+}

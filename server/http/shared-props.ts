@@ -1,0 +1,66 @@
+import type { Request } from 'express';
+import type { PropBag } from './inertia/props';
+import { presentAuthUser, type AuthUser } from '../presenters/user-presenter';
+import { teamRepository } from '../db/repositories/team-repository';
+import type { UserRow } from '../db/repositories/user-repository';
+import { recentNotifications } from '../domain/notifications/recent-notifications';
+import { presentNotificationsSummary, type NotificationsSummary } from '../presenters/notification-presenter';
+import { realtimeClientConfig, type RealtimeClientConfig } from '../broadcasting/client-config';
+
+/** Feature flags the pages read, in Jetstream's style. */
+export interface Features {
+  hasEmailVerification: boolean;
+  hasAccountDeletionFeatures: boolean;
+  hasTermsAndPrivacyPolicyFeature: boolean;
+  managesProfilePhotos: boolean;
+  canManageTwoFactorAuthentication: boolean;
+  canUpdatePassword: boolean;
+  canUpdateProfileInformation: boolean;
+  hasApiFeatures: boolean;
+  hasTeamFeatures: boolean;
+}
+
+export interface SharedProps {
+  app: { name: string };
+  auth: { user: AuthUser | null };
+  features: Features;
+  /** Where Echo connects; signed-in users only (guests get no realtime connection, and no key). */
+  realtime?: RealtimeClientConfig;
+  /** The bell: unread count and the newest notifications; signed-in users only. */
+  notifications?: NotificationsSummary;
+}
+
+/**
+ * Props every page receives. Keep them small and lazy: each is a function evaluated only when the
+ * response carries it.
+ */
+export function sharedProps(req: Request): PropBag {
+  const { config, db, routes } = req.services;
+  return {
+    app: () => ({ name: config.app.name }),
+    auth: async () => ({
+      user: req.user ? presentAuthUser(req.user, await teamRepository(db).forUser(req.user.id)) : null,
+    }),
+    features: (): Features => ({
+      hasEmailVerification: routes.has('verification.notice'),
+      hasAccountDeletionFeatures: routes.has('current-user.destroy'),
+      hasTermsAndPrivacyPolicyFeature: true,
+      managesProfilePhotos: routes.has('current-user-photo.destroy'),
+      canManageTwoFactorAuthentication: routes.has('two-factor.enable'),
+      canUpdatePassword: routes.has('user-password.update'),
+      canUpdateProfileInformation: routes.has('user-profile-information.update'),
+      hasApiFeatures: routes.has('api-tokens.index'),
+      hasTeamFeatures: routes.has('teams.show'),
+    }),
+    ...(req.user ? signedInProps(req, req.user) : {}),
+  };
+}
+
+/** What only a signed-in user's pages carry: the realtime endpoint and the notifications bell. */
+function signedInProps(req: Request, user: UserRow): PropBag {
+  return {
+    realtime: (): RealtimeClientConfig => realtimeClientConfig(req.services.config),
+    notifications: async (): Promise<NotificationsSummary> =>
+      presentNotificationsSummary(await recentNotifications(req.services, user)),
+  };
+}

@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import type { UserRow } from '../db/repositories/user-repository';
+import type { TeamRow } from '../db/repositories/team-repository';
+
+export interface TeamSummary {
+  id: number;
+  name: string;
+  personal_team: boolean;
+  role: string;
+}
+
+/** `auth.user` on every page: picked fields only, never a hash, token or secret. */
+export interface AuthUser {
+  id: number;
+  name: string;
+  email: string;
+  email_verified_at: string | null;
+  profile_photo_url: string;
+  two_factor_enabled: boolean;
+  current_team: TeamSummary | null;
+  all_teams: TeamSummary[];
+}
+
+export function presentTeam(team: TeamRow & { role: string }): TeamSummary {
+  return { id: team.id, name: team.name, personal_team: team.personalTeam, role: team.role };
+}
+
+export function presentAuthUser(user: UserRow, teams: (TeamRow & { role: string })[]): AuthUser {
+  const all = teams.map(presentTeam);
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
+    profile_photo_url: profilePhotoUrl(user),
+    two_factor_enabled: user.twoFactorSecret !== null,
+    current_team: all.find((team) => team.id === user.currentTeamId) ?? all.find((team) => team.personal_team) ?? all[0] ?? null,
+    all_teams: all,
+  };
+}
+
+/**
+ * The uploaded photo, or a generated avatar with the user's initials (an inline SVG, so nothing
+ * is fetched from a third party).
+ */
+export function profilePhotoUrl(user: Pick<UserRow, 'name' | 'email' | 'profilePhotoPath'>): string {
+  if (user.profilePhotoPath) return `/storage/${user.profilePhotoPath}`;
+  const initials = user.name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]!.toUpperCase())
+    .join('');
+  const hue = parseInt(createHash('md5').update(user.email).digest('hex').slice(0, 2), 16) % 360;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><rect width="64" height="64" fill="hsl(${hue},70%,93%)"/><text x="32" y="41" font-family="ui-sans-serif,system-ui,sans-serif" font-size="26" font-weight="600" text-anchor="middle" fill="hsl(${hue},45%,40%)">${escapeXml(initials || '?')}</text></svg>`;
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
+const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -1,0 +1,40 @@
+import { prepareEnvironment } from '../config/secrets';
+import { ConfigError, loadConfig } from '../config/env';
+import { createLogger } from '../support/logger';
+import { appsFromConfig } from './apps';
+import { RealtimeServer } from './realtime-server';
+
+/**
+ * `npm run reverb`: the realtime server alone on REVERB_PORT (8080), for deployments that run it
+ * apart from the web process (several of them scale out through REDIS_URL).
+ */
+async function main() {
+  prepareEnvironment();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const realtime = new RealtimeServer({ apps: appsFromConfig(config), logger, redisUrl: config.redisUrl });
+  const { port } = await realtime.listen(config.reverb.port);
+  logger.info(`Kawan realtime server on ws://0.0.0.0:${port}/app/{key} (HTTP API /apps/{id}/…)`);
+
+  const shutdown = (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    setTimeout(() => process.exit(0), 5000).unref();
+    realtime.close().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,27 @@
+import type { Config } from './config/env';
+import type { Database, DatabaseHandle } from './db/client';
+import type { Logger } from './support/logger';
+import type { RouteRegistry } from './http/router/registry';
+import type { RouteParams } from './http/router/url';
+import type { RateLimiters } from './http/middleware/throttle';
+import type { Mailer } from './support/mail/mailer';
+import type { Encrypter } from './support/encryption';
+import type { Broadcaster } from './broadcasting/broadcaster';
+
+/** What actions and controllers may use, created once per process in createApp(). */
+export interface Services {
+  config: Config;
+  database: DatabaseHandle;
+  db: Database;
+  logger: Logger;
+  routes: RouteRegistry;
+  limiters: RateLimiters;
+  mailer: Mailer;
+  encrypter: Encrypter;
+  /** Realtime events, published after the transaction commits (server/broadcasting/broadcaster.ts). */
+  broadcaster: Broadcaster;
+  /** The path of a named route (`route('teams.show', team)`). */
+  route(name: string, params?: RouteParams): string;
+  /** A signed path of a named route, optionally expiring. */
+  signedRoute(name: string, params?: RouteParams, expiresAt?: Date): string;
+}

@@ -1,0 +1,73 @@
+/**
+ * Errors a request can end with. The error handler (server/http/middleware/errors.ts) turns each into
+ * the right response: an Error page on Inertia and HTML visits, JSON for API and JSON requests.
+ */
+export class HttpError extends Error {
+  constructor(
+    public readonly status: number,
+    message?: string,
+    public readonly headers: Record<string, string> = {},
+  ) {
+    super(message ?? defaultMessages[status] ?? 'Error');
+    this.name = 'HttpError';
+  }
+}
+
+export const defaultMessages: Record<number, string> = {
+  400: 'Bad request.',
+  401: 'Unauthenticated.',
+  403: 'This action is unauthorized.',
+  404: 'Not found.',
+  405: 'Method not allowed.',
+  413: 'The request is too large.',
+  415: 'Unsupported media type.',
+  419: 'Page expired.',
+  423: 'Password confirmation required.',
+  429: 'Too Many Attempts.',
+  500: 'Server error.',
+  503: 'Service unavailable.',
+};
+
+export class NotFoundError extends HttpError {
+  constructor(message?: string) {
+    super(404, message);
+  }
+}
+
+export class ForbiddenError extends HttpError {
+  constructor(message?: string) {
+    super(403, message);
+  }
+}
+
+export class TooManyRequestsError extends HttpError {
+  constructor(public readonly retryAfterSeconds: number, limit?: number) {
+    super(429, defaultMessages[429], {
+      'Retry-After': String(retryAfterSeconds),
+      ...(limit === undefined ? {} : { 'X-RateLimit-Limit': String(limit), 'X-RateLimit-Remaining': '0' }),
+    });
+  }
+}
+
+/** Field → first message. Keys are dot paths (`items.0.name`) as Laravel gives them. */
+export type FieldErrors = Record<string, string>;
+
+export class ValidationError extends Error {
+  /** The status a JSON client gets (422; 429 for a throttled login, with Retry-After). */
+  status = 422;
+  retryAfterSeconds?: number;
+
+  constructor(
+    public readonly errors: FieldErrors,
+    public readonly bag?: string,
+  ) {
+    super(Object.values(errors)[0] ?? 'The given data was invalid.');
+    this.name = 'ValidationError';
+  }
+
+  withStatus(status: number, retryAfterSeconds?: number): this {
+    this.status = status;
+    this.retryAfterSeconds = retryAfterSeconds;
+    return this;
+  }
+}

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser, screenshot, type E2eBrowser } from './support/browser';
+import { register, verifyEmail } from './support/accounts';
+
+const baseUrl = inject('e2eBaseUrl');
+
+/**
+ * Two Chromiums on the production build, connected through Echo to the realtime server the e2e
+ * server runs in its own process: an invitation arrives live in the invitee's bell, the owner's
+ * team page reloads its members when the invitee joins, and both see each other online.
+ */
+let ownerBrowser: E2eBrowser;
+let inviteeBrowser: E2eBrowser;
+let owner: Page;
+let invitee: Page;
+
+beforeAll(async () => {
+  ownerBrowser = await launchBrowser(baseUrl);
+  inviteeBrowser = await launchBrowser(baseUrl);
+});
+
+afterAll(async () => {
+  await ownerBrowser?.close();
+  await inviteeBrowser?.close();
+});
+
+const pathOf = (url: string) => new URL(url, baseUrl).pathname;
+const password = 'realtime-journey-1';
+
+async function registerVerified(page: Page, name: string, email: string) {
+  await register(page, name, email, password);
+  await verifyEmail(page, email);
+}
+
+const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
+const onlineNow = (page: Page) => page.getByRole('list', { name: 'Online now' });
+
+describe('realtime', () => {
+  it('delivers an invitation live to the bell, reloads the team page and shows who is online', async () => {
+    const stamp = Date.now();
+    const ownerEmail = `ayu.${stamp}@example.com`;
+    const inviteeEmail = `budi.${stamp}@example.com`;
+
+    owner = await ownerBrowser.context.newPage();
+    await registerVerified(owner, 'Ayu Lestari', ownerEmail);
+    invitee = await inviteeBrowser.context.newPage();
+    await registerVerified(invitee, 'Budi Santoso', inviteeEmail);
+
+    // The invitee waits on the dashboard with an empty bell; the page will not be reloaded.
+    await invitee.goto('/dashboard');
+    expect(await bell(invitee).getAttribute('aria-label')).toBe('Notifications');
+    await bell(invitee).click();
+    await invitee.getByText('You have no notifications yet.').waitFor();
+    await bell(invitee).click();
+    const visitsBefore = await invitee.evaluate(() => performance.getEntriesByType('navigation').length);
+
+    // The owner opens the settings of her personal team: she alone is online there.
+    await owner.getByRole('button', { name: /^Manage team / }).click();
+    await owner.getByRole('link', { name: 'Team Settings', exact: true }).click();
+    await owner.getByRole('heading', { name: 'Team Settings', level: 2 }).waitFor();
+    const teamPath = pathOf(owner.url());
+    expect(teamPath).toMatch(/^\/teams\/\d+$/);
+    await onlineNow(owner).getByText('Ayu Lestari').waitFor();
+
+    // She invites the invitee's address as an editor.
+    const invite = owner.getByRole('form', { name: 'Add Team Member' });
+    await invite.getByLabel('Email').fill(inviteeEmail);
+    await invite.getByRole('radiogroup', { name: 'Role' }).getByRole('radio', { name: 'Editor' }).click();
+    await invite.getByRole('button', { name: 'Add' }).click();
+    await invite.getByText('Added.').waitFor();
+
+    // The invitation arrives in the invitee's bell without a reload.
+    await expect
+      .poll(() => bell(invitee).getAttribute('aria-label'), { timeout: 10_000 })
+      .toBe('Notifications, 1 unread');
+    expect(await bell(invitee).getByTestId('notifications-unread-count').textContent()).toBe('1');
+    await bell(invitee).click();
+    const list = invitee.getByRole('list', { name: 'Notifications' });
+    await list.getByText("Ayu Lestari invited you to join the Ayu's Team team as Editor.").waitFor();
+    await list.getByText(/seconds? ago|a minute ago/).waitFor();
+    expect(await invitee.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(visitsBefore);
+    await screenshot(invitee, 'realtime-bell-invitation', { fullPage: false });
+
+    // Accepting from the bell: the invitation is read, and the owner's team page lists the new
+    // member without a reload of her own.
+    await list.getByRole('link', { name: 'Accept invitation' }).click();
+    await invitee.waitForURL((url) => pathOf(url.toString()) === '/dashboard');
+    await invitee.getByText("Great! You have accepted the invitation to join the Ayu's Team team.").waitFor();
+    expect(await bell(invitee).getAttribute('aria-label')).toBe('Notifications');
+    await owner.getByRole('list', { name: 'Team members' }).getByText('Budi Santoso').waitFor({ timeout: 10_000 });
+    await expect
+      .poll(() => bell(owner).getAttribute('aria-label'), { timeout: 10_000 })
+      .toBe('Notifications, 1 unread');
+
+    // The invitee opens the same team page: each sees the other online.
+    await invitee.goto(teamPath);
+    await invitee.getByRole('heading', { name: 'Team Settings', level: 2 }).waitFor();
+    await onlineNow(invitee).getByText('Ayu Lestari').waitFor();
+    await onlineNow(invitee).getByText('Budi Santoso').waitFor();
+    await onlineNow(owner).getByText('Budi Santoso').waitFor();
+    await screenshot(owner, 'realtime-team-online');
+
+    // The owner marks her notification read from the bell.
+    await bell(owner).click();
+    await owner
+      .getByRole('list', { name: 'Notifications' })
+      .getByText("Budi Santoso joined the Ayu's Team team.")
+      .waitFor();
+    await owner.getByRole('button', { name: 'Mark as read' }).click();
+    await expect.poll(() => bell(owner).getAttribute('aria-label')).toBe('Notifications');
+    await owner.keyboard.press('Escape');
+
+    // When the invitee leaves the page, the owner's list loses them.
+    await invitee.goto('/dashboard');
+    await expect.poll(() => onlineNow(owner).getByText('Budi Santoso').count(), { timeout: 10_000 }).toBe(0);
+    expect(await onlineNow(owner).getByText('Ayu Lestari').count()).toBe(1);
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * The broadcaster when the realtime server runs elsewhere: the official `pusher` SDK over the
+ * Pusher HTTP API, to Kawan's own server here (any Pusher-protocol server works the same way).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { createUser } from '../../factories/users';
+import {
+  Broadcaster,
+  InProcessDriver,
+  PusherDriver,
+  createBroadcastDriver,
+} from '../../../server/broadcasting/broadcaster';
+import { testConfig } from '../../helpers/config';
+import {
+  connected,
+  signedInBrowser,
+  sleep,
+  startStack,
+  waitFor,
+  type RealtimeStack,
+  type SignedInBrowser,
+} from './support';
+
+let stack: RealtimeStack;
+let broadcaster: Broadcaster;
+const browsers: SignedInBrowser[] = [];
+
+beforeAll(async () => {
+  stack = await startStack();
+  const config = testConfig({ REVERB_HOST: '127.0.0.1', REVERB_PORT: String(stack.realtimePort) });
+  broadcaster = new Broadcaster(createBroadcastDriver(config), pino({ level: 'silent' }));
+});
+afterEach(async () => {
+  for (const browser of browsers.splice(0)) await browser.close();
+});
+afterAll(() => stack.close());
+
+describe('choosing the driver', () => {
+  it('publishes in-process when the realtime server runs here, through the pusher SDK otherwise', () => {
+    const config = testConfig();
+    expect(createBroadcastDriver(config, stack.realtime)).toBeInstanceOf(InProcessDriver);
+    expect(createBroadcastDriver(config)).toBeInstanceOf(PusherDriver);
+    expect(broadcaster.driver.name).toBe('pusher');
+  });
+});
+
+describe('through the pusher SDK', () => {
+  it('reaches Echo clients, leaving out the socket named as the sender', async () => {
+    const user = await createUser(stack.app.services);
+    const got: Record<string, unknown[]> = { a: [], b: [] };
+    for (const name of ['a', 'b'] as const) {
+      const browser = await signedInBrowser(stack, user);
+      browsers.push(browser);
+      await connected(browser);
+      await new Promise<void>((resolve) =>
+        browser.echo
+          .private(`App.Models.User.${user.id}`)
+          .listen('Pinged', (data: unknown) => got[name].push(data))
+          .subscribed(() => resolve()),
+      );
+    }
+    const channels = [`private-App.Models.User.${user.id}`];
+    await broadcaster.broadcast({ channels, event: 'App\\Events\\Pinged', data: { n: 1 } });
+    await broadcaster.broadcast({
+      channels,
+      event: 'App\\Events\\Pinged',
+      data: { n: 2 },
+      exceptSocketId: browsers[0].echo.socketId(),
+    });
+    await waitFor(() => got.b.length >= 2, 5000, 'both events on b');
+    await sleep(100);
+    expect(got.a).toEqual([{ n: 1 }]);
+    expect(got.b).toEqual([{ n: 1 }, { n: 2 }]);
+  });
+
+  it('ignores a malformed sender socket id rather than failing the broadcast', async () => {
+    const user = await createUser(stack.app.services);
+    const browser = await signedInBrowser(stack, user);
+    browsers.push(browser);
+    await connected(browser);
+    const got: unknown[] = [];
+    await new Promise<void>((resolve) =>
+      browser.echo
+        .private(`App.Models.User.${user.id}`)
+        .listen('Pinged', (data: unknown) => got.push(data))
+        .subscribed(() => resolve()),
+    );
+    await broadcaster.broadcast({
+      channels: [`private-App.Models.User.${user.id}`],
+      event: 'App\\Events\\Pinged',
+      data: { n: 3 },
+      exceptSocketId: 'not-a-socket',
+    });
+    await waitFor(() => got.length > 0, 5000, 'the event');
+    expect(got).toEqual([{ n: 3 }]);
+  });
+});

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import supertest from 'supertest';
+import { eq } from 'drizzle-orm';
+import { browser, createTestApp, signedIn, type TestApp } from '../../helpers/app';
+import { createUser } from '../../factories/users';
+import type { RouteRegistry } from '../../../server/http/router/registry';
+import { sessions } from '../../../server/db/schema/index';
+import { regenerateSession } from '../../../server/http/middleware/session';
+
+function testRoutes(routes: RouteRegistry) {
+  routes.post('/t/echo', (req, res) => res.json({ ok: true, body: req.body })).name('test.echo');
+  routes.get('/t/remember', (req, res) => {
+    req.session.ip = req.ip ?? '';
+    req.session.userAgent = req.get('user-agent') ?? '';
+    res.json({ id: req.session.id, userId: req.session.userId ?? null });
+  }).name('test.remember');
+  routes.post('/t/regenerate', async (req, res) => {
+    const before = req.session.id;
+    await regenerateSession(req);
+    res.json({ before, after: req.session.id, userId: req.session.userId });
+  }).name('test.regenerate');
+}
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp({ routes: [testRoutes] });
+});
+afterAll(() => app.close());
+
+describe('CSRF', () => {
+  it('sets a readable XSRF-TOKEN cookie on every response', async () => {
+    const res = await supertest(app.app).get('/');
+    const cookie = ([] as string[]).concat(res.headers['set-cookie']).find((c) => c.startsWith('XSRF-TOKEN='))!;
+    expect(cookie).toContain('Path=/');
+    expect(cookie).toContain('SameSite=Lax');
+    expect(cookie).not.toContain('HttpOnly');
+  });
+
+  it('refuses a state-changing request without a token with 419', async () => {
+    const client = await browser(app.app);
+    const res = await client.agent.post('/t/echo').send({ a: 1 });
+    expect(res.status).toBe(419);
+  });
+
+  it('refuses a wrong token with 419', async () => {
+    const client = await browser(app.app);
+    const res = await client.agent.post('/t/echo').set('X-XSRF-TOKEN', 'nope').send({});
+    expect(res.status).toBe(419);
+  });
+
+  it.each([
+    ['X-XSRF-TOKEN header', (token: string) => ({ headers: { 'X-XSRF-TOKEN': token }, body: {} })],
+    ['X-CSRF-TOKEN header', (token: string) => ({ headers: { 'X-CSRF-TOKEN': token }, body: {} })],
+    ['_token field', (token: string) => ({ headers: {}, body: { _token: token } })],
+  ])('accepts the session token as %s', async (_label, build) => {
+    const client = await browser(app.app);
+    const { headers, body } = build(client.token);
+    const res = await client.agent.post('/t/echo').set(headers).send(body);
+    expect(res.status).toBe(200);
+  });
+
+  it('renders the Error page with 419 on Inertia visits', async () => {
+    const client = await browser(app.app);
+    const res = await client.agent.post('/t/echo').set({ 'X-Inertia': 'true' }).send({});
+    expect(res.status).toBe(419);
+    expect(res.body.component).toBe('Error');
+    expect(res.body.props.title).toBe('Page expired');
+  });
+
+  it('does not ask a bearer-token client for a CSRF token', async () => {
+    const client = await browser(app.app);
+    const res = await client.agent.post('/t/echo').set('Authorization', 'Bearer kawan_token').send({});
+    expect(res.status).toBe(200);
+  });
+
+  it('never checks GET, HEAD or OPTIONS', async () => {
+    expect((await supertest(app.app).get('/')).status).toBe(200);
+    expect((await supertest(app.app).head('/')).status).toBe(200);
+  });
+});
+
+describe('sessions', () => {
+  it('keeps sessions in the database with user, IP, user agent and last activity', async () => {
+    const user = await createUser(app.services);
+    const client = await signedIn(app.app, user);
+    const res = await client.agent.get('/t/remember').set('User-Agent', 'KawanTest/1.0');
+    expect(res.body.userId).toBe(user.id);
+    const [row] = await app.services.db.select().from(sessions).where(eq(sessions.id, res.body.id));
+    expect(row).toMatchObject({ userId: user.id, userAgent: 'KawanTest/1.0' });
+    expect(row.ipAddress).toMatch(/127\.0\.0\.1/);
+    expect(row.lastActivity).toBeGreaterThan(Date.now() / 1000 - 60);
+    const cookie = ([] as string[]).concat(res.headers['set-cookie']).find((c) => c.startsWith('kawan_session='))!;
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+    expect(cookie).not.toContain('Secure');
+  });
+
+  it('regenerates the id keeping the data and forgets the old row', async () => {
+    const user = await createUser(app.services);
+    const client = await signedIn(app.app, user);
+    const res = await client.agent.post('/t/regenerate').set('X-XSRF-TOKEN', client.token);
+    expect(res.body.after).not.toBe(res.body.before);
+    expect(res.body.userId).toBe(user.id);
+    const old = await app.services.db.select().from(sessions).where(eq(sessions.id, res.body.before));
+    expect(old).toHaveLength(0);
+  });
+
+  it('marks the session cookie Secure when APP_URL is https', async () => {
+    const secure = await createTestApp({ routes: [testRoutes], env: { APP_URL: 'https://kawan.example' } });
+    try {
+      // As behind a TLS-terminating proxy on loopback.
+      const res = await supertest(secure.app).get('/t/remember').set('X-Forwarded-Proto', 'https');
+      const cookies = ([] as string[]).concat(res.headers['set-cookie']);
+      expect(cookies.find((c) => c.startsWith('kawan_session='))).toContain('Secure');
+      expect(cookies.find((c) => c.startsWith('XSRF-TOKEN='))).toContain('Secure');
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
+describe('session upkeep', () => {
+  it('writes last_activity at most once a minute and prunes expired rows', async () => {
+    const agent = supertest.agent(app.app);
+    const first = await agent.get('/t/remember');
+    const id = first.body.id as string;
+    // Pretend the session was last active two minutes ago: the next request refreshes it.
+    const twoMinutesAgo = Math.floor(Date.now() / 1000) - 120;
+    await app.services.db.update(sessions).set({ lastActivity: twoMinutesAgo }).where(eq(sessions.id, id));
+    await agent.get('/up');
+    const [refreshed] = await app.services.db.select().from(sessions).where(eq(sessions.id, id));
+    expect(refreshed.lastActivity).toBeGreaterThan(twoMinutesAgo);
+
+    // A session idle for longer than SESSION_LIFETIME is not honoured, and expired rows get pruned.
+    const expired = Math.floor(Date.now() / 1000) - (app.services.config.session.lifetimeMinutes * 60 + 10);
+    await app.services.db.update(sessions).set({ lastActivity: expired }).where(eq(sessions.id, id));
+    const again = await agent.get('/t/remember');
+    expect(again.body.id).not.toBe(id);
+    const { DatabaseSessionStore } = await import('../../../server/http/middleware/session');
+    const { sessionRepository } = await import('../../../server/db/repositories/session-repository');
+    const store = new DatabaseSessionStore(sessionRepository(app.services.db), 60, 1);
+    await new Promise<void>((resolve, reject) =>
+      store.set('prune-trigger', { cookie: {} } as never, (error) => (error ? reject(error) : resolve())),
+    );
+    expect(await app.services.db.select().from(sessions).where(eq(sessions.id, id))).toHaveLength(0);
+  });
+});

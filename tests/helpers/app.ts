@@ -1,0 +1,117 @@
+import supertest from 'supertest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MemoryMailbox } from '../../server/support/mail/mailbox';
+import type { Response } from 'supertest';
+import { expect } from 'vitest';
+import { createApp } from '../../server/app';
+import { staticAssets } from '../../server/http/inertia/vite';
+import type { RouteFile } from '../../routes/all';
+import type { Page } from '../../server/http/inertia/page';
+import { createTestDatabase } from './database';
+import { testConfig } from './config';
+import type { RealtimeServer } from '../../server/realtime/realtime-server';
+import { MemoryDriver } from '../../server/broadcasting/broadcaster';
+
+export const testVersion = 'test-asset-version';
+
+/** The real application over a fresh database, as feature tests drive it. */
+export async function createTestApp(
+  options: { routes?: RouteFile[]; env?: Record<string, string>; realtime?: RealtimeServer } = {},
+) {
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'kawan-feature-'));
+  const config = testConfig({ DATA_DIR: dataDir, ...options.env });
+  const mailbox = new MemoryMailbox();
+  // Broadcasts are kept in memory unless the test runs a realtime server (then published to it).
+  const broadcasts = new MemoryDriver();
+  const { app, services } = createApp({
+    config,
+    database,
+    mailbox,
+    assets: staticAssets(testVersion, '<script type="module" src="/build/test.js"></script>'),
+    extraRoutes: options.routes,
+    ...(options.realtime ? { realtime: options.realtime } : { broadcastDriver: broadcasts }),
+  });
+  return {
+    app,
+    services,
+    database,
+    /** Every message the app sent, newest first. */
+    mailbox,
+    /** Every broadcast published, oldest first (empty when the test runs a realtime server). */
+    broadcasts: broadcasts.sent,
+    close: async () => {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * A browser-like client: keeps cookies, and sends the XSRF-TOKEN cookie back as X-XSRF-TOKEN the
+ * way Inertia's HTTP client does. `inertia()` adds the headers of an Inertia visit.
+ */
+export async function browser(app: TestApp['app']) {
+  const agent = supertest.agent(app);
+  const first = await agent.get('/up');
+  let token = xsrfFrom(first) ?? '';
+  const remember = (res: Response) => {
+    token = xsrfFrom(res) ?? token;
+    return res;
+  };
+  const headers = (inertia: boolean, extra: Record<string, string> = {}) => ({
+    'X-Requested-With': 'XMLHttpRequest',
+    'X-XSRF-TOKEN': token,
+    ...(inertia ? { 'X-Inertia': 'true', 'X-Inertia-Version': testVersion, Accept: 'text/html, application/xhtml+xml' } : {}),
+    ...extra,
+  });
+  return {
+    agent,
+    get token() {
+      return token;
+    },
+    visit: async (url: string, extra?: Record<string, string>) => remember(await agent.get(url).set(headers(true, extra))),
+    load: async (url: string) => remember(await agent.get(url)),
+    send: async (
+      method: 'post' | 'put' | 'patch' | 'delete',
+      url: string,
+      body: Record<string, unknown> = {},
+      extra?: Record<string, string>,
+    ) => remember(await agent[method](url).set(headers(true, extra)).send(body)),
+  };
+}
+
+export function xsrfFrom(res: Response): string | undefined {
+  const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+  const cookie = cookies.filter((line) => line.startsWith('XSRF-TOKEN=')).at(-1);
+  return cookie ? decodeURIComponent(cookie.split(';')[0].slice('XSRF-TOKEN='.length)) : undefined;
+}
+
+/** The page object of an Inertia JSON response or of a first-load HTML document. */
+export function pageOf(res: Response): Page {
+  if (res.headers['x-inertia']) return res.body as Page;
+  const match = /<script data-page="app" type="application\/json">([\s\S]*?)<\/script>/.exec(res.text);
+  if (!match) throw new Error(`No page object in response (${res.status}): ${res.text.slice(0, 200)}`);
+  return JSON.parse(match[1]) as Page;
+}
+
+/** Asserts an Inertia page response and returns its page object. */
+export function expectPage(res: Response, component: string, status = 200): Page {
+  expect(res.status, res.text.slice(0, 300)).toBe(status);
+  const page = pageOf(res);
+  expect(page.component).toBe(component);
+  expect(page.props.errors).toBeTypeOf('object');
+  return page;
+}
+
+/** A browser signed in as the user (through the real login form; password 'password' by default). */
+export async function signedIn(app: TestApp['app'], user: { email: string }, password = 'password') {
+  const client = await browser(app);
+  const res = await client.send('post', '/login', { email: user.email, password });
+  if (res.status !== 303) throw new Error(`Login failed for ${user.email}: ${res.status} ${res.headers.location ?? ''}`);
+  return client;
+}

@@ -1,0 +1,362 @@
+// @vitest-environment jsdom
+import { useState, type ComponentProps } from 'react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import ActionMessage from '@/Components/ActionMessage';
+import Banner from '@/Components/Banner';
+import ConfirmationModal from '@/Components/ConfirmationModal';
+import DialogModal from '@/Components/DialogModal';
+import Dropdown from '@/Components/Dropdown';
+import InputError from '@/Components/InputError';
+import Modal from '@/Components/Modal';
+import NavLink from '@/Components/NavLink';
+import TextInput from '@/Components/TextInput';
+import DropdownLink from '@/Components/DropdownLink';
+
+type Flash = Record<string, unknown>;
+type FlashListener = (event: { detail: { flash: Flash } }) => void;
+
+// Inertia stands in as the page's flash plus the router's `flash` event, and Link as an anchor.
+const inertia = vi.hoisted(() => ({ flash: {} as Flash, listeners: new Set<FlashListener>() }));
+
+vi.mock('@inertiajs/react', () => ({
+  usePage: () => ({ flash: inertia.flash }),
+  router: {
+    on: (_event: 'flash', listener: FlashListener) => {
+      inertia.listeners.add(listener);
+      return () => inertia.listeners.delete(listener);
+    },
+  },
+  Link: ({ href, ...props }: ComponentProps<'a'> & { href: string }) => (
+    <a href={href} {...props} />
+  ),
+}));
+
+function respondWithFlash(flash: Flash) {
+  inertia.flash = flash;
+  act(() => inertia.listeners.forEach((listener) => listener({ detail: { flash } })));
+}
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('InputError', () => {
+  it.each([[undefined], ['']])('renders nothing for %j', (message) => {
+    const { container } = render(<InputError message={message} />);
+    expect(container.innerHTML).toBe('');
+  });
+
+  it('renders the message', () => {
+    render(<InputError id="email-error" message="The email field is required." />);
+    const error = screen.getByText('The email field is required.');
+    expect(error.id).toBe('email-error');
+  });
+});
+
+describe('ActionMessage', () => {
+  it('shows its children only while on, fading them out afterwards', () => {
+    vi.useFakeTimers();
+    const { rerender } = render(<ActionMessage on={false}>Saved.</ActionMessage>);
+    expect(screen.queryByText('Saved.')).toBeNull();
+
+    rerender(<ActionMessage on>Saved.</ActionMessage>);
+    expect(screen.getByText('Saved.')).toBeTruthy();
+    expect(screen.getByRole('status').className).toContain('opacity-100');
+
+    rerender(<ActionMessage on={false}>Saved.</ActionMessage>);
+    expect(screen.getByRole('status').className).toContain('opacity-0');
+
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.queryByText('Saved.')).toBeNull();
+  });
+});
+
+describe('Modal', () => {
+  it('renders nothing when not shown', () => {
+    render(
+      <Modal show={false} onClose={() => {}} label="Example">
+        <p>Body</p>
+      </Modal>,
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByText('Body')).toBeNull();
+  });
+
+  it('renders an accessible dialog into the body and closes on Escape', () => {
+    const onClose = vi.fn();
+    const { container } = render(
+      <Modal show onClose={onClose} label="Example">
+        <button type="button">Inside</button>
+      </Modal>,
+    );
+
+    const dialog = screen.getByRole('dialog', { name: 'Example' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(container.contains(dialog)).toBe(false);
+    expect(document.activeElement).toBe(screen.getByText('Inside'));
+    expect(document.body.style.overflow).toBe('hidden');
+
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes on a backdrop click', () => {
+    const onClose = vi.fn();
+    render(
+      <Modal show onClose={onClose} label="Example">
+        <p>Body</p>
+      </Modal>,
+    );
+
+    fireEvent.click(screen.getByText('Body'));
+    expect(onClose).not.toHaveBeenCalled();
+
+    const backdrop = screen.getByRole('dialog').previousElementSibling;
+    fireEvent.click(backdrop as Element);
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('stays open on Escape and backdrop clicks when not closeable', () => {
+    const onClose = vi.fn();
+    render(
+      <Modal show onClose={onClose} closeable={false} label="Example">
+        <p>Body</p>
+      </Modal>,
+    );
+
+    fireEvent.keyDown(document, { key: 'Escape' });
+    fireEvent.click(screen.getByRole('dialog').previousElementSibling as Element);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('keeps Tab inside and gives focus back on close', () => {
+    function Harness() {
+      const [show, setShow] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setShow(true)}>
+            Open
+          </button>
+          <Modal show={show} onClose={() => setShow(false)} label="Example">
+            <button type="button">First</button>
+            <button type="button">Last</button>
+          </Modal>
+        </>
+      );
+    }
+
+    render(<Harness />);
+    const opener = screen.getByText('Open');
+    opener.focus();
+    fireEvent.click(opener);
+
+    const first = screen.getByText('First');
+    const last = screen.getByText('Last');
+    expect(document.activeElement).toBe(first);
+
+    last.focus();
+    fireEvent.keyDown(last, { key: 'Tab' });
+    expect(document.activeElement).toBe(first);
+
+    fireEvent.keyDown(first, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(last);
+
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+    expect(document.body.style.overflow).toBe('');
+  });
+
+  it('leaves the focus on a child that took it and still gives it back on close', () => {
+    function Harness() {
+      const [show, setShow] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setShow(true)}>
+            Open
+          </button>
+          <Modal show={show} onClose={() => setShow(false)} label="Confirm Password">
+            <button type="button">Cancel</button>
+            <TextInput aria-label="Password" isFocused />
+          </Modal>
+        </>
+      );
+    }
+
+    render(<Harness />);
+    const opener = screen.getByText('Open');
+    opener.focus();
+    fireEvent.click(opener);
+    expect(document.activeElement).toBe(screen.getByLabelText('Password'));
+
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(document.activeElement).toBe(opener);
+  });
+});
+
+describe('ConfirmationModal', () => {
+  it('renders its title, content and footer as a labelled alert dialog', () => {
+    render(
+      <ConfirmationModal
+        show
+        onClose={() => {}}
+        title="Delete Bot"
+        footer={<button type="button">Cancel</button>}
+      >
+        Are you sure you would like to delete this bot?
+      </ConfirmationModal>,
+    );
+
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete Bot' });
+    expect(dialog.getAttribute('aria-describedby')).toBe(
+      screen.getByText('Are you sure you would like to delete this bot?').id,
+    );
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+  });
+
+  it('renders nothing when not shown', () => {
+    render(
+      <ConfirmationModal show={false} onClose={() => {}} title="Delete Bot" footer={null}>
+        Content
+      </ConfirmationModal>,
+    );
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});
+
+describe('DialogModal', () => {
+  it('renders its title, content and footer as a labelled dialog', () => {
+    render(
+      <DialogModal
+        show
+        onClose={() => {}}
+        title="Create API Token"
+        footer={<button type="button">Done</button>}
+      >
+        Please copy your new API token.
+      </DialogModal>,
+    );
+
+    expect(screen.getByRole('dialog', { name: 'Create API Token' })).toBeTruthy();
+    expect(screen.getByText('Please copy your new API token.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Done' })).toBeTruthy();
+  });
+});
+
+describe('Dropdown', () => {
+  function renderDropdown() {
+    render(
+      <>
+        <Dropdown trigger="Account">
+          <button type="button">Profile</button>
+        </Dropdown>
+        <p>Outside</p>
+      </>,
+    );
+    return screen.getByRole('button', { name: 'Account' });
+  }
+
+  it('toggles its panel and reports the state on the trigger', () => {
+    const trigger = renderDropdown();
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText('Profile')).toBeNull();
+
+    fireEvent.click(trigger);
+    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    expect(trigger.getAttribute('aria-controls')).toBe(
+      screen.getByText('Profile').closest('[id]')?.id,
+    );
+
+    fireEvent.click(trigger);
+    expect(screen.queryByText('Profile')).toBeNull();
+  });
+
+  it('closes on a click outside, on Escape and when an item is chosen', () => {
+    const trigger = renderDropdown();
+
+    fireEvent.click(trigger);
+    fireEvent.mouseDown(screen.getByText('Outside'));
+    expect(screen.queryByText('Profile')).toBeNull();
+
+    fireEvent.click(trigger);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByText('Profile')).toBeNull();
+
+    fireEvent.click(trigger);
+    fireEvent.click(screen.getByText('Profile'));
+    expect(screen.queryByText('Profile')).toBeNull();
+  });
+});
+
+describe('Banner', () => {
+  it('renders nothing without a banner in the flash', () => {
+    inertia.flash = {};
+    const { container } = render(<Banner />);
+    expect(container.innerHTML).toBe('');
+  });
+
+  it('shows a success banner as a status and a danger banner as an alert', () => {
+    inertia.flash = { banner: 'Team created.' };
+    const { unmount } = render(<Banner />);
+    expect(screen.getByRole('status').textContent).toContain('Team created.');
+    unmount();
+
+    inertia.flash = { banner: 'Payment failed.', bannerStyle: 'danger' };
+    render(<Banner />);
+    expect(screen.getByRole('alert').textContent).toContain('Payment failed.');
+  });
+
+  it('hides when dismissed and shows again when a response flashes a banner, even the same one', () => {
+    inertia.flash = { banner: 'Saved.' };
+    render(<Banner />);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Saved.')).toBeNull();
+
+    respondWithFlash({ other: 'value' });
+    expect(screen.queryByText('Saved.')).toBeNull();
+
+    respondWithFlash({ banner: 'Saved.' });
+    expect(screen.getByText('Saved.')).toBeTruthy();
+  });
+});
+
+describe('NavLink', () => {
+  it('marks the active link as the current page', () => {
+    render(
+      <>
+        <NavLink href="/dashboard" active>
+          Dashboard
+        </NavLink>
+        <NavLink href="/bots">Bots</NavLink>
+      </>,
+    );
+
+    expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(screen.getByRole('link', { name: 'Bots' }).hasAttribute('aria-current')).toBe(false);
+  });
+});
+
+describe('DropdownLink', () => {
+  it('renders a link by default and a submit button with as="button"', () => {
+    render(
+      <>
+        <DropdownLink href="/user/profile">Profile</DropdownLink>
+        <form>
+          <DropdownLink as="button">Log Out</DropdownLink>
+        </form>
+      </>,
+    );
+
+    expect(screen.getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe(
+      '/user/profile',
+    );
+    const logout = screen.getByRole('button', { name: 'Log Out' });
+    expect(logout.getAttribute('type')).toBe('submit');
+    expect(logout.hasAttribute('as')).toBe(false);
+  });
+});
