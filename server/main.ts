@@ -25,7 +25,11 @@ async function main() {
   const logger = createLogger(config.logLevel);
   if (generated.length > 0) logger.info({ generated }, 'generated local secrets into .env');
 
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'db') });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: join(config.dataDir, 'db'),
+    onConnectionError: (error) => logger.warn({ err: error }, 'a pooled database connection failed; it is replaced'),
+  });
   await database.migrate();
   logger.info({ driver: database.driver }, 'database migrated');
   if (config.seedDemo && !config.isProduction) {

@@ -31,10 +31,16 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** A PGlite data-dir dump to start from (tests clone a migrated template this way). */
   loadDataDir?: Blob;
+  /**
+   * Told when an idle pooled connection to the server fails (the server restarted, or an
+   * administrator ended it). The pool drops that connection and opens a new one on the next query;
+   * without a listener the error would end the process.
+   */
+  onConnectionError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.url ? openPostgres(options.url) : openPglite(options);
+  return options.url ? openPostgres(options.url, options.onConnectionError) : openPglite(options);
 }
 
 async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -54,8 +60,12 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   };
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  onConnectionError: (error: Error) => void = (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`),
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', onConnectionError);
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,

@@ -2,9 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import pg from 'pg';
 import { openDatabase } from '../../server/db/client';
-import { templateName } from '../helpers/database';
+import { adminQuery, runId, runStartedAt, testDatabasePrefix, withDatabase } from '../helpers/database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,32 +11,29 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** Set when TEST_DATABASE_URL is: a migrated database every test file clones. */
     postgresTemplate: string;
+    /** Set when TEST_DATABASE_URL is: the prefix of this run's databases. */
+    postgresRun: string;
   }
 }
+
+/** Runs older than this are taken to have been killed; their databases are dropped. */
+const abandonedAfterMs = 6 * 60 * 60 * 1000;
 
 /** Migrates the schema once per run; each test file then clones the result (fast, isolated). */
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${templateName} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${templateName}`);
-    await admin.end();
-    const template = await openDatabase({ url: withDatabase(url, templateName) });
-    await template.migrate();
-    await template.close();
-    project.provide('postgresTemplate', templateName);
+    const run = `${testDatabasePrefix}${runId()}`;
+    const template = `${run}_template`;
+    await dropDatabases(url, (name) => (runStartedAt(name) ?? Infinity) < Date.now() - abandonedAfterMs);
+    await adminQuery(url, `CREATE DATABASE ${template}`);
+    const database = await openDatabase({ url: withDatabase(url, template) });
+    await database.migrate();
+    await database.close();
+    project.provide('postgresTemplate', template);
+    project.provide('postgresRun', run);
     project.provide('pgliteTemplate', '');
-    return async () => {
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      const { rows } = await cleanup.query<{ datname: string }>(
-        `SELECT datname FROM pg_database WHERE datname LIKE 'kawan_test_%'`,
-      );
-      for (const row of rows) await cleanup.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
-      await cleanup.end();
-    };
+    return () => dropDatabases(url, (name) => name.startsWith(`${run}_`));
   }
   const database = await openDatabase({});
   await database.migrate();
@@ -48,10 +44,14 @@ export default async function setup(project: TestProject) {
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
   project.provide('postgresTemplate', '');
+  project.provide('postgresRun', '');
 }
 
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
+async function dropDatabases(url: string, which: (name: string) => boolean): Promise<void> {
+  const rows = await adminQuery<{ datname: string }>(
+    url,
+    `SELECT datname FROM pg_database WHERE datname LIKE '${testDatabasePrefix}%'`,
+  );
+  const doomed = rows.map((row) => row.datname).filter(which);
+  if (doomed.length > 0) await adminQuery(url, ...doomed.map((name) => `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
 }
