@@ -11,15 +11,17 @@ describe.runIf(url)('losing an idle PostgreSQL connection', () => {
   it('reports the loss, keeps the process running and answers the next query on a new connection', async () => {
     const lost: Error[] = [];
     const database = await openDatabase({ url, onConnectionError: (error) => lost.push(error) });
+    const backendPid = async () => {
+      const result = (await database.db.execute(sql`select pg_backend_pid() as pid`)) as { rows: { pid: number }[] };
+      return Number(result.rows[0].pid);
+    };
     try {
-      const before = await database.db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
-      const pid = Number(before.rows[0].pid);
+      const pid = await backendPid();
 
       await adminQuery(url!, `SELECT pg_terminate_backend(${pid})`);
       await expect.poll(() => lost.length, { timeout: 5000 }).toBe(1);
 
-      const after = await database.db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
-      expect(Number(after.rows[0].pid)).not.toBe(pid);
+      expect(await backendPid()).not.toBe(pid);
     } finally {
       await database.close();
     }
