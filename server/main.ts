@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { prepareEnvironment } from './config/secrets';
 import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './db/client';
-import { createLogger } from './support/logger';
+import { createLogger, wantsPrettyLogs } from './support/logger';
 import { createApp } from './app';
 import { demoLogin, seedDemo } from './db/seed';
 import { appsFromConfig } from './realtime/apps';
@@ -22,7 +22,7 @@ async function main() {
     }
     throw error;
   }
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, { pretty: wantsPrettyLogs(config.isProduction) });
   if (generated.length > 0) logger.info({ generated }, 'generated local secrets into .env');
 
   const database = await openDatabase({

@@ -1,6 +1,6 @@
 import { prepareEnvironment } from '../config/secrets';
 import { ConfigError, loadConfig } from '../config/env';
-import { createLogger } from '../support/logger';
+import { createLogger, wantsPrettyLogs } from '../support/logger';
 import { appsFromConfig } from './apps';
 import { RealtimeServer } from './realtime-server';
 
@@ -20,7 +20,7 @@ async function main() {
     }
     throw error;
   }
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, { pretty: wantsPrettyLogs(config.isProduction) });
   const realtime = new RealtimeServer({ apps: appsFromConfig(config), logger, redisUrl: config.redisUrl });
   const { port } = await realtime.listen(config.reverb.port);
   logger.info(`Kawan realtime server on ws://0.0.0.0:${port}/app/{key} (HTTP API /apps/{id}/…)`);
