@@ -1,20 +1,49 @@
-/** A message in the shape of Laravel's MailMessage: greeting, lines, one button, closing lines. */
+/** A button in a mail: its label and where it leads (relative URLs are made absolute). */
+export interface MailButton {
+  text: string;
+  url: string;
+}
+
+/**
+ * A message in the shape of Laravel's MailMessage: greeting, lines, the main button, closing
+ * lines. A line may itself be a button, for mails that offer a choice (Jetstream's invitation
+ * offers "Create Account" before "Accept Invitation").
+ */
 export interface MailContent {
   subject: string;
   greeting?: string;
-  lines: string[];
-  action?: { text: string; url: string };
+  lines: (string | MailButton)[];
+  action?: MailButton;
   outro?: string[];
 }
 
 const escape = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** HTML and text bodies with Kawan's branding; relative action URLs are made absolute with APP_URL. */
+const styles = {
+  paragraph: 'margin:0 0 16px;font-size:15px;line-height:24px;color:#374151',
+  button:
+    'display:inline-block;background:#1f2937;color:#ffffff;text-decoration:none;font-size:13px;font-weight:600;letter-spacing:.08em;text-transform:uppercase;padding:12px 20px;border-radius:6px',
+  subcopy:
+    'margin:24px 0 0;padding-top:16px;border-top:1px solid #e5e7eb;font-size:12px;line-height:18px;color:#6b7280',
+};
+
+/** HTML and text bodies with Kawan's branding; relative button URLs are made absolute with APP_URL. */
 export function renderMail(app: { name: string; url: string }, content: MailContent) {
-  const action = content.action ? { ...content.action, url: new URL(content.action.url, `${app.url}/`).toString() } : undefined;
+  const absolute = (button: MailButton): MailButton => ({
+    ...button,
+    url: new URL(button.url, `${app.url}/`).toString(),
+  });
+  const body = [...content.lines, ...(content.action ? [content.action] : [])].map((block) =>
+    typeof block === 'string' ? block : absolute(block),
+  );
+  const buttons = body.filter((block): block is MailButton => typeof block !== 'string');
   const greeting = content.greeting ?? 'Hello!';
-  const paragraph = (line: string) => `<p style="margin:0 0 16px;font-size:15px;line-height:24px;color:#374151">${escape(line)}</p>`;
+  const paragraph = (line: string) => `<p style="${styles.paragraph}">${escape(line)}</p>`;
+  const button = ({ text, url }: MailButton) =>
+    `<p style="margin:24px 0;text-align:center"><a href="${escape(url)}" style="${styles.button}">${escape(text)}</a></p>`;
+  const subcopy = ({ text, url }: MailButton) =>
+    `<p style="${styles.subcopy}">If you're having trouble clicking the "${escape(text)}" button, copy and paste this URL into your web browser: <a href="${escape(url)}" style="color:#4f46e5;word-break:break-all">${escape(url)}</a></p>`;
   const html = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(content.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f3f4f6;font-family:ui-sans-serif,system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif">
@@ -23,19 +52,17 @@ export function renderMail(app: { name: string; url: string }, content: MailCont
 <tr><td style="padding:0 0 24px;text-align:center;font-size:22px;font-weight:700;color:#4f46e5">${escape(app.name)}</td></tr>
 <tr><td style="background:#ffffff;border-radius:8px;padding:32px;box-shadow:0 1px 2px rgba(0,0,0,.05)">
 <h1 style="margin:0 0 16px;font-size:18px;color:#111827">${escape(greeting)}</h1>
-${content.lines.map(paragraph).join('\n')}
-${action ? `<p style="margin:24px 0;text-align:center"><a href="${escape(action.url)}" style="display:inline-block;background:#1f2937;color:#ffffff;text-decoration:none;font-size:13px;font-weight:600;letter-spacing:.08em;text-transform:uppercase;padding:12px 20px;border-radius:6px">${escape(action.text)}</a></p>` : ''}
+${body.map((block) => (typeof block === 'string' ? paragraph(block) : button(block))).join('\n')}
 ${(content.outro ?? []).map(paragraph).join('\n')}
 <p style="margin:16px 0 0;font-size:15px;color:#374151">Regards,<br>${escape(app.name)}</p>
-${action ? `<p style="margin:24px 0 0;padding-top:16px;border-top:1px solid #e5e7eb;font-size:12px;line-height:18px;color:#6b7280">If you're having trouble clicking the "${escape(action.text)}" button, copy and paste this URL into your web browser: <a href="${escape(action.url)}" style="color:#4f46e5;word-break:break-all">${escape(action.url)}</a></p>` : ''}
+${buttons.map(subcopy).join('\n')}
 </td></tr>
 <tr><td style="padding:24px 0 0;text-align:center;font-size:12px;color:#9ca3af">&copy; ${new Date().getFullYear()} ${escape(app.name)}. All rights reserved.</td></tr>
 </table></td></tr></table></body></html>`;
   const text = [
     greeting,
     '',
-    ...content.lines.flatMap((line) => [line, '']),
-    ...(action ? [`${action.text}: ${action.url}`, ''] : []),
+    ...body.flatMap((block) => [typeof block === 'string' ? block : `${block.text}: ${block.url}`, '']),
     ...(content.outro ?? []).flatMap((line) => [line, '']),
     `Regards,`,
     app.name,

@@ -4,7 +4,7 @@ import { createTestApp, signedIn, type TestApp } from '../../helpers/app';
 import { actionPath } from '../../helpers/mail';
 import { expectRedirect, fromTeamPage, teamPage } from '../../helpers/teams';
 import { createUser } from '../../factories/users';
-import { createInvitation, createMember, createTeam } from '../../factories/teams';
+import { createInvitation, createMember, createOwnedTeam } from '../../factories/teams';
 import { teamInvitations } from '../../../server/db/schema/index';
 import { checkSignedUrl } from '../../../server/support/signed-url';
 
@@ -19,8 +19,7 @@ const invitationsOf = (teamId: number) =>
   app.services.db.select().from(teamInvitations).where(eq(teamInvitations.teamId, teamId));
 
 async function ownerOfAcme() {
-  const owner = await createUser(app.services, { name: 'Kartika Sari' });
-  const team = await createTeam(app.services, owner, { name: 'Acme' });
+  const { owner, team } = await createOwnedTeam(app.services, { name: 'Acme', owner: { name: 'Kartika Sari' } });
   return { owner, team, client: await signedIn(app.app, owner) };
 }
 
@@ -66,7 +65,7 @@ describe('invite a team member', () => {
     expect(checkSignedUrl(app.services.config.app.key, link)).toBe('valid');
   });
 
-  it('tells an address without an account where to register first', async () => {
+  it('offers an address without an account a Create Account button before the acceptance button', async () => {
     const { team, client } = await ownerOfAcme();
     await fromTeamPage(client, team.id).post(
       `/teams/${team.id}/members`,
@@ -74,13 +73,16 @@ describe('invite a team member', () => {
       bag,
     );
     const [mail] = app.mailbox.to('newcomer@example.com');
-    expect(mail.text).toContain(
-      'If you do not have an account, you may create one with this e-mail address at http://127.0.0.1/register',
-    );
-    expect(mail.text).toContain(
-      'After creating an account and verifying your e-mail address, you may accept this invitation',
-    );
+    expect(mail.text).toContain('If you do not have an account, you may create one by clicking the button below.');
+    expect(actionPath(mail, 'Create Account')).toBe('/register');
+    expect(mail.text).toContain('If you already have an account, you may accept this invitation');
     expect(actionPath(mail, 'Accept Invitation')).toMatch(/^\/team-invitations\/\d+\?signature=/);
+    expect(mail.text.indexOf('Create Account: ')).toBeLessThan(mail.text.indexOf('Accept Invitation: '));
+    // Both buttons, and the paste-this-URL line under each, are in the HTML body.
+    expect(mail.html).toContain('>Create Account</a>');
+    expect(mail.html).toContain('>Accept Invitation</a>');
+    expect(mail.html).toContain('trouble clicking the "Create Account" button');
+    expect(mail.html).toContain('trouble clicking the "Accept Invitation" button');
   });
 
   it('refuses an address already invited, and the e-mail of the owner or of a member, in any letter case', async () => {
