@@ -4,6 +4,8 @@ import { prepareEnvironment } from '../server/config/secrets';
 import { loadConfig } from '../server/config/env';
 import { openDatabase } from '../server/db/client';
 import { seedDemo } from '../server/db/seed';
+import { createApp } from '../server/app';
+import { createLogger } from '../server/support/logger';
 
 /** `npm run db:migrate | db:seed | db:fresh` against DATABASE_URL or the embedded database. */
 async function run(command: string | undefined) {
@@ -22,7 +24,8 @@ async function run(command: string | undefined) {
       console.log(`migrated (${database.driver})`);
     }
     if (command === 'seed' || command === 'fresh') {
-      const result = await seedDemo(database.db);
+      const { services } = createApp({ config, database, logger: createLogger('warn') });
+      const result = await seedDemo(services);
       console.log(result ? `seeded: ${JSON.stringify(result)}` : 'demo data already present');
     }
     if (!['migrate', 'seed', 'fresh'].includes(command ?? '')) {

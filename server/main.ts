@@ -32,10 +32,6 @@ async function main() {
   });
   await database.migrate();
   logger.info({ driver: database.driver }, 'database migrated');
-  if (config.seedDemo && !config.isProduction) {
-    const seeded = await seedDemo(database.db);
-    if (seeded) logger.info('demo data seeded');
-  }
   if (!config.mail.url) {
     if (config.isProduction) logger.warn('MAIL_URL is not set: mail is kept in the local mailbox, not delivered');
   }
@@ -44,7 +40,11 @@ async function main() {
   const realtime = new RealtimeServer({ apps: appsFromConfig(config), logger, redisUrl: config.redisUrl });
   await realtime.listen(config.reverb.port);
 
-  const { app } = createApp({ config, database, logger, realtime });
+  const { app, services } = createApp({ config, database, logger, realtime });
+  if (config.seedDemo && !config.isProduction) {
+    const seeded = await seedDemo(services);
+    if (seeded) logger.info('demo data seeded');
+  }
   const server = createServer(app);
   server.listen(config.app.port, () => {
     logger.info(`Kawan is running at ${config.app.url} (port ${config.app.port})`);

@@ -1,29 +1,55 @@
 import type { Database } from './client';
+import type { Services } from '../services';
 import { earlyAccessRepository } from './repositories/early-access-repository';
-import { userRepository } from './repositories/user-repository';
+import { userRepository, type UserRow } from './repositories/user-repository';
 import { teamRepository } from './repositories/team-repository';
+import { inviteeInvitationRepository, teamInvitationRepository } from './repositories/team-invitation-repository';
+import { notificationRepository } from './repositories/notification-repository';
 import { hashPassword } from '../support/passwords';
+import { personalTeamName } from '../domain/auth/actions/register-user';
+import { memberJoinedData, teamNotificationTypes } from '../domain/notifications/team-events';
+import type { AssignableRole } from '../domain/teams/roles';
 
 /** The demo login written in the README and printed at start-up. */
 export const demoLogin = { email: 'demo@kawan.test', password: 'password' };
 
+/** The demo team's other members (same password), to look at Kawan through each role. */
+export const demoMembers: { name: string; email: string; role: AssignableRole; joinedHoursAgo: number }[] = [
+  { name: 'Ayu Lestari', email: 'ayu@kawan.test', role: 'admin', joinedHoursAgo: 72 },
+  { name: 'Budi Hartono', email: 'budi@kawan.test', role: 'agent', joinedHoursAgo: 26 },
+  { name: 'Citra Wijaya', email: 'citra@kawan.test', role: 'viewer', joinedHoursAgo: 2 },
+];
+
+export const demoTeamName = 'Warung Kopi Nusantara';
+
 /**
  * Demo data for a newcomer, created on first start and safe to run again: a verified demo account
- * with its team, and a few entries on the early-access list.
+ * owning a team with an admin, an agent and a viewer (each can sign in too), a pending invitation,
+ * the owner's "joined" notifications (one still unread), and a few entries on the early-access list.
+ * Memberships go through the same invitation rows a real invitation uses.
  */
-export async function seedDemo(db: Database): Promise<Record<string, unknown> | null> {
-  const users = userRepository(db);
-  if (await users.findByEmail(demoLogin.email)) return null;
+export async function seedDemo(services: Pick<Services, 'db' | 'route'>): Promise<Record<string, unknown> | null> {
+  if (await userRepository(services.db).findByEmail(demoLogin.email)) return null;
+  const password = await hashPassword(demoLogin.password);
 
-  await db.transaction(async (tx) => {
-    const user = await userRepository(tx).create({
-      name: 'Dewi Santoso',
-      email: demoLogin.email,
-      password: await hashPassword(demoLogin.password),
-      emailVerifiedAt: new Date(),
-    });
-    const team = await teamRepository(tx).create({ userId: user.id, name: 'Warung Kopi Nusantara', personalTeam: true });
-    await userRepository(tx).update(user.id, { currentTeamId: team.id });
+  await services.db.transaction(async (tx) => {
+    const owner = await createVerifiedUser(tx, 'Dewi Santoso', demoLogin.email, password, demoTeamName);
+    const team = (await teamRepository(tx).personalTeamOf(owner.id))!;
+    const invitations = teamInvitationRepository(tx, owner.id);
+
+    for (const [index, member] of demoMembers.entries()) {
+      const user = await createVerifiedUser(tx, member.name, member.email, password);
+      const invitation = (await invitations.create(team.id, { email: member.email, role: member.role }))!;
+      await inviteeInvitationRepository(tx, user).accept(invitation.id);
+      const notification = await notificationRepository(tx, owner.id).create(
+        teamNotificationTypes.memberJoined,
+        memberJoinedData(services, team, user),
+        new Date(Date.now() - member.joinedHoursAgo * 60 * 60 * 1000),
+      );
+      // The newest "joined" stays unread so that the bell has something to show.
+      if (index < demoMembers.length - 1) await notificationRepository(tx, owner.id).markRead(notification.id);
+    }
+    await invitations.create(team.id, { email: 'rizky@warungkopi.example', role: 'editor' });
 
     const waitingList = earlyAccessRepository(tx);
     const examples = [
@@ -32,5 +58,18 @@ export async function seedDemo(db: Database): Promise<Record<string, unknown> | 
     ];
     for (const example of examples) await waitingList.addIfAbsent({ ...example, ipAddress: null });
   });
-  return { login: demoLogin.email, password: demoLogin.password };
+  return { login: demoLogin.email, password: demoLogin.password, members: demoMembers.map((member) => member.email) };
+}
+
+/** A verified account with its personal team as the current team, as registration leaves it. */
+async function createVerifiedUser(
+  db: Database,
+  name: string,
+  email: string,
+  password: string,
+  teamName = personalTeamName(name),
+): Promise<UserRow> {
+  const user = await userRepository(db).create({ name, email, password, emailVerifiedAt: new Date() });
+  const team = await teamRepository(db).create({ userId: user.id, name: teamName, personalTeam: true });
+  return (await userRepository(db).update(user.id, { currentTeamId: team.id }))!;
 }

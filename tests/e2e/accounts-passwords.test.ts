@@ -1,56 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, screenshot, type E2eBrowser } from './support/browser';
+import { browserForFile, pathOf, screenshot } from './support/browser';
+import { clickMailButton, openMail, signUp, verifyEmail } from './support/accounts';
 
-const baseUrl = inject('e2eBaseUrl');
-
-let browser: E2eBrowser;
+const browser = browserForFile();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser(baseUrl);
-});
-
-afterEach(async () => {
-  await page?.close();
-  await browser.context.clearCookies();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const pathOf = (url: string) => new URL(url, baseUrl).pathname;
-
-async function register(name: string, email: string, password: string) {
-  page = await browser.open('/register');
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm Password').fill(password);
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Register' }).click();
-}
-
-/** Opens the newest mail with this subject to this address in the development mailbox. */
-async function openMail(email: string, subject: string) {
-  await page.goto('/_mailbox');
-  await page.getByRole('heading', { name: 'Mailbox', level: 1 }).waitFor();
-  const row = page.getByRole('row').filter({ hasText: email }).filter({ hasText: subject }).first();
-  await row.getByRole('link', { name: subject }).click();
-  await page.getByRole('heading', { name: subject, level: 1 }).waitFor();
-}
-
-/** Clicks the mail's button inside the sandboxed frame; the link opens in this tab. */
-async function clickMailButton(name: string) {
-  const body = page.frameLocator('iframe[title="Message body"]');
-  await body.getByRole('link', { name, exact: true }).click();
-}
 
 describe('e-mail verification through the development mailbox', () => {
   it('registers, opens the verification mail, follows its link and reaches the dashboard', async () => {
     const email = `ayu.${Date.now()}@example.com`;
-    await register('Ayu Lestari', email, 'correct-horse-battery');
+    page = await signUp(browser, 'Ayu Lestari', email, 'correct-horse-battery');
 
     await page.waitForURL('**/email/verify');
     await page.getByRole('heading', { name: 'Email Verification' }).waitFor();
@@ -64,7 +23,7 @@ describe('e-mail verification through the development mailbox', () => {
       .getByText('A new verification link has been sent to the email address you provided in your profile settings.')
       .waitFor();
 
-    await openMail(email, 'Verify Email Address');
+    await openMail(page, email, 'Verify Email Address');
     expect(await page.getByText(email).first().isVisible()).toBe(true);
     const frame = page.frameLocator('iframe[title="Message body"]');
     await frame.getByText('Please click the button below to verify your email address.').waitFor();
@@ -77,7 +36,7 @@ describe('e-mail verification through the development mailbox', () => {
     expect(await page.locator('pre').textContent()).toContain('Verify Email Address: http://127.0.0.1:');
     await page.getByRole('tab', { name: 'HTML' }).click();
 
-    await clickMailButton('Verify Email Address');
+    await clickMailButton(page, 'Verify Email Address');
     await page.waitForURL('**/dashboard?verified=1');
     await page.getByRole('heading', { name: 'Welcome to Kawan, Ayu.' }).waitFor();
     await screenshot(page, 'dashboard-after-verification');
@@ -88,7 +47,9 @@ describe('e-mail verification through the development mailbox', () => {
     await page.getByRole('heading', { name: 'Mailbox', level: 1 }).waitFor();
     const rows = page.getByRole('row');
     expect(await rows.count()).toBeGreaterThan(1);
-    const times = await page.locator('tbody time').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('datetime') ?? ''));
+    const times = await page
+      .locator('tbody time')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('datetime') ?? ''));
     expect(times).toEqual([...times].sort().reverse());
     expect(await page.locator('tbody time').first().textContent()).toMatch(/ago$/);
     await screenshot(page, 'mailbox-index');
@@ -98,7 +59,7 @@ describe('e-mail verification through the development mailbox', () => {
 describe('forgotten password', () => {
   it('asks for a link, resets the password through the mailed link and logs in with the new one', async () => {
     const email = `budi.${Date.now()}@example.com`;
-    await register('Budi Santoso', email, 'first-password');
+    page = await signUp(browser, 'Budi Santoso', email, 'first-password');
     await page.waitForURL('**/email/verify');
     await page.getByRole('button', { name: 'Log Out' }).click();
     await page.waitForURL((url) => pathOf(url.toString()) === '/');
@@ -112,10 +73,10 @@ describe('forgotten password', () => {
     await page.getByText('We have emailed your password reset link.').waitFor();
     await screenshot(page, 'forgot-password-sent');
 
-    await openMail(email, 'Reset Password Notification');
+    await openMail(page, email, 'Reset Password Notification');
     const frame = page.frameLocator('iframe[title="Message body"]');
     await frame.getByText('This password reset link will expire in 60 minutes.').waitFor();
-    await clickMailButton('Reset Password');
+    await clickMailButton(page, 'Reset Password');
 
     await page.waitForURL('**/reset-password/**');
     await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
@@ -142,9 +103,7 @@ describe('forgotten password', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     // Still unverified: the notice first, then the mailed link, then the dashboard.
     await page.waitForURL('**/email/verify');
-    await openMail(email, 'Verify Email Address');
-    await clickMailButton('Verify Email Address');
-    await page.waitForURL('**/dashboard?verified=1');
+    await verifyEmail(page, email);
     await page.getByRole('heading', { name: 'Welcome to Kawan, Budi.' }).waitFor();
   });
 });

@@ -1,70 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { launchBrowser, screenshot, type E2eBrowser } from './support/browser';
-
-const baseUrl = inject('e2eBaseUrl');
+import { browserForFile, pathOf, screenshot } from './support/browser';
+import { logIn, signUp, signUpVerified } from './support/accounts';
 
 /** Two Chromiums: "this" browser and another device signed in to the same account. */
-let browser: E2eBrowser;
-let otherBrowser: E2eBrowser;
+const browser = browserForFile();
+const otherBrowser = browserForFile();
 let page: Page;
-let otherPage: Page | undefined;
 
-beforeAll(async () => {
-  browser = await launchBrowser(baseUrl);
-  otherBrowser = await launchBrowser(baseUrl);
-});
-
-afterEach(async () => {
-  await page?.close();
-  await otherPage?.close();
-  otherPage = undefined;
-  await browser.context.clearCookies();
-  await otherBrowser.context.clearCookies();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await otherBrowser?.close();
-});
-
-const pathOf = (url: string) => new URL(url, baseUrl).pathname;
 const password = 'profile-journey-1';
-
-async function register(name: string, email: string) {
-  page = await browser.open('/register');
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm Password').fill(password);
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Register' }).click();
-  await page.waitForURL('**/email/verify');
-}
-
-/** Verifies the address through the development mailbox, so that logins end on the dashboard. */
-async function verifyEmail(email: string) {
-  await page.goto('/_mailbox');
-  const row = page.getByRole('row').filter({ hasText: email }).filter({ hasText: 'Verify Email Address' }).first();
-  await row.getByRole('link', { name: 'Verify Email Address' }).click();
-  await page
-    .frameLocator('iframe[title="Message body"]')
-    .getByRole('link', { name: 'Verify Email Address', exact: true })
-    .click();
-  await page.waitForURL('**/dashboard?verified=1');
-}
-
-async function logIn(on: Page, email: string, secret: string) {
-  await on.goto('/login');
-  await on.getByLabel('Email').fill(email);
-  await on.getByLabel('Password').fill(secret);
-  await on.getByRole('button', { name: 'Log in' }).click();
-}
 
 /** The other device signs in to the same account and opens a signed-in page. */
 async function signInElsewhere(email: string, secret = password) {
-  otherPage = await otherBrowser.context.newPage();
+  const otherPage = await otherBrowser.newPage();
   await logIn(otherPage, email, secret);
   await otherPage.waitForURL((url) => pathOf(url.toString()) !== '/login');
   await otherPage.goto('/user/profile');
@@ -93,8 +42,7 @@ const jpegPhoto = async () => ({
 describe('profile', () => {
   it('shows every section, updates the name and photo, and changes the password, signing the other browser out', async () => {
     const email = `tari.${Date.now()}@example.com`;
-    await register('Tari Handayani', email);
-    await verifyEmail(email);
+    page = await signUpVerified(browser, 'Tari Handayani', email, password);
     const elsewhere = await signInElsewhere(email);
 
     await page.goto('/user/profile');
@@ -174,7 +122,7 @@ describe('profile', () => {
 
   it('lists both browsers and logs the other one out after the password is confirmed', async () => {
     const email = `umar.${Date.now()}@example.com`;
-    await register('Umar Said', email);
+    page = await signUp(browser, 'Umar Said', email, password);
     const elsewhere = await signInElsewhere(email);
 
     await page.goto('/user/profile');
@@ -218,7 +166,7 @@ describe('profile', () => {
 
   it('deletes the account after the password is confirmed, ends on the welcome page and cannot log in again', async () => {
     const email = `vina.${Date.now()}@example.com`;
-    await register('Vina Melati', email);
+    page = await signUp(browser, 'Vina Melati', email, password);
     await page.goto('/user/profile');
 
     const section = page.getByRole('region', { name: 'Delete Account' });

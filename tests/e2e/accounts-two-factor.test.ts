@@ -1,53 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, screenshot, type E2eBrowser } from './support/browser';
+import { browserForFile, pathOf, screenshot } from './support/browser';
+import { logIn, signUpVerified } from './support/accounts';
 import { awayFromStepBoundary, totpNow, wrongCode } from '../helpers/totp';
 
-const baseUrl = inject('e2eBaseUrl');
-
-let browser: E2eBrowser;
+const browser = browserForFile();
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser(baseUrl);
-});
-
-afterEach(async () => {
-  await page?.close();
-  await browser.context.clearCookies();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const pathOf = (url: string) => new URL(url, baseUrl).pathname;
 const stepNow = () => Math.floor(Date.now() / 30_000);
 const password = 'two-factor-journey';
-
-async function register(name: string, email: string) {
-  page = await browser.open('/register');
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm Password').fill(password);
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Register' }).click();
-  await page.waitForURL('**/email/verify');
-}
-
-/** Verifies the address through the development mailbox, so that logins end on the dashboard. */
-async function verifyEmail(email: string) {
-  await page.goto('/_mailbox');
-  const row = page.getByRole('row').filter({ hasText: email }).filter({ hasText: 'Verify Email Address' }).first();
-  await row.getByRole('link', { name: 'Verify Email Address' }).click();
-  await page
-    .frameLocator('iframe[title="Message body"]')
-    .getByRole('link', { name: 'Verify Email Address', exact: true })
-    .click();
-  await page.waitForURL('**/dashboard?verified=1');
-}
 
 /**
  * Logs out through the navigation's small-screen menu. (The desktop account dropdown unmounts its
@@ -61,13 +23,6 @@ async function logOut() {
   await page.locator('#responsive-menu').getByRole('button', { name: 'Log Out', exact: true }).click();
   await page.waitForURL((url) => pathOf(url.toString()) === '/');
   await page.setViewportSize(desktop);
-}
-
-async function logIn(email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
 }
 
 /** Answers the password-confirmation modal that a two-factor button opens. */
@@ -84,8 +39,7 @@ describe('two-factor authentication', () => {
   // Up to ~35 s of the journey is waiting for the next 30-second step, as a person would.
   it('is enabled from the profile, then asks for a code or a recovery code at login', async () => {
     const email = `sari.${Date.now()}@example.com`;
-    await register('Sari Wulandari', email);
-    await verifyEmail(email);
+    page = await signUpVerified(browser, 'Sari Wulandari', email, password);
 
     // Profile → Enable → password modal (a wrong password first) → QR code and setup key.
     await page.goto('/user/profile');
@@ -136,7 +90,7 @@ describe('two-factor authentication', () => {
 
     // Log out, log in: the password is followed by the challenge; a code of a later step signs in.
     await logOut();
-    await logIn(email);
+    await logIn(page, email, password);
     await page.waitForURL('**/two-factor-challenge');
     await page.getByRole('heading', { name: 'Two-factor Confirmation' }).waitFor();
     expect(
@@ -162,7 +116,7 @@ describe('two-factor authentication', () => {
 
     // Log out, log in with a recovery code.
     await logOut();
-    await logIn(email);
+    await logIn(page, email, password);
     await page.waitForURL('**/two-factor-challenge');
     await page.getByRole('button', { name: 'Use a recovery code' }).click();
     await page

@@ -1,58 +1,32 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request, type APIRequestContext, type Page } from 'playwright-core';
-import { launchBrowser, screenshot, type E2eBrowser } from './support/browser';
+import { baseUrl, browserForFile, screenshot } from './support/browser';
+import { signUpVerified } from './support/accounts';
 
-const baseUrl = inject('e2eBaseUrl');
 const tokenShape = /^kawan_[0-9A-Za-z]{46}$/;
 
-let browser: E2eBrowser;
+const browser = browserForFile();
 let apiClient: APIRequestContext;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser(baseUrl);
   await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
   // An API client of its own: no cookies, nothing shared with the browser.
   apiClient = await request.newContext({ baseURL: baseUrl, extraHTTPHeaders: { Accept: 'application/json' } });
 });
 
-afterEach(async () => {
-  await page?.close();
-  await browser.context.clearCookies();
-});
-
 afterAll(async () => {
   await apiClient?.dispose();
-  await browser?.close();
 });
 
 const password = 'token-journey-1';
-
-async function registerVerified(name: string, email: string) {
-  page = await browser.open('/register');
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm Password').fill(password);
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Register' }).click();
-  await page.waitForURL('**/email/verify');
-  await page.goto('/_mailbox');
-  const row = page.getByRole('row').filter({ hasText: email }).filter({ hasText: 'Verify Email Address' }).first();
-  await row.getByRole('link', { name: 'Verify Email Address' }).click();
-  await page
-    .frameLocator('iframe[title="Message body"]')
-    .getByRole('link', { name: 'Verify Email Address', exact: true })
-    .click();
-  await page.waitForURL('**/dashboard?verified=1');
-}
 
 const callApi = (path: string, token: string) => apiClient.get(path, { headers: { Authorization: `Bearer ${token}` } });
 
 describe('API tokens', () => {
   it('creates a token, shows it once, calls the API with it, narrows it and deletes it', async () => {
     const email = `wulan.${Date.now()}@example.com`;
-    await registerVerified('Wulan Sari', email);
+    page = await signUpVerified(browser, 'Wulan Sari', email, password);
 
     // From the account menu (here on the profile page) to the API token page.
     await page.goto('/user/profile');

@@ -1,27 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, screenshot, type E2eBrowser } from './support/browser';
+import { baseUrl, browserForFile, pathOf, screenshot } from './support/browser';
 
-const baseUrl = inject('e2eBaseUrl');
 const heroHeading = 'AI assistants that answer your customers, everywhere they write to you.';
 
-let browser: E2eBrowser;
+const browser = browserForFile();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser(baseUrl);
-});
-
-afterEach(async () => {
-  await page?.close();
-  await browser.context.clearCookies();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const pathOf = (url: string) => new URL(url, baseUrl).pathname;
 
 /** Sends the next Inertia visit to `target` instead: a real link click, answered by another route. */
 async function answerNextVisitWith(from: string, target: string) {
@@ -88,7 +72,7 @@ describe('public pages', () => {
   });
 
   it('shows the Error page with a 404 for an unknown address', async () => {
-    page = await browser.context.newPage();
+    page = await browser.newPage();
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);
 
@@ -139,7 +123,9 @@ describe('early access', () => {
     await page.getByLabel('Name').fill('Sari Wulandari');
     await page.getByLabel('Work e-mail').fill('Sari@Warung-Kopi.test');
     await page.getByLabel('Company').fill('Warung Kopi');
-    await page.getByLabel('What do you want to build?').fill('A WhatsApp assistant for opening hours and table reservations.');
+    await page
+      .getByLabel('What do you want to build?')
+      .fill('A WhatsApp assistant for opening hours and table reservations.');
     await submit.click();
 
     const thanks = page.getByRole('status');
@@ -185,7 +171,9 @@ describe('client behaviour', () => {
     page = await browser.open('/');
     await page.getByRole('heading', { name: heroHeading }).waitFor();
     await answerNextVisitWith('/privacy', '/__e2e/missing-page');
-    const answered = page.waitForResponse((res) => Boolean(res.request().headers()['x-inertia']) && res.status() === 200);
+    const answered = page.waitForResponse(
+      (res) => Boolean(res.request().headers()['x-inertia']) && res.status() === 200,
+    );
     await page.getByRole('navigation', { name: 'Legal' }).getByRole('link', { name: 'Privacy', exact: true }).click();
     expect(((await (await answered).json()) as { component: string }).component).toBe('Missing/Nowhere');
 

@@ -1,37 +1,19 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, screenshot, type E2eBrowser } from './support/browser';
-import { register, verifyEmail } from './support/accounts';
-
-const baseUrl = inject('e2eBaseUrl');
+import { browserForFile, pathOf, screenshot } from './support/browser';
+import { signUpVerified } from './support/accounts';
 
 /**
  * Two Chromiums on the production build, connected through Echo to the realtime server the e2e
  * server runs in its own process: an invitation arrives live in the invitee's bell, the owner's
  * team page reloads its members when the invitee joins, and both see each other online.
  */
-let ownerBrowser: E2eBrowser;
-let inviteeBrowser: E2eBrowser;
+const ownerBrowser = browserForFile();
+const inviteeBrowser = browserForFile();
 let owner: Page;
 let invitee: Page;
 
-beforeAll(async () => {
-  ownerBrowser = await launchBrowser(baseUrl);
-  inviteeBrowser = await launchBrowser(baseUrl);
-});
-
-afterAll(async () => {
-  await ownerBrowser?.close();
-  await inviteeBrowser?.close();
-});
-
-const pathOf = (url: string) => new URL(url, baseUrl).pathname;
 const password = 'realtime-journey-1';
-
-async function registerVerified(page: Page, name: string, email: string) {
-  await register(page, name, email, password);
-  await verifyEmail(page, email);
-}
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 const onlineNow = (page: Page) => page.getByRole('list', { name: 'Online now' });
@@ -42,10 +24,8 @@ describe('realtime', () => {
     const ownerEmail = `ayu.${stamp}@example.com`;
     const inviteeEmail = `budi.${stamp}@example.com`;
 
-    owner = await ownerBrowser.context.newPage();
-    await registerVerified(owner, 'Ayu Lestari', ownerEmail);
-    invitee = await inviteeBrowser.context.newPage();
-    await registerVerified(invitee, 'Budi Santoso', inviteeEmail);
+    owner = await signUpVerified(ownerBrowser, 'Ayu Lestari', ownerEmail, password);
+    invitee = await signUpVerified(inviteeBrowser, 'Budi Santoso', inviteeEmail, password);
 
     // The invitee waits on the dashboard with an empty bell; the page will not be reloaded.
     await invitee.goto('/dashboard');

@@ -1,27 +1,14 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, screenshot, type E2eBrowser } from './support/browser';
-import { clickMailButton, openMail, register, verifyEmail } from './support/accounts';
-
-const baseUrl = inject('e2eBaseUrl');
+import { browserForFile, pathOf, screenshot } from './support/browser';
+import { clickMailButton, openMail, register, signUpVerified, verifyEmail } from './support/accounts';
 
 /** Two Chromiums: the team's owner and the person they invite. */
-let ownerBrowser: E2eBrowser;
-let inviteeBrowser: E2eBrowser;
+const ownerBrowser = browserForFile();
+const inviteeBrowser = browserForFile();
 let owner: Page;
 let invitee: Page;
 
-beforeAll(async () => {
-  ownerBrowser = await launchBrowser(baseUrl);
-  inviteeBrowser = await launchBrowser(baseUrl);
-});
-
-afterAll(async () => {
-  await ownerBrowser?.close();
-  await inviteeBrowser?.close();
-});
-
-const pathOf = (url: string) => new URL(url, baseUrl).pathname;
 const password = 'teams-journey-1';
 
 const teamMenu = (page: Page) => page.getByRole('button', { name: /^Manage team / });
@@ -38,9 +25,7 @@ describe('teams', () => {
     const inviteeEmail = `yusuf.${stamp}@example.com`;
 
     // The owner signs up, verifies the address and creates "Acme Kawan" from the team menu.
-    owner = await ownerBrowser.context.newPage();
-    await register(owner, 'Wulan Sari', ownerEmail, password);
-    await verifyEmail(owner, ownerEmail);
+    owner = await signUpVerified(ownerBrowser, 'Wulan Sari', ownerEmail, password);
     expect(await teamMenu(owner).textContent()).toContain("Wulan's Team");
     await openTeamMenu(owner);
     await owner.getByRole('link', { name: 'Create New Team' }).click();
@@ -83,7 +68,7 @@ describe('teams', () => {
     await invite.getByText('This user has already been invited to the team.').waitFor();
 
     // The invitee reads the invitation, registers with that address, verifies it and accepts.
-    invitee = await inviteeBrowser.context.newPage();
+    invitee = await inviteeBrowser.newPage();
     await openMail(invitee, inviteeEmail, 'Team Invitation');
     const mail = invitee.frameLocator('iframe[title="Message body"]');
     await mail.getByText('You have been invited to join the Acme Kawan team!').waitFor();

@@ -22,6 +22,16 @@ export async function createTeam(
   return team;
 }
 
+/** A new user and a (non-personal) team they own: `owner` names the user, the rest the team. */
+export async function createOwnedTeam(
+  services: Deps,
+  overrides: { name?: string; current?: boolean; owner?: UserOverrides } = {},
+): Promise<{ owner: UserRow; team: TeamRow }> {
+  const { owner: ownerOverrides, ...teamOverrides } = overrides;
+  const owner = await createUser(services, ownerOverrides);
+  return { owner, team: await createTeam(services, owner, teamOverrides) };
+}
+
 /** Makes the user a member of the team with the role (and, with `current`, their current team). */
 export async function addMember(
   services: Deps,

@@ -2,15 +2,21 @@
  * Drives the real client packages (@inertiajs/core, @inertiajs/react, ziggy-js) in jsdom against
  * the real application listening on a loopback port.
  *
- * A test file (environment `node`) does, in beforeAll:
+ * A test file (environment `node`) calls, at its top level:
  *
- *   app = await createTestApp({ routes: [testRoutes] });
- *   server = await listen(app.app);
- *   browser = await openBrowser(server.origin, '/test/page'); // first load → JSDOM, globals installed
- *   core = await loadCore();                                   // a fresh @inertiajs/core, after the globals
- *   inertia = await bootRouter(core);                          // router.init from the page in the DOM
+ *   const session = clientSession(testRoutes);   // the app on a loopback port, from beforeAll to afterAll
  *
- * and in afterAll closes the browser (restoring Node's globals), the server and the app.
+ * and in a test or hook:
+ *
+ *   const { browser, inertia, router } = await session.start('/test/page');
+ *
+ * which is, step by step (each piece is exported for tests that need one of them alone):
+ *
+ *   browser = await openBrowser(session.origin, '/test/page'); // first load → JSDOM, globals installed
+ *   core = await loadCore();                                    // a fresh @inertiajs/core, after the globals
+ *   inertia = await bootRouter(core);                           // router.init from the page in the DOM
+ *
+ * After the file's tests the session closes the browser (restoring Node's globals), the server and the app.
  *
  * React tests import react-dom/client and @inertiajs/react dynamically after openBrowser (react-dom
  * decides at import time whether it has a DOM) and use the plain '@inertiajs/core' import, which is
@@ -25,9 +31,11 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { CookieJar, JSDOM, VirtualConsole } from 'jsdom';
-import { vi } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import type * as InertiaCore from '@inertiajs/core';
 import type { Page } from '../../server/http/inertia/page';
+import type { RouteFile } from '../../routes/all';
+import { createTestApp, type TestApp } from './app';
 
 /** The @inertiajs/core module. */
 export type Core = typeof InertiaCore;
@@ -123,11 +131,14 @@ function installGlobals(window: JSDOM['window']): () => void {
  * builds a JSDOM from the HTML at that URL, shims what jsdom lacks and installs the window's
  * globals on globalThis (replacing the previous browser's, if any).
  */
-export async function openBrowser(
-  origin: string,
-  path: string,
-  options: { transformHtml?: (html: string) => string; signIn?: { email: string; password: string } } = {},
-): Promise<Browser> {
+export interface OpenBrowserOptions {
+  /** Rewrites the first load's HTML before jsdom parses it. */
+  transformHtml?: (html: string) => string;
+  /** Signs in through the login form first, so that the first load is a signed-in one. */
+  signIn?: { email: string; password: string };
+}
+
+export async function openBrowser(origin: string, path: string, options: OpenBrowserOptions = {}): Promise<Browser> {
   const cookieJar = new CookieJar();
   if (options.signIn) await signIn(cookieJar, origin, options.signIn);
   let url = new URL(path, origin).toString();
@@ -321,6 +332,55 @@ export async function bootRouter(core: Core): Promise<InertiaHarness> {
   };
 }
 
+/**
+ * A test file's client session: the app with the file's routes on a loopback port, from the file's
+ * beforeAll to its afterAll, and one jsdom browser at a time on it. `open()` closes the previous
+ * browser (and its router) and loads `path`; `start()` also boots the router from that first load.
+ * Call it at the top level of the test file; everything is closed after the file's tests.
+ */
+export function clientSession(routes: RouteFile) {
+  let app: TestApp | undefined;
+  let server: ListeningServer | undefined;
+  let browser: Browser | undefined;
+  let inertia: InertiaHarness | undefined;
+  const running = () => {
+    if (!app || !server) throw new Error('The app starts in beforeAll: use the session inside a test or a hook.');
+    return { app, server };
+  };
+  beforeAll(async () => {
+    app = await createTestApp({ routes: [routes] });
+    server = await listen(app.app);
+  });
+  afterAll(async () => {
+    inertia?.dispose();
+    await browser?.close();
+    await server?.close();
+    await app?.close();
+  });
+  const session = {
+    get app(): TestApp {
+      return running().app;
+    },
+    /** `http://127.0.0.1:<port>` */
+    get origin(): string {
+      return running().server.origin;
+    },
+    async open(path: string, options?: OpenBrowserOptions): Promise<Browser> {
+      inertia?.dispose();
+      inertia = undefined;
+      await browser?.close();
+      browser = await openBrowser(session.origin, path, options);
+      return browser;
+    },
+    async start(path: string, options?: OpenBrowserOptions) {
+      const opened = await session.open(path, options);
+      inertia = await bootRouter(await loadCore());
+      return { browser: opened, inertia, router: inertia.router };
+    },
+  };
+  return session;
+}
+
 export type VisitCallback =
   | 'onBefore'
   | 'onCancelToken'
@@ -385,10 +445,10 @@ export async function until(condition: () => unknown, timeout = 10_000): Promise
   );
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export { sleep } from './wait';
 
 /** Signs the cookie jar in through the real login form (an XSRF-TOKEN first, then POST /login). */
-async function signIn(cookieJar: CookieJar, origin: string, credentials: { email: string; password: string }) {
+export async function signIn(cookieJar: CookieJar, origin: string, credentials: { email: string; password: string }) {
   const loginUrl = new URL('/login', origin).toString();
   const page = await fetch(loginUrl, { redirect: 'manual' });
   for (const line of page.headers.getSetCookie()) await cookieJar.setCookie(line, loginUrl);
@@ -406,5 +466,5 @@ async function signIn(cookieJar: CookieJar, origin: string, credentials: { email
   });
   for (const line of res.headers.getSetCookie()) await cookieJar.setCookie(line, loginUrl);
   await res.arrayBuffer();
-  if (res.status !== 303) throw new Error(`Sign-in failed: ${res.status}`);
+  if (res.status !== 303) throw new Error(`Sign-in failed for ${credentials.email}: ${res.status}`);
 }

@@ -6,8 +6,9 @@ import type { Response } from 'supertest';
 import { expect } from 'vitest';
 import { testVersion, type browser } from './app';
 import type { Page } from '../../server/http/inertia/page';
-import type { UserRow } from '../../server/db/repositories/user-repository';
+import { userRepository, type UserRow } from '../../server/db/repositories/user-repository';
 import type { Config } from '../../server/config/env';
+import type { Services } from '../../server/services';
 
 type Client = Awaited<ReturnType<typeof browser>>;
 
@@ -98,3 +99,17 @@ export function expectNoSecrets(page: Page, user: UserRow): void {
 export const errorsOf = (page: Page, bag?: string) =>
   (bag ? (page.props.errors as Record<string, Record<string, string>>)[bag] : page.props.errors) as
     Record<string, string> | undefined;
+
+/** The user's row as stored now. */
+export async function storedUser(services: Pick<Services, 'db'>, id: number): Promise<UserRow> {
+  const user = await userRepository(services.db).find(id);
+  if (!user) throw new Error(`No user ${id}`);
+  return user;
+}
+
+/** The remember-me cookie (`remember_web=…`) a response sets; not one that clears it. */
+export const rememberCookieOf = (res: { headers: Record<string, unknown> }) =>
+  ([] as string[])
+    .concat((res.headers['set-cookie'] as string[]) ?? [])
+    .find((cookie) => cookie.startsWith('remember_web=') && !cookie.startsWith('remember_web=;'))
+    ?.split(';')[0];

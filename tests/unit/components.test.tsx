@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { useState, type ComponentProps } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ActionMessage from '@/Components/ActionMessage';
@@ -7,6 +7,7 @@ import Banner from '@/Components/Banner';
 import ConfirmationModal from '@/Components/ConfirmationModal';
 import DialogModal from '@/Components/DialogModal';
 import Dropdown from '@/Components/Dropdown';
+import Icon from '@/Components/Icon';
 import InputError from '@/Components/InputError';
 import Modal from '@/Components/Modal';
 import NavLink from '@/Components/NavLink';
@@ -27,9 +28,7 @@ vi.mock('@inertiajs/react', () => ({
       return () => inertia.listeners.delete(listener);
     },
   },
-  Link: ({ href, ...props }: ComponentProps<'a'> & { href: string }) => (
-    <a href={href} {...props} />
-  ),
+  Link: ({ href, ...props }: ComponentProps<'a'> & { href: string }) => <a href={href} {...props} />,
 }));
 
 function respondWithFlash(flash: Flash) {
@@ -52,6 +51,23 @@ describe('InputError', () => {
     render(<InputError id="email-error" message="The email field is required." />);
     const error = screen.getByText('The email field is required.');
     expect(error.id).toBe('email-error');
+  });
+});
+
+describe('Icon', () => {
+  it('is decoration unless it is given a label', () => {
+    render(
+      <>
+        <Icon name="check-circle" className="size-5" data-testid="decorative" />
+        <Icon name="computer-desktop" label="Desktop" />
+      </>,
+    );
+
+    const decorative = screen.getByTestId('decorative');
+    expect(decorative.getAttribute('aria-hidden')).toBe('true');
+    expect(decorative.getAttribute('class')).toBe('size-5');
+    expect(decorative.querySelector('path')?.getAttribute('d')).toMatch(/^M9 12\.75/);
+    expect(screen.getByRole('img', { name: 'Desktop' }).hasAttribute('aria-hidden')).toBe(false);
   });
 });
 
@@ -131,26 +147,38 @@ describe('Modal', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
-  it('keeps Tab inside and gives focus back on close', () => {
-    function Harness() {
-      const [show, setShow] = useState(false);
-      return (
-        <>
-          <button type="button" onClick={() => setShow(true)}>
-            Open
-          </button>
-          <Modal show={show} onClose={() => setShow(false)} label="Example">
-            <button type="button">First</button>
-            <button type="button">Last</button>
-          </Modal>
-        </>
-      );
-    }
+  /** A button that opens the modal, which closes on its onClose. */
+  function ModalOpener({ label, children }: { label: string; children: ReactNode }) {
+    const [show, setShow] = useState(false);
+    return (
+      <>
+        <button type="button" onClick={() => setShow(true)}>
+          Open
+        </button>
+        <Modal show={show} onClose={() => setShow(false)} label={label}>
+          {children}
+        </Modal>
+      </>
+    );
+  }
 
-    render(<Harness />);
+  /** Renders the opener, focuses it and clicks it, as a keyboard user's Enter would; returns it. */
+  function openFromButton(label: string, children: ReactNode) {
+    render(<ModalOpener label={label}>{children}</ModalOpener>);
     const opener = screen.getByText('Open');
     opener.focus();
     fireEvent.click(opener);
+    return opener;
+  }
+
+  it('keeps Tab inside and gives focus back on close', () => {
+    const opener = openFromButton(
+      'Example',
+      <>
+        <button type="button">First</button>
+        <button type="button">Last</button>
+      </>,
+    );
 
     const first = screen.getByText('First');
     const last = screen.getByText('Last');
@@ -170,25 +198,13 @@ describe('Modal', () => {
   });
 
   it('leaves the focus on a child that took it and still gives it back on close', () => {
-    function Harness() {
-      const [show, setShow] = useState(false);
-      return (
-        <>
-          <button type="button" onClick={() => setShow(true)}>
-            Open
-          </button>
-          <Modal show={show} onClose={() => setShow(false)} label="Confirm Password">
-            <button type="button">Cancel</button>
-            <TextInput aria-label="Password" isFocused />
-          </Modal>
-        </>
-      );
-    }
-
-    render(<Harness />);
-    const opener = screen.getByText('Open');
-    opener.focus();
-    fireEvent.click(opener);
+    const opener = openFromButton(
+      'Confirm Password',
+      <>
+        <button type="button">Cancel</button>
+        <TextInput aria-label="Password" isFocused />
+      </>,
+    );
     expect(document.activeElement).toBe(screen.getByLabelText('Password'));
 
     fireEvent.keyDown(document, { key: 'Escape' });
@@ -199,12 +215,7 @@ describe('Modal', () => {
 describe('ConfirmationModal', () => {
   it('renders its title, content and footer as a labelled alert dialog', () => {
     render(
-      <ConfirmationModal
-        show
-        onClose={() => {}}
-        title="Delete Bot"
-        footer={<button type="button">Cancel</button>}
-      >
+      <ConfirmationModal show onClose={() => {}} title="Delete Bot" footer={<button type="button">Cancel</button>}>
         Are you sure you would like to delete this bot?
       </ConfirmationModal>,
     );
@@ -229,12 +240,7 @@ describe('ConfirmationModal', () => {
 describe('DialogModal', () => {
   it('renders its title, content and footer as a labelled dialog', () => {
     render(
-      <DialogModal
-        show
-        onClose={() => {}}
-        title="Create API Token"
-        footer={<button type="button">Done</button>}
-      >
+      <DialogModal show onClose={() => {}} title="Create API Token" footer={<button type="button">Done</button>}>
         Please copy your new API token.
       </DialogModal>,
     );
@@ -265,9 +271,7 @@ describe('Dropdown', () => {
 
     fireEvent.click(trigger);
     expect(trigger.getAttribute('aria-expanded')).toBe('true');
-    expect(trigger.getAttribute('aria-controls')).toBe(
-      screen.getByText('Profile').closest('[id]')?.id,
-    );
+    expect(trigger.getAttribute('aria-controls')).toBe(screen.getByText('Profile').closest('[id]')?.id);
 
     fireEvent.click(trigger);
     expect(screen.queryByText('Profile')).toBeNull();
@@ -334,9 +338,7 @@ describe('NavLink', () => {
       </>,
     );
 
-    expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe(
-      'page',
-    );
+    expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'Bots' }).hasAttribute('aria-current')).toBe(false);
   });
 });
@@ -352,9 +354,7 @@ describe('DropdownLink', () => {
       </>,
     );
 
-    expect(screen.getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe(
-      '/user/profile',
-    );
+    expect(screen.getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/user/profile');
     const logout = screen.getByRole('button', { name: 'Log Out' });
     expect(logout.getAttribute('type')).toBe('submit');
     expect(logout.hasAttribute('as')).toBe(false);

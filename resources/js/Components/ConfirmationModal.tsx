@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import Icon from './Icon';
 import Modal, { type ModalMaxWidth } from './Modal';
 
 type ConfirmationModalProps = {
@@ -37,21 +38,7 @@ export default function ConfirmationModal({
       <div className="bg-white px-4 pt-5 pb-4 sm:p-6 sm:pb-4">
         <div className="sm:flex sm:items-start">
           <div className="mx-auto flex size-12 shrink-0 items-center justify-center rounded-full bg-red-100 sm:mx-0 sm:size-10">
-            <svg
-              className="size-6 text-red-600"
-              xmlns="http://www.w3.org/2000/svg"
-              fill="none"
-              viewBox="0 0 24 24"
-              strokeWidth={1.5}
-              stroke="currentColor"
-              aria-hidden="true"
-            >
-              <path
-                strokeLinecap="round"
-                strokeLinejoin="round"
-                d="M12 9v3.75m-9.303 3.376c-.866 1.5.217 3.374 1.948 3.374h14.71c1.73 0 2.813-1.874 1.948-3.374L13.949 3.378c-.866-1.5-3.032-1.5-3.898 0L2.697 16.126ZM12 15.75h.007v.008H12v-.008Z"
-              />
-            </svg>
+            <Icon name="exclamation-triangle" className="size-6 text-red-600" />
           </div>
 
           <div className="mt-3 text-center sm:ms-4 sm:mt-0 sm:text-start">

@@ -1,9 +1,5 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import DialogModal from './DialogModal';
-import InputError from './InputError';
-import PrimaryButton from './PrimaryButton';
-import SecondaryButton from './SecondaryButton';
-import TextInput from './TextInput';
+import { useRef, useState, type ReactNode } from 'react';
+import PasswordPromptModal from './PasswordPromptModal';
 import { JsonRequestError, requestJson } from '@/lib/json-request';
 import { route } from '@/lib/route';
 
@@ -36,8 +32,6 @@ export default function ConfirmsPassword({
   const [error, setError] = useState('');
   const [processing, setProcessing] = useState(false);
   const passwordInput = useRef<HTMLInputElement>(null);
-  const formId = useId();
-  const errorId = useId();
 
   const startConfirmingPassword = async () => {
     try {
@@ -55,8 +49,7 @@ export default function ConfirmsPassword({
     setError('');
   };
 
-  const confirmPassword = async (event?: FormEvent) => {
-    event?.preventDefault();
+  const confirmPassword = async () => {
     if (processing) return;
     setProcessing(true);
     try {
@@ -79,44 +72,20 @@ export default function ConfirmsPassword({
     <span>
       <span onClick={startConfirmingPassword}>{children}</span>
 
-      <DialogModal
+      <PasswordPromptModal
         show={confirmingPassword}
         onClose={closeModal}
         title={title}
-        footer={
-          <>
-            <SecondaryButton onClick={closeModal}>Cancel</SecondaryButton>
-            <PrimaryButton
-              type="submit"
-              form={formId}
-              className={processing ? 'opacity-25' : undefined}
-              disabled={processing}
-            >
-              {button}
-            </PrimaryButton>
-          </>
-        }
+        button={button}
+        password={password}
+        onPasswordChange={setPassword}
+        onSubmit={confirmPassword}
+        error={error}
+        processing={processing}
+        inputRef={passwordInput}
       >
         {content}
-
-        <form id={formId} className="mt-4" onSubmit={confirmPassword} noValidate>
-          <TextInput
-            ref={passwordInput}
-            type="password"
-            className="mt-1 block w-3/4"
-            placeholder="Password"
-            aria-label="Password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            isFocused
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-          />
-
-          <InputError id={errorId} message={error} className="mt-2" />
-        </form>
-      </DialogModal>
+      </PasswordPromptModal>
     </span>
   );
 }

@@ -1,19 +1,6 @@
 import type { ComponentProps } from 'react';
-import { cn } from '@/lib/cn';
+import Button from './Button';
 
-export default function DangerButton({
-  type = 'button',
-  className,
-  ...props
-}: ComponentProps<'button'>) {
-  return (
-    <button
-      {...props}
-      type={type}
-      className={cn(
-        'inline-flex items-center justify-center rounded-md border border-transparent bg-red-600 px-4 py-2 text-xs font-semibold tracking-widest text-white uppercase transition duration-150 ease-in-out hover:bg-red-500 focus:ring-2 focus:ring-red-500 focus:ring-offset-2 focus:outline-hidden active:bg-red-700 disabled:cursor-not-allowed disabled:opacity-50',
-        className,
-      )}
-    />
-  );
+export default function DangerButton(props: ComponentProps<'button'>) {
+  return <Button {...props} variant="danger" />;
 }

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useDisclosure } from '@/hooks/use-disclosure';
 import { cn } from '@/lib/cn';
 
 type DropdownProps = {
@@ -38,45 +39,11 @@ export default function Dropdown({
   contentClassName = 'bg-white py-1',
   children,
 }: DropdownProps) {
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-
-    function closeWhenOutside(event: Event) {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    }
-
-    function closeOnEscape(event: KeyboardEvent) {
-      if (event.key !== 'Escape') return;
-      if (root.current?.contains(document.activeElement)) button.current?.focus();
-      setOpen(false);
-    }
-
-    document.addEventListener('mousedown', closeWhenOutside);
-    document.addEventListener('focusin', closeWhenOutside);
-    document.addEventListener('keydown', closeOnEscape);
-    return () => {
-      document.removeEventListener('mousedown', closeWhenOutside);
-      document.removeEventListener('focusin', closeWhenOutside);
-      document.removeEventListener('keydown', closeOnEscape);
-    };
-  }, [open]);
+  const { open, setOpen, root, panelId, buttonProps } = useDisclosure();
 
   return (
     <div ref={root} className="relative">
-      <button
-        ref={button}
-        type="button"
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        aria-label={triggerLabel}
-        className={triggerClassName}
-        onClick={() => setOpen((value) => !value)}
-      >
+      <button {...buttonProps} aria-label={triggerLabel} className={triggerClassName}>
         {trigger}
       </button>
 

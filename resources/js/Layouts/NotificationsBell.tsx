@@ -1,7 +1,9 @@
-import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useId, useState, type MouseEvent } from 'react';
 import { Link, router, usePage } from '@inertiajs/react';
 import type { NotificationPage, PresentedNotification } from '../../../server/presenters/notification-presenter';
+import Icon from '@/Components/Icon';
 import { useChannel } from '@/hooks/use-channel';
+import { useDisclosure } from '@/hooks/use-disclosure';
 import { cn } from '@/lib/cn';
 import { fromNow } from '@/lib/dates';
 import { requestJson } from '@/lib/json-request';
@@ -36,12 +38,9 @@ export default function NotificationsBell({
   align?: 'left' | 'right';
 }) {
   const { auth, notifications } = usePage().props;
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, root, panelId, buttonProps } = useDisclosure();
   const [older, setOlder] = useState<PresentedNotification[]>([]);
   const [nextPage, setNextPage] = useState<number | null>(2);
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
   const headingId = useId();
   const now = useNow(open);
 
@@ -49,26 +48,6 @@ export default function NotificationsBell({
     onNotification: reloadNotifications,
     events: { NotificationsRead: reloadNotifications },
   });
-
-  useEffect(() => {
-    if (!open) return;
-    const closeWhenOutside = (event: Event) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      if (root.current?.contains(document.activeElement)) button.current?.focus();
-      setOpen(false);
-    };
-    document.addEventListener('mousedown', closeWhenOutside);
-    document.addEventListener('focusin', closeWhenOutside);
-    document.addEventListener('keydown', closeOnEscape);
-    return () => {
-      document.removeEventListener('mousedown', closeWhenOutside);
-      document.removeEventListener('focusin', closeWhenOutside);
-      document.removeEventListener('keydown', closeOnEscape);
-    };
-  }, [open]);
 
   if (!auth.user || !notifications) return null;
   const unread = notifications.unread_count;
@@ -111,28 +90,11 @@ export default function NotificationsBell({
   return (
     <div ref={root} className="relative">
       <button
-        ref={button}
-        type="button"
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
+        {...buttonProps}
         aria-label={label}
         className="relative inline-flex items-center rounded-full p-2 text-gray-400 transition hover:bg-gray-100 hover:text-gray-600 focus:bg-gray-100 focus:text-gray-600 focus:outline-hidden"
-        onClick={() => setOpen((value) => !value)}
       >
-        <svg
-          className="size-6"
-          fill="none"
-          viewBox="0 0 24 24"
-          strokeWidth={1.5}
-          stroke="currentColor"
-          aria-hidden="true"
-        >
-          <path
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            d="M14.857 17.082a23.848 23.848 0 0 0 5.454-1.31A8.967 8.967 0 0 1 18 9.75V9A6 6 0 0 0 6 9v.75a8.967 8.967 0 0 1-2.312 6.022c1.733.64 3.56 1.085 5.455 1.31m5.714 0a24.255 24.255 0 0 1-5.714 0m5.714 0a3 3 0 1 1-5.714 0"
-          />
-        </svg>
+        <Icon name="bell" className="size-6" />
         {unread > 0 && (
           <span
             data-testid="notifications-unread-count"

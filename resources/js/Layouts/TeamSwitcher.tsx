@@ -3,6 +3,7 @@ import { router, usePage } from '@inertiajs/react';
 import type { AuthUser, TeamSummary } from '../../../server/presenters/user-presenter';
 import Dropdown from '@/Components/Dropdown';
 import DropdownLink from '@/Components/DropdownLink';
+import Icon from '@/Components/Icon';
 import ResponsiveNavLink from '@/Components/ResponsiveNavLink';
 import { optionalRoute, route } from '@/lib/route';
 
@@ -12,23 +13,17 @@ function switchToTeam(event: MouseEvent<HTMLButtonElement>, team: TeamSummary) {
   router.put(route('current-team.update'), { team_id: team.id }, { preserveState: false });
 }
 
-function CheckIcon() {
+/** A team in the "Switch Teams" list, checked when it is the current one. */
+function TeamChoice({ name, current }: { name: string; current: boolean }) {
   return (
-    <svg
-      className="me-2 size-5 shrink-0 text-green-400"
-      xmlns="http://www.w3.org/2000/svg"
-      fill="none"
-      viewBox="0 0 24 24"
-      strokeWidth={1.5}
-      stroke="currentColor"
-      aria-hidden="true"
-    >
-      <path
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        d="M9 12.75 11.25 15 15 9.75M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z"
-      />
-    </svg>
+    <div className="flex items-center">
+      {current ? (
+        <Icon name="check-circle" className="me-2 size-5 shrink-0 text-green-400" />
+      ) : (
+        <span className="me-2 size-5 shrink-0" aria-hidden="true" />
+      )}
+      <div className="truncate">{name}</div>
+    </div>
   );
 }
 
@@ -59,21 +54,7 @@ export function TeamDropdown({ user }: { user: AuthUser }) {
         trigger={
           <>
             {teams.current.name}
-            <svg
-              className="-me-0.5 ms-2 size-4"
-              xmlns="http://www.w3.org/2000/svg"
-              fill="none"
-              viewBox="0 0 24 24"
-              strokeWidth={1.5}
-              stroke="currentColor"
-              aria-hidden="true"
-            >
-              <path
-                strokeLinecap="round"
-                strokeLinejoin="round"
-                d="M8.25 15 12 18.75 15.75 15m-7.5-6L12 5.25 15.75 9"
-              />
-            </svg>
+            <Icon name="chevron-up-down" className="-me-0.5 ms-2 size-4" />
           </>
         }
       >
@@ -97,14 +78,7 @@ export function TeamDropdown({ user }: { user: AuthUser }) {
                       aria-current={team.id === teams.current.id ? 'true' : undefined}
                       onClick={(event) => switchToTeam(event, team)}
                     >
-                      <div className="flex items-center">
-                        {team.id === teams.current.id ? (
-                          <CheckIcon />
-                        ) : (
-                          <span className="me-2 size-5 shrink-0" aria-hidden="true" />
-                        )}
-                        <div className="truncate">{team.name}</div>
-                      </div>
+                      <TeamChoice name={team.name} current={team.id === teams.current.id} />
                     </DropdownLink>
                   </li>
                 ))}
@@ -142,14 +116,7 @@ export function ResponsiveTeamMenu({ user }: { user: AuthUser }) {
           <div className="block px-4 py-2 text-xs text-gray-400">Switch Teams</div>
           {teams.teams.map((team) => (
             <ResponsiveNavLink key={team.id} as="button" type="button" onClick={(event) => switchToTeam(event, team)}>
-              <div className="flex items-center">
-                {team.id === teams.current.id ? (
-                  <CheckIcon />
-                ) : (
-                  <span className="me-2 size-5 shrink-0" aria-hidden="true" />
-                )}
-                <div className="truncate">{team.name}</div>
-              </div>
+              <TeamChoice name={team.name} current={team.id === teams.current.id} />
             </ResponsiveNavLink>
           ))}
         </>

@@ -4,7 +4,8 @@ import InputError from '@/Components/InputError';
 import InputLabel from '@/Components/InputLabel';
 import PrimaryButton from '@/Components/PrimaryButton';
 import TextArea from '@/Components/TextArea';
-import TextInput from '@/Components/TextInput';
+import TextField from '@/Components/TextField';
+import { fieldProps } from '@/lib/form-field';
 import { route } from '@/lib/route';
 
 const benefits = [
@@ -41,8 +42,8 @@ export default function EarlyAccess() {
         <div className="lg:col-span-2">
           <h1 className="text-3xl font-bold tracking-tight text-gray-900">Get early access to Kawan</h1>
           <p className="mt-4 text-base leading-7 text-gray-600">
-            We are opening Kawan to teams in small groups so that every team gets a hand setting up its first bot.
-            Tell us what you want to build and we will write to you when your place is ready.
+            We are opening Kawan to teams in small groups so that every team gets a hand setting up its first bot. Tell
+            us what you want to build and we will write to you when your place is ready.
           </p>
           <ul className="mt-8 space-y-3 text-sm leading-6 text-gray-600">
             {benefits.map((benefit) => (
@@ -62,57 +63,38 @@ export default function EarlyAccess() {
                 We read every request ourselves. When your place is ready you will get an e-mail with an invitation to
                 set up your team.
               </p>
-              <Link href={route('welcome')} className="mt-6 inline-block text-sm font-semibold text-indigo-600 hover:text-indigo-500">
+              <Link
+                href={route('welcome')}
+                className="mt-6 inline-block text-sm font-semibold text-indigo-600 hover:text-indigo-500"
+              >
                 Back to the home page <span aria-hidden="true">→</span>
               </Link>
             </div>
           ) : (
-            <form onSubmit={submit} className="space-y-6 rounded-lg bg-white p-6 shadow-sm ring-1 ring-gray-100 sm:p-8" noValidate>
+            <form
+              onSubmit={submit}
+              className="space-y-6 rounded-lg bg-white p-6 shadow-sm ring-1 ring-gray-100 sm:p-8"
+              noValidate
+            >
               <div className="grid gap-6 sm:grid-cols-2">
-                <div>
-                  <InputLabel htmlFor="name" value="Name" />
-                  <TextInput
-                    id="name"
-                    className="mt-1 block w-full"
-                    value={form.data.name}
-                    onChange={(event) => form.setData('name', event.target.value)}
-                    autoComplete="name"
-                    aria-invalid={Boolean(form.errors.name)}
-                    aria-describedby="name-error"
-                    required
-                  />
-                  <InputError id="name-error" className="mt-2" message={form.errors.name} />
-                </div>
-                <div>
-                  <InputLabel htmlFor="email" value="Work e-mail" />
-                  <TextInput
-                    id="email"
-                    type="email"
-                    className="mt-1 block w-full"
-                    value={form.data.email}
-                    onChange={(event) => form.setData('email', event.target.value)}
-                    autoComplete="email"
-                    aria-invalid={Boolean(form.errors.email)}
-                    aria-describedby="email-error"
-                    required
-                  />
-                  <InputError id="email-error" className="mt-2" message={form.errors.email} />
-                </div>
-              </div>
-              <div>
-                <InputLabel htmlFor="company">
-                  Company <span className="font-normal text-gray-400">(optional)</span>
-                </InputLabel>
-                <TextInput
-                  id="company"
-                  className="mt-1 block w-full"
-                  value={form.data.company}
-                  onChange={(event) => form.setData('company', event.target.value)}
-                  autoComplete="organization"
-                  aria-describedby="company-error"
+                <TextField label="Name" {...fieldProps(form, 'name')} autoComplete="name" required />
+                <TextField
+                  label="Work e-mail"
+                  type="email"
+                  {...fieldProps(form, 'email')}
+                  autoComplete="email"
+                  required
                 />
-                <InputError id="company-error" className="mt-2" message={form.errors.company} />
               </div>
+              <TextField
+                label={
+                  <>
+                    Company <span className="font-normal text-gray-400">(optional)</span>
+                  </>
+                }
+                {...fieldProps(form, 'company')}
+                autoComplete="organization"
+              />
               <div>
                 <InputLabel htmlFor="use_case" value="What do you want to build?" />
                 <TextArea
@@ -131,7 +113,10 @@ export default function EarlyAccess() {
               <div className="flex flex-col-reverse gap-4 sm:flex-row sm:items-center sm:justify-between">
                 <p className="text-xs leading-5 text-gray-500">
                   We use your details only to contact you about Kawan. See our{' '}
-                  <Link href={route('privacy-policy')} className="underline hover:text-gray-700">privacy policy</Link>.
+                  <Link href={route('privacy-policy')} className="underline hover:text-gray-700">
+                    privacy policy
+                  </Link>
+                  .
                 </p>
                 <PrimaryButton className="shrink-0 whitespace-nowrap" disabled={form.processing}>
                   Request access

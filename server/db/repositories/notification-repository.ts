@@ -29,8 +29,12 @@ export function notificationRepository(db: Database, userId: number) {
   const own = (id: string) => and(eq(notifications.userId, userId), eq(notifications.id, id));
 
   return {
-    async create(type: string, data: Record<string, unknown>): Promise<NotificationRow> {
-      const [row] = await db.insert(notifications).values({ id: randomUUID(), userId, type, data }).returning(columns);
+    /** `createdAt` defaults to now (demo data backdates it). */
+    async create(type: string, data: Record<string, unknown>, createdAt?: Date): Promise<NotificationRow> {
+      const [row] = await db
+        .insert(notifications)
+        .values({ id: randomUUID(), userId, type, data, ...(createdAt ? { createdAt } : {}) })
+        .returning(columns);
       return row;
     },
 

@@ -2,7 +2,7 @@ import type { Services } from '../../services';
 import { userRepository } from '../../db/repositories/user-repository';
 import { isAssignableRole, roleDescriptions } from '../teams/roles';
 import { teamChannel } from './channels';
-import { notify } from './notify';
+import { notify, type NotificationData } from './notify';
 
 /**
  * What happens around a team's membership, as the team actions report it: the people concerned
@@ -47,6 +47,22 @@ export async function membershipChanged(
   });
 }
 
+/** What the owner's "X joined the team" notification carries. */
+export function memberJoinedData(
+  services: Pick<Services, 'route'>,
+  team: TeamRef,
+  member: { id: number; name: string },
+): NotificationData {
+  return {
+    message: `${member.name} joined the ${team.name} team.`,
+    url: services.route('teams.show', { team: team.id }),
+    action: 'View team',
+    team_id: team.id,
+    team_name: team.name,
+    member_id: member.id,
+  };
+}
+
 export const teamEvents = {
   /** An invitation was sent: its addressee hears of it in the bell when they have an account. */
   async invited(
@@ -80,14 +96,7 @@ export const teamEvents = {
   ): Promise<void> {
     const { team, member } = event;
     if (team.ownerId !== member.id) {
-      await notify(services, team.ownerId, teamNotificationTypes.memberJoined, {
-        message: `${member.name} joined the ${team.name} team.`,
-        url: services.route('teams.show', { team: team.id }),
-        action: 'View team',
-        team_id: team.id,
-        team_name: team.name,
-        member_id: member.id,
-      });
+      await notify(services, team.ownerId, teamNotificationTypes.memberJoined, memberJoinedData(services, team, member));
     }
     await membershipChanged(services, team.id, 'joined', member.id);
   },

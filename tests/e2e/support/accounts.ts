@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import type { E2eBrowser } from './browser';
 
 /** Registers through the form (terms accepted) and waits for the verification notice. */
 export async function register(page: Page, name: string, email: string, password: string): Promise<void> {
@@ -12,15 +13,43 @@ export async function register(page: Page, name: string, email: string, password
   await page.waitForURL('**/email/verify');
 }
 
+/** A new tab of `browser` in which a fresh account registers; it ends on the verification notice. */
+export async function signUp(browser: E2eBrowser, name: string, email: string, password: string): Promise<Page> {
+  const page = await browser.newPage();
+  await register(page, name, email, password);
+  return page;
+}
+
+/** signUp, then the mailed verification link: the tab ends on the dashboard, the address verified. */
+export async function signUpVerified(
+  browser: E2eBrowser,
+  name: string,
+  email: string,
+  password: string,
+): Promise<Page> {
+  const page = await signUp(browser, name, email, password);
+  await verifyEmail(page, email);
+  return page;
+}
+
+/** Submits the login form with these credentials; where that leads is for the caller to check. */
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
 /** Opens the newest mail with this subject to this address in the development mailbox. */
 export async function openMail(page: Page, email: string, subject: string): Promise<void> {
   await page.goto('/_mailbox');
+  await page.getByRole('heading', { name: 'Mailbox', level: 1 }).waitFor();
   const row = page.getByRole('row').filter({ hasText: email }).filter({ hasText: subject }).first();
   await row.getByRole('link', { name: subject }).click();
   await page.getByRole('heading', { name: subject, level: 1 }).waitFor();
 }
 
-/** Clicks a button link inside the opened mail's body. */
+/** Clicks a button link inside the opened mail's body (a sandboxed frame; the link opens in this tab). */
 export async function clickMailButton(page: Page, name: string): Promise<void> {
   await page.frameLocator('iframe[title="Message body"]').getByRole('link', { name, exact: true }).click();
 }

@@ -1,50 +1,15 @@
-import { Writable } from 'node:stream';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../../server/app';
-import { staticAssets } from '../../../server/http/inertia/vite';
-import { MemoryMailbox } from '../../../server/support/mail/mailbox';
-import { redactedPaths } from '../../../server/support/logger';
-import type { DatabaseHandle } from '../../../server/db/client';
-import { sessions } from '../../../server/db/schema/index';
-import { browser, pageOf, testVersion } from '../../helpers/app';
-import { createTestDatabase } from '../../helpers/database';
-import { testConfig } from '../../helpers/config';
+import { browser, pageOf } from '../../helpers/app';
+import { createLoggingTestApp, expectNoSecretIn, storedSessions, type LoggingTestApp } from '../../helpers/leaks';
 import { api, storedToken } from '../../helpers/api-tokens';
 import { createUser } from '../../factories/users';
 import { sha256 } from '../../../server/support/crypto';
 
-/** The app as in production, but logging everything (level trace) into memory. */
-let database: DatabaseHandle;
-let dataDir: string;
-let app: ReturnType<typeof createApp>;
-const logLines: string[] = [];
-
+let app: LoggingTestApp;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(join(tmpdir(), 'kawan-token-leaks-'));
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logLines.push(chunk.toString());
-      done();
-    },
-  });
-  const logger = pino({ level: 'trace', redact: { paths: redactedPaths, censor: '[redacted]' } }, sink);
-  app = createApp({
-    config: testConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'trace' }),
-    database,
-    logger,
-    mailbox: new MemoryMailbox(),
-    assets: staticAssets(testVersion, '<script type="module" src="/build/test.js"></script>'),
-  });
+  app = await createLoggingTestApp();
 });
-afterAll(async () => {
-  await database.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => app.close());
 
 describe('token secrets stay out of pages, API output, sessions and logs', () => {
   it('shows the plain token only in the one flash after creation, and the hash nowhere', async () => {
@@ -87,25 +52,16 @@ describe('token secrets stay out of pages, API output, sessions and logs', () =>
     pages.push((await client.visit('/user/api-tokens')).text);
     pages.push((await client.visit('/dashboard')).text);
 
-    for (const text of [...pages, ...responses]) {
-      expect(text).not.toContain(plainText);
-      expect(text).not.toContain(hash);
-    }
-
     // Once shown, the flash is gone from the session table too.
-    const payloads = JSON.stringify(await services.db.select({ payload: sessions.payload }).from(sessions));
-    expect(payloads).not.toContain(plainText);
-    expect(payloads).not.toContain(hash);
+    expectNoSecretIn({ pages, responses, sessions: await storedSessions(services) }, [plainText, hash]);
 
     await client.send('delete', `/user/api-tokens/${id}`, {}, { Referer: '/user/api-tokens' });
     await api(app.app, '/api/user', plainText);
 
-    const logs = logLines.join('');
+    const logs = app.logs();
     expect(logs).toContain('api token created');
     expect(logs).toContain('api token revoked');
     expect(logs).toContain('"authorization":"[redacted]"');
-    expect(logs).not.toContain(plainText);
-    expect(logs).not.toContain(plainText.slice(6, 46));
-    expect(logs).not.toContain(hash);
+    expectNoSecretIn({ logs }, [plainText, plainText.slice(6, 46), hash]);
   });
 });

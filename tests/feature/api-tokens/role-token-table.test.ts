@@ -29,44 +29,26 @@ const expected: Record<Role, Record<string, number>> = {
 
 const views = ['members:view', 'bots:view', 'channels:view', 'knowledges:view', 'conversations:view', 'reports:view'];
 
+/** An admin's read+delete token; the owner's may also delete the team. */
+const adminReadDelete = [
+  'members:view',
+  'members:remove',
+  'bots:view',
+  'bots:delete',
+  'channels:view',
+  'channels:delete',
+  'knowledges:view',
+  'knowledges:delete',
+  'conversations:view',
+  'reports:view',
+  'billing:view',
+];
+
 /** What GET /api/team says a token may do: the role's permissions narrowed to the token's abilities. */
 const narrowed: [Role, TokenAbility[], string[]][] = [
   ['owner', ['read'], [...views.slice(0, 5), 'reports:view', 'billing:view']],
-  [
-    'owner',
-    ['read', 'delete'],
-    [
-      'team:delete',
-      'members:view',
-      'members:remove',
-      'bots:view',
-      'bots:delete',
-      'channels:view',
-      'channels:delete',
-      'knowledges:view',
-      'knowledges:delete',
-      'conversations:view',
-      'reports:view',
-      'billing:view',
-    ],
-  ],
-  [
-    'admin',
-    ['read', 'delete'],
-    [
-      'members:view',
-      'members:remove',
-      'bots:view',
-      'bots:delete',
-      'channels:view',
-      'channels:delete',
-      'knowledges:view',
-      'knowledges:delete',
-      'conversations:view',
-      'reports:view',
-      'billing:view',
-    ],
-  ],
+  ['owner', ['read', 'delete'], ['team:delete', ...adminReadDelete]],
+  ['admin', ['read', 'delete'], adminReadDelete],
   [
     'editor',
     ['read', 'create'],

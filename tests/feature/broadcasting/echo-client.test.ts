@@ -8,33 +8,16 @@ import { createUser } from '../../factories/users';
 import { createMember, createTeam } from '../../factories/teams';
 import { notify } from '../../../server/domain/notifications/notify';
 import { profilePhotoUrl } from '../../../server/presenters/user-presenter';
-import {
-  connected,
-  signedInBrowser,
-  sleep,
-  startStack,
-  waitFor,
-  type RealtimeStack,
-  type SignedInBrowser,
-} from './support';
+import { connectedBrowsers, sleep, startStack, waitFor, type RealtimeStack, type SignedInBrowser } from './support';
 
 let stack: RealtimeStack;
-const browsers: SignedInBrowser[] = [];
+const browsers = connectedBrowsers(() => stack);
 
 beforeAll(async () => {
   stack = await startStack();
 });
-afterEach(async () => {
-  for (const browser of browsers.splice(0)) await browser.close();
-});
+afterEach(() => browsers.closeAll());
 afterAll(() => stack.close());
-
-async function open(user: { email: string }) {
-  const browser = await signedInBrowser(stack, user);
-  browsers.push(browser);
-  await connected(browser);
-  return browser;
-}
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- Echo channels from the jsdom realm */
 function subscribed(channel: any): Promise<void> {
@@ -47,7 +30,7 @@ function subscribed(channel: any): Promise<void> {
 describe('private channels (J48)', () => {
   it('subscribes the user to their own channel through /broadcasting/auth with the meta tag’s CSRF token', async () => {
     const user = await createUser(stack.app.services);
-    const browser = await open(user);
+    const browser = await browsers.open(user);
     await subscribed(browser.echo.private(`App.Models.User.${user.id}`));
     const channels = await stack.realtime.channels('100001');
     expect(channels.map((channel) => channel.name)).toContain(`private-App.Models.User.${user.id}`);
@@ -56,7 +39,7 @@ describe('private channels (J48)', () => {
   it('gives Echo’s error() callback status 403 for another user’s channel, and never subscribes', async () => {
     const user = await createUser(stack.app.services);
     const other = await createUser(stack.app.services);
-    const browser = await open(user);
+    const browser = await browsers.open(user);
     const error = await new Promise<any>((resolve) =>
       browser.echo.private(`App.Models.User.${other.id}`).error(resolve),
     );
@@ -71,7 +54,7 @@ describe('presence channels (J49)', () => {
     const team = await createTeam(stack.app.services, owner);
     const member = await createMember(stack.app.services, team, 'editor', { name: 'Budi Member' });
 
-    const ownerBrowser = await open(owner);
+    const ownerBrowser = await browsers.open(owner);
     const here: any[][] = [];
     const joined: any[] = [];
     const left: any[] = [];
@@ -83,7 +66,7 @@ describe('presence channels (J49)', () => {
     await waitFor(() => here.length > 0, 5000, 'here()');
     expect(here[0]).toEqual([{ id: owner.id, name: 'Ayu Owner', profile_photo_url: profilePhotoUrl(owner) }]);
 
-    const memberBrowser = await open(member);
+    const memberBrowser = await browsers.open(member);
     const memberHere: any[][] = [];
     memberBrowser.echo.join(`teams.${team.id}`).here((members: any[]) => memberHere.push(members));
     await waitFor(() => memberHere.length > 0, 5000, 'the member’s here()');
@@ -101,7 +84,7 @@ describe('presence channels (J49)', () => {
 
   it('keeps outsiders off a team’s presence channel', async () => {
     const team = await createTeam(stack.app.services, await createUser(stack.app.services));
-    const browser = await open(await createUser(stack.app.services));
+    const browser = await browsers.open(await createUser(stack.app.services));
     const error = await new Promise<any>((resolve) => browser.echo.join(`teams.${team.id}`).error(resolve));
     expect(error).toMatchObject({ type: 'AuthError', status: 403 });
   });
@@ -110,7 +93,7 @@ describe('presence channels (J49)', () => {
 describe('notifications (J51)', () => {
   it('delivers a stored notification to Echo’s .notification() with id and type', async () => {
     const user = await createUser(stack.app.services);
-    const browser = await open(user);
+    const browser = await browsers.open(user);
     const received: any[] = [];
     const channel = browser.echo.private(`App.Models.User.${user.id}`).notification((n: any) => received.push(n));
     await subscribed(channel);
@@ -124,7 +107,7 @@ describe('notifications (J51)', () => {
 
   it('delivers it only after the transaction that stored it commits, and never after a rollback', async () => {
     const user = await createUser(stack.app.services);
-    const browser = await open(user);
+    const browser = await browsers.open(user);
     const received: any[] = [];
     await subscribed(browser.echo.private(`App.Models.User.${user.id}`).notification((n: any) => received.push(n)));
     const { db, broadcaster } = stack.app.services;
@@ -148,7 +131,7 @@ describe('notifications (J51)', () => {
 describe('event names (J52)', () => {
   it('delivers App\\Events\\X to listen("X") and a custom name only to listen(".custom.name")', async () => {
     const user = await createUser(stack.app.services);
-    const browser = await open(user);
+    const browser = await browsers.open(user);
     const got: string[] = [];
     const channel = browser.echo
       .private(`App.Models.User.${user.id}`)
@@ -169,8 +152,8 @@ describe('toOthers through X-Socket-Id (J53)', () => {
   it('leaves out the tab whose socket id came with the request and tells the user’s other tabs', async () => {
     const user = await createUser(stack.app.services);
     const [row] = [await notify(stack.app.services, user.id, 'test', { message: 'Read me' })];
-    const asking = await open(user);
-    const other = await open(user);
+    const asking = await browsers.open(user);
+    const other = await browsers.open(user);
     const heard = { asking: [] as any[], other: [] as any[] };
     await subscribed(
       asking.echo.private(`App.Models.User.${user.id}`).listen('NotificationsRead', (e: any) => heard.asking.push(e)),

@@ -12,28 +12,18 @@ import {
   createBroadcastDriver,
 } from '../../../server/broadcasting/broadcaster';
 import { testConfig } from '../../helpers/config';
-import {
-  connected,
-  signedInBrowser,
-  sleep,
-  startStack,
-  waitFor,
-  type RealtimeStack,
-  type SignedInBrowser,
-} from './support';
+import { connectedBrowsers, sleep, startStack, waitFor, type RealtimeStack } from './support';
 
 let stack: RealtimeStack;
 let broadcaster: Broadcaster;
-const browsers: SignedInBrowser[] = [];
+const browsers = connectedBrowsers(() => stack);
 
 beforeAll(async () => {
   stack = await startStack();
   const config = testConfig({ REVERB_HOST: '127.0.0.1', REVERB_PORT: String(stack.realtimePort) });
   broadcaster = new Broadcaster(createBroadcastDriver(config), pino({ level: 'silent' }));
 });
-afterEach(async () => {
-  for (const browser of browsers.splice(0)) await browser.close();
-});
+afterEach(() => browsers.closeAll());
 afterAll(() => stack.close());
 
 describe('choosing the driver', () => {
@@ -50,9 +40,7 @@ describe('through the pusher SDK', () => {
     const user = await createUser(stack.app.services);
     const got: Record<string, unknown[]> = { a: [], b: [] };
     for (const name of ['a', 'b'] as const) {
-      const browser = await signedInBrowser(stack, user);
-      browsers.push(browser);
-      await connected(browser);
+      const browser = await browsers.open(user);
       await new Promise<void>((resolve) =>
         browser.echo
           .private(`App.Models.User.${user.id}`)
@@ -66,7 +54,7 @@ describe('through the pusher SDK', () => {
       channels,
       event: 'App\\Events\\Pinged',
       data: { n: 2 },
-      exceptSocketId: browsers[0].echo.socketId(),
+      exceptSocketId: browsers.opened[0].echo.socketId(),
     });
     await waitFor(() => got.b.length >= 2, 5000, 'both events on b');
     await sleep(100);
@@ -76,9 +64,7 @@ describe('through the pusher SDK', () => {
 
   it('ignores a malformed sender socket id rather than failing the broadcast', async () => {
     const user = await createUser(stack.app.services);
-    const browser = await signedInBrowser(stack, user);
-    browsers.push(browser);
-    await connected(browser);
+    const browser = await browsers.open(user);
     const got: unknown[] = [];
     await new Promise<void>((resolve) =>
       browser.echo

@@ -14,11 +14,14 @@ import { RealtimeServer } from '../../../server/realtime/realtime-server';
 import { appsFromConfig } from '../../../server/realtime/apps';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { testConfig } from '../../helpers/config';
-import { listen, type ListeningServer } from '../../helpers/inertia-client';
+import { listen, signIn, type ListeningServer } from '../../helpers/inertia-client';
+import { sleep, waitFor } from '../../helpers/wait';
 import { realtimeClientConstants } from '../../../resources/js/lib/echo-constants';
 
 const require = createRequire(import.meta.url);
 const pusherSource = readFileSync(require.resolve('pusher-js/dist/web/pusher.js'), 'utf8');
+
+export { sleep, waitFor };
 
 /** The csrf-token meta tag of an HTML page (what Echo reads). */
 export function csrfMeta(html: string): string {
@@ -79,7 +82,7 @@ export async function signedInBrowser(
   options: { path?: string; password?: string } = {},
 ): Promise<SignedInBrowser> {
   const jar = new CookieJar();
-  await logIn(jar, stack.origin, user.email, options.password ?? 'password');
+  await signIn(jar, stack.origin, { email: user.email, password: options.password ?? 'password' });
   const url = new URL(options.path ?? '/dashboard', stack.origin).toString();
   const res = await fetch(url, {
     redirect: 'manual',
@@ -126,39 +129,23 @@ export async function connected(browser: SignedInBrowser, timeout = 5000): Promi
   return browser.echo.socketId() as string;
 }
 
-export async function waitFor<T>(
-  check: () => T | undefined | null | false,
-  timeout = 5000,
-  what = 'condition',
-): Promise<T> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
-}
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function logIn(jar: CookieJar, origin: string, email: string, password: string) {
-  const loginUrl = new URL('/login', origin).toString();
-  const page = await fetch(loginUrl, { redirect: 'manual' });
-  for (const line of page.headers.getSetCookie()) await jar.setCookie(line, loginUrl);
-  await page.arrayBuffer();
-  const xsrf = (await jar.getCookies(loginUrl)).find((cookie) => cookie.key === 'XSRF-TOKEN')?.value ?? '';
-  const res = await fetch(loginUrl, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      cookie: await jar.getCookieString(loginUrl),
-      'content-type': 'application/json',
-      'x-xsrf-token': decodeURIComponent(xsrf),
+/**
+ * The signed-in browsers a test file opens on the stack, each handed out once Echo is connected;
+ * `closeAll()` (in afterEach) closes those opened since.
+ */
+export function connectedBrowsers(stack: () => RealtimeStack) {
+  const opened: SignedInBrowser[] = [];
+  return {
+    /** In the order they were opened. */
+    opened: opened as readonly SignedInBrowser[],
+    async open(user: { email: string }): Promise<SignedInBrowser> {
+      const browser = await signedInBrowser(stack(), user);
+      opened.push(browser);
+      await connected(browser);
+      return browser;
     },
-    body: JSON.stringify({ email, password }),
-  });
-  for (const line of res.headers.getSetCookie()) await jar.setCookie(line, loginUrl);
-  await res.arrayBuffer();
-  if (res.status !== 303) throw new Error(`Sign-in failed for ${email}: ${res.status}`);
+    async closeAll(): Promise<void> {
+      for (const browser of opened.splice(0)) await browser.close();
+    },
+  };
 }

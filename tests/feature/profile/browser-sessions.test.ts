@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { browser, createTestApp, expectPage, signedIn, testVersion, type TestApp } from '../../helpers/app';
 import { createUser } from '../../factories/users';
-import { userRepository } from '../../../server/db/repositories/user-repository';
+import { rememberCookieOf, storedUser } from '../../helpers/profile';
 import { sessions } from '../../../server/db/schema/index';
 import { checkPassword } from '../../../server/support/passwords';
 import type { BrowserSession } from '../../../server/presenters/browser-session-presenter';
@@ -18,18 +18,12 @@ const chromeOnWindows =
 const safariOnIphone =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
-const stored = async (id: number) => (await userRepository(app.services.db).find(id))!;
 const sessionRows = (userId: number) =>
   app.services.db
     .select({ id: sessions.id, lastActivity: sessions.lastActivity })
     .from(sessions)
     .where(eq(sessions.userId, userId));
 const sessionsOf = (page: { props: Record<string, unknown> }) => page.props.sessions as BrowserSession[];
-const rememberCookieOf = (res: { headers: Record<string, unknown> }) =>
-  ([] as string[])
-    .concat((res.headers['set-cookie'] as string[]) ?? [])
-    .find((cookie) => cookie.startsWith('remember_web=') && !cookie.startsWith('remember_web=;'))
-    ?.split(';')[0];
 
 type Client = Awaited<ReturnType<typeof browser>>;
 const logOutOthers = (client: Client, password: unknown) =>
@@ -113,7 +107,7 @@ describe('browser sessions', () => {
       expect(kicked.headers.location).toBe('/login');
     }
     // The password itself still works (it was only re-hashed).
-    const row = await stored(user.id);
+    const row = await storedUser(app.services, user.id);
     expect(row.password).not.toBe(user.password);
     expect(await checkPassword('password', row.password)).toBe(true);
   });

@@ -11,10 +11,10 @@ import {
   photoExists,
   photoFile,
   png,
+  storedUser,
   submitProfileInformation,
 } from '../../helpers/profile';
 import { createUser } from '../../factories/users';
-import { userRepository } from '../../../server/db/repositories/user-repository';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -23,7 +23,6 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const bag = 'updateProfileInformation';
-const stored = async (id: number) => (await userRepository(app.services.db).find(id))!;
 const photoUrl = (page: { props: Record<string, unknown> }) =>
   (page.props.auth as { user: { profile_photo_url: string } }).user.profile_photo_url;
 
@@ -38,7 +37,7 @@ describe('profile photo', () => {
     const res = await submitProfileInformation(client, { name: user.name, email: user.email }, await jpeg(64, 48));
     expect(res.status).toBe(303);
 
-    const row = await stored(user.id);
+    const row = await storedUser(app.services, user.id);
     expect(row.profilePhotoPath).toMatch(/^profile-photos\/[A-Za-z0-9_-]{40}\.jpg$/);
     expect(photoExists(app.services.config, row.profilePhotoPath)).toBe(true);
 
@@ -55,7 +54,7 @@ describe('profile photo', () => {
   it('shrinks a large photo to fit 512 × 512, keeping its proportions, and keeps PNG as PNG', async () => {
     const { user, client } = await userWithClient();
     await submitProfileInformation(client, { name: user.name, email: user.email }, await png(1600, 1200));
-    const row = await stored(user.id);
+    const row = await storedUser(app.services, user.id);
     expect(row.profilePhotoPath).toMatch(/\.png$/);
     const metadata = await sharp(photoFile(app.services.config, row.profilePhotoPath!)).metadata();
     expect([metadata.format, metadata.width, metadata.height]).toEqual(['png', 512, 384]);
@@ -68,7 +67,7 @@ describe('profile photo', () => {
     await submitProfileInformation(client, { name: user.name, email: user.email }, photo);
     const page = expectPage(await client.visit('/user/profile'), 'Profile/Show');
     expect(errorsOf(page, bag)).toEqual({ photo: 'The photo field must not be greater than 1024 kilobytes.' });
-    expect((await stored(user.id)).profilePhotoPath).toBeNull();
+    expect((await storedUser(app.services, user.id)).profilePhotoPath).toBeNull();
   });
 
   it('refuses a GIF, and judges the type by the bytes rather than the file name', async () => {
@@ -89,7 +88,7 @@ describe('profile photo', () => {
     // A real PNG sent under another name is a PNG.
     const renamed = { ...(await png(32, 32)), filename: 'me.gif', contentType: 'image/gif' };
     await submitProfileInformation(client, { name: user.name, email: user.email }, renamed);
-    expect((await stored(user.id)).profilePhotoPath).toMatch(/\.png$/);
+    expect((await storedUser(app.services, user.id)).profilePhotoPath).toMatch(/\.png$/);
   });
 
   it('reports the photo together with the other fields and stores nothing', async () => {
@@ -105,15 +104,15 @@ describe('profile photo', () => {
     const before = files();
     await submitProfileInformation(client, { name: '', email: user.email }, await jpeg());
     expect(files()).toBe(before);
-    expect((await stored(user.id)).profilePhotoPath).toBeNull();
+    expect((await storedUser(app.services, user.id)).profilePhotoPath).toBeNull();
   });
 
   it('replaces the old file when a new photo is uploaded', async () => {
     const { user, client } = await userWithClient();
     await submitProfileInformation(client, { name: user.name, email: user.email }, await jpeg());
-    const first = (await stored(user.id)).profilePhotoPath!;
+    const first = (await storedUser(app.services, user.id)).profilePhotoPath!;
     await submitProfileInformation(client, { name: user.name, email: user.email }, await png());
-    const second = (await stored(user.id)).profilePhotoPath!;
+    const second = (await storedUser(app.services, user.id)).profilePhotoPath!;
     expect(second).not.toBe(first);
     expect(photoExists(app.services.config, first)).toBe(false);
     expect(photoExists(app.services.config, second)).toBe(true);
@@ -122,12 +121,12 @@ describe('profile photo', () => {
   it('removes the photo: file deleted, path cleared, the generated avatar is back', async () => {
     const { user, client } = await userWithClient('Hadi Wijaya');
     await submitProfileInformation(client, { name: user.name, email: user.email }, await jpeg());
-    const path = (await stored(user.id)).profilePhotoPath!;
+    const path = (await storedUser(app.services, user.id)).profilePhotoPath!;
 
     const res = await client.send('delete', '/user/profile-photo', {}, { Referer: '/user/profile' });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/user/profile');
-    expect((await stored(user.id)).profilePhotoPath).toBeNull();
+    expect((await storedUser(app.services, user.id)).profilePhotoPath).toBeNull();
     expect(photoExists(app.services.config, path)).toBe(false);
 
     const page = expectPage(await client.visit('/user/profile'), 'Profile/Show');

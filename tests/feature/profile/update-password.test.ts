@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { browser, createTestApp, expectPage, signedIn, testVersion, type TestApp } from '../../helpers/app';
-import { errorsOf } from '../../helpers/profile';
+import { errorsOf, rememberCookieOf, storedUser } from '../../helpers/profile';
 import { createUser } from '../../factories/users';
-import { userRepository } from '../../../server/db/repositories/user-repository';
 import { sessions } from '../../../server/db/schema/index';
 import { checkPassword } from '../../../server/support/passwords';
 
@@ -14,14 +13,8 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const bag = 'updatePassword';
-const stored = async (id: number) => (await userRepository(app.services.db).find(id))!;
 const sessionRows = (userId: number) =>
   app.services.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
-const rememberCookieOf = (res: { headers: Record<string, unknown> }) =>
-  ([] as string[])
-    .concat((res.headers['set-cookie'] as string[]) ?? [])
-    .find((cookie) => cookie.startsWith('remember_web=') && !cookie.startsWith('remember_web=;'))
-    ?.split(';')[0];
 
 type Client = Awaited<ReturnType<typeof browser>>;
 const changePassword = (client: Client, body: Record<string, string>) =>
@@ -40,7 +33,7 @@ describe('update password', () => {
     expect(errorsOf(page, bag)).toEqual({
       current_password: 'The provided password does not match your current password.',
     });
-    expect((await stored(user.id)).password).toBe(user.password);
+    expect((await storedUser(app.services, user.id)).password).toBe(user.password);
   });
 
   it('checks the new password: required, at least 8 characters, confirmed', async () => {
@@ -64,7 +57,7 @@ describe('update password', () => {
       await changePassword(client, body);
       expect(errorsOf(expectPage(await client.visit('/user/profile'), 'Profile/Show'), bag)).toEqual(errors);
     }
-    expect((await stored(user.id)).password).toBe(user.password);
+    expect((await storedUser(app.services, user.id)).password).toBe(user.password);
   });
 
   it('saves the new hash, keeps this browser signed in and signs every other browser out', async () => {
@@ -80,7 +73,7 @@ describe('update password', () => {
     expect(page.flash).toEqual({ status: 'password-updated' });
     expect(page.props.errors).toEqual({});
 
-    const row = await stored(user.id);
+    const row = await storedUser(app.services, user.id);
     expect(await checkPassword('new-secret-123', row.password)).toBe(true);
     expect(await checkPassword('password', row.password)).toBe(false);
     expect(await sessionRows(user.id)).toHaveLength(1);
@@ -134,6 +127,6 @@ describe('update password', () => {
       .set({ Accept: 'application/json', 'X-XSRF-TOKEN': client.token })
       .send(valid);
     expect(res.status).toBe(200);
-    expect(await checkPassword('new-secret-123', (await stored(user.id)).password)).toBe(true);
+    expect(await checkPassword('new-secret-123', (await storedUser(app.services, user.id)).password)).toBe(true);
   });
 });

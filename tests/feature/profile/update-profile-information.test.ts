@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectPage, signedIn, type TestApp } from '../../helpers/app';
-import { errorsOf, expectNoSecrets, submitProfileInformation } from '../../helpers/profile';
+import { errorsOf, expectNoSecrets, storedUser, submitProfileInformation } from '../../helpers/profile';
 import { createUser } from '../../factories/users';
-import { userRepository } from '../../../server/db/repositories/user-repository';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -11,7 +10,6 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const bag = 'updateProfileInformation';
-const stored = async (id: number) => (await userRepository(app.services.db).find(id))!;
 
 describe('update profile information', () => {
   it('saves the name, goes back with the status and shows the new name everywhere', async () => {
@@ -25,7 +23,7 @@ describe('update profile information', () => {
     expect(page.flash).toEqual({ status: 'profile-information-updated' });
     expect(page.props.errors).toEqual({});
     expect((page.props.auth as { user: { name: string } }).user.name).toBe('Ayu Pratiwi');
-    const row = await stored(user.id);
+    const row = await storedUser(app.services, user.id);
     expect(row.name).toBe('Ayu Pratiwi');
     expect(row.emailVerifiedAt).not.toBeNull();
     expectNoSecrets(page, row);
@@ -38,7 +36,7 @@ describe('update profile information', () => {
     const page = expectPage(await client.visit('/user/profile'), 'Profile/Show');
     expect(errorsOf(page, bag)).toEqual({ name: 'The name field is required.' });
     expect(page.flash).toBeUndefined();
-    expect((await stored(user.id)).name).toBe('Budi Santoso');
+    expect((await storedUser(app.services, user.id)).name).toBe('Budi Santoso');
   });
 
   it('reports every invalid field at once, first message each', async () => {
@@ -59,8 +57,8 @@ describe('update profile information', () => {
     await submitProfileInformation(client, { name: 'Someone', email: 'Taken.Profile@Example.COM' });
     const page = expectPage(await client.visit('/user/profile'), 'Profile/Show');
     expect(errorsOf(page, bag)).toEqual({ email: 'The email has already been taken.' });
-    expect((await stored(user.id)).email).toBe(user.email);
-    expect((await stored(other.id)).email).toBe('taken.profile@example.com');
+    expect((await storedUser(app.services, user.id)).email).toBe(user.email);
+    expect((await storedUser(app.services, other.id)).email).toBe('taken.profile@example.com');
   });
 
   it('a new address is stored lower-cased, unverified, and gets a verification mail; the profile still loads', async () => {
@@ -69,7 +67,7 @@ describe('update profile information', () => {
     expect((await client.visit('/dashboard')).status).toBe(200);
 
     await submitProfileInformation(client, { name: 'Citra Dewi', email: 'Citra.New@Example.com' });
-    const row = await stored(user.id);
+    const row = await storedUser(app.services, user.id);
     expect(row.email).toBe('citra.new@example.com');
     expect(row.emailVerifiedAt).toBeNull();
 
@@ -92,7 +90,7 @@ describe('update profile information', () => {
     const user = await createUser(app.services, { email: 'dewi.case@example.com' });
     const client = await signedIn(app.app, user);
     await submitProfileInformation(client, { name: 'Dewi', email: 'DEWI.Case@example.com' });
-    const row = await stored(user.id);
+    const row = await storedUser(app.services, user.id);
     expect(row.email).toBe('dewi.case@example.com');
     expect(row.emailVerifiedAt).not.toBeNull();
     expect(app.mailbox.to('dewi.case@example.com')).toHaveLength(0);
@@ -106,7 +104,7 @@ describe('update profile information', () => {
       .set({ Accept: 'application/json', 'X-XSRF-TOKEN': client.token })
       .send({ name: 'Eko Json', email: user.email });
     expect(res.status).toBe(200);
-    expect((await stored(user.id)).name).toBe('Eko Json');
+    expect((await storedUser(app.services, user.id)).name).toBe('Eko Json');
 
     const invalid = await client.agent
       .put('/user/profile-information')
@@ -123,6 +121,6 @@ describe('update profile information', () => {
     const res = await submitProfileInformation(client, { name: 'Intruder', email: user.email });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/login');
-    expect((await stored(user.id)).name).toBe('Fajar');
+    expect((await storedUser(app.services, user.id)).name).toBe('Fajar');
   });
 });

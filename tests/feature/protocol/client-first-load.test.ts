@@ -3,17 +3,9 @@
  * reads it in jsdom — getInitialPageFromDOM, escaping inside the script element, page.url and the
  * history entry router.init writes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testVersion, type TestApp } from '../../helpers/app';
-import {
-  bootRouter,
-  listen,
-  loadCore,
-  openBrowser,
-  type Browser,
-  type Core,
-  type ListeningServer,
-} from '../../helpers/inertia-client';
+import { describe, expect, it } from 'vitest';
+import { testVersion } from '../../helpers/app';
+import { bootRouter, clientSession, loadCore } from '../../helpers/inertia-client';
 import type { RouteRegistry } from '../../../server/http/router/registry';
 
 const hostile = `</script><script>alert(1)</script>&amp;"'`;
@@ -26,27 +18,12 @@ function routes(r: RouteRegistry) {
   }).name('test.first-load');
 }
 
-let app: TestApp;
-let server: ListeningServer;
-let browser: Browser | undefined;
-let core: Core;
-
-beforeAll(async () => {
-  app = await createTestApp({ routes: [routes] });
-  server = await listen(app.app);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await app?.close();
-});
+const session = clientSession(routes);
 
 describe('first load read by the real client', () => {
   it('A2: one page script right before #app; getInitialPageFromDOM returns a complete page object', async () => {
-    await browser?.close();
-    browser = await openBrowser(server.origin, '/test/first-load');
-    core = await loadCore();
+    const browser = await session.open('/test/first-load');
+    const core = await loadCore();
 
     expect(browser.response.status).toBe(200);
     expect(browser.response.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -69,9 +46,8 @@ describe('first load read by the real client', () => {
   });
 
   it('A3: hostile strings and U+2028/U+2029 round-trip byte-identically; no </script inside the JSON', async () => {
-    await browser?.close();
-    browser = await openBrowser(server.origin, '/test/first-load');
-    core = await loadCore();
+    const browser = await session.open('/test/first-load');
+    const core = await loadCore();
 
     const page = core.getInitialPageFromDOM('app') as unknown as { props: Record<string, unknown> };
     expect(page.props.hostile).toBe(hostile);
@@ -97,9 +73,8 @@ describe('first load read by the real client', () => {
   });
 
   it('A4: page.url equals the browser URL with its query; router.init replaces the entry (history.length unchanged)', async () => {
-    await browser?.close();
-    browser = await openBrowser(server.origin, '/test/first-load?page=2&sort=name');
-    core = await loadCore();
+    const browser = await session.open('/test/first-load?page=2&sort=name');
+    const core = await loadCore();
 
     const page = core.getInitialPageFromDOM('app') as unknown as { url: string; props: Record<string, unknown> };
     expect(page.url).toBe('/test/first-load?page=2&sort=name');

@@ -8,17 +8,15 @@
  */
 import { useEffect } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testVersion, type TestApp } from '../../helpers/app';
+import { testVersion } from '../../helpers/app';
 import { createUser } from '../../factories/users';
 import {
-  listen,
-  openBrowser,
+  clientSession,
   recordCallbacks,
   recordTraffic,
   sleep,
   until,
   type Browser,
-  type ListeningServer,
   type Traffic,
 } from '../../helpers/inertia-client';
 import type * as InertiaReactModule from '@inertiajs/react';
@@ -102,8 +100,7 @@ function routes(r: RouteRegistry) {
   }).name('test.forms.slow');
 }
 
-let app: TestApp;
-let server: ListeningServer;
+const session = clientSession(routes);
 let browser: Browser;
 let traffic: Traffic;
 let inertiaReact: InertiaReact;
@@ -156,11 +153,9 @@ async function mountForm(data: FormInput) {
 }
 
 beforeAll(async () => {
-  app = await createTestApp({ routes: [routes] });
-  server = await listen(app.app);
   // Signed in: uploads are only read for a signed-in user.
-  const user = await createUser(app.services);
-  browser = await openBrowser(server.origin, '/test/forms', { signIn: { email: user.email, password: 'password' } });
+  const user = await createUser(session.app.services);
+  browser = await session.open('/test/forms', { signIn: { email: user.email, password: 'password' } });
   // Only now: react-dom decides at import time whether it runs in a DOM.
   const [core, reactDom] = await Promise.all([import('@inertiajs/core'), import('react-dom/client')]);
   inertiaReact = await import('@inertiajs/react');
@@ -190,9 +185,6 @@ afterEach(() => {
 afterAll(async () => {
   releaseSlow?.();
   traffic?.dispose();
-  await browser?.close();
-  await server?.close();
-  await app?.close();
 });
 
 describe('useForm with React 19 and the real client', () => {
@@ -319,7 +311,7 @@ describe('useForm with React 19 and the real client', () => {
 
     expect(traffic.requests.at(-1)!.method).toBe('GET');
     expect(traffic.requests.at(-1)!.url).toBe(
-      `${server.origin}/test/forms/search?q=a%20b&tags[]=x&tags[]=y&f=true&nested[g]=false`,
+      `${session.origin}/test/forms/search?q=a%20b&tags[]=x&tags[]=y&f=true&nested[g]=false`,
     );
     const props = view.page!.props as Record<string, unknown>;
     expect(props.query).toEqual({ q: 'a b', tags: ['x', 'y'], f: 'true', nested: { g: 'false' } });

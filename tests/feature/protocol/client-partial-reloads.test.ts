@@ -4,21 +4,8 @@
  * loopback port. Each assertion looks at three places: what the client sent, what the server
  * answered, and the props the client ends up holding.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../helpers/app';
-import {
-  bootRouter,
-  listen,
-  loadCore,
-  openBrowser,
-  recordCallbacks,
-  sleep,
-  until,
-  type Browser,
-  type InertiaHarness,
-  type Core,
-  type ListeningServer,
-} from '../../helpers/inertia-client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clientSession, recordCallbacks, sleep, until } from '../../helpers/inertia-client';
 import type { RouteRegistry } from '../../../server/http/router/registry';
 import { defer, merge, once, optional } from '../../../server/http/inertia/props';
 
@@ -67,20 +54,7 @@ function routes(r: RouteRegistry) {
   }).name('test.partials.once');
 }
 
-let app: TestApp;
-let server: ListeningServer;
-let browser: Browser | undefined;
-let inertia: InertiaHarness | undefined;
-let core: Core;
-
-async function start(path: string) {
-  inertia?.dispose();
-  await browser?.close();
-  browser = await openBrowser(server.origin, path);
-  core = await loadCore();
-  inertia = await bootRouter(core);
-  return { browser, inertia, router: inertia.router };
-}
+const session = clientSession(routes);
 
 /** Runs a router call with recorded callbacks and waits for its onFinish. */
 async function run(call: (options: Record<string, unknown>) => void) {
@@ -95,27 +69,15 @@ const keys = (value: object | undefined) => Object.keys(value ?? {}).sort();
 const withShared = (page: { sharedProps?: string[] }, own: string[]) =>
   [...new Set([...(page.sharedProps ?? []), ...own])].sort();
 
-beforeAll(async () => {
-  app = await createTestApp({ routes: [routes] });
-  server = await listen(app.app);
-});
-
 afterEach(() => {
   users = ['ayu', 'budi'];
   notifications = ['n1'];
   deferredLog.length = 0;
 });
 
-afterAll(async () => {
-  inertia?.dispose();
-  await browser?.close();
-  await server?.close();
-  await app?.close();
-});
-
 describe('partial reloads with the real router', () => {
   it('E21: reload({only: [users]}) sends the partial headers, gets users + errors only, keeps the other props', async () => {
-    const { inertia, router } = await start('/test/partials/basic');
+    const { inertia, router } = await session.start('/test/partials/basic');
     const before = inertia.current();
     expect(before.props.stats).toEqual({ hits: statsHits });
 
@@ -140,7 +102,7 @@ describe('partial reloads with the real router', () => {
   });
 
   it('E22: reload({except: [stats]}) returns every prop but stats; stats keeps its value', async () => {
-    const { inertia, router } = await start('/test/partials/basic');
+    const { inertia, router } = await session.start('/test/partials/basic');
     const before = inertia.current();
     await run((options) => router.reload({ except: ['stats'], ...options }));
 
@@ -156,7 +118,7 @@ describe('partial reloads with the real router', () => {
   });
 
   it('E23: a partial visit that lands on another component gets that component’s full prop set', async () => {
-    const { browser, inertia, router } = await start('/test/partials/basic');
+    const { browser, inertia, router } = await session.start('/test/partials/basic');
     await run((options) => router.visit('/test/partials/other', { only: ['users'], ...options }));
 
     expect(inertia.requests.at(-1)!.headers['x-inertia-partial-component']).toBe('Test/Basic');
@@ -170,7 +132,7 @@ describe('partial reloads with the real router', () => {
   });
 
   it('E24: only: [auth.notifications] returns just that branch and the client deep-merges it into auth', async () => {
-    const { inertia, router } = await start('/test/partials/basic');
+    const { inertia, router } = await session.start('/test/partials/basic');
     notifications = ['n1', 'n2'];
     await run((options) => router.reload({ only: ['auth.notifications'], ...options }));
 
@@ -182,7 +144,7 @@ describe('partial reloads with the real router', () => {
   });
 
   it('E26: optional props are left out and not announced, and sent when named in only', async () => {
-    const { inertia, router } = await start('/test/partials/basic');
+    const { inertia, router } = await session.start('/test/partials/basic');
     expect(inertia.current().props).not.toHaveProperty('heavy');
     expect(inertia.current().deferredProps ?? {}).toEqual({});
     const hitsBefore = heavyHits;
@@ -201,7 +163,7 @@ describe('partial reloads with the real router', () => {
   it.each(['first load', 'visit'])(
     'E25 (%s): deferred props are announced, fetched with exactly one partial reload per group, and not re-announced',
     async (how) => {
-      const { inertia, router } = await start(
+      const { inertia, router } = await session.start(
         how === 'first load' ? '/test/partials/deferred' : '/test/partials/basic',
       );
       if (how === 'visit') router.visit('/test/partials/deferred');
@@ -247,7 +209,7 @@ describe('partial reloads with the real router', () => {
   );
 
   it('E27: merge props are labelled and appended on partial reloads; reset replaces', async () => {
-    const { inertia, router } = await start('/test/partials/merge');
+    const { inertia, router } = await session.start('/test/partials/merge');
     expect(inertia.current().mergeProps).toEqual(['posts']);
     expect(inertia.current().props.posts).toEqual(['p1', 'p2']);
 
@@ -272,7 +234,7 @@ describe('partial reloads with the real router', () => {
   });
 
   it('E28: once props round-trip X-Inertia-Except-Once-Props; the client keeps the old value', async () => {
-    const { inertia, router } = await start('/test/partials/once/a');
+    const { inertia, router } = await session.start('/test/partials/once/a');
     const first = inertia.current();
     expect(first.onceProps).toEqual({ plans: { prop: 'plans', expiresAt: null } });
     const original = first.props.plans as { generation: number };

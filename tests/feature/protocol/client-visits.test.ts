@@ -2,20 +2,9 @@
  * Checklist B6, C11, C13, D16, D18, D19 (protocols.md §1.4, §1.7, §1.8, §8) with the real @inertiajs/core
  * 3.7.1 router in jsdom against the app on a loopback port.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testVersion, type TestApp } from '../../helpers/app';
-import {
-  bootRouter,
-  listen,
-  loadCore,
-  openBrowser,
-  recordCallbacks,
-  until,
-  type Browser,
-  type InertiaHarness,
-  type Core,
-  type ListeningServer,
-} from '../../helpers/inertia-client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { testVersion } from '../../helpers/app';
+import { clientSession, recordCallbacks, until } from '../../helpers/inertia-client';
 import type { RouteRegistry } from '../../../server/http/router/registry';
 
 interface Received {
@@ -64,36 +53,14 @@ function routes(r: RouteRegistry) {
   }).name('test.visits.jump.store');
 }
 
-let app: TestApp;
-let server: ListeningServer;
-let browser: Browser | undefined;
-let inertia: InertiaHarness | undefined;
-let core: Core;
+const session = clientSession(routes);
 
 /** A fresh browser on `path`, with the router booted from its first load. */
-async function start(path = '/test/visits/start', transformHtml?: (html: string) => string) {
-  inertia?.dispose();
-  await browser?.close();
-  browser = await openBrowser(server.origin, path, { transformHtml });
-  core = await loadCore();
-  inertia = await bootRouter(core);
-  return { browser, inertia, router: inertia.router };
-}
-
-beforeAll(async () => {
-  app = await createTestApp({ routes: [routes] });
-  server = await listen(app.app);
-});
+const start = (path = '/test/visits/start', transformHtml?: (html: string) => string) =>
+  session.start(path, { transformHtml });
 
 afterEach(() => {
   received.length = 0;
-});
-
-afterAll(async () => {
-  inertia?.dispose();
-  await browser?.close();
-  await server?.close();
-  await app?.close();
 });
 
 describe('visits with the real router', () => {
@@ -158,11 +125,11 @@ describe('visits with the real router', () => {
     expect(response.status).toBe(409);
     expect(response.text).toBe('');
     expect(response.headers['x-inertia']).toBeUndefined();
-    expect(response.headers['x-inertia-location']).toBe(`${server.origin}/test/visits/users?page=2`);
+    expect(response.headers['x-inertia-location']).toBe(`${session.origin}/test/visits/users?page=2`);
     expect(response.headers['x-inertia-version']).toBe(testVersion);
 
     expect(domEvents).toEqual(['inertia:location']);
-    expect(locations).toEqual([{ url: `${server.origin}/test/visits/users?page=2`, versionChange: true }]);
+    expect(locations).toEqual([{ url: `${session.origin}/test/visits/users?page=2`, versionChange: true }]);
     expect(calls.order).toEqual(['onBefore', 'onStart', 'onFinish']);
     expect(inertia.pages).toHaveLength(1);
     expect(browser.window.location.pathname).toBe('/test/visits/start');
@@ -184,7 +151,7 @@ describe('visits with the real router', () => {
 
     expect(received).toEqual([expect.objectContaining({ method: 'POST', body: { name: 'Ayu' } })]);
     expect(inertia.responses.at(-1)!.status).toBe(409);
-    expect(locations).toEqual([{ url: `${server.origin}/test/visits/users?created=1`, versionChange: true }]);
+    expect(locations).toEqual([{ url: `${session.origin}/test/visits/users?created=1`, versionChange: true }]);
     expect(inertia.pages).toHaveLength(1);
   });
 
@@ -243,13 +210,13 @@ describe('visits with the real router', () => {
 
       const redirect = inertia.responses.find((response) => response.status === 409)!;
       expect(redirect).toBeDefined();
-      expect(redirect.headers['x-inertia-redirect']).toBe(`${server.origin}${target}`);
+      expect(redirect.headers['x-inertia-redirect']).toBe(`${session.origin}${target}`);
       expect(redirect.headers['x-inertia']).toBeUndefined();
       expect(redirect.text).toBe('');
 
       // The client re-visits the target with GET (and the same callbacks).
       expect(inertia.requests.map((request) => request.method)).toEqual([method, 'GET']);
-      expect(inertia.requests[1].url).toBe(`${server.origin}${landed}`);
+      expect(inertia.requests[1].url).toBe(`${session.origin}${landed}`);
       expect(calls.order).toEqual([
         'onBefore',
         'onStart',

@@ -3,19 +3,9 @@
  * in `#ziggy-routes-json`, in jsdom at the server's URL, with navigation done by the real
  * @inertiajs/core router.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { route as ziggyRoute } from 'ziggy-js';
-import { createTestApp, type TestApp } from '../../helpers/app';
-import {
-  bootRouter,
-  listen,
-  loadCore,
-  openBrowser,
-  recordCallbacks,
-  type Browser,
-  type InertiaHarness,
-  type ListeningServer,
-} from '../../helpers/inertia-client';
+import { clientSession, recordCallbacks, type Browser, type InertiaHarness } from '../../helpers/inertia-client';
 import type { RouteRegistry } from '../../../server/http/router/registry';
 
 /** ziggy-js's `route`, without the generated route-name types (these routes exist only in tests). */
@@ -48,8 +38,7 @@ function routes(r: RouteRegistry) {
   }).name('test.docs');
 }
 
-let app: TestApp;
-let server: ListeningServer;
+const session = clientSession(routes);
 let browser: Browser;
 let inertia: InertiaHarness;
 
@@ -61,17 +50,7 @@ async function visit(url: string) {
 }
 
 beforeAll(async () => {
-  app = await createTestApp({ routes: [routes] });
-  server = await listen(app.app);
-  browser = await openBrowser(server.origin, '/test/ziggy/start');
-  inertia = await bootRouter(await loadCore());
-});
-
-afterAll(async () => {
-  inertia?.dispose();
-  await browser?.close();
-  await server?.close();
-  await app?.close();
+  ({ browser, inertia } = await session.start('/test/ziggy/start'));
 });
 
 describe('ziggy-js against the embedded manifest', () => {
@@ -81,8 +60,8 @@ describe('ziggy-js against the embedded manifest', () => {
       port: number | null;
       routes: Record<string, unknown>;
     };
-    expect(manifest.url).toBe(server.origin);
-    expect(manifest.port).toBe(Number(new URL(server.origin).port));
+    expect(manifest.url).toBe(session.origin);
+    expect(manifest.port).toBe(Number(new URL(session.origin).port));
     expect(manifest.routes['test.posts.show']).toEqual({
       uri: 'test/ziggy/posts/{post}',
       methods: ['GET', 'HEAD'],
@@ -103,7 +82,7 @@ describe('ziggy-js against the embedded manifest', () => {
     expect(route().current()).toBe('test.ziggy.start');
 
     const postUrl = route('test.posts.show', { slug: 'hello-world', id: 3 });
-    expect(postUrl).toBe(`${server.origin}/test/ziggy/posts/hello-world`);
+    expect(postUrl).toBe(`${session.origin}/test/ziggy/posts/hello-world`);
     expect(route('test.posts.show', 'hello-world', false)).toBe('/test/ziggy/posts/hello-world');
     await visit(postUrl);
     expect(inertia.current()).toMatchObject({ component: 'Test/Post', props: { post: 'hello-world' } });

@@ -7,10 +7,9 @@ import {
   pusherClient,
   RawClient,
   sleep,
-  startAuthServer,
   startRealtime,
+  startRealtimeWithAuth,
   subscribed,
-  testApp,
   waitFor,
 } from './support/harness';
 
@@ -19,8 +18,7 @@ afterEach(cleanup);
 
 describe('client events', () => {
   it('39: a whisper on private and presence channels reaches the others, not the sender', async () => {
-    const { port } = await startRealtime();
-    const auth = await startAuthServer(testApp);
+    const { port, auth } = await startRealtimeWithAuth();
     const alice = await echoClient(port, auth, { user: 1 });
     const bob = await echoClient(port, auth, { user: 2 });
     for (const [join, name] of [
@@ -43,8 +41,7 @@ describe('client events', () => {
   });
 
   it("40: on presence, the receiver's metadata.user_id is the sender's user id", async () => {
-    const { port } = await startRealtime();
-    const auth = await startAuthServer(testApp);
+    const { port, auth } = await startRealtimeWithAuth();
     const alice = pusherClient(port, auth, { user: 'alice' });
     const bob = pusherClient(port, auth, { user: 'bob' });
     const aliceRoom = await subscribed(alice, 'presence-room');
@@ -102,8 +99,7 @@ describe('client events', () => {
   });
 
   it('43: more than 10 client events a second get 4301 error frames; the socket stays connected', async () => {
-    const { port } = await startRealtime();
-    const auth = await startAuthServer(testApp);
+    const { port, auth } = await startRealtimeWithAuth();
     const sender = pusherClient(port, auth, { user: 1 });
     const receiver = pusherClient(port, auth, { user: 2 });
     const channel = await subscribed(sender, 'private-chat');
@@ -123,8 +119,7 @@ describe('client events', () => {
   });
 
   it('44: an app with client events disabled answers 4301', async () => {
-    const { port } = await startRealtime({ app: { clientEvents: 'none' } });
-    const auth = await startAuthServer(testApp);
+    const { port, auth } = await startRealtimeWithAuth({ app: { clientEvents: 'none' } });
     const client = pusherClient(port, auth);
     const channel = await subscribed(client, 'private-chat');
     await connected(client);

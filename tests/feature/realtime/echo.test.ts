@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, echoClient, sleep, startAuthServer, startRealtime, testApp, waitFor } from './support/harness';
+import { cleanup, echoClient, sleep, startRealtimeWithAuth, testApp, waitFor } from './support/harness';
 
 // realtime.md §10 items 63–67 and protocols.md §8 group J (server side): laravel-echo conventions,
 // with events published in-process through RealtimeServer.publish, as Kawan's broadcaster does.
@@ -18,8 +18,7 @@ async function connectedEcho(echo: Echo): Promise<string> {
 
 describe('laravel-echo conventions', () => {
   it("63 / J52: listen('OrderShipped') gets App\\Events\\OrderShipped; only listen('.order.shipped') gets order.shipped", async () => {
-    const { port, server } = await startRealtime();
-    const auth = await startAuthServer(testApp);
+    const { port, server, auth } = await startRealtimeWithAuth();
     const echo = await echoClient(port, auth);
     const channel = echo.channel('orders');
     await whenSubscribed(channel);
@@ -35,8 +34,7 @@ describe('laravel-echo conventions', () => {
   });
 
   it('64 / J51: notification() on private-App.Models.User.1 receives BroadcastNotificationCreated with id and type', async () => {
-    const { port, server } = await startRealtime();
-    const auth = await startAuthServer(testApp);
+    const { port, server, auth } = await startRealtimeWithAuth();
     const echo = await echoClient(port, auth, { user: 1 });
     const channel = echo.private('App.Models.User.1');
     await whenSubscribed(channel);
@@ -52,8 +50,7 @@ describe('laravel-echo conventions', () => {
   });
 
   it('65 / J53: a broadcast toOthers (exceptSocketId = Echo.socketId()) skips that Echo and reaches another', async () => {
-    const { port, server } = await startRealtime();
-    const auth = await startAuthServer(testApp);
+    const { port, server, auth } = await startRealtimeWithAuth();
     const sender = await echoClient(port, auth, { user: 1 });
     const other = await echoClient(port, auth, { user: 2 });
     const socketId = await connectedEcho(sender);
@@ -70,8 +67,7 @@ describe('laravel-echo conventions', () => {
   });
 
   it('66: Echo.leave(room) unsubscribes room, private-room, private-encrypted-room and presence-room', async () => {
-    const { port, server } = await startRealtime();
-    const auth = await startAuthServer(testApp);
+    const { port, server, auth } = await startRealtimeWithAuth();
     const echo = await echoClient(port, auth, { user: 1, encryption: true });
     await Promise.all([
       whenSubscribed(echo.channel('room')),
@@ -91,8 +87,7 @@ describe('laravel-echo conventions', () => {
   });
 
   it('67 / J54: connectionStatus() is connected with the reverb options, disconnected after a 4009 close', async () => {
-    const { port, server } = await startRealtime();
-    const auth = await startAuthServer(testApp);
+    const { port, server, auth } = await startRealtimeWithAuth();
     const echo = await echoClient(port, auth, { user: 1 });
     await connectedEcho(echo);
     expect(echo.connectionStatus()).toBe('connected');

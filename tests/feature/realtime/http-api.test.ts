@@ -6,8 +6,8 @@ import {
   RawClient,
   sdkFor,
   sleep,
-  startAuthServer,
   startRealtime,
+  startRealtimeWithAuth,
   subscribed,
   testApp,
   waitFor,
@@ -93,8 +93,7 @@ describe('HTTP API', () => {
   });
 
   it('56: info=subscription_count and user_count', async () => {
-    const { port, sdk } = await startRealtime();
-    const auth = await startAuthServer(testApp);
+    const { port, sdk, auth } = await startRealtimeWithAuth();
     await subscribed(pusherClient(port, auth), 'c');
     await subscribed(pusherClient(port, auth), 'c');
     const counted = await sdk.trigger('c', 'ev', {}, { info: 'subscription_count' });
@@ -135,8 +134,7 @@ describe('HTTP API', () => {
   });
 
   it('58-60: channels lists occupied ones; channel shows occupancy; users of a non-presence channel → 400', async () => {
-    const { port, sdk } = await startRealtime();
-    const auth = await startAuthServer(testApp);
+    const { port, sdk, auth } = await startRealtimeWithAuth();
     const client = pusherClient(port, auth, { user: 3 });
     await subscribed(client, 'orders');
     await subscribed(client, 'presence-room');
@@ -166,8 +164,7 @@ describe('HTTP API', () => {
   });
 
   it('61: the signature verifies with a comma in info and @,;= in the channel path', async () => {
-    const { port, sdk } = await startRealtime();
-    const auth = await startAuthServer(testApp);
+    const { port, sdk, auth } = await startRealtimeWithAuth();
     const name = 'presence-a@b,c;d=e';
     await subscribed(pusherClient(port, auth, { user: 1 }), name);
     const response = await sdk.get({ path: `/channels/${name}`, params: { info: 'user_count,subscription_count' } });

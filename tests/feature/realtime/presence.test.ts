@@ -7,8 +7,8 @@ import {
   pusherClient,
   RawClient,
   sleep,
-  startAuthServer,
   startRealtime,
+  startRealtimeWithAuth,
   subscribed,
   testApp,
   waitFor,
@@ -25,8 +25,7 @@ interface Member {
 
 describe('presence channels', () => {
   it('31-33: members, me, here(), joining() and no member_added of one’s own', async () => {
-    const { port } = await startRealtime();
-    const auth = await startAuthServer(testApp);
+    const { port, auth } = await startRealtimeWithAuth();
     const alice = pusherClient(port, auth, { user: 1, name: 'Alice' });
     const aliceRoom = alice.subscribe('presence-room');
     const members = await once<{ count: number; me: Member }>(aliceRoom, 'pusher:subscription_succeeded');
@@ -61,8 +60,7 @@ describe('presence channels', () => {
   });
 
   it('34-35: a second connection of a user is not announced; only the last one leaving is', async () => {
-    const { port } = await startRealtime();
-    const auth = await startAuthServer(testApp);
+    const { port, auth } = await startRealtimeWithAuth();
     const watcher = await echoClient(port, auth, { user: 1, name: 'Watcher' });
     const room = watcher.join('room');
     await new Promise((resolve) => room.here(resolve));
@@ -106,8 +104,7 @@ describe('presence channels', () => {
   });
 
   it('37: the HTTP API counts distinct users and lists each once', async () => {
-    const { port, sdk, server } = await startRealtime();
-    const auth = await startAuthServer(testApp);
+    const { port, sdk, server, auth } = await startRealtimeWithAuth();
     for (const user of [1, 1, 2]) await subscribed(pusherClient(port, auth, { user }), 'presence-room');
     const channel = await (
       await sdk.get({ path: '/channels/presence-room', params: { info: 'user_count,subscription_count' } })

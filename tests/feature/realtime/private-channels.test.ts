@@ -8,8 +8,8 @@ import {
   pusherClient,
   RawClient,
   sleep,
-  startAuthServer,
   startRealtime,
+  startRealtimeWithAuth,
   subscribed,
   testApp,
 } from './support/harness';
@@ -19,8 +19,7 @@ afterEach(cleanup);
 
 describe('private channels', () => {
   it("24: Echo private() authorizes through the endpoint and listen('OrderShipped') gets App\\Events\\OrderShipped", async () => {
-    const { port, sdk } = await startRealtime();
-    const auth = await startAuthServer(testApp);
+    const { port, sdk, auth } = await startRealtimeWithAuth();
     const echo = await echoClient(port, auth);
     const channel = echo.private('orders.1');
     await new Promise<void>((resolve) => channel.subscribed(() => resolve()));
@@ -31,8 +30,7 @@ describe('private channels', () => {
   });
 
   it('25: an auth endpoint answering 403 reaches Echo error() and the server gets no subscribe', async () => {
-    const { port, server } = await startRealtime();
-    const auth = await startAuthServer(testApp, { deny: ['private-secret'] });
+    const { port, server, auth } = await startRealtimeWithAuth({}, { deny: ['private-secret'] });
     const echo = await echoClient(port, auth);
     const error = await new Promise<{ type: string; status: number }>((resolve) =>
       echo.private('secret').error(resolve),
@@ -98,8 +96,7 @@ describe('private channels', () => {
   });
 
   it('29: private-encrypted: the SDK-encrypted event is relayed untouched and pusher-js decrypts it', async () => {
-    const { port, sdk } = await startRealtime();
-    const auth = await startAuthServer(testApp);
+    const { port, sdk, auth } = await startRealtimeWithAuth();
     const client = pusherClient(port, auth, { encryption: true });
     const channel = await subscribed(client, 'private-encrypted-vault');
     const raw = await RawClient.connect(port);
@@ -116,8 +113,7 @@ describe('private channels', () => {
   });
 
   it('30: cache channels replay the last event to a late subscriber, or send pusher:cache_miss', async () => {
-    const { port, sdk } = await startRealtime();
-    const auth = await startAuthServer(testApp);
+    const { port, sdk, auth } = await startRealtimeWithAuth();
     const early = pusherClient(port, auth);
     await connected(early);
     const misses: string[] = [];

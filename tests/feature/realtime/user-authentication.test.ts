@@ -3,14 +3,14 @@ import {
   cleanup,
   connected,
   data,
+  type PusherClient,
   pusherClient,
   RawClient,
   sleep,
-  startAuthServer,
   startRealtime,
+  startRealtimeWithAuth,
   testApp,
   waitFor,
-  type PusherClient,
 } from './support/harness';
 
 // realtime.md §10 items 45–49: pusher:signin, #server-to-user-{id}, terminating a user.
@@ -23,8 +23,7 @@ async function signedIn(client: PusherClient): Promise<void> {
 
 describe('user authentication', () => {
   it('45: signin with the SDK authenticateUser result succeeds; user_data.id is set', async () => {
-    const { port } = await startRealtime();
-    const auth = await startAuthServer(testApp);
+    const { port, auth } = await startRealtimeWithAuth();
     const client = pusherClient(port, auth, { user: 'u-7', name: 'Seven' });
     await connected(client);
     const frames: string[] = [];
@@ -50,8 +49,7 @@ describe('user authentication', () => {
   });
 
   it("47: sendToUser reaches every connection of that user and nobody else's", async () => {
-    const { port, sdk } = await startRealtime();
-    const auth = await startAuthServer(testApp);
+    const { port, sdk, auth } = await startRealtimeWithAuth();
     const tabs = [pusherClient(port, auth, { user: '5' }), pusherClient(port, auth, { user: '5' })];
     const stranger = pusherClient(port, auth, { user: '6' });
     for (const client of [...tabs, stranger]) await signedIn(client);
@@ -79,8 +77,7 @@ describe('user authentication', () => {
   });
 
   it('49: terminateUserConnections closes all of that user’s sockets (4009) and no one else’s', async () => {
-    const { port, sdk, server } = await startRealtime();
-    const auth = await startAuthServer(testApp);
+    const { port, sdk, server, auth } = await startRealtimeWithAuth();
     const tabs = [pusherClient(port, auth, { user: '5' }), pusherClient(port, auth, { user: '5' })];
     const other = pusherClient(port, auth, { user: '6' });
     for (const client of [...tabs, other]) await signedIn(client);

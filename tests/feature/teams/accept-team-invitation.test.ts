@@ -4,7 +4,7 @@ import { browser, createTestApp, expectPage, signedIn, type TestApp } from '../.
 import { actionPath } from '../../helpers/mail';
 import { authUser, currentTeamId, expectRedirect, fromTeamPage, roleIn } from '../../helpers/teams';
 import { createUser } from '../../factories/users';
-import { createTeam } from '../../factories/teams';
+import { createOwnedTeam } from '../../factories/teams';
 import { teamInvitations } from '../../../server/db/schema/index';
 import { userRepository } from '../../../server/db/repositories/user-repository';
 
@@ -19,8 +19,7 @@ const invitationsOf = (teamId: number) =>
 
 /** The owner of a new team invites the address through the form; returns the mailed link. */
 async function invite(email: string, role = 'editor', teamName = 'Acme') {
-  const owner = await createUser(app.services);
-  const team = await createTeam(app.services, owner, { name: teamName });
+  const { owner, team } = await createOwnedTeam(app.services, { name: teamName });
   const client = await signedIn(app.app, owner);
   const res = await fromTeamPage(client, team.id).post(`/teams/${team.id}/members`, { email, role }, 'addTeamMember');
   expectRedirect(res, `/teams/${team.id}`);

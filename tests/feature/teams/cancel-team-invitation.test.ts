@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, signedIn, type TestApp } from '../../helpers/app';
 import { expectRedirect, fromTeamPage, teamPage } from '../../helpers/teams';
 import { createUser } from '../../factories/users';
-import { createInvitation, createMember, createTeam } from '../../factories/teams';
+import { createInvitation, createMember, createOwnedTeam } from '../../factories/teams';
 import { teamInvitations } from '../../../server/db/schema/index';
 
 let app: TestApp;
@@ -17,8 +17,7 @@ const exists = async (id: number) =>
 
 describe('cancel a team invitation', () => {
   it('deletes the invitation for the owner and goes back to the team page', async () => {
-    const owner = await createUser(app.services);
-    const team = await createTeam(app.services, owner);
+    const { owner, team } = await createOwnedTeam(app.services);
     const invitation = await createInvitation(app.services, team, 'soon@example.com', 'editor');
     const client = await signedIn(app.app, owner);
     expectRedirect(
@@ -30,8 +29,7 @@ describe('cancel a team invitation', () => {
   });
 
   it("lets an admin cancel invitations below admin, not an admin's invitation (403)", async () => {
-    const owner = await createUser(app.services);
-    const team = await createTeam(app.services, owner);
+    const { team } = await createOwnedTeam(app.services);
     const editorInvitation = await createInvitation(app.services, team, 'ed@example.com', 'editor');
     const adminInvitation = await createInvitation(app.services, team, 'ad@example.com', 'admin');
     const admin = await signedIn(app.app, await createMember(app.services, team, 'admin'));
@@ -45,8 +43,7 @@ describe('cancel a team invitation', () => {
   });
 
   it('refuses editors, agents and viewers (403) and strangers (404)', async () => {
-    const owner = await createUser(app.services);
-    const team = await createTeam(app.services, owner);
+    const { team } = await createOwnedTeam(app.services);
     const invitation = await createInvitation(app.services, team, 'stay@example.com', 'viewer');
     for (const role of ['editor', 'agent', 'viewer'] as const) {
       const client = await signedIn(app.app, await createMember(app.services, team, role));

@@ -4,7 +4,7 @@ import { createTestApp, expectPage, signedIn, type TestApp } from '../../helpers
 import { confirmPassword } from '../../helpers/two-factor';
 import { authUser, currentTeamId, expectRedirect, fromTeamPage, teamPage } from '../../helpers/teams';
 import { createUser } from '../../factories/users';
-import { createInvitation, createMember, createTeam } from '../../factories/teams';
+import { createInvitation, createMember, createOwnedTeam, createTeam } from '../../factories/teams';
 import { createApiToken } from '../../factories/api-tokens';
 import { personalAccessTokens, teamInvitations, teams, teamUser } from '../../../server/db/schema/index';
 import { teamRepository } from '../../../server/db/repositories/team-repository';
@@ -19,8 +19,7 @@ const db = () => app.services.db;
 
 describe('delete a team', () => {
   it('asks for the password first, then comes back to the team page', async () => {
-    const owner = await createUser(app.services);
-    const team = await createTeam(app.services, owner);
+    const { owner, team } = await createOwnedTeam(app.services);
     const client = await signedIn(app.app, owner);
     const res = await fromTeamPage(client, team.id).delete(`/teams/${team.id}`);
     expectRedirect(res, '/user/confirm-password');
@@ -33,8 +32,11 @@ describe('delete a team', () => {
   });
 
   it('deletes the team with its members, invitations and tokens; members fall back to their personal team', async () => {
-    const owner = await createUser(app.services, { name: 'Gita Owner' });
-    const team = await createTeam(app.services, owner, { name: 'Doomed', current: true });
+    const { owner, team } = await createOwnedTeam(app.services, {
+      name: 'Doomed',
+      current: true,
+      owner: { name: 'Gita Owner' },
+    });
     const member = await createMember(app.services, team, 'editor', { name: 'Hadi Member', current: true });
     await createInvitation(app.services, team, 'pending@example.com', 'viewer');
     await createApiToken(app.services, owner, { teamId: team.id });
@@ -71,8 +73,7 @@ describe('delete a team', () => {
   });
 
   it('refuses every member who is not the owner with a 403, admins included', async () => {
-    const owner = await createUser(app.services);
-    const team = await createTeam(app.services, owner);
+    const { team } = await createOwnedTeam(app.services);
     for (const role of ['admin', 'editor', 'agent', 'viewer'] as const) {
       const client = await signedIn(app.app, await createMember(app.services, team, role));
       await confirmPassword(client);

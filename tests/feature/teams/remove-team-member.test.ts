@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectPage, signedIn, type TestApp } from '../../helpers/app';
 import { authUser, currentTeamId, expectRedirect, fromTeamPage, roleIn, teamPage } from '../../helpers/teams';
 import { createUser } from '../../factories/users';
-import { createMember, createTeam } from '../../factories/teams';
+import { createMember, createOwnedTeam } from '../../factories/teams';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -10,11 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function acme() {
-  const owner = await createUser(app.services);
-  const team = await createTeam(app.services, owner, { name: 'Acme' });
-  return { owner, team };
-}
+const acme = () => createOwnedTeam(app.services, { name: 'Acme' });
 
 describe('remove a team member, or leave', () => {
   it('removes a member for the owner; their current team falls back to their personal team', async () => {

@@ -5,7 +5,7 @@ import { createTestApp, signedIn, type TestApp } from '../../helpers/app';
 import { confirmPassword } from '../../helpers/two-factor';
 import { currentTeamId, fromTeamPage, roleIn, teamPage } from '../../helpers/teams';
 import { createUser } from '../../factories/users';
-import { createInvitation, createMember, createTeam } from '../../factories/teams';
+import { createInvitation, createMember, createOwnedTeam } from '../../factories/teams';
 import { teamInvitations, teams } from '../../../server/db/schema/index';
 import { teamRepository } from '../../../server/db/repositories/team-repository';
 import type { TeamRow } from '../../../server/db/repositories/team-repository';
@@ -185,8 +185,7 @@ const actions: Action[] = [
 ];
 
 async function createWorld(): Promise<World> {
-  const owner = await createUser(app.services);
-  const team = await createTeam(app.services, owner, { name: 'Table Team' });
+  const { owner, team } = await createOwnedTeam(app.services, { name: 'Table Team' });
   const member = (role: 'admin' | 'editor' | 'agent' | 'viewer') => createMember(app.services, team, role);
   return {
     team,

@@ -3,7 +3,7 @@ import { createTestApp, expectPage, signedIn, type TestApp } from '../../helpers
 import { teamPage } from '../../helpers/teams';
 import { expectNoSecrets } from '../../helpers/profile';
 import { createUser } from '../../factories/users';
-import { createInvitation, createMember, createTeam } from '../../factories/teams';
+import { createInvitation, createMember, createOwnedTeam } from '../../factories/teams';
 import { roleDescriptions } from '../../../server/domain/teams/roles';
 
 let app: TestApp;
@@ -15,8 +15,7 @@ afterAll(() => app.close());
 const allRoles = (['admin', 'editor', 'agent', 'viewer'] as const).map((key) => ({ key, ...roleDescriptions[key] }));
 
 async function acme() {
-  const owner = await createUser(app.services, { name: 'Citra Dewi' });
-  const team = await createTeam(app.services, owner, { name: 'Acme' });
+  const { owner, team } = await createOwnedTeam(app.services, { name: 'Acme', owner: { name: 'Citra Dewi' } });
   const admin = await createMember(app.services, team, 'admin', { name: 'Dian Admin' });
   const editor = await createMember(app.services, team, 'editor', { name: 'Eko Editor' });
   const viewer = await createMember(app.services, team, 'viewer', { name: 'Fajar Viewer' });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectPage, signedIn, type TestApp } from '../../helpers/app';
 import { expectRedirect, fromTeamPage, roleIn, teamPage } from '../../helpers/teams';
 import { createUser } from '../../factories/users';
-import { createMember, createTeam } from '../../factories/teams';
+import { createMember, createOwnedTeam } from '../../factories/teams';
 import { roleCan } from '../../../server/domain/teams/roles';
 import { asRole } from '../../../server/domain/teams/team-access';
 
@@ -12,11 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function acme() {
-  const owner = await createUser(app.services);
-  const team = await createTeam(app.services, owner, { name: 'Acme' });
-  return { owner, team };
-}
+const acme = () => createOwnedTeam(app.services, { name: 'Acme' });
 
 describe("change a member's role", () => {
   it('changes the role for the owner, and with it what the member may do', async () => {

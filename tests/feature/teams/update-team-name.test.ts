@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedIn, type TestApp } from '../../helpers/app';
 import { expectRedirect, fromTeamPage, teamPage } from '../../helpers/teams';
 import { createUser } from '../../factories/users';
-import { createMember, createTeam } from '../../factories/teams';
+import { createMember, createOwnedTeam } from '../../factories/teams';
 import { teamRepository } from '../../../server/db/repositories/team-repository';
 
 let app: TestApp;
@@ -16,8 +16,7 @@ const nameOf = async (ownerId: number, teamId: number) =>
 
 describe('update the team name', () => {
   it('renames the team for its owner and goes back to the team page', async () => {
-    const owner = await createUser(app.services);
-    const team = await createTeam(app.services, owner, { name: 'Acme' });
+    const { owner, team } = await createOwnedTeam(app.services, { name: 'Acme' });
     const client = await signedIn(app.app, owner);
     const res = await fromTeamPage(client, team.id).put(
       `/teams/${team.id}`,
@@ -31,8 +30,7 @@ describe('update the team name', () => {
   });
 
   it('lets an admin rename it too', async () => {
-    const owner = await createUser(app.services);
-    const team = await createTeam(app.services, owner, { name: 'Acme' });
+    const { owner, team } = await createOwnedTeam(app.services, { name: 'Acme' });
     const admin = await createMember(app.services, team, 'admin');
     const res = await fromTeamPage(await signedIn(app.app, admin), team.id).put(`/teams/${team.id}`, {
       name: 'Renamed by admin',
@@ -42,8 +40,7 @@ describe('update the team name', () => {
   });
 
   it('answers an empty or too long name in the updateTeamName bag', async () => {
-    const owner = await createUser(app.services);
-    const team = await createTeam(app.services, owner, { name: 'Acme' });
+    const { owner, team } = await createOwnedTeam(app.services, { name: 'Acme' });
     const client = await signedIn(app.app, owner);
     for (const [name, message] of [
       ['', 'The name field is required.'],
@@ -57,8 +54,7 @@ describe('update the team name', () => {
   });
 
   it('refuses editors, agents and viewers with a 403, before looking at the input', async () => {
-    const owner = await createUser(app.services);
-    const team = await createTeam(app.services, owner, { name: 'Acme' });
+    const { owner, team } = await createOwnedTeam(app.services, { name: 'Acme' });
     for (const role of ['editor', 'agent', 'viewer'] as const) {
       const member = await createMember(app.services, team, role);
       const client = await signedIn(app.app, member);
@@ -69,8 +65,7 @@ describe('update the team name', () => {
   });
 
   it('is a 404 for someone outside the team, and the name stays', async () => {
-    const owner = await createUser(app.services);
-    const team = await createTeam(app.services, owner, { name: 'Acme' });
+    const { owner, team } = await createOwnedTeam(app.services, { name: 'Acme' });
     const stranger = await signedIn(app.app, await createUser(app.services));
     expect((await stranger.send('put', `/teams/${team.id}`, { name: 'Hijacked' })).status).toBe(404);
     expect(await nameOf(owner.id, team.id)).toBe('Acme');

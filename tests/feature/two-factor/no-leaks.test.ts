@@ -1,51 +1,16 @@
-import { Writable } from 'node:stream';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Response } from 'supertest';
-import { createApp } from '../../../server/app';
-import { staticAssets } from '../../../server/http/inertia/vite';
-import { MemoryMailbox } from '../../../server/support/mail/mailbox';
-import { redactedPaths } from '../../../server/support/logger';
-import type { DatabaseHandle } from '../../../server/db/client';
-import { sessions } from '../../../server/db/schema/sessions';
-import { browser, expectPage, pageOf, testVersion } from '../../helpers/app';
-import { createTestDatabase } from '../../helpers/database';
-import { testConfig } from '../../helpers/config';
+import { browser, expectPage, pageOf } from '../../helpers/app';
+import { createLoggingTestApp, expectNoSecretIn, storedSessions, type LoggingTestApp } from '../../helpers/leaks';
 import { createUser } from '../../factories/users';
 import { confirmPassword, json, storedTwoFactor } from '../../helpers/two-factor';
 import { awayFromStepBoundary, totpNow, wrongCode } from '../../helpers/totp';
 
-/** The app as in production, but logging everything (level trace) into memory. */
-let database: DatabaseHandle;
-let dataDir: string;
-let app: ReturnType<typeof createApp>;
-const logLines: string[] = [];
-
+let app: LoggingTestApp;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(join(tmpdir(), 'kawan-2fa-leaks-'));
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logLines.push(chunk.toString());
-      done();
-    },
-  });
-  const logger = pino({ level: 'trace', redact: { paths: redactedPaths, censor: '[redacted]' } }, sink);
-  app = createApp({
-    config: testConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'trace' }),
-    database,
-    logger,
-    mailbox: new MemoryMailbox(),
-    assets: staticAssets(testVersion, '<script type="module" src="/build/test.js"></script>'),
-  });
+  app = await createLoggingTestApp();
 });
-afterAll(async () => {
-  await database.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => app.close());
 
 describe('secrets stay out of pages, sessions and logs', () => {
   it('shows the secret and the recovery codes only through the JSON endpoints meant for them', async () => {
@@ -116,13 +81,8 @@ describe('secrets stay out of pages, sessions and logs', () => {
     expect(Object.keys(authUser).filter((key) => key.startsWith('two_factor'))).toEqual(['two_factor_enabled']);
 
     expect(secrets.size).toBeGreaterThan(20);
-    const sessionRows = JSON.stringify(await database.db.select().from(sessions));
-    const logs = logLines.join('');
+    const logs = app.logs();
     expect(logs).toContain('two-factor authentication confirmed');
-    for (const value of secrets) {
-      for (const text of pages) expect(text).not.toContain(value);
-      expect(sessionRows).not.toContain(value);
-      expect(logs).not.toContain(value);
-    }
+    expectNoSecretIn({ pages, sessions: await storedSessions(app.database), logs }, secrets);
   });
 });

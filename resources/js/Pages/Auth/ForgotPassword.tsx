@@ -1,10 +1,9 @@
 import type { FormEvent } from 'react';
 import { Link, useForm } from '@inertiajs/react';
 import AuthLayout from '@/Components/AuthLayout';
-import InputError from '@/Components/InputError';
-import InputLabel from '@/Components/InputLabel';
 import PrimaryButton from '@/Components/PrimaryButton';
-import TextInput from '@/Components/TextInput';
+import TextField from '@/Components/TextField';
+import { fieldProps } from '@/lib/form-field';
 import { route } from '@/lib/route';
 
 export default function ForgotPassword({ status }: { status: string | null }) {
@@ -22,21 +21,14 @@ export default function ForgotPassword({ status }: { status: string | null }) {
       intro="Forgot your password? No problem. Just let us know your email address and we will email you a password reset link that will allow you to choose a new one."
     >
       <form onSubmit={submit} noValidate>
-        <div>
-          <InputLabel htmlFor="email" value="Email" />
-          <TextInput
-            id="email"
-            type="email"
-            className="mt-1 block w-full"
-            value={form.data.email}
-            onChange={(event) => form.setData('email', event.target.value)}
-            required
-            isFocused
-            autoComplete="username"
-            aria-describedby="email-error"
-          />
-          <InputError id="email-error" className="mt-2" message={form.errors.email} />
-        </div>
+        <TextField
+          label="Email"
+          type="email"
+          {...fieldProps(form, 'email')}
+          required
+          isFocused
+          autoComplete="username"
+        />
 
         <div className="mt-4 flex items-center justify-end gap-4">
           <Link href={route('login')} className="rounded-md text-sm text-gray-600 underline hover:text-gray-900">

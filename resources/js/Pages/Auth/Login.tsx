@@ -2,10 +2,9 @@ import type { FormEvent } from 'react';
 import { Link, useForm } from '@inertiajs/react';
 import AuthLayout from '@/Components/AuthLayout';
 import Checkbox from '@/Components/Checkbox';
-import InputError from '@/Components/InputError';
-import InputLabel from '@/Components/InputLabel';
 import PrimaryButton from '@/Components/PrimaryButton';
-import TextInput from '@/Components/TextInput';
+import TextField from '@/Components/TextField';
+import { fieldProps } from '@/lib/form-field';
 import { optionalRoute, route } from '@/lib/route';
 
 export default function Login({ canResetPassword, status }: { canResetPassword: boolean; status: string | null }) {
@@ -21,40 +20,31 @@ export default function Login({ canResetPassword, status }: { canResetPassword: 
   return (
     <AuthLayout title="Log in" status={status}>
       <form onSubmit={submit} noValidate>
-        <div>
-          <InputLabel htmlFor="email" value="Email" />
-          <TextInput
-            id="email"
-            type="email"
-            className="mt-1 block w-full"
-            value={form.data.email}
-            onChange={(event) => form.setData('email', event.target.value)}
-            required
-            isFocused
-            autoComplete="username"
-            aria-describedby="email-error"
-          />
-          <InputError id="email-error" className="mt-2" message={form.errors.email} />
-        </div>
+        <TextField
+          label="Email"
+          type="email"
+          {...fieldProps(form, 'email')}
+          required
+          isFocused
+          autoComplete="username"
+        />
 
-        <div className="mt-4">
-          <InputLabel htmlFor="password" value="Password" />
-          <TextInput
-            id="password"
-            type="password"
-            className="mt-1 block w-full"
-            value={form.data.password}
-            onChange={(event) => form.setData('password', event.target.value)}
-            required
-            autoComplete="current-password"
-            aria-describedby="password-error"
-          />
-          <InputError id="password-error" className="mt-2" message={form.errors.password} />
-        </div>
+        <TextField
+          label="Password"
+          type="password"
+          className="mt-4"
+          {...fieldProps(form, 'password')}
+          required
+          autoComplete="current-password"
+        />
 
         <div className="mt-4 block">
           <label className="flex items-center">
-            <Checkbox name="remember" checked={form.data.remember} onChange={(event) => form.setData('remember', event.target.checked)} />
+            <Checkbox
+              name="remember"
+              checked={form.data.remember}
+              onChange={(event) => form.setData('remember', event.target.checked)}
+            />
             <span className="ms-2 text-sm text-gray-600">Remember me</span>
           </label>
         </div>

@@ -3,9 +3,9 @@ import { Link, useForm } from '@inertiajs/react';
 import AuthLayout from '@/Components/AuthLayout';
 import Checkbox from '@/Components/Checkbox';
 import InputError from '@/Components/InputError';
-import InputLabel from '@/Components/InputLabel';
 import PrimaryButton from '@/Components/PrimaryButton';
-import TextInput from '@/Components/TextInput';
+import TextField from '@/Components/TextField';
+import { fieldProps } from '@/lib/form-field';
 import { route } from '@/lib/route';
 
 export default function Register() {
@@ -16,31 +16,34 @@ export default function Register() {
     form.post(route('register.store'), { onFinish: () => form.reset('password', 'password_confirmation') });
   };
 
-  const field = (name: 'name' | 'email' | 'password' | 'password_confirmation', label: string, type: string, autoComplete: string) => (
-    <div className="mt-4 first:mt-0">
-      <InputLabel htmlFor={name} value={label} />
-      <TextInput
-        id={name}
-        type={type}
-        className="mt-1 block w-full"
-        value={form.data[name]}
-        onChange={(event) => form.setData(name, event.target.value)}
-        required
-        isFocused={name === 'name'}
-        autoComplete={autoComplete}
-        aria-describedby={`${name}-error`}
-      />
-      <InputError id={`${name}-error`} className="mt-2" message={form.errors[name]} />
-    </div>
-  );
-
   return (
     <AuthLayout title="Create your account">
       <form onSubmit={submit} noValidate>
-        {field('name', 'Name', 'text', 'name')}
-        {field('email', 'Email', 'email', 'username')}
-        {field('password', 'Password', 'password', 'new-password')}
-        {field('password_confirmation', 'Confirm Password', 'password', 'new-password')}
+        <TextField label="Name" {...fieldProps(form, 'name')} required isFocused autoComplete="name" />
+        <TextField
+          label="Email"
+          type="email"
+          {...fieldProps(form, 'email')}
+          className="mt-4"
+          required
+          autoComplete="username"
+        />
+        <TextField
+          label="Password"
+          type="password"
+          {...fieldProps(form, 'password')}
+          className="mt-4"
+          required
+          autoComplete="new-password"
+        />
+        <TextField
+          label="Confirm Password"
+          type="password"
+          {...fieldProps(form, 'password_confirmation')}
+          className="mt-4"
+          required
+          autoComplete="new-password"
+        />
 
         <div className="mt-4">
           <label className="flex items-start gap-2">
@@ -53,11 +56,21 @@ export default function Register() {
             />
             <span className="text-sm text-gray-600">
               I agree to the{' '}
-              <a target="_blank" rel="noreferrer" href={route('terms-of-service')} className="underline hover:text-gray-900">
+              <a
+                target="_blank"
+                rel="noreferrer"
+                href={route('terms-of-service')}
+                className="underline hover:text-gray-900"
+              >
                 Terms of Service
               </a>{' '}
               and{' '}
-              <a target="_blank" rel="noreferrer" href={route('privacy-policy')} className="underline hover:text-gray-900">
+              <a
+                target="_blank"
+                rel="noreferrer"
+                href={route('privacy-policy')}
+                className="underline hover:text-gray-900"
+              >
                 Privacy Policy
               </a>
             </span>

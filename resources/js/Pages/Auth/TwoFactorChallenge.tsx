@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useForm } from '@inertiajs/react';
 import AuthLayout from '@/Components/AuthLayout';
-import InputError from '@/Components/InputError';
-import InputLabel from '@/Components/InputLabel';
 import PrimaryButton from '@/Components/PrimaryButton';
-import TextInput from '@/Components/TextInput';
+import TextField from '@/Components/TextField';
+import { fieldProps } from '@/lib/form-field';
 import { route } from '@/lib/route';
 
 /** The second step of a login with two-factor authentication: a code from the app, or a recovery code. */
@@ -34,38 +33,20 @@ export default function TwoFactorChallenge() {
     >
       <form onSubmit={submit} noValidate>
         {!recovery ? (
-          <div>
-            <InputLabel htmlFor="code" value="Code" />
-            <TextInput
-              id="code"
-              type="text"
-              inputMode="numeric"
-              className="mt-1 block w-full"
-              value={form.data.code}
-              onChange={(event) => form.setData('code', event.target.value)}
-              isFocused
-              autoComplete="one-time-code"
-              aria-invalid={form.errors.code ? true : undefined}
-              aria-describedby={form.errors.code ? 'code-error' : undefined}
-            />
-            <InputError id="code-error" className="mt-2" message={form.errors.code} />
-          </div>
+          <TextField
+            label="Code"
+            inputMode="numeric"
+            {...fieldProps(form, 'code')}
+            isFocused
+            autoComplete="one-time-code"
+          />
         ) : (
-          <div>
-            <InputLabel htmlFor="recovery_code" value="Recovery Code" />
-            <TextInput
-              id="recovery_code"
-              type="text"
-              className="mt-1 block w-full"
-              value={form.data.recovery_code}
-              onChange={(event) => form.setData('recovery_code', event.target.value)}
-              isFocused
-              autoComplete="one-time-code"
-              aria-invalid={form.errors.recovery_code ? true : undefined}
-              aria-describedby={form.errors.recovery_code ? 'recovery_code-error' : undefined}
-            />
-            <InputError id="recovery_code-error" className="mt-2" message={form.errors.recovery_code} />
-          </div>
+          <TextField
+            label="Recovery Code"
+            {...fieldProps(form, 'recovery_code')}
+            isFocused
+            autoComplete="one-time-code"
+          />
         )}
 
         <div className="mt-4 flex items-center justify-end gap-4">

@@ -21,11 +21,16 @@ export async function registerUser(services: Pick<Services, 'db' | 'mailer' | 's
     const created = await userRepository(tx).create({ name: data.name, email: data.email, password });
     const team = await teamRepository(tx).create({
       userId: created.id,
-      name: `${data.name.split(/\s+/)[0]}'s Team`,
+      name: personalTeamName(data.name),
       personalTeam: true,
     });
     return (await userRepository(tx).update(created.id, { currentTeamId: team.id }))!;
   });
   await sendEmailVerification(services, user);
   return user;
+}
+
+/** The personal team every account starts with: "Ayu's Team" for Ayu Lestari. */
+export function personalTeamName(userName: string): string {
+  return `${userName.trim().split(/\s+/)[0]}'s Team`;
 }

@@ -14,6 +14,9 @@ import pino from 'pino';
 import { WebSocket } from 'ws';
 import type { RealtimeApp } from '../../../../server/realtime/apps';
 import { RealtimeServer, type RealtimeServerOptions } from '../../../../server/realtime/realtime-server';
+import { sleep, waitFor } from '../../../helpers/wait';
+
+export { sleep, waitFor };
 
 const require = createRequire(import.meta.url);
 const pusherSource = readFileSync(require.resolve('pusher-js/dist/web/pusher.js'), 'utf8');
@@ -116,6 +119,15 @@ export async function startAuthServer(app: RealtimeApp, options: { deny?: string
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
 }
 
+/** A realtime server (startRealtime) and an auth endpoint (startAuthServer) signing for its app. */
+export async function startRealtimeWithAuth(
+  options: Parameters<typeof startRealtime>[0] = {},
+  authOptions: { deny?: string[] } = {},
+): Promise<TestServer & { auth: AuthServer }> {
+  const realtime = await startRealtime(options);
+  return { ...realtime, auth: await startAuthServer(realtime.app, authOptions) };
+}
+
 function readForm(request: IncomingMessage): Promise<URLSearchParams> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -200,23 +212,6 @@ export async function subscribed(client: PusherClient, name: string): Promise<Pu
   if (!channel.subscribed) await once(channel, 'pusher:subscription_succeeded');
   return channel;
 }
-
-/** Polls until `check` returns something truthy. */
-export async function waitFor<T>(
-  check: () => T | undefined | null | false,
-  timeout = 5000,
-  what = 'condition',
-): Promise<T> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
-}
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface Frame {
   event: string;

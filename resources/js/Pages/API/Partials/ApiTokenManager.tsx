@@ -13,7 +13,8 @@ import PrimaryButton from '@/Components/PrimaryButton';
 import SecondaryButton from '@/Components/SecondaryButton';
 import SectionBorder from '@/Components/SectionBorder';
 import Select from '@/Components/Select';
-import TextInput from '@/Components/TextInput';
+import TextField from '@/Components/TextField';
+import { fieldProps } from '@/lib/form-field';
 import { route } from '@/lib/route';
 import AbilityCheckboxes from './AbilityCheckboxes';
 import ApiTokenRow from './ApiTokenRow';
@@ -84,19 +85,13 @@ export default function ApiTokenManager({
             </>
           }
         >
-          <div className="col-span-6 sm:col-span-4">
-            <InputLabel htmlFor="token-name" value="Name" />
-            <TextInput
-              id="token-name"
-              className="mt-1 block w-full"
-              value={createForm.data.name}
-              onChange={(event) => createForm.setData('name', event.target.value)}
-              autoComplete="off"
-              aria-invalid={createForm.errors.name ? true : undefined}
-              aria-describedby="token-name-error"
-            />
-            <InputError id="token-name-error" className="mt-2" message={createForm.errors.name} />
-          </div>
+          <TextField
+            label="Name"
+            className="col-span-6 sm:col-span-4"
+            {...fieldProps(createForm, 'name')}
+            id="token-name"
+            autoComplete="off"
+          />
 
           {availablePermissions.length > 0 && (
             <fieldset className="col-span-6">

@@ -2,10 +2,9 @@ import { useRef } from 'react';
 import { useForm } from '@inertiajs/react';
 import ActionMessage from '@/Components/ActionMessage';
 import FormSection from '@/Components/FormSection';
-import InputError from '@/Components/InputError';
-import InputLabel from '@/Components/InputLabel';
 import PrimaryButton from '@/Components/PrimaryButton';
-import TextInput from '@/Components/TextInput';
+import TextField from '@/Components/TextField';
+import { fieldProps } from '@/lib/form-field';
 import { route } from '@/lib/route';
 
 type Field = 'current_password' | 'password' | 'password_confirmation';
@@ -54,23 +53,17 @@ export default function UpdatePasswordForm() {
       }
     >
       {fields.map((field) => (
-        <div key={field.name} className="col-span-6 sm:col-span-4">
-          <InputLabel htmlFor={field.name} value={field.label} />
-          <TextInput
-            id={field.name}
-            ref={(element) => {
-              inputs.current[field.name] = element;
-            }}
-            type="password"
-            className="mt-1 block w-full"
-            value={form.data[field.name]}
-            onChange={(event) => form.setData(field.name, event.target.value)}
-            autoComplete={field.autoComplete}
-            aria-invalid={form.errors[field.name] ? true : undefined}
-            aria-describedby={`${field.name}-error`}
-          />
-          <InputError id={`${field.name}-error`} className="mt-2" message={form.errors[field.name]} />
-        </div>
+        <TextField
+          key={field.name}
+          label={field.label}
+          ref={(element) => {
+            inputs.current[field.name] = element;
+          }}
+          type="password"
+          className="col-span-6 sm:col-span-4"
+          {...fieldProps(form, field.name)}
+          autoComplete={field.autoComplete}
+        />
       ))}
     </FormSection>
   );

@@ -7,7 +7,8 @@ import InputError from '@/Components/InputError';
 import InputLabel from '@/Components/InputLabel';
 import PrimaryButton from '@/Components/PrimaryButton';
 import SecondaryButton from '@/Components/SecondaryButton';
-import TextInput from '@/Components/TextInput';
+import TextField from '@/Components/TextField';
+import { fieldProps } from '@/lib/form-field';
 import { optionalRoute, route } from '@/lib/route';
 
 interface ProfileForm {
@@ -129,34 +130,15 @@ export default function UpdateProfileInformationForm({ user }: { user: AuthUser 
         </div>
       )}
 
-      <div className="col-span-6 sm:col-span-4">
-        <InputLabel htmlFor="name" value="Name" />
-        <TextInput
-          id="name"
-          className="mt-1 block w-full"
-          value={form.data.name}
-          onChange={(event) => form.setData('name', event.target.value)}
-          autoComplete="name"
-          aria-invalid={form.errors.name ? true : undefined}
-          aria-describedby="name-error"
-        />
-        <InputError id="name-error" className="mt-2" message={form.errors.name} />
-      </div>
+      <TextField label="Name" className="col-span-6 sm:col-span-4" {...fieldProps(form, 'name')} autoComplete="name" />
 
-      <div className="col-span-6 sm:col-span-4">
-        <InputLabel htmlFor="email" value="Email" />
-        <TextInput
-          id="email"
-          type="email"
-          className="mt-1 block w-full"
-          value={form.data.email}
-          onChange={(event) => form.setData('email', event.target.value)}
-          autoComplete="username"
-          aria-invalid={form.errors.email ? true : undefined}
-          aria-describedby="email-error"
-        />
-        <InputError id="email-error" className="mt-2" message={form.errors.email} />
-
+      <TextField
+        label="Email"
+        type="email"
+        className="col-span-6 sm:col-span-4"
+        {...fieldProps(form, 'email')}
+        autoComplete="username"
+      >
         {features.hasEmailVerification && user.email_verified_at === null && (
           <div>
             <p className="mt-2 text-sm">
@@ -179,7 +161,7 @@ export default function UpdateProfileInformationForm({ user }: { user: AuthUser 
             )}
           </div>
         )}
-      </div>
+      </TextField>
     </FormSection>
   );
 }

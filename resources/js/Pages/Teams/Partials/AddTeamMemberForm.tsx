@@ -5,7 +5,8 @@ import FormSection from '@/Components/FormSection';
 import InputError from '@/Components/InputError';
 import InputLabel from '@/Components/InputLabel';
 import PrimaryButton from '@/Components/PrimaryButton';
-import TextInput from '@/Components/TextInput';
+import TextField from '@/Components/TextField';
+import { fieldProps } from '@/lib/form-field';
 import { route } from '@/lib/route';
 import RolePicker from './RolePicker';
 
@@ -46,19 +47,13 @@ export default function AddTeamMemberForm({ team, availableRoles }: Props) {
         </div>
       </div>
 
-      <div className="col-span-6 sm:col-span-4">
-        <InputLabel htmlFor="member-email" value="Email" />
-        <TextInput
-          id="member-email"
-          type="email"
-          className="mt-1 block w-full"
-          value={form.data.email}
-          onChange={(event) => form.setData('email', event.target.value)}
-          aria-invalid={form.errors.email ? true : undefined}
-          aria-describedby="member-email-error"
-        />
-        <InputError id="member-email-error" className="mt-2" message={form.errors.email} />
-      </div>
+      <TextField
+        label="Email"
+        type="email"
+        className="col-span-6 sm:col-span-4"
+        {...fieldProps(form, 'email')}
+        id="member-email"
+      />
 
       {availableRoles.length > 0 && (
         <div className="col-span-6 lg:col-span-4">

@@ -1,9 +1,8 @@
 import { useForm, usePage } from '@inertiajs/react';
 import FormSection from '@/Components/FormSection';
-import InputError from '@/Components/InputError';
-import InputLabel from '@/Components/InputLabel';
 import PrimaryButton from '@/Components/PrimaryButton';
-import TextInput from '@/Components/TextInput';
+import TextField from '@/Components/TextField';
+import { fieldProps } from '@/lib/form-field';
 import { route } from '@/lib/route';
 import TeamOwner from './TeamOwner';
 
@@ -29,19 +28,13 @@ export default function CreateTeamForm() {
     >
       <TeamOwner owner={user} />
 
-      <div className="col-span-6 sm:col-span-4">
-        <InputLabel htmlFor="name" value="Team Name" />
-        <TextInput
-          id="name"
-          className="mt-1 block w-full"
-          value={form.data.name}
-          onChange={(event) => form.setData('name', event.target.value)}
-          autoFocus
-          aria-invalid={form.errors.name ? true : undefined}
-          aria-describedby="create-team-name-error"
-        />
-        <InputError id="create-team-name-error" className="mt-2" message={form.errors.name} />
-      </div>
+      <TextField
+        label="Team Name"
+        className="col-span-6 sm:col-span-4"
+        {...fieldProps(form, 'name')}
+        errorId="create-team-name-error"
+        autoFocus
+      />
     </FormSection>
   );
 }

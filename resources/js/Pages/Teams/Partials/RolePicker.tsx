@@ -1,5 +1,6 @@
 import { useId, type KeyboardEvent } from 'react';
 import type { RoleOption } from '../../../../../server/presenters/team-presenter';
+import Icon from '@/Components/Icon';
 import { cn } from '@/lib/cn';
 
 type RolePickerProps = {
@@ -69,23 +70,7 @@ export default function RolePicker({ roles, value, onChange, label = 'Role', des
                 <div id={`${id}-${role.key}-name`} className={cn('text-sm text-gray-600', selected && 'font-semibold')}>
                   {role.name}
                 </div>
-                {selected && (
-                  <svg
-                    className="ms-2 size-5 text-green-400"
-                    xmlns="http://www.w3.org/2000/svg"
-                    fill="none"
-                    viewBox="0 0 24 24"
-                    strokeWidth={1.5}
-                    stroke="currentColor"
-                    aria-hidden="true"
-                  >
-                    <path
-                      strokeLinecap="round"
-                      strokeLinejoin="round"
-                      d="M9 12.75 11.25 15 15 9.75M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z"
-                    />
-                  </svg>
-                )}
+                {selected && <Icon name="check-circle" className="ms-2 size-5 text-green-400" />}
               </div>
               <div id={`${id}-${role.key}-description`} className="mt-2 text-start text-xs text-gray-600">
                 {role.description}

@@ -2,10 +2,9 @@ import { useForm } from '@inertiajs/react';
 import type { TeamShowProps } from '../../../../../server/presenters/team-presenter';
 import ActionMessage from '@/Components/ActionMessage';
 import FormSection from '@/Components/FormSection';
-import InputError from '@/Components/InputError';
-import InputLabel from '@/Components/InputLabel';
 import PrimaryButton from '@/Components/PrimaryButton';
-import TextInput from '@/Components/TextInput';
+import TextField from '@/Components/TextField';
+import { fieldProps } from '@/lib/form-field';
 import { route } from '@/lib/route';
 import TeamOwner from './TeamOwner';
 
@@ -40,19 +39,13 @@ export default function UpdateTeamNameForm({ team, permissions }: Props) {
     >
       <TeamOwner owner={team.owner} />
 
-      <div className="col-span-6 sm:col-span-4">
-        <InputLabel htmlFor="team-name" value="Team Name" />
-        <TextInput
-          id="team-name"
-          className="mt-1 block w-full"
-          value={form.data.name}
-          onChange={(event) => form.setData('name', event.target.value)}
-          disabled={!permissions.canUpdateTeam}
-          aria-invalid={form.errors.name ? true : undefined}
-          aria-describedby="team-name-error"
-        />
-        <InputError id="team-name-error" className="mt-2" message={form.errors.name} />
-      </div>
+      <TextField
+        label="Team Name"
+        className="col-span-6 sm:col-span-4"
+        {...fieldProps(form, 'name')}
+        id="team-name"
+        disabled={!permissions.canUpdateTeam}
+      />
     </FormSection>
   );
 }

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count } from 'drizzle-orm';
+import { createTestApp, expectPage, signedIn, type TestApp } from '../../helpers/app';
+import { authUser, teamPage } from '../../helpers/teams';
+import { demoLogin, demoMembers, demoTeamName, seedDemo } from '../../../server/db/seed';
+import { earlyAccessSignups, users } from '../../../server/db/schema/index';
+import type { NotificationsSummary } from '../../../server/presenters/notification-presenter';
+
+// What a newcomer finds after `npm start`: the demo login and a team worth looking around.
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+const rowCount = async (table: typeof users | typeof earlyAccessSignups) =>
+  (await app.services.db.select({ n: count() }).from(table))[0].n;
+
+describe('the demo data', () => {
+  it('is created once: a second run changes nothing', async () => {
+    expect(await seedDemo(app.services)).toEqual({
+      login: demoLogin.email,
+      password: demoLogin.password,
+      members: demoMembers.map((member) => member.email),
+    });
+    const before = [await rowCount(users), await rowCount(earlyAccessSignups)];
+    expect(await seedDemo(app.services)).toBeNull();
+    expect([await rowCount(users), await rowCount(earlyAccessSignups)]).toEqual(before);
+  });
+
+  it('signs the demo login in to its team, with members in every role, an invitation and an unread notification', async () => {
+    const client = await signedIn(app.app, demoLogin, demoLogin.password);
+    const dashboard = expectPage(await client.visit('/dashboard'), 'Dashboard');
+    const user = authUser(dashboard);
+    expect(user.email_verified_at).not.toBeNull();
+    expect(user.current_team?.name).toBe(demoTeamName);
+
+    const notifications = dashboard.props.notifications as NotificationsSummary;
+    expect(notifications.unread_count).toBe(1);
+    expect(notifications.recent[0].data.message).toBe(`Citra Wijaya joined the ${demoTeamName} team.`);
+    expect(notifications.recent.map((notification) => notification.read_at === null)).toEqual([true, false, false]);
+
+    const { team, permissions } = await teamPage(client, user.current_team!.id);
+    expect(team.owner.email).toBe(demoLogin.email);
+    expect(team.users.map((member) => [member.email, member.membership.role])).toEqual(
+      demoMembers.map((member) => [member.email, member.role]),
+    );
+    expect(team.team_invitations.map((invitation) => [invitation.email, invitation.role])).toEqual([
+      ['rizky@warungkopi.example', 'editor'],
+    ]);
+    expect(permissions.canDeleteTeam).toBe(true);
+  });
+
+  it('lets each member sign in with the same password and see the team through their role', async () => {
+    const teamId = authUser(
+      expectPage(await (await signedIn(app.app, demoLogin)).visit('/dashboard'), 'Dashboard'),
+    ).current_team!.id;
+    const canAdd: Record<string, boolean> = {};
+    for (const member of demoMembers) {
+      const client = await signedIn(app.app, member, demoLogin.password);
+      canAdd[member.role] = (await teamPage(client, teamId)).permissions.canAddTeamMembers;
+    }
+    expect(canAdd).toEqual({ admin: true, agent: false, viewer: false });
+  });
+});
