@@ -53,8 +53,18 @@ export async function seedDemo(services: Pick<Services, 'db' | 'route'>): Promis
 
     const waitingList = earlyAccessRepository(tx);
     const examples = [
-      { name: 'Ayu Lestari', email: 'ayu@warungkopi.example', company: 'Warung Kopi Nusantara', useCase: 'Answer WhatsApp orders and opening-hours questions for our twelve cafés.' },
-      { name: 'Daniel Osei', email: 'daniel@clinicdesk.example', company: 'ClinicDesk', useCase: 'A website assistant that books appointments and hands over to a nurse.' },
+      {
+        name: 'Ayu Lestari',
+        email: 'ayu@warungkopi.example',
+        company: 'Warung Kopi Nusantara',
+        useCase: 'Answer WhatsApp orders and opening-hours questions for our twelve cafés.',
+      },
+      {
+        name: 'Daniel Osei',
+        email: 'daniel@clinicdesk.example',
+        company: 'ClinicDesk',
+        useCase: 'A website assistant that books appointments and hands over to a nurse.',
+      },
     ];
     for (const example of examples) await waitingList.addIfAbsent({ ...example, ipAddress: null });
   });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { notifications } from '../schema/index';
@@ -29,11 +29,15 @@ export function notificationRepository(db: Database, userId: number) {
   const own = (id: string) => and(eq(notifications.userId, userId), eq(notifications.id, id));
 
   return {
-    /** `createdAt` defaults to now (demo data backdates it). */
+    /**
+     * `createdAt` defaults to now (demo data backdates it). The id is a UUIDv7, monotonic within
+     * the process, so notifications made in the same millisecond (PGlite's clock resolution) or the
+     * same transaction (one `now()`) still list in the order they were made.
+     */
     async create(type: string, data: Record<string, unknown>, createdAt?: Date): Promise<NotificationRow> {
       const [row] = await db
         .insert(notifications)
-        .values({ id: randomUUID(), userId, type, data, ...(createdAt ? { createdAt } : {}) })
+        .values({ id: uuidv7(), userId, type, data, ...(createdAt ? { createdAt } : {}) })
         .returning(columns);
       return row;
     },

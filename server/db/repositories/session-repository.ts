@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, ne } from 'drizzle-orm';
 import type { Database } from '../client';
 import { sessions } from '../schema/index';
 
@@ -59,7 +59,7 @@ export function sessionRepository(db: Database) {
         })
         .from(sessions)
         .where(eq(sessions.userId, userId))
-        .orderBy(desc(sessions.lastActivity));
+        .orderBy(desc(sessions.lastActivity), asc(sessions.id)); // stable among sessions active in the same second
     },
 
     async destroyAllOfUser(userId: number): Promise<void> {

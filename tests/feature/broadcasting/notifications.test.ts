@@ -116,6 +116,24 @@ describe('GET /user/notifications', () => {
     expect(second.prev_page_url).toBe('/user/notifications?page=1');
   });
 
+  it('keeps the order they were made in when they share a timestamp (one transaction, one now())', async () => {
+    const user = await createUser(app.services);
+    const rows = await app.services.db.transaction(async (tx) => {
+      const made = [];
+      for (let index = 1; index <= 15; index++) {
+        made.push(await notify({ ...app.services, db: tx }, user.id, 'test', { message: `Batch ${index}` }));
+      }
+      return made;
+    });
+    expect(new Set(rows.map((row) => row.createdAt.getTime())).size).toBe(1);
+    const client = await signedIn(app.app, user);
+    const first = (await client.agent.get('/user/notifications').set(json)).body as NotificationPage;
+    const second = (await client.agent.get(first.next_page_url!).set(json)).body as NotificationPage;
+    expect([...first.data, ...second.data].map((item) => item.data.message)).toEqual(
+      rows.map((row) => row.data.message).reverse(),
+    );
+  });
+
   it('is for signed-in users only (401 for a JSON guest)', async () => {
     const guest = await browser(app.app);
     expect((await guest.agent.get('/user/notifications').set(json)).status).toBe(401);

@@ -52,9 +52,8 @@ describe('the demo data', () => {
   });
 
   it('lets each member sign in with the same password and see the team through their role', async () => {
-    const teamId = authUser(
-      expectPage(await (await signedIn(app.app, demoLogin)).visit('/dashboard'), 'Dashboard'),
-    ).current_team!.id;
+    const teamId = authUser(expectPage(await (await signedIn(app.app, demoLogin)).visit('/dashboard'), 'Dashboard'))
+      .current_team!.id;
     const canAdd: Record<string, boolean> = {};
     for (const member of demoMembers) {
       const client = await signedIn(app.app, member, demoLogin.password);
