@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserForFile, pathOf, screenshot } from './support/browser';
-import { clickMailButton, openMail, register, signUpVerified, verifyEmail } from './support/accounts';
+import { clickMailButton, completeRegistration, openMail, signUpVerified, verifyEmail } from './support/accounts';
 
 /** Two Chromiums: the team's owner and the person they invite. */
 const ownerBrowser = browserForFile();
@@ -74,7 +74,9 @@ describe('teams', () => {
     await mail.getByText('You have been invited to join the Acme Kawan team!').waitFor();
     await mail.getByText('If you do not have an account, you may create one').waitFor();
     await screenshot(invitee, 'teams-invitation-mail');
-    await register(invitee, 'Yusuf Hakim', inviteeEmail, password);
+    await clickMailButton(invitee, 'Create Account');
+    await invitee.waitForURL((url) => pathOf(url.toString()) === '/register');
+    await completeRegistration(invitee, 'Yusuf Hakim', inviteeEmail, password);
     await verifyEmail(invitee, inviteeEmail);
     await openMail(invitee, inviteeEmail, 'Team Invitation');
     await clickMailButton(invitee, 'Accept Invitation');

@@ -4,6 +4,11 @@ import type { E2eBrowser } from './browser';
 /** Registers through the form (terms accepted) and waits for the verification notice. */
 export async function register(page: Page, name: string, email: string, password: string): Promise<void> {
   await page.goto('/register');
+  await completeRegistration(page, name, email, password);
+}
+
+/** Fills in and sends the registration form the tab shows, then waits for the verification notice. */
+export async function completeRegistration(page: Page, name: string, email: string, password: string): Promise<void> {
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
