@@ -16,6 +16,8 @@ export interface AuthUser {
   email: string;
   email_verified_at: string | null;
   profile_photo_url: string;
+  /** Whether profile_photo_url is an uploaded photo (removable) rather than the initials avatar. */
+  has_profile_photo: boolean;
   two_factor_enabled: boolean;
   current_team: TeamSummary | null;
   all_teams: TeamSummary[];
@@ -33,8 +35,10 @@ export function presentAuthUser(user: UserRow, teams: (TeamRow & { role: string 
     email: user.email,
     email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
     profile_photo_url: profilePhotoUrl(user),
+    has_profile_photo: user.profilePhotoPath !== null,
     two_factor_enabled: user.twoFactorSecret !== null,
-    current_team: all.find((team) => team.id === user.currentTeamId) ?? all.find((team) => team.personal_team) ?? all[0] ?? null,
+    current_team:
+      all.find((team) => team.id === user.currentTeamId) ?? all.find((team) => team.personal_team) ?? all[0] ?? null,
     all_teams: all,
   };
 }

@@ -34,10 +34,25 @@ describe('login', () => {
 
     const page = expectPage(await client.visit('/dashboard'), 'Dashboard');
     const shared = page.props.auth as { user: Record<string, unknown> };
-    expect(shared.user).toMatchObject({ id: user.id, name: 'Ayu Lestari', email: 'ayu.login@example.com', two_factor_enabled: false });
+    expect(shared.user).toMatchObject({
+      id: user.id,
+      name: 'Ayu Lestari',
+      email: 'ayu.login@example.com',
+      two_factor_enabled: false,
+    });
     expect(shared.user.current_team).toMatchObject({ name: "Ayu's Team", personal_team: true });
     expect(Object.keys(shared.user).sort()).toEqual(
-      ['all_teams', 'current_team', 'email', 'email_verified_at', 'id', 'name', 'profile_photo_url', 'two_factor_enabled'].sort(),
+      [
+        'all_teams',
+        'current_team',
+        'email',
+        'email_verified_at',
+        'has_profile_photo',
+        'id',
+        'name',
+        'profile_photo_url',
+        'two_factor_enabled',
+      ].sort(),
     );
     expect(JSON.stringify(page)).not.toContain(user.password);
   });
@@ -55,7 +70,10 @@ describe('login', () => {
     const client = await browser(app.app);
     await client.send('post', '/login', { email: '', password: '' }, { Referer: '/login' });
     const page = expectPage(await client.visit('/login'), 'Auth/Login');
-    expect(page.props.errors).toEqual({ email: 'The email field is required.', password: 'The password field is required.' });
+    expect(page.props.errors).toEqual({
+      email: 'The email field is required.',
+      password: 'The password field is required.',
+    });
   });
 
   it('counts failed attempts per e-mail and IP: the sixth says how many seconds to wait', async () => {
@@ -104,7 +122,9 @@ describe('login', () => {
     const user = await createUser(app.services);
     const client = await browser(app.app);
     const plain = await client.send('post', '/login', { email: user.email, password: 'password' });
-    expect(([] as string[]).concat(plain.headers['set-cookie'] ?? []).some((c) => c.startsWith('remember_web='))).toBe(false);
+    expect(([] as string[]).concat(plain.headers['set-cookie'] ?? []).some((c) => c.startsWith('remember_web='))).toBe(
+      false,
+    );
 
     const remembering = await browser(app.app);
     const res = await remembering.send('post', '/login', { email: user.email, password: 'password', remember: 'on' });
@@ -114,7 +134,9 @@ describe('login', () => {
 
     // A new browser holding only the remember cookie is signed in.
     const fresh = await browser(app.app);
-    const page = await fresh.agent.get('/dashboard').set({ Cookie: value, 'X-Inertia': 'true', 'X-Inertia-Version': 'test-asset-version' });
+    const page = await fresh.agent
+      .get('/dashboard')
+      .set({ Cookie: value, 'X-Inertia': 'true', 'X-Inertia-Version': 'test-asset-version' });
     expect(page.status).toBe(200);
     expect(page.body.props.auth.user.id).toBe(user.id);
   });

@@ -15,6 +15,8 @@ import {
   submitProfileInformation,
 } from '../../helpers/profile';
 import { createUser } from '../../factories/users';
+import { authUser } from '../../helpers/teams';
+import type { Page } from '../../../server/http/inertia/page';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -23,8 +25,8 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const bag = 'updateProfileInformation';
-const photoUrl = (page: { props: Record<string, unknown> }) =>
-  (page.props.auth as { user: { profile_photo_url: string } }).user.profile_photo_url;
+const photoUrl = (page: Page) => authUser(page).profile_photo_url;
+const hasPhoto = (page: Page) => authUser(page).has_profile_photo;
 
 async function userWithClient(name = 'Gita Maharani') {
   const user = await createUser(app.services, { name });
@@ -44,6 +46,7 @@ describe('profile photo', () => {
     const page = expectPage(await client.visit('/user/profile'), 'Profile/Show');
     expect(page.flash).toEqual({ status: 'profile-information-updated' });
     expect(photoUrl(page)).toBe(`/storage/${row.profilePhotoPath}`);
+    expect(hasPhoto(page)).toBe(true);
 
     const served = await client.agent.get(photoUrl(page));
     expect(served.status).toBe(200);
@@ -132,6 +135,7 @@ describe('profile photo', () => {
     const page = expectPage(await client.visit('/user/profile'), 'Profile/Show');
     expect(page.flash).toEqual({ status: 'profile-photo-deleted' });
     expect(photoUrl(page)).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(hasPhoto(page)).toBe(false);
     expect(Buffer.from(photoUrl(page).split(',')[1], 'base64').toString()).toContain('>HW</text>');
     expect((await client.agent.get(`/storage/${path}`)).status).toBe(404);
   });

@@ -27,8 +27,6 @@ export default function UpdateProfileInformationForm({ user }: { user: AuthUser 
   const photoInput = useRef<HTMLInputElement>(null);
   const [photoPreview, setPhotoPreview] = useState<string | null>(null);
   const [verificationLinkSent, setVerificationLinkSent] = useState(false);
-  // Uploaded photos are served from /storage; the generated avatar is an inline image.
-  const hasUploadedPhoto = !user.profile_photo_url.startsWith('data:');
   const resendUrl = optionalRoute('verification.send');
 
   const clearPhotoFileInput = () => {
@@ -120,7 +118,7 @@ export default function UpdateProfileInformationForm({ user }: { user: AuthUser 
             Select A New Photo
           </SecondaryButton>
 
-          {hasUploadedPhoto && (
+          {user.has_profile_photo && (
             <SecondaryButton className="mt-2" onClick={deletePhoto}>
               Remove Photo
             </SecondaryButton>
