@@ -15,7 +15,8 @@ export type TeamEventServices = Pick<Services, 'db' | 'broadcaster' | 'route' | 
 /** Echo: `listen('MembershipChanged')` on `private-teams.{id}`. */
 export const membershipChangedEvent = 'App\\Events\\MembershipChanged';
 
-export type MembershipAction = 'invited' | 'invitation-cancelled' | 'joined' | 'role-updated' | 'removed' | 'left';
+export type MembershipAction =
+  'invited' | 'invitation-cancelled' | 'joined' | 'role-updated' | 'removed' | 'left' | 'deleted';
 
 /** The notification types of team events (the `type` column and Echo's notification `type`). */
 export const teamNotificationTypes = {
@@ -24,6 +25,7 @@ export const teamNotificationTypes = {
   roleUpdated: 'team-role-updated',
   removed: 'team-member-removed',
   memberLeft: 'team-member-left',
+  teamDeleted: 'team-deleted',
 } as const;
 
 interface TeamRef {
@@ -96,7 +98,12 @@ export const teamEvents = {
   ): Promise<void> {
     const { team, member } = event;
     if (team.ownerId !== member.id) {
-      await notify(services, team.ownerId, teamNotificationTypes.memberJoined, memberJoinedData(services, team, member));
+      await notify(
+        services,
+        team.ownerId,
+        teamNotificationTypes.memberJoined,
+        memberJoinedData(services, team, member),
+      );
     }
     await membershipChanged(services, team.id, 'joined', member.id);
   },
@@ -151,5 +158,21 @@ export const teamEvents = {
       });
     }
     await membershipChanged(services, team.id, left ? 'left' : 'removed', member.id);
+  },
+
+  /** The owner deleted the team: every other member hears of it; open team pages move on. */
+  async deleted(
+    services: TeamEventServices,
+    event: { team: TeamRef; members: { id: number }[]; actor: { id: number; name: string } },
+  ): Promise<void> {
+    const { team, members, actor } = event;
+    for (const member of members) {
+      if (member.id === actor.id) continue;
+      await notify(services, member.id, teamNotificationTypes.teamDeleted, {
+        message: `${actor.name} deleted the ${team.name} team.`,
+        team_name: team.name,
+      });
+    }
+    await membershipChanged(services, team.id, 'deleted');
   },
 };

@@ -8,6 +8,9 @@ import { createInvitation, createMember, createOwnedTeam, createTeam } from '../
 import { createApiToken } from '../../factories/api-tokens';
 import { personalAccessTokens, teamInvitations, teams, teamUser } from '../../../server/db/schema/index';
 import { teamRepository } from '../../../server/db/repositories/team-repository';
+import { notificationCreatedEvent } from '../../../server/domain/notifications/notify';
+import { membershipChangedEvent } from '../../../server/domain/notifications/team-events';
+import type { NotificationsSummary } from '../../../server/presenters/notification-presenter';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -57,6 +60,46 @@ describe('delete a team', () => {
     const memberDashboard = expectPage(await (await signedIn(app.app, member)).visit('/dashboard'), 'Dashboard');
     expect(authUser(memberDashboard).current_team?.name).toBe("Hadi's Team");
     expect(authUser(memberDashboard).all_teams.map((t) => t.name)).toEqual(["Hadi's Team"]);
+  });
+
+  it('tells every member in the bell and open team pages on the team channel, once the deletion commits', async () => {
+    const { owner, team } = await createOwnedTeam(app.services, {
+      name: 'Closing Down',
+      owner: { name: 'Gita Owner' },
+    });
+    const admin = await createMember(app.services, team, 'admin');
+    const viewer = await createMember(app.services, team, 'viewer');
+    const client = await signedIn(app.app, owner);
+    await confirmPassword(client);
+    app.broadcasts.length = 0;
+
+    expectRedirect(await fromTeamPage(client, team.id).delete(`/teams/${team.id}`, {}, 'deleteTeam'), '/dashboard');
+
+    for (const member of [admin, viewer]) {
+      const page = expectPage(await (await signedIn(app.app, member)).visit('/dashboard'), 'Dashboard');
+      const bell = page.props.notifications as NotificationsSummary;
+      expect(bell.unread_count).toBe(1);
+      expect(bell.recent[0]).toMatchObject({
+        type: 'team-deleted',
+        data: { message: 'Gita Owner deleted the Closing Down team.', team_name: 'Closing Down' },
+      });
+    }
+    const ownerBell = expectPage(await client.visit('/dashboard'), 'Dashboard').props
+      .notifications as NotificationsSummary;
+    expect(ownerBell.unread_count).toBe(0);
+    expect(app.broadcasts.map((sent) => [sent.channels, sent.event, sent.data])).toEqual([
+      [
+        [`private-App.Models.User.${admin.id}`],
+        notificationCreatedEvent,
+        expect.objectContaining({ type: 'team-deleted' }),
+      ],
+      [
+        [`private-App.Models.User.${viewer.id}`],
+        notificationCreatedEvent,
+        expect.objectContaining({ type: 'team-deleted' }),
+      ],
+      [[`private-teams.${team.id}`], membershipChangedEvent, { team_id: team.id, action: 'deleted' }],
+    ]);
   });
 
   it('never deletes the personal team: "You may not delete your personal team." in the deleteTeam bag', async () => {

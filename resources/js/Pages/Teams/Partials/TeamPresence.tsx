@@ -1,5 +1,6 @@
 import { router, usePage } from '@inertiajs/react';
 import type { TeamShowProps } from '../../../../../server/presenters/team-presenter';
+import type { MembershipAction } from '../../../../../server/domain/notifications/team-events';
 import ActionSection from '@/Components/ActionSection';
 import SectionBorder from '@/Components/SectionBorder';
 import { useChannel } from '@/hooks/use-channel';
@@ -16,14 +17,14 @@ interface OnlineMember {
 /** MembershipChanged on `private-teams.{team}` (server/domain/notifications/team-events.ts). */
 interface MembershipChanged {
   team_id: number;
-  action: 'invited' | 'invitation-cancelled' | 'joined' | 'role-updated' | 'removed' | 'left';
+  action: MembershipAction;
   user_id?: number;
 }
 
 /**
  * The team page live: who of the team is online now (presence `teams.{team}`), and a reload of the
  * members whenever they change elsewhere (MembershipChanged on `private-teams.{team}`). A viewer
- * who was just removed from the team goes to the dashboard.
+ * who was just removed from the team, or whose team was deleted, goes to the dashboard.
  */
 export default function TeamPresence({ team }: { team: TeamShowProps['team'] }) {
   const { auth } = usePage().props;
@@ -32,7 +33,8 @@ export default function TeamPresence({ team }: { team: TeamShowProps['team'] }) 
   useChannel(`teams.${team.id}`, {
     events: {
       MembershipChanged: (event: MembershipChanged) => {
-        if (event.action === 'removed' && event.user_id === auth.user?.id) {
+        const gone = event.action === 'deleted' || (event.action === 'removed' && event.user_id === auth.user?.id);
+        if (gone) {
           router.visit(route('dashboard'));
           return;
         }
