@@ -26,8 +26,10 @@ const isStateless = (req: Request) => req.path === '/api' || req.path.startsWith
 /** Paths whose state-changing requests carry no session token (bearer API, webhooks). */
 const csrfExcept = ['/api/', '/webhooks/'];
 
+const validHost = /^(?:\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?)(?::\d{1,5})?$/i;
+
 /**
- * The request pipeline, in order: static files → request id + log → services → session → Inertia →
+ * The request pipeline, in order: static files → request id + log → Host check → services → session → Inertia →
  * bodies → CSRF → the signed-in user → uploads → named routes → errors.
  */
 export function buildKernel(app: Express, services: Services, options: KernelOptions): void {
@@ -52,6 +54,13 @@ export function buildKernel(app: Express, services: Services, options: KernelOpt
       autoLogging: { ignore: (req) => req.url === '/up' },
     }),
   );
+  // Links in pages (the route manifest's origin, version reloads) are built from the Host header:
+  // one that is not a host name, an IP address or [IPv6], with an optional port, is refused here.
+  app.use((req, res, next) => {
+    const host = req.get('host');
+    if (host === undefined || validHost.test(host)) return next();
+    res.status(400).type('text/plain').send('Bad Request: the Host header is not a valid host.');
+  });
   app.use((req, _res, next) => {
     req.services = services;
     next();

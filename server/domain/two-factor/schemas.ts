@@ -12,15 +12,17 @@ export const confirmTwoFactorSchema = z.object({ code: codeField });
 
 export const twoFactorChallengeSchema = z.object({ code: codeField, recovery_code: codeField });
 
-/** Laravel's `$request->boolean('force')`. */
-export const forceSchema = z.object({
-  force: z
-    .unknown()
-    .optional()
-    .transform(
-      (value) => value === true || value === 1 || ['1', 'true', 'on', 'yes'].includes(String(value).toLowerCase()),
-    ),
-});
+/** Laravel's `$request->boolean('force')`; a body that is not an object asks for nothing. */
+export const forceSchema = z
+  .object({
+    force: z
+      .unknown()
+      .optional()
+      .transform(
+        (value) => value === true || value === 1 || ['1', 'true', 'on', 'yes'].includes(String(value).toLowerCase()),
+      ),
+  })
+  .catch({ force: false });
 
 export const messages = {
   invalidCode: 'The provided two factor authentication code was invalid.',

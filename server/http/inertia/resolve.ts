@@ -114,19 +114,25 @@ function narrowDotPaths(props: PropBag, request: PropRequest) {
   }
   for (const path of request.except.filter((p) => p.includes('.'))) {
     const [key, ...rest] = path.split('.');
-    if (key in props) deletePath(props[key], rest);
+    if (Object.hasOwn(props, key)) deletePath(props[key], rest);
   }
 }
 
+/**
+ * The value at a dot path, following own properties only: the path comes from a request header,
+ * and `auth.__proto__.hasOwnProperty` must name nothing (rather than Object.prototype's method,
+ * which `except` would then delete for the whole process).
+ */
 function getPath(value: unknown, path: string[]): unknown {
   let current = value;
   for (const part of path) {
-    if (current === null || typeof current !== 'object') return undefined;
+    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, part)) return undefined;
     current = (current as Record<string, unknown>)[part];
   }
   return current;
 }
 
+/** Writes into a fresh object built here, along a path getPath found (so own keys only). */
 function setPath(target: Record<string, unknown>, path: string[], value: unknown) {
   let current = target;
   path.slice(0, -1).forEach((part) => {
@@ -138,7 +144,10 @@ function setPath(target: Record<string, unknown>, path: string[], value: unknown
 
 function deletePath(value: unknown, path: string[]) {
   const parent = getPath(value, path.slice(0, -1));
-  if (parent && typeof parent === 'object') delete (parent as Record<string, unknown>)[path[path.length - 1]];
+  const last = path[path.length - 1];
+  if (parent && typeof parent === 'object' && Object.hasOwn(parent, last)) {
+    delete (parent as Record<string, unknown>)[last];
+  }
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -1,19 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, getTableColumns, getTableName, inArray, isTable } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Response } from 'supertest';
 import { createTestApp, signedIn, type TestApp } from '../../helpers/app';
 import { confirmPassword } from '../../helpers/two-factor';
-import { createUser } from '../../factories/users';
-import { createInvitation, createMember, createTeam } from '../../factories/teams';
-import { createApiToken } from '../../factories/api-tokens';
+import { createTenant, fixtureFor, sendTo, transportFor, type Tenant } from '../../helpers/route-walk';
 import { buildRoutes } from '../../../routes/all';
 import type { CompiledRoute } from '../../../server/http/router/registry';
 import { buildRouteUrl } from '../../../server/http/router/url';
 import * as schema from '../../../server/db/schema/index';
-import type { TeamRow } from '../../../server/db/repositories/team-repository';
-import type { UserRow } from '../../../server/db/repositories/user-repository';
 
 /**
  * Tenancy as a property of the routes: every registered route with a parameter in its path, asked
@@ -21,31 +15,11 @@ import type { UserRow } from '../../../server/db/repositories/user-repository';
  * those of its users).
  *
  * The walk reads the route registry, so routes added later are covered without touching this
- * file's body. A route with a new parameter name needs a fixture below (how to name a row of a
+ * file's body. A route with a new parameter name needs a fixture in tests/helpers/route-walk.ts (how to name a row of a
  * given team for it), whether or not it declares `.bind()`; a route whose parameters name no
  * tenant row at all must say so in `notTenantRows`; a route that uses a new middleware needs to say
  * how a request gets through it. Each fails loudly until it is added.
  */
-
-interface Tenant {
-  team: TeamRow;
-  owner: UserRow;
-  /** A member other than the owner. */
-  member: UserRow;
-  invitation: { id: number };
-  token: { id: number; plainText: string };
-  /** A notification of the team's owner (notifications belong to users, not teams). */
-  notification: { id: string };
-}
-
-/** For each route parameter: the value that names a row of the tenant's team. */
-const fixtures: Record<string, (tenant: Tenant) => number | string> = {
-  team: (tenant) => tenant.team.id,
-  user: (tenant) => tenant.member.id,
-  invitation: (tenant) => tenant.invitation.id,
-  token: (tenant) => tenant.token.id,
-  notification: (tenant) => tenant.notification.id,
-};
 
 /** Routes whose parameters name no row of a team, and why they are not walked. */
 const notTenantRows: Record<string, string> = {
@@ -54,26 +28,6 @@ const notTenantRows: Record<string, string> = {
   'mailbox.show': 'the development mailbox (absent in production) holds outgoing mail, not team rows',
 };
 
-type Transport = 'session' | 'bearer';
-
-/**
- * For each route middleware: which way the actor's request gets through it. The actor is signed
- * in (session), verified, has just confirmed the password, and holds a token of team B with every
- * ability (bearer). `signed` URLs are signed by the test.
- */
-const middleware: Record<string, Transport | 'neutral'> = {
-  auth: 'session',
-  verified: 'neutral',
-  'password.confirm': 'neutral',
-  signed: 'neutral',
-  throttle: 'neutral',
-  'auth.token': 'bearer',
-  abilities: 'neutral',
-  ability: 'neutral',
-};
-
-const where = 'tests/feature/tenancy/route-parameters.test.ts';
-
 /** Every way to fill the route's parameters with at least one row of team A (the others from B). */
 export function requestsFor(
   route: CompiledRoute,
@@ -81,40 +35,19 @@ export function requestsFor(
   b: Tenant,
 ): { label: string; params: Record<string, number | string> }[] {
   const names = route.parameters.map((parameter) => parameter.name);
-  for (const name of names) {
-    if (!fixtures[name]) {
-      throw new Error(
-        `Route ${route.name} takes {${name}}, which the tenancy test has no fixture for: add '${name}' to \`fixtures\` in ${where} (the id of a row of the given team), or the route to \`notTenantRows\` with the reason its parameters name no team's row.`,
-      );
-    }
-  }
+  const fixtures = names.map((name) => fixtureFor(route, name));
   const combinations: { label: string; params: Record<string, number | string> }[] = [];
   for (let mask = 1; mask < 2 ** names.length; mask++) {
     const params: Record<string, number | string> = {};
     const label: string[] = [];
     names.forEach((name, index) => {
       const fromA = (mask & (1 << index)) !== 0;
-      params[name] = fixtures[name](fromA ? a : b);
+      params[name] = fixtures[index](fromA ? a : b);
       label.push(`${name} of ${fromA ? 'A' : 'B'}`);
     });
     combinations.push({ label: label.join(', '), params });
   }
   return combinations;
-}
-
-export function transportFor(route: CompiledRoute): Transport {
-  let transport: Transport = 'session';
-  for (const entry of route.middleware) {
-    const name = entry.split(':', 1)[0];
-    const handling = middleware[name];
-    if (!handling) {
-      throw new Error(
-        `Route ${route.name} uses middleware '${name}', which the tenancy test does not know how to pass: add it to \`middleware\` in ${where}.`,
-      );
-    }
-    if (handling === 'bearer') transport = 'bearer';
-  }
-  return transport;
 }
 
 const registry = buildRoutes();
@@ -125,27 +58,6 @@ let app: TestApp;
 let a: Tenant;
 let b: Tenant;
 let client: Awaited<ReturnType<typeof signedIn>>;
-
-async function tenant(name: string): Promise<Tenant> {
-  const owner = await createUser(app.services, { name: `${name} Owner` });
-  const team = await createTeam(app.services, owner, { name, current: true });
-  const member = await createMember(app.services, team, 'editor', { name: `${name} Member` });
-  const invitation = await createInvitation(
-    app.services,
-    team,
-    `${name.toLowerCase().replace(/\W+/g, '-')}@example.com`,
-    'viewer',
-  );
-  const { token, plainText } = await createApiToken(app.services, owner, {
-    teamId: team.id,
-    abilities: ['create', 'read', 'update', 'delete'],
-  });
-  const [notification] = await app.services.db
-    .insert(schema.notifications)
-    .values({ id: randomUUID(), userId: owner.id, type: 'tenancy-test', data: { team: name } })
-    .returning({ id: schema.notifications.id });
-  return { team, owner, member, invitation, token: { id: token.id, plainText }, notification };
-}
 
 /**
  * What tenant A owns: its team row, every row of a table with a `team_id` column for its team, and
@@ -173,24 +85,12 @@ async function rowsOf(tenant: Tenant): Promise<Record<string, unknown[]>> {
 
 beforeAll(async () => {
   app = await createTestApp();
-  a = await tenant('Tenant Alpha Secret');
-  b = await tenant('Tenant Bravo');
+  a = await createTenant(app.services, 'Tenant Alpha Secret');
+  b = await createTenant(app.services, 'Tenant Bravo');
   client = await signedIn(app.app, b.owner);
   await confirmPassword(client);
 });
 afterAll(() => app.close());
-
-async function send(route: CompiledRoute, url: string): Promise<Response> {
-  const method = route.methods[0] === 'HEAD' ? 'GET' : route.methods[0];
-  if (transportFor(route) === 'bearer') {
-    const verb = method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-    return client.agent[verb](url)
-      .set({ Accept: 'application/json', Authorization: `Bearer ${b.token.plainText}` })
-      .send({});
-  }
-  if (method === 'GET') return client.visit(url);
-  return client.send(method.toLowerCase() as 'post' | 'put' | 'patch' | 'delete', url, {});
-}
 
 describe('tenancy: every route with a parameter hides the rows of other teams', () => {
   it('walks the routes the product has (and so cannot pass by walking none)', () => {
@@ -238,7 +138,7 @@ describe('tenancy: every route with a parameter hides the rows of other teams', 
       for (const { label, params } of requestsFor(route, a, b)) {
         const path = buildRouteUrl(registry, route.name, params);
         const url = route.middleware.includes('signed') ? app.services.signedRoute(route.name, params) : path;
-        const res = await send(route, url);
+        const res = await sendTo(route, url, client, b.token.plainText);
         expect(
           res.status,
           `${route.methods[0]} ${url} (${label}) answered ${res.status}: ${res.text.slice(0, 200)}`,

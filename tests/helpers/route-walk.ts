@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import type { Response } from 'supertest';
+import type { CompiledRoute } from '../../server/http/router/registry';
+import type { TeamRow } from '../../server/db/repositories/team-repository';
+import type { UserRow } from '../../server/db/repositories/user-repository';
+import * as schema from '../../server/db/schema/index';
+import type { Services } from '../../server/services';
+import { createApiToken } from '../factories/api-tokens';
+import { createInvitation, createMember, createTeam } from '../factories/teams';
+import { createUser } from '../factories/users';
+import type { browser } from './app';
+
+/**
+ * What the tests that walk the whole route registry (tenancy, malformed input) need: a team with a
+ * row of every kind a route parameter can name, the value of each parameter for it, and how a
+ * request gets through each route middleware. A route with a parameter or a middleware these do not
+ * know makes the walking test fail, naming what to add here.
+ */
+export interface Tenant {
+  team: TeamRow;
+  owner: UserRow;
+  /** A member other than the owner. */
+  member: UserRow;
+  invitation: { id: number };
+  token: { id: number; plainText: string };
+  /** A notification of the team's owner (notifications belong to users, not teams). */
+  notification: { id: string };
+}
+
+const where = 'tests/helpers/route-walk.ts';
+
+/** A team (the owner's current one) with a member, an invitation, a token with every ability and a notification. */
+export async function createTenant(services: Pick<Services, 'db'>, name: string): Promise<Tenant> {
+  const owner = await createUser(services, { name: `${name} Owner` });
+  const team = await createTeam(services, owner, { name, current: true });
+  const member = await createMember(services, team, 'editor', { name: `${name} Member` });
+  const invitation = await createInvitation(
+    services,
+    team,
+    `${name.toLowerCase().replace(/\W+/g, '-')}@example.com`,
+    'viewer',
+  );
+  const { token, plainText } = await createApiToken(services, owner, {
+    teamId: team.id,
+    abilities: ['create', 'read', 'update', 'delete'],
+  });
+  const [notification] = await services.db
+    .insert(schema.notifications)
+    .values({ id: randomUUID(), userId: owner.id, type: 'route-walk', data: { team: name } })
+    .returning({ id: schema.notifications.id });
+  return { team, owner, member, invitation, token: { id: token.id, plainText }, notification };
+}
+
+/** For each route parameter: the value that names a row of the tenant's team. */
+export const fixtures: Record<string, (tenant: Tenant) => number | string> = {
+  team: (tenant) => tenant.team.id,
+  user: (tenant) => tenant.member.id,
+  invitation: (tenant) => tenant.invitation.id,
+  token: (tenant) => tenant.token.id,
+  notification: (tenant) => tenant.notification.id,
+};
+
+export function fixtureFor(route: CompiledRoute, name: string): (tenant: Tenant) => number | string {
+  const fixture = fixtures[name];
+  if (!fixture) {
+    throw new Error(
+      `Route ${route.name} takes {${name}}, which the route walk has no fixture for: add '${name}' to \`fixtures\` in ${where} (the id of a row of the given team), or, in the tenancy test, the route to \`notTenantRows\` with the reason its parameters name no team's row.`,
+    );
+  }
+  return fixture;
+}
+
+export type Transport = 'guest' | 'session' | 'bearer';
+
+/**
+ * For each route middleware: which way the actor's request gets through it. The actor is signed
+ * in (session), verified, has just confirmed the password, and holds a token of their team with
+ * every ability (bearer); `guest` routes are asked by a browser with no session. `signed` URLs are
+ * signed by the walking test.
+ */
+const middleware: Record<string, Transport | 'neutral'> = {
+  guest: 'guest',
+  auth: 'session',
+  verified: 'neutral',
+  'password.confirm': 'neutral',
+  signed: 'neutral',
+  throttle: 'neutral',
+  'auth.token': 'bearer',
+  abilities: 'neutral',
+  ability: 'neutral',
+};
+
+/** Session unless a middleware says guest or bearer. */
+export function transportFor(route: CompiledRoute): Transport {
+  let transport: Transport = 'session';
+  for (const entry of route.middleware) {
+    const name = entry.split(':', 1)[0];
+    const handling = middleware[name];
+    if (!handling) {
+      throw new Error(
+        `Route ${route.name} uses middleware '${name}', which the route walk does not know how to pass: add it to \`middleware\` in ${where}.`,
+      );
+    }
+    if (handling !== 'neutral') transport = handling;
+  }
+  return transport;
+}
+
+type Client = Awaited<ReturnType<typeof browser>>;
+
+/**
+ * Sends `body` to the route's URL the way its transport asks: an Inertia request for a browser
+ * (the session's or a guest's), a JSON request with the bearer token for the API.
+ */
+export async function sendTo(
+  route: CompiledRoute,
+  url: string,
+  client: Client,
+  bearer: string,
+  body: unknown = {},
+): Promise<Response> {
+  const method = route.methods[0] === 'HEAD' ? 'GET' : route.methods[0];
+  if (transportFor(route) === 'bearer') {
+    const verb = method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+    return client.agent[verb](url)
+      .set({ Accept: 'application/json', Authorization: `Bearer ${bearer}` })
+      .send(body as object);
+  }
+  if (method === 'GET') return client.visit(url);
+  return client.send(method.toLowerCase() as 'post' | 'put' | 'patch' | 'delete', url, body as Record<string, unknown>);
+}
