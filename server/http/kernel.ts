@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { pinoHttp } from 'pino-http';
 import type { Services } from '../services';
 import { sessionMiddleware, DatabaseSessionStore } from './middleware/session';
-import { verifyCsrfToken } from './middleware/csrf';
+import { verifyCsrfToken, verifyCsrfTokenInBody } from './middleware/csrf';
 import { bodyParsers, parseQueryString, uploadParsers } from './middleware/body';
 import { errorHandler } from './middleware/errors';
 import { routeMiddleware } from './route-middleware';
@@ -30,7 +30,7 @@ const validHost = /^(?:\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?)(?::\d{1
 
 /**
  * The request pipeline, in order: static files → request id + log → Host check → services → session → Inertia →
- * bodies → CSRF → the signed-in user → uploads → named routes → errors.
+ * bodies → CSRF → the signed-in user → uploads (and a multipart body's CSRF token) → named routes → errors.
  */
 export function buildKernel(app: Express, services: Services, options: KernelOptions): void {
   const { config } = services;
@@ -92,6 +92,7 @@ export function buildKernel(app: Express, services: Services, options: KernelOpt
   app.use(webOnly(verifyCsrfToken({ except: csrfExcept, secure: config.app.secure })));
   app.use(webOnly(authenticate()));
   app.use(uploadParsers({ maxUploadBytes: config.uploads.maxBytes }));
+  app.use(webOnly(verifyCsrfTokenInBody()));
   app.use(routeDispatcher(services.routes, routeMiddleware));
   app.use(errorHandler({ development: config.isDevelopment }));
 }

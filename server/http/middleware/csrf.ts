@@ -21,7 +21,9 @@ function sendXsrfCookie(res: Response, token: string, secure: boolean) {
   // One XSRF-TOKEN per response: a token regenerated mid-request replaces the one set before.
   const existing = res.getHeader('Set-Cookie');
   if (existing !== undefined) {
-    const kept = ([] as string[]).concat(existing as string | string[]).filter((cookie) => !cookie.startsWith('XSRF-TOKEN='));
+    const kept = ([] as string[])
+      .concat(existing as string | string[])
+      .filter((cookie) => !cookie.startsWith('XSRF-TOKEN='));
     if (kept.length > 0) res.setHeader('Set-Cookie', kept);
     else res.removeHeader('Set-Cookie');
   }
@@ -29,9 +31,15 @@ function sendXsrfCookie(res: Response, token: string, secure: boolean) {
   res.cookie('XSRF-TOKEN', token, { path: '/', sameSite: 'lax', httpOnly: false, secure });
 }
 
+/** Multipart requests whose token can only be in the body, which is read after sign-in. */
+const awaitingBody = new WeakSet<Request>();
+
 /**
  * Checks every state-changing request for the session's token (`_token` field, X-CSRF-TOKEN,
  * X-XSRF-TOKEN); a mismatch is 419. Paths under `except` (bearer-token API, webhooks) are skipped.
+ * A multipart body is read later (after sign-in, see uploadParsers): when such a request carries
+ * no token header, the check waits for `verifyCsrfTokenInBody`, placed after the upload parsers,
+ * and nothing before that changes anything.
  */
 export function verifyCsrfToken(options: { except: string[]; secure: boolean }): RequestHandler {
   return (req, res, next) => {
@@ -41,11 +49,28 @@ export function verifyCsrfToken(options: { except: string[]; secure: boolean }):
     // A bearer-token client (Echo configured with a token, for example) is not a cross-site forgery:
     // another site cannot make a browser send an Authorization header without a CORS grant.
     if (/^Bearer\s+\S/i.test(req.get('authorization') ?? '')) return next();
-    const body = req.body as Record<string, unknown> | undefined;
-    const sent = [body?._token, req.get('x-csrf-token'), req.get('x-xsrf-token')].find(
-      (value): value is string => typeof value === 'string' && value !== '',
-    );
-    if (sent === undefined || !safeEqual(sent, token)) return next(new HttpError(419, 'CSRF token mismatch.'));
-    next();
+    const header = sentToken(req.get('x-csrf-token'), req.get('x-xsrf-token'));
+    if (header === undefined && req.is('multipart/form-data')) {
+      awaitingBody.add(req);
+      return next();
+    }
+    next(matches(header ?? sentToken((req.body as Record<string, unknown> | undefined)?._token), token));
   };
+}
+
+/** The deferred half of verifyCsrfToken: the `_token` field of a multipart body, once it is read. */
+export function verifyCsrfTokenInBody(): RequestHandler {
+  return (req, _res, next) => {
+    if (!awaitingBody.has(req)) return next();
+    awaitingBody.delete(req);
+    next(matches(sentToken((req.body as Record<string, unknown> | undefined)?._token), csrfToken(req)));
+  };
+}
+
+function sentToken(...candidates: unknown[]): string | undefined {
+  return candidates.find((value): value is string => typeof value === 'string' && value !== '');
+}
+
+function matches(sent: string | undefined, token: string): HttpError | undefined {
+  return sent !== undefined && safeEqual(sent, token) ? undefined : new HttpError(419, 'CSRF token mismatch.');
 }

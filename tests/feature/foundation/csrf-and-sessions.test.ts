@@ -9,16 +9,20 @@ import { regenerateSession } from '../../../server/http/middleware/session';
 
 function testRoutes(routes: RouteRegistry) {
   routes.post('/t/echo', (req, res) => res.json({ ok: true, body: req.body })).name('test.echo');
-  routes.get('/t/remember', (req, res) => {
-    req.session.ip = req.ip ?? '';
-    req.session.userAgent = req.get('user-agent') ?? '';
-    res.json({ id: req.session.id, userId: req.session.userId ?? null });
-  }).name('test.remember');
-  routes.post('/t/regenerate', async (req, res) => {
-    const before = req.session.id;
-    await regenerateSession(req);
-    res.json({ before, after: req.session.id, userId: req.session.userId });
-  }).name('test.regenerate');
+  routes
+    .get('/t/remember', (req, res) => {
+      req.session.ip = req.ip ?? '';
+      req.session.userAgent = req.get('user-agent') ?? '';
+      res.json({ id: req.session.id, userId: req.session.userId ?? null });
+    })
+    .name('test.remember');
+  routes
+    .post('/t/regenerate', async (req, res) => {
+      const before = req.session.id;
+      await regenerateSession(req);
+      res.json({ before, after: req.session.id, userId: req.session.userId });
+    })
+    .name('test.regenerate');
 }
 
 let app: TestApp;
@@ -76,6 +80,40 @@ describe('CSRF', () => {
   it('never checks GET, HEAD or OPTIONS', async () => {
     expect((await supertest(app.app).get('/')).status).toBe(200);
     expect((await supertest(app.app).head('/')).status).toBe(200);
+    expect((await supertest(app.app).options('/t/echo')).status).not.toBe(419);
+  });
+
+  describe('in a multipart body (read only for a signed-in user)', () => {
+    const multipart = async (token: string | undefined, headers: Record<string, string> = {}) => {
+      const client = await signedIn(app.app, await createUser(app.services));
+      let request = client.agent.post('/t/echo').set(headers).field('name', 'Ayu');
+      if (token !== undefined) request = request.field('_token', token === 'session' ? client.token : token);
+      return request.attach('file', Buffer.from('hello'), 'hello.txt');
+    };
+
+    it('accepts the session token as the _token field', async () => {
+      const res = await multipart('session');
+      expect(res.status, res.text.slice(0, 200)).toBe(200);
+      expect(res.body.body.name).toBe('Ayu');
+    });
+
+    it('refuses a wrong or missing _token with 419, before the route runs', async () => {
+      for (const token of ['nope', undefined]) {
+        const res = await multipart(token);
+        expect(res.status).toBe(419);
+        expect(res.body.ok).toBeUndefined();
+      }
+    });
+
+    it('checks a token header when one is sent, whatever the body says', async () => {
+      const client = await signedIn(app.app, await createUser(app.services));
+      const res = await client.agent
+        .post('/t/echo')
+        .set('X-XSRF-TOKEN', 'wrong')
+        .field('_token', client.token)
+        .attach('file', Buffer.from('x'), 'x.txt');
+      expect(res.status).toBe(419);
+    });
   });
 });
 
