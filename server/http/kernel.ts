@@ -14,6 +14,7 @@ import { routeDispatcher } from './router/dispatch';
 import type { Assets } from './inertia/vite';
 import { sessionRepository } from '../db/repositories/session-repository';
 import { sharedProps } from './shared-props';
+import { errorSerializer } from '../support/logger';
 
 export interface KernelOptions {
   assets: Assets;
@@ -46,6 +47,7 @@ export function buildKernel(app: Express, services: Services, options: KernelOpt
   app.use(
     pinoHttp({
       logger: services.logger,
+      serializers: { err: errorSerializer },
       genReqId: (req, res) => {
         const id = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID();
         res.setHeader('X-Request-Id', id);

@@ -12,13 +12,14 @@ import { sessions } from '../../server/db/schema/sessions';
 import { createTestDatabase } from './database';
 import { testConfig } from './config';
 import { testVersion } from './app';
+import type { RouteFile } from '../../routes/all';
 
 /**
  * The app as in production, but logging everything (the production logger at level trace, JSON)
  * into memory, for the tests that look for secrets where they must not be. Broadcasts take the
  * driver the configuration names, as in production.
  */
-export async function createLoggingTestApp() {
+export async function createLoggingTestApp(options: { routes?: RouteFile[]; env?: Record<string, string> } = {}) {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'kawan-leaks-'));
   const logLines: string[] = [];
@@ -29,11 +30,12 @@ export async function createLoggingTestApp() {
     },
   });
   const { app, services } = createApp({
-    config: testConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'trace' }),
+    config: testConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'trace', ...options.env }),
     database,
     logger: createLogger('trace', { destination: sink }),
     mailbox: new MemoryMailbox(),
     assets: staticAssets(testVersion, '<script type="module" src="/build/test.js"></script>'),
+    extraRoutes: options.routes,
   });
   return {
     app,

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Request } from 'express';
 import { HttpError, ValidationError, defaultMessages } from '../../support/errors';
 import { flash } from './session';
+import { queryParamsOf, withoutQueryParams } from '../../support/logger';
 
 /** API and JSON requests get JSON errors; everything else gets the Error page (Laravel's expectsJson). */
 export function wantsJson(req: Request): boolean {
@@ -51,17 +52,21 @@ export function errorHandler(options: { development: boolean }): ErrorRequestHan
     const exposeMessage = status < 500 || options.development;
     const message =
       error instanceof HttpError || (exposeMessage && error instanceof Error)
-        ? (error as Error).message
-        : defaultMessages[status] ?? defaultMessages[500];
+        ? withoutQueryParams((error as Error).message, queryParamsOf(error))
+        : (defaultMessages[status] ?? defaultMessages[500]);
     res.set(headers);
 
-    const publicMessage = status >= 500 && !options.development ? (defaultMessages[status] ?? defaultMessages[500]) : message;
+    const publicMessage =
+      status >= 500 && !options.development ? (defaultMessages[status] ?? defaultMessages[500]) : message;
     if (wantsJson(req)) {
       res.status(status).json({ message: publicMessage });
       return;
     }
     if (!req.inertia) {
-      res.status(status).type('text').send(`${status} ${titles[status] ?? 'Error'}`);
+      res
+        .status(status)
+        .type('text')
+        .send(`${status} ${titles[status] ?? 'Error'}`);
       return;
     }
     const retryAfter = headers['Retry-After'] ? Number(headers['Retry-After']) : undefined;
@@ -73,7 +78,9 @@ export function errorHandler(options: { development: boolean }): ErrorRequestHan
           title: titles[status] ?? 'Error',
           message: publicMessage,
           ...(retryAfter ? { retryAfter } : {}),
-          ...(options.development && status >= 500 && error instanceof Error ? { trace: error.stack } : {}),
+          ...(options.development && status >= 500 && error instanceof Error
+            ? { trace: withoutQueryParams(error.stack ?? '', queryParamsOf(error)) }
+            : {}),
         },
         status,
       )
@@ -86,7 +93,9 @@ export function errorHandler(options: { development: boolean }): ErrorRequestHan
 
 function statusOf(error: unknown): number {
   if (error instanceof HttpError) return error.status;
-  const candidate = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown })?.statusCode;
+  const candidate =
+    (error as { status?: unknown; statusCode?: unknown } | null)?.status ??
+    (error as { statusCode?: unknown })?.statusCode;
   if (typeof candidate === 'number' && candidate >= 400 && candidate < 600) return candidate;
   return 500;
 }
