@@ -6,12 +6,16 @@ import { layoutFor } from './Layouts/layout-for';
 import { PageNotFoundError, resolvePage } from './lib/pages';
 import { showClientError } from './lib/client-errors';
 import { socketIdHeader, syncEcho } from './lib/echo';
+import { refreshCsrfMeta } from './lib/csrf';
 
 const appName = document.querySelector('title')?.textContent || 'Kawan';
 
 const reportMissingPage = (error: unknown) => {
   if (!(error instanceof PageNotFoundError)) return false;
-  showClientError('Page not found', `This screen (${error.component}) is not part of this version of Kawan. Reload to get the latest version.`);
+  showClientError(
+    'Page not found',
+    `This screen (${error.component}) is not part of this version of Kawan. Reload to get the latest version.`,
+  );
   return true;
 };
 
@@ -22,8 +26,12 @@ router.on('networkError', (event) => {
 
 // Realtime: one Echo connection while a user is signed in (none for guests), and the connection's
 // X-Socket-Id on every Inertia request so that the server can leave this tab out (toOthers).
+// The csrf-token meta tag follows the session's token, which an in-page login or logout rotates.
 http.onRequest(socketIdHeader);
-router.on('navigate', (event) => syncEcho(event.detail.page.props));
+router.on('navigate', (event) => {
+  refreshCsrfMeta();
+  syncEcho(event.detail.page.props);
+});
 
 createInertiaApp({
   title: (title) => (title ? `${title} - ${appName}` : appName),

@@ -18,6 +18,22 @@ const password = 'realtime-journey-1';
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 const onlineNow = (page: Page) => page.getByRole('list', { name: 'Online now' });
 
+/** Opens the settings of the current team from the team menu (an Inertia visit). */
+async function openTeamSettings(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^Manage team / }).click();
+  await page.getByRole('link', { name: 'Team Settings', exact: true }).click();
+  await page.getByRole('heading', { name: 'Team Settings', level: 2 }).waitFor();
+}
+
+/** Adds an address to the open team page as an editor. */
+async function inviteEditor(page: Page, email: string): Promise<void> {
+  const invite = page.getByRole('form', { name: 'Add Team Member' });
+  await invite.getByLabel('Email').fill(email);
+  await invite.getByRole('radiogroup', { name: 'Role' }).getByRole('radio', { name: 'Editor' }).click();
+  await invite.getByRole('button', { name: 'Add' }).click();
+  await invite.getByText('Added.').waitFor();
+}
+
 describe('realtime', () => {
   it('delivers an invitation live to the bell, reloads the team page and shows who is online', async () => {
     const stamp = Date.now();
@@ -36,19 +52,13 @@ describe('realtime', () => {
     const visitsBefore = await invitee.evaluate(() => performance.getEntriesByType('navigation').length);
 
     // The owner opens the settings of her personal team: she alone is online there.
-    await owner.getByRole('button', { name: /^Manage team / }).click();
-    await owner.getByRole('link', { name: 'Team Settings', exact: true }).click();
-    await owner.getByRole('heading', { name: 'Team Settings', level: 2 }).waitFor();
+    await openTeamSettings(owner);
     const teamPath = pathOf(owner.url());
     expect(teamPath).toMatch(/^\/teams\/\d+$/);
     await onlineNow(owner).getByText('Ayu Lestari').waitFor();
 
     // She invites the invitee's address as an editor.
-    const invite = owner.getByRole('form', { name: 'Add Team Member' });
-    await invite.getByLabel('Email').fill(inviteeEmail);
-    await invite.getByRole('radiogroup', { name: 'Role' }).getByRole('radio', { name: 'Editor' }).click();
-    await invite.getByRole('button', { name: 'Add' }).click();
-    await invite.getByText('Added.').waitFor();
+    await inviteEditor(owner, inviteeEmail);
 
     // The invitation arrives in the invitee's bell without a reload.
     await expect
@@ -95,5 +105,57 @@ describe('realtime', () => {
     await invitee.goto('/dashboard');
     await expect.poll(() => onlineNow(owner).getByText('Budi Santoso').count(), { timeout: 10_000 }).toBe(0);
     expect(await onlineNow(owner).getByText('Ayu Lestari').count()).toBe(1);
+  });
+
+  it('is live after an in-page login: the signed-in tab authorizes its channels with the session’s new token', async () => {
+    const stamp = Date.now();
+    const ownerEmail = `sari.${stamp}@example.com`;
+    const memberEmail = `dewi.${stamp}@example.com`;
+    owner = await signUpVerified(ownerBrowser, 'Sari Wulandari', ownerEmail, password);
+    await signUpVerified(inviteeBrowser, 'Dewi Kartika', memberEmail, password);
+    await inviteeBrowser.reset();
+
+    // A guest tab logs in through the form. The login rotates the session's CSRF token; the
+    // document stays the guest's (no reload from here on, the marker tells).
+    const member = await inviteeBrowser.newPage();
+    await member.goto('/login');
+    await member.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await member.getByLabel('Email').fill(memberEmail);
+    await member.getByLabel('Password').fill(password);
+    await member.getByRole('button', { name: 'Log in' }).click();
+    await member.waitForURL((url) => pathOf(url.toString()) === '/dashboard');
+    const sameDocument = () => member.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument);
+    expect(await sameDocument()).toBe(true);
+
+    // The meta tag follows the session's new token.
+    const tokens = await member.evaluate(() => ({
+      meta: document.querySelector('meta[name="csrf-token"]')?.getAttribute('content'),
+      cookie: decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((part) => part.startsWith('XSRF-TOKEN='))
+          ?.slice('XSRF-TOKEN='.length) ?? '',
+      ),
+    }));
+    expect(tokens.cookie).not.toBe('');
+    expect(tokens.meta).toBe(tokens.cookie);
+
+    // Presence: her own team page shows her online (not "Connecting…").
+    await openTeamSettings(member);
+    await onlineNow(member).getByText('Dewi Kartika').waitFor();
+
+    // The owner invites her: the notification arrives in her bell live.
+    expect(await bell(member).getAttribute('aria-label')).toBe('Notifications');
+    await openTeamSettings(owner);
+    await inviteEditor(owner, memberEmail);
+    await expect
+      .poll(() => bell(member).getAttribute('aria-label'), { timeout: 10_000 })
+      .toBe('Notifications, 1 unread');
+    await bell(member).click();
+    await member
+      .getByRole('list', { name: 'Notifications' })
+      .getByText("Sari Wulandari invited you to join the Sari's Team team as Editor.")
+      .waitFor();
+    expect(await sameDocument()).toBe(true);
   });
 });

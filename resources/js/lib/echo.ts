@@ -1,7 +1,8 @@
 import Echo from 'laravel-echo';
-import Pusher from 'pusher-js';
+import Pusher, { type Options as PusherOptions } from 'pusher-js';
 import type { HttpRequestConfig } from '@inertiajs/core';
 import { route } from '@/lib/route';
+import { ajaxHeaders } from '@/lib/csrf';
 import { realtimeClientConstants } from '@/lib/echo-constants';
 
 /** The `realtime` shared prop: where the server says Echo connects (one build serves any deployment). */
@@ -13,27 +14,50 @@ export interface RealtimeConfig {
 }
 
 /**
- * Echo's options for a deployment: TLS forced when the scheme is https (port 443 in production),
- * the auth endpoints by route name. `withoutInterceptors`: there is no axios here; Inertia requests
- * get X-Socket-Id from `socketIdHeader` instead. Echo adds X-CSRF-TOKEN from the meta tag itself.
+ * pusher-js's options for a deployment: TLS forced when the scheme is https (port 443 in
+ * production), the specification's timeouts, and the auth endpoints by route name with their
+ * headers built for each request (`headersProvider`): X-Requested-With and the session's current
+ * CSRF token. A token copied once goes stale when the session's token rotates (an in-page login,
+ * another tab's), and the server answers 419.
  */
-export function echoOptions(config: RealtimeConfig) {
+export function pusherOptions(config: RealtimeConfig): PusherOptions {
   const port = config.port || (config.scheme === 'https' ? 443 : 80);
+  const { activityTimeout, pongTimeout, unavailableTimeout, enabledTransports } = realtimeClientConstants;
   return {
-    ...realtimeClientConstants,
-    enabledTransports: [...realtimeClientConstants.enabledTransports],
-    key: config.key,
+    // Echo's reverb connector sets the same; pusher-js insists on one.
+    cluster: '',
     wsHost: config.host,
     wsPort: port,
     wssPort: port,
     forceTLS: config.scheme === 'https',
-    authEndpoint: route('broadcasting.auth'),
-    // Own header objects: Echo otherwise mutates its module-level defaults (protocols.md §5.1).
-    auth: { headers: {} },
-    userAuthentication: { endpoint: route('broadcasting.user-auth'), transport: 'ajax' as const, headers: {} },
-    withoutInterceptors: true,
-    Pusher,
+    enabledTransports: [...enabledTransports],
+    activityTimeout,
+    pongTimeout,
+    unavailableTimeout,
+    channelAuthorization: { endpoint: route('broadcasting.auth'), transport: 'ajax', headersProvider: ajaxHeaders },
+    userAuthentication: { endpoint: route('broadcasting.user-auth'), transport: 'ajax', headersProvider: ajaxHeaders },
   };
+}
+
+/**
+ * Echo over a pusher-js client built here (`client`). Built by Echo from these options, it would
+ * get the meta tag's token, copied once at construction, as a static X-CSRF-TOKEN in the
+ * userAuthentication headers (pusher-js ignores `auth` once `channelAuthorization` is set, not
+ * `userAuthentication.headers`); pusher-js sends static headers before the provider's, and the
+ * server reads X-CSRF-TOKEN before X-XSRF-TOKEN. `withoutInterceptors`: there is no axios here;
+ * Inertia requests get X-Socket-Id from `socketIdHeader` instead.
+ */
+function createEcho(config: RealtimeConfig): KawanEcho {
+  return new Echo({
+    broadcaster: realtimeClientConstants.broadcaster,
+    namespace: realtimeClientConstants.namespace,
+    client: new Pusher(config.key, pusherOptions(config)),
+    withoutInterceptors: true,
+    // Echo still writes the meta tag's token into these, which nothing reads with `client`. Own
+    // objects, or it writes into its module-level defaults (protocols.md §5.1).
+    auth: { headers: {} },
+    userAuthentication: { endpoint: route('broadcasting.user-auth'), transport: 'ajax', headers: {} },
+  });
 }
 
 export type KawanEcho = Echo<'reverb'>;
@@ -68,7 +92,7 @@ export function syncEcho(props: { auth?: { user: { id: number } | null }; realti
   const signature = JSON.stringify(config);
   if (connection && connection.userId === user.id && connection.config === signature) return;
   disconnectEcho();
-  connection = { echo: new Echo({ ...echoOptions(config) }) as KawanEcho, userId: user.id, config: signature };
+  connection = { echo: createEcho(config), userId: user.id, config: signature };
   changed();
 }
 

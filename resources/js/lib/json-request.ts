@@ -1,3 +1,5 @@
+import { ajaxHeaders } from '@/lib/csrf';
+
 /** A JSON answer other than 2xx: the status and the decoded body (`{message, errors}` for a 422). */
 export class JsonRequestError extends Error {
   constructor(
@@ -7,12 +9,6 @@ export class JsonRequestError extends Error {
     super(`Request failed with status ${status}`);
     this.name = 'JsonRequestError';
   }
-}
-
-/** The session's CSRF token as the server sets it in the XSRF-TOKEN cookie. */
-function xsrfToken(): string {
-  const cookie = document.cookie.split('; ').find((part) => part.startsWith('XSRF-TOKEN='));
-  return cookie ? decodeURIComponent(cookie.slice('XSRF-TOKEN='.length)) : '';
 }
 
 /**
@@ -29,8 +25,7 @@ export async function requestJson<T = unknown>(
     credentials: 'same-origin',
     headers: {
       Accept: 'application/json',
-      'X-Requested-With': 'XMLHttpRequest',
-      'X-XSRF-TOKEN': xsrfToken(),
+      ...ajaxHeaders(),
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),

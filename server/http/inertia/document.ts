@@ -10,8 +10,9 @@ export interface DocumentParts {
 
 /**
  * The first-load HTML: the page object in `<script data-page="app">` right before `<div id="app">`
- * (Inertia v3 reads it only from there), the route manifest as Ziggy's JSON script, and the
- * csrf-token meta tag that Echo sends to /broadcasting/auth.
+ * (Inertia v3 reads it only from there), the route manifest as Ziggy's JSON script, and Laravel's
+ * csrf-token meta tag (the client keeps it equal to the XSRF-TOKEN cookie after each visit; its own
+ * requests, Echo's included, send the cookie's token).
  */
 export function renderDocument({ page, appName, csrfToken, ziggy, assetTags }: DocumentParts): string {
   return `<!DOCTYPE html>

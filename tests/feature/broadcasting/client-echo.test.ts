@@ -56,23 +56,24 @@ describe('Echo from the realtime shared prop', () => {
       port: stack.realtimePort,
       scheme: 'http',
     });
-    const options = lib.echoOptions(props.realtime);
+    const options = lib.pusherOptions(props.realtime);
     expect(options).toMatchObject({
-      broadcaster: 'reverb',
-      key: 'test-app-key',
+      cluster: '',
       wsHost: '127.0.0.1',
       wsPort: stack.realtimePort,
       wssPort: stack.realtimePort,
       forceTLS: false,
       enabledTransports: ['ws', 'wss'],
-      namespace: 'App.Events',
       activityTimeout: 120_000,
       pongTimeout: 30_000,
       unavailableTimeout: 10_000,
-      authEndpoint: `${stack.origin}/broadcasting/auth`,
-      userAuthentication: { endpoint: `${stack.origin}/broadcasting/user-auth` },
+      channelAuthorization: { endpoint: `${stack.origin}/broadcasting/auth`, transport: 'ajax' },
+      userAuthentication: { endpoint: `${stack.origin}/broadcasting/user-auth`, transport: 'ajax' },
     });
-    const secure = lib.echoOptions({ key: 'k', host: 'ws.kawan.test', port: 443, scheme: 'https' });
+    // Auth headers are built per request (the session's current token), never a fixed copy.
+    expect(options.channelAuthorization).not.toHaveProperty('headers');
+    expect(options.userAuthentication).not.toHaveProperty('headers');
+    const secure = lib.pusherOptions({ key: 'k', host: 'ws.kawan.test', port: 443, scheme: 'https' });
     expect(secure).toMatchObject({ forceTLS: true, wsPort: 443, wssPort: 443, wsHost: 'ws.kawan.test' });
   });
 
@@ -80,6 +81,8 @@ describe('Echo from the realtime shared prop', () => {
     lib.syncEcho(inertia.current().props as never);
     const echo = lib.currentEcho()!;
     expect(echo).not.toBeNull();
+    expect(echo.options).toMatchObject({ broadcaster: 'reverb', namespace: 'App.Events', withoutInterceptors: true });
+    expect(echo.connector.pusher.key).toBe('test-app-key');
     await waitFor(() => echo.connectionStatus() === 'connected', 5000, 'the connection');
     const socketId = lib.socketId()!;
     expect(socketId).toMatch(/^\d+\.\d+$/);

@@ -1,9 +1,10 @@
 /**
  * The app side of realtime as a browser sees it: the real app on a loopback port with the realtime
  * server in the same process (as server/main.ts runs them), and signed-in "browsers" (jsdom windows
- * with the user's session cookies) running the real pusher-js web build and laravel-echo with the
- * options resources/js/lib/echo.ts uses. Echo posts to the app's own /broadcasting/auth with the
- * X-CSRF-TOKEN of the page's meta tag, exactly as in a browser.
+ * with the user's session cookies) running the real pusher-js web build and laravel-echo in its
+ * stock configuration: Echo posts to the app's own /broadcasting/auth with the X-CSRF-TOKEN of the
+ * page's meta tag (current here: each page is a first load). The app's own client, which sends the
+ * XSRF-TOKEN cookie instead, is driven in client-echo.test.ts and echo-after-login.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
