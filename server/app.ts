@@ -25,6 +25,7 @@ export interface AppDependencies {
   database: DatabaseHandle;
   logger?: Logger;
   assets?: Assets;
+  /** Where rate limits are counted when REDIS_URL is set (server/boot.ts connects it); memory otherwise. */
   redis?: Redis;
   /** Extra route files (tests declare test-only routes this way). */
   extraRoutes?: RouteFile[];
@@ -64,7 +65,7 @@ export function createApp(deps: AppDependencies): { app: Express; services: Serv
           { ...definition, ...deps.limits?.[name] },
         ]),
       ),
-      deps.redis,
+      { redis: deps.redis, prefix: config.redisPrefix },
     ),
     mailer: createMailer({
       from: config.mail.from,

@@ -4,12 +4,13 @@ import { prepareEnvironment } from './config/secrets';
 import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './db/client';
 import { createLogger, wantsPrettyLogs } from './support/logger';
-import { createApp } from './app';
+import { boot } from './boot';
 import { demoLogin, seedDemo } from './db/seed';
-import { appsFromConfig } from './realtime/apps';
-import { RealtimeServer } from './realtime/realtime-server';
 
-/** The only file that listens: HTTP on PORT (and, as issues arrive, the realtime server). */
+/**
+ * `npm start`: HTTP on PORT and, unless BROADCAST_CONNECTION=reverb, the realtime server on
+ * REVERB_SERVER_PORT (server/boot.ts wires both).
+ */
 async function main() {
   const generated = prepareEnvironment();
   let config;
@@ -36,11 +37,14 @@ async function main() {
     if (config.isProduction) logger.warn('MAIL_URL is not set: mail is kept in the local mailbox, not delivered');
   }
 
-  // The realtime (Pusher protocol 7) server, same process, its own port (REVERB_PORT).
-  const realtime = new RealtimeServer({ apps: appsFromConfig(config), logger, redisUrl: config.redisUrl });
-  await realtime.listen(config.reverb.port);
-
-  const { app, services } = createApp({ config, database, logger, realtime });
+  let booted;
+  try {
+    booted = await boot({ config, database, logger });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const { app, services } = booted;
   if (config.seedDemo && !config.isProduction) {
     const seeded = await seedDemo(services);
     if (seeded) logger.info('demo data seeded');
@@ -57,9 +61,13 @@ async function main() {
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down');
     server.close(() => {
-      database.close().finally(() => process.exit(0));
+      booted
+        .close()
+        .catch((error: unknown) => logger.error({ err: error }, 'shutdown failed'))
+        .finally(() => database.close().finally(() => process.exit(0)));
     });
-    void realtime.close();
+    // Realtime clients are told to reconnect (4200) now, not when the last HTTP keep-alive ends.
+    void booted.realtime?.close();
     setTimeout(() => process.exit(0), 5000).unref();
   };
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -61,6 +61,8 @@ export class InProcessDriver implements BroadcastDriver {
 /** Publishes through the official `pusher` SDK to any Pusher-protocol server (Kawan's, Reverb, soketi, Pusher). */
 export class PusherDriver implements BroadcastDriver {
   readonly name = 'pusher';
+  /** Where the SDK sends its HTTP API calls. */
+  readonly endpoint: { host: string; port: number; scheme: 'http' | 'https' };
   private readonly client: Pusher;
 
   constructor(options: {
@@ -72,6 +74,7 @@ export class PusherDriver implements BroadcastDriver {
     scheme: 'http' | 'https';
     timeoutMs?: number;
   }) {
+    this.endpoint = { host: options.host, port: options.port, scheme: options.scheme };
     this.client = new Pusher({
       appId: options.appId,
       key: options.key,
@@ -140,17 +143,11 @@ export class Broadcaster {
 
 /**
  * The driver for this process: in-process when the realtime server runs here, otherwise the
- * `pusher` SDK to the server REVERB_HOST/PORT/SCHEME names.
+ * `pusher` SDK to REVERB_API_URL, which defaults to the public REVERB_SCHEME://REVERB_HOST:REVERB_PORT
+ * (Laravel's `reverb` connection). See docs/decisions/008-broadcasting.md.
  */
 export function createBroadcastDriver(config: Config, realtime?: RealtimeServer): BroadcastDriver {
   const { reverb } = config;
   if (realtime) return new InProcessDriver(realtime, reverb.appId);
-  return new PusherDriver({
-    appId: reverb.appId,
-    key: reverb.key,
-    secret: reverb.secret,
-    host: reverb.host,
-    port: reverb.port,
-    scheme: reverb.scheme,
-  });
+  return new PusherDriver({ appId: reverb.appId, key: reverb.key, secret: reverb.secret, ...reverb.api });
 }

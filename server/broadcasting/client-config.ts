@@ -8,21 +8,15 @@ export interface RealtimeClientConfig {
   scheme: 'http' | 'https';
 }
 
-/** The specification's secure realtime port: with REVERB_SCHEME=https clients connect with TLS on 443. */
-export const secureRealtimePort = 443;
-
 /**
- * Where clients reach the realtime server. Over https it is always 443 (TLS is terminated in front of
- * the realtime server, which itself listens on REVERB_PORT); over http it is REVERB_PORT itself.
- * See docs/decisions/008-broadcasting.md.
+ * Where clients reach the realtime server: REVERB_HOST, REVERB_PORT and REVERB_SCHEME, the public
+ * address (Laravel's meaning). REVERB_PORT defaults to 443 over https (the specification's secure
+ * port; TLS is terminated in front of the server, which listens on REVERB_SERVER_PORT) and to 8080
+ * over http. See docs/decisions/008-broadcasting.md.
  */
 export function realtimeEndpoint(config: Config): { host: string; port: number; scheme: 'http' | 'https' } {
-  const { reverb } = config;
-  return {
-    host: reverb.host,
-    port: reverb.scheme === 'https' ? secureRealtimePort : reverb.port,
-    scheme: reverb.scheme,
-  };
+  const { host, port, scheme } = config.reverb;
+  return { host, port, scheme };
 }
 
 export function realtimeClientConfig(config: Config): RealtimeClientConfig {

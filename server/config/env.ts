@@ -7,9 +7,53 @@ import type { RealtimeApp } from '../realtime/apps';
  */
 const appKey = z
   .string()
-  .regex(/^base64:[A-Za-z0-9+/]{43}=$/, 'must be "base64:" followed by 32 random bytes in base64 (npm start generates one)');
+  .regex(
+    /^base64:[A-Za-z0-9+/]{43}=$/,
+    'must be "base64:" followed by 32 random bytes in base64 (npm start generates one)',
+  );
 
-const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.string().url().optional());
+const blankAsUnset = (value: unknown) => (value === '' ? undefined : value);
+const optionalUrl = z.preprocess(blankAsUnset, z.string().url().optional());
+const port = z.coerce.number().int().min(0).max(65535);
+const optionalPort = z.preprocess(blankAsUnset, port.optional());
+
+/** The realtime server's listener and its public address default by scheme (docs/decisions/008). */
+export const realtimeDefaults = { serverPort: 8080, httpPort: 8080, httpsPort: 443 };
+
+/** REVERB_API_URL: an origin only (the pusher SDK takes host, port and scheme, no path). */
+const realtimeApiUrl = z.preprocess(
+  blankAsUnset,
+  z
+    .string()
+    .url()
+    .refine((value) => {
+      const url = new URL(value);
+      return (
+        (url.protocol === 'http:' || url.protocol === 'https:') &&
+        url.pathname === '/' &&
+        !url.search &&
+        !url.hash &&
+        !url.username &&
+        !url.password
+      );
+    }, 'must be an http(s) origin such as http://realtime:8080, with no path, query or credentials')
+    .optional(),
+);
+
+/** REVERB_APP_ALLOWED_ORIGINS: comma-separated entries, as `allowed_origins` takes them. */
+const originList = z.preprocess(
+  (value) =>
+    typeof value === 'string' && value.trim() !== ''
+      ? value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter((entry) => entry !== '')
+      : undefined,
+  z
+    .array(z.string().regex(/^[^\s,]+$/, 'must be a comma-separated list of origins or host patterns'))
+    .min(1, 'must name at least one origin or host pattern (or *)')
+    .optional(),
+);
 
 /** REVERB_EXTRA_APPS: a JSON array of further realtime apps, in Reverb's snake_case. */
 const extraRealtimeApp = z.strictObject({
@@ -38,32 +82,80 @@ const extraRealtimeApps = z.preprocess(
   z.array(extraRealtimeApp, 'must be a JSON array of {"id","key","secret",...} objects'),
 );
 
-export const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  APP_NAME: z.string().min(1).default('Kawan'),
-  APP_URL: z.string().url().default('http://localhost:8000'),
-  APP_KEY: appKey,
-  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
-  DATA_DIR: z.string().min(1).default('storage'),
-  DATABASE_URL: optionalUrl,
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  MAIL_URL: optionalUrl,
-  MAIL_FROM: z.string().min(3).default('Kawan <hello@kawan.test>'),
-  REDIS_URL: optionalUrl,
-  REVERB_APP_ID: z.string().min(1),
-  REVERB_APP_KEY: z.string().min(1),
-  REVERB_APP_SECRET: z.string().min(16, 'must be at least 16 characters'),
-  REVERB_HOST: z.string().min(1).default('localhost'),
-  REVERB_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  REVERB_SCHEME: z.enum(['http', 'https']).default('http'),
-  REVERB_EXTRA_APPS: extraRealtimeApps,
-  SESSION_LIFETIME: z.coerce.number().int().min(1).default(120),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
-  SEED_DEMO: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((value) => value === 'true'),
-});
+/** PASSWORD_REQUIRE_*: "true" adds the rule (Laravel's Password::defaults()); unset, blank or "false" does not. */
+const passwordRule = z
+  .enum(['true', 'false', ''], 'must be "true" or "false"')
+  .default('false')
+  .transform((value) => value === 'true');
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    APP_NAME: z.string().min(1).default('Kawan'),
+    APP_URL: z.string().url().default('http://localhost:8000'),
+    APP_KEY: appKey,
+    PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+    DATA_DIR: z.string().min(1).default('storage'),
+    DATABASE_URL: optionalUrl,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    MAIL_URL: optionalUrl,
+    MAIL_FROM: z.string().min(3).default('Kawan <hello@kawan.test>'),
+    REDIS_URL: optionalUrl,
+    REDIS_PREFIX: z.string().min(1).default('kawan:'),
+    BROADCAST_CONNECTION: z
+      .enum(
+        ['embedded', 'reverb'],
+        'must be "embedded" (the realtime server runs in this process) or "reverb" (publish to REVERB_HOST:REVERB_PORT)',
+      )
+      .default('embedded'),
+    REVERB_APP_ID: z.string().min(1),
+    REVERB_APP_KEY: z.string().min(1),
+    REVERB_APP_SECRET: z.string().min(16, 'must be at least 16 characters'),
+    REVERB_APP_MAX_CONNECTIONS: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).optional()),
+    REVERB_APP_ALLOWED_ORIGINS: originList,
+    REVERB_SERVER_HOST: z.preprocess(blankAsUnset, z.string().min(1).optional()),
+    REVERB_SERVER_PORT: optionalPort,
+    REVERB_HOST: z.string().min(1).default('localhost'),
+    REVERB_PORT: z.preprocess(blankAsUnset, port.min(1).optional()),
+    REVERB_SCHEME: z.enum(['http', 'https']).default('http'),
+    REVERB_API_URL: realtimeApiUrl,
+    REVERB_EXTRA_APPS: extraRealtimeApps,
+    SESSION_LIFETIME: z.coerce.number().int().min(1).default(120),
+    PASSWORD_MIN_LENGTH: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce
+        .number()
+        .int()
+        .min(8, 'must be at least 8')
+        .max(255, 'must be at most 255 (the longest password accepted)')
+        .default(8),
+    ),
+    PASSWORD_REQUIRE_MIXED_CASE: passwordRule,
+    PASSWORD_REQUIRE_NUMBERS: passwordRule,
+    PASSWORD_REQUIRE_SYMBOLS: passwordRule,
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(10 * 1024 * 1024),
+    SEED_DEMO: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((value) => value === 'true'),
+  })
+  .superRefine((env, context) => {
+    // A page served over https may not open ws:// (mixed content): Echo would never connect.
+    if (env.NODE_ENV === 'production' && env.APP_URL.startsWith('https:') && env.REVERB_SCHEME !== 'https') {
+      context.addIssue({
+        code: 'custom',
+        path: ['REVERB_SCHEME'],
+        message:
+          'must be https when APP_URL is https: browsers refuse a ws:// connection from an https page. ' +
+          'Set REVERB_SCHEME=https (browsers then connect with TLS to REVERB_HOST on REVERB_PORT, 443 unless set) ' +
+          'and terminate TLS in front of the realtime server',
+      });
+    }
+  });
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -78,18 +170,36 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   mail: { url: string | undefined; from: string };
   redisUrl: string | undefined;
+  /** Namespace of every Redis key and channel Kawan uses (REDIS_PREFIX, `kawan:`). */
+  redisPrefix: string;
+  /**
+   * `embedded`: this process runs the realtime server and publishes to it in-process; `reverb`: it
+   * runs none and publishes through the pusher SDK to `reverb.api`. See docs/decisions/008.
+   */
+  broadcastConnection: 'embedded' | 'reverb';
   reverb: {
     appId: string;
     key: string;
     secret: string;
+    /** The main app's connection limit and browser origins (APP_URL's in production, any otherwise). */
+    maxConnections: number | undefined;
+    allowedOrigins: string[];
+    /** The public address browsers connect to (REVERB_HOST, REVERB_PORT, REVERB_SCHEME). */
     host: string;
     port: number;
     scheme: 'http' | 'https';
+    /** Where the realtime server listens, never with TLS (REVERB_SERVER_HOST, REVERB_SERVER_PORT);
+     * no host: every interface, as the HTTP server. */
+    server: { host: string | undefined; port: number };
+    /** Where the pusher SDK publishes (REVERB_API_URL, else the public address). */
+    api: { host: string; port: number; scheme: 'http' | 'https' };
     /** Realtime apps served besides the main one (REVERB_EXTRA_APPS). */
     extraApps: RealtimeApp[];
   };
   session: { lifetimeMinutes: number; cookie: string };
   uploads: { maxBytes: number };
+  /** What a new password must satisfy (PASSWORD_MIN_LENGTH, PASSWORD_REQUIRE_*): Laravel's Password::defaults(). */
+  passwords: { minLength: number; mixedCase: boolean; numbers: boolean; symbols: boolean };
   seedDemo: boolean;
 }
 
@@ -107,9 +217,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const env = parsed.data;
   const appUrl = env.APP_URL.replace(/\/+$/, '');
+  const isProduction = env.NODE_ENV === 'production';
+  const publicPort =
+    env.REVERB_PORT ?? (env.REVERB_SCHEME === 'https' ? realtimeDefaults.httpsPort : realtimeDefaults.httpPort);
+  // Over http browsers reach the server itself, so it listens where they connect; over https a
+  // TLS terminator sits in front and the server listens on Reverb's 8080.
+  const serverPort =
+    env.REVERB_SERVER_PORT ?? (env.REVERB_SCHEME === 'https' ? realtimeDefaults.serverPort : publicPort);
+  const apiUrl = env.REVERB_API_URL ? new URL(env.REVERB_API_URL) : undefined;
   return {
     env: env.NODE_ENV,
-    isProduction: env.NODE_ENV === 'production',
+    isProduction,
     isDevelopment: env.NODE_ENV === 'development',
     isTest: env.NODE_ENV === 'test',
     app: {
@@ -124,13 +242,25 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     mail: { url: env.MAIL_URL, from: env.MAIL_FROM },
     redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
+    broadcastConnection: env.BROADCAST_CONNECTION,
     reverb: {
       appId: env.REVERB_APP_ID,
       key: env.REVERB_APP_KEY,
       secret: env.REVERB_APP_SECRET,
+      maxConnections: env.REVERB_APP_MAX_CONNECTIONS,
+      allowedOrigins: env.REVERB_APP_ALLOWED_ORIGINS ?? (isProduction ? [new URL(appUrl).origin] : ['*']),
       host: env.REVERB_HOST,
-      port: env.REVERB_PORT,
+      port: publicPort,
       scheme: env.REVERB_SCHEME,
+      server: { host: env.REVERB_SERVER_HOST, port: serverPort },
+      api: apiUrl
+        ? {
+            host: apiUrl.hostname,
+            port: apiUrl.port ? Number(apiUrl.port) : apiUrl.protocol === 'https:' ? 443 : 80,
+            scheme: apiUrl.protocol === 'https:' ? 'https' : 'http',
+          }
+        : { host: env.REVERB_HOST, port: publicPort, scheme: env.REVERB_SCHEME },
       extraApps: env.REVERB_EXTRA_APPS.map((app) => ({
         id: app.id,
         key: app.key,
@@ -146,6 +276,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     session: { lifetimeMinutes: env.SESSION_LIFETIME, cookie: 'kawan_session' },
     uploads: { maxBytes: env.UPLOAD_MAX_BYTES },
+    passwords: {
+      minLength: env.PASSWORD_MIN_LENGTH,
+      mixedCase: env.PASSWORD_REQUIRE_MIXED_CASE,
+      numbers: env.PASSWORD_REQUIRE_NUMBERS,
+      symbols: env.PASSWORD_REQUIRE_SYMBOLS,
+    },
     seedDemo: env.SEED_DEMO,
   };
 }

@@ -94,15 +94,17 @@ export class AppRegistry {
 }
 
 /**
- * The apps Kawan serves: the main one from REVERB_APP_ID/KEY/SECRET (browsers from APP_URL only in
- * production, any origin otherwise) plus those of REVERB_EXTRA_APPS.
+ * The apps Kawan serves: the main one from REVERB_APP_ID/KEY/SECRET, with REVERB_APP_MAX_CONNECTIONS
+ * and REVERB_APP_ALLOWED_ORIGINS (default: APP_URL's origin in production, any otherwise), plus
+ * those of REVERB_EXTRA_APPS.
  */
 export function appsFromConfig(config: Config): RealtimeApp[] {
   const main: RealtimeApp = {
     id: config.reverb.appId,
     key: config.reverb.key,
     secret: config.reverb.secret,
-    allowedOrigins: config.isProduction ? [new URL(config.app.url).origin] : ['*'],
+    allowedOrigins: config.reverb.allowedOrigins,
+    ...(config.reverb.maxConnections !== undefined ? { maxConnections: config.reverb.maxConnections } : {}),
   };
   return [main, ...config.reverb.extraApps];
 }

@@ -5,8 +5,9 @@ import { appsFromConfig } from './apps';
 import { RealtimeServer } from './realtime-server';
 
 /**
- * `npm run reverb`: the realtime server alone on REVERB_PORT (8080), for deployments that run it
- * apart from the web process (several of them scale out through REDIS_URL).
+ * `npm run reverb`: the realtime server alone on REVERB_SERVER_HOST:REVERB_SERVER_PORT (8080), for
+ * deployments that run it apart from the web processes (which then set BROADCAST_CONNECTION=reverb);
+ * several of them scale out through REDIS_URL.
  */
 async function main() {
   prepareEnvironment();
@@ -21,9 +22,15 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.logLevel, { pretty: wantsPrettyLogs(config.isProduction) });
-  const realtime = new RealtimeServer({ apps: appsFromConfig(config), logger, redisUrl: config.redisUrl });
-  const { port } = await realtime.listen(config.reverb.port);
-  logger.info(`Kawan realtime server on ws://0.0.0.0:${port}/app/{key} (HTTP API /apps/{id}/…)`);
+  const realtime = new RealtimeServer({
+    apps: appsFromConfig(config),
+    logger,
+    redisUrl: config.redisUrl,
+    redisPrefix: `${config.redisPrefix}realtime`,
+  });
+  const { host } = config.reverb.server;
+  const { port } = await realtime.listen(config.reverb.server.port, host);
+  logger.info(`Kawan realtime server on ws://${host ?? '0.0.0.0'}:${port}/app/{key} (HTTP API /apps/{id}/…)`);
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down');

@@ -2,7 +2,9 @@ import supertest from 'supertest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MemoryMailbox } from '../../server/support/mail/mailbox';
+import { Writable } from 'node:stream';
+import { TestMailbox } from './mail';
+import { createLogger } from '../../server/support/logger';
 import type { Response } from 'supertest';
 import { expect } from 'vitest';
 import { createApp } from '../../server/app';
@@ -23,13 +25,24 @@ export async function createTestApp(
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'kawan-feature-'));
   const config = testConfig({ DATA_DIR: dataDir, ...options.env });
-  const mailbox = new MemoryMailbox();
+  const mailbox = new TestMailbox();
+  // Warnings and errors are kept in memory, for tests that look at what was logged.
+  const logLines: string[] = [];
+  const logger = createLogger('warn', {
+    destination: new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logLines.push(chunk.toString());
+        done();
+      },
+    }),
+  });
   // Broadcasts are kept in memory unless the test runs a realtime server (then published to it).
   const broadcasts = new MemoryDriver();
   const { app, services } = createApp({
     config,
     database,
     mailbox,
+    logger,
     assets: staticAssets(testVersion, '<script type="module" src="/build/test.js"></script>'),
     extraRoutes: options.routes,
     ...(options.realtime ? { realtime: options.realtime } : { broadcastDriver: broadcasts }),
@@ -38,8 +51,15 @@ export async function createTestApp(
     app,
     services,
     database,
-    /** Every message the app sent, newest first. */
+    /** Every message the app sent, newest first; `mailbox.failing()` makes sending fail. */
     mailbox,
+    /** Warnings and errors logged so far, oldest first, as pino wrote them (with `msg`). */
+    logs: () =>
+      logLines
+        .join('')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
     /** Every broadcast published, oldest first (empty when the test runs a realtime server). */
     broadcasts: broadcasts.sent,
     close: async () => {
@@ -66,7 +86,9 @@ export async function browser(app: TestApp['app']) {
   const headers = (inertia: boolean, extra: Record<string, string> = {}) => ({
     'X-Requested-With': 'XMLHttpRequest',
     'X-XSRF-TOKEN': token,
-    ...(inertia ? { 'X-Inertia': 'true', 'X-Inertia-Version': testVersion, Accept: 'text/html, application/xhtml+xml' } : {}),
+    ...(inertia
+      ? { 'X-Inertia': 'true', 'X-Inertia-Version': testVersion, Accept: 'text/html, application/xhtml+xml' }
+      : {}),
     ...extra,
   });
   return {
@@ -74,7 +96,8 @@ export async function browser(app: TestApp['app']) {
     get token() {
       return token;
     },
-    visit: async (url: string, extra?: Record<string, string>) => remember(await agent.get(url).set(headers(true, extra))),
+    visit: async (url: string, extra?: Record<string, string>) =>
+      remember(await agent.get(url).set(headers(true, extra))),
     load: async (url: string) => remember(await agent.get(url)),
     send: async (
       method: 'post' | 'put' | 'patch' | 'delete',
@@ -112,6 +135,7 @@ export function expectPage(res: Response, component: string, status = 200): Page
 export async function signedIn(app: TestApp['app'], user: { email: string }, password = 'password') {
   const client = await browser(app);
   const res = await client.send('post', '/login', { email: user.email, password });
-  if (res.status !== 303) throw new Error(`Login failed for ${user.email}: ${res.status} ${res.headers.location ?? ''}`);
+  if (res.status !== 303)
+    throw new Error(`Login failed for ${user.email}: ${res.status} ${res.headers.location ?? ''}`);
   return client;
 }

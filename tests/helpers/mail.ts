@@ -1,4 +1,27 @@
-import type { StoredMail } from '../../server/support/mail/mailbox';
+import { MemoryMailbox, type StoredMail } from '../../server/support/mail/mailbox';
+
+/**
+ * The feature tests' mailbox: messages in memory, newest first. While `failure` is set every
+ * message is refused with it, as by an SMTP server that is down or rejects the message.
+ */
+export class TestMailbox extends MemoryMailbox {
+  failure: Error | undefined;
+
+  override store(mail: StoredMail): void {
+    if (this.failure) throw this.failure;
+    super.store(mail);
+  }
+
+  /** Runs `during` with every message refused, then accepts messages again. */
+  async failing<T>(during: () => Promise<T>, failure = new Error('connect ECONNREFUSED 127.0.0.1:587')): Promise<T> {
+    this.failure = failure;
+    try {
+      return await during();
+    } finally {
+      this.failure = undefined;
+    }
+  }
+}
 
 /** The path and query of the mail's action button (`Reset Password`, `Verify Email Address`…). */
 export function actionPath(mail: StoredMail, button: string): string {

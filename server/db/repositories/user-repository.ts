@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { users } from '../schema/index';
+import { isUniqueViolation } from '../errors';
 
 export type UserRow = typeof users.$inferSelect;
-export type NewUser = Pick<typeof users.$inferInsert, 'name' | 'email' | 'password'> & Partial<typeof users.$inferInsert>;
+export type NewUser = Pick<typeof users.$inferInsert, 'name' | 'email' | 'password'> &
+  Partial<typeof users.$inferInsert>;
 export type UserChanges = Partial<Omit<typeof users.$inferInsert, 'id' | 'createdAt'>>;
 
 /** Accounts are not team-owned: a user is reached by id or by (lower-cased) e-mail. */
@@ -25,7 +27,10 @@ export function userRepository(db: Database) {
     },
 
     async create(user: NewUser): Promise<UserRow> {
-      const [row] = await db.insert(users).values({ ...user, email: user.email.toLowerCase() }).returning();
+      const [row] = await db
+        .insert(users)
+        .values({ ...user, email: user.email.toLowerCase() })
+        .returning();
       return row;
     },
 
@@ -38,6 +43,20 @@ export function userRepository(db: Database) {
       return row;
     },
 
+    /**
+     * The user's remember-me token, created first when there is none (Laravel's
+     * ensureRememberTokenIsSet). One statement, so two browsers remembered at the same moment end
+     * up with the same token rather than the second overwriting the first.
+     */
+    async ensureRememberToken(id: number, candidate: string): Promise<string | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ rememberToken: sql`coalesce(${users.rememberToken}, ${candidate})` })
+        .where(eq(users.id, id))
+        .returning({ rememberToken: users.rememberToken });
+      return row?.rememberToken ?? undefined;
+    },
+
     async delete(id: number): Promise<void> {
       await db.delete(users).where(eq(users.id, id));
     },
@@ -45,3 +64,9 @@ export function userRepository(db: Database) {
 }
 
 export type UserRepository = ReturnType<typeof userRepository>;
+
+/**
+ * Whether an insert or update failed because another account already has the address (the
+ * `users_email_unique` key): what a check-then-write loses to a concurrent request.
+ */
+export const isDuplicateEmail = (error: unknown): boolean => isUniqueViolation(error, 'users_email_unique');

@@ -3,7 +3,8 @@ import { integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/
 /**
  * Accounts. `email` is kept lower-cased. The two-factor secret and recovery codes are encrypted
  * with APP_KEY (server/support/encryption.ts); `password` is an argon2id hash; `remember_token`
- * is the SHA-256 of the remember-me cookie's secret.
+ * is a random value shared by every remembered browser, whose cookie carries its HMAC with APP_KEY
+ * (server/http/auth/session-guard.ts), never the value itself.
  */
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { confirmed, fields } from '../shared/validation';
+import { confirmed, fields, type PasswordRules } from '../shared/validation';
 
 /** POST /forgot-password (Fortify's PasswordResetLinkController). */
 export const forgotPasswordSchema = z.object({
@@ -14,9 +14,10 @@ export const resetPasswordRequestSchema = z.object({
 });
 
 /** POST /reset-password, second step once the token is valid: the registration password rules. */
-export const newPasswordSchema = z
-  .object({
-    password: fields.password(),
-    password_confirmation: z.string().optional(),
-  })
-  .superRefine(confirmed('password'));
+export const newPasswordSchema = (passwords: PasswordRules) =>
+  z
+    .object({
+      password: fields.password(passwords),
+      password_confirmation: z.string().optional(),
+    })
+    .superRefine(confirmed('password'));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { confirmed, fields } from '../shared/validation';
+import { confirmed, fields, type PasswordRules } from '../shared/validation';
 import { ValidationError, type FieldErrors } from '../../support/errors';
 
 /** The error bags the profile forms read (Fortify/Jetstream's names). */
@@ -18,15 +18,17 @@ export const profileInformationFields = {
   email: fields.email(),
 };
 
-export const updatePasswordSchema = z
-  .object({
-    current_password: z
-      .string({ error: 'The current password field is required.' })
-      .min(1, 'The current password field is required.'),
-    password: fields.password(),
-    password_confirmation: z.string().optional(),
-  })
-  .superRefine(confirmed('password'));
+/** PUT /user/password: the new password under the registration rules. */
+export const updatePasswordSchema = (passwords: PasswordRules) =>
+  z
+    .object({
+      current_password: z
+        .string({ error: 'The current password field is required.' })
+        .min(1, 'The current password field is required.'),
+      password: fields.password(passwords),
+      password_confirmation: z.string().optional(),
+    })
+    .superRefine(confirmed('password'));
 
 /** A password typed to confirm an action: anything but a string counts as a wrong one. */
 export const confirmingPasswordSchema = z.object({ password: z.string().catch('') }).catch({ password: '' });

@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { ValidationError, type FieldErrors } from '../../support/errors';
+import type { Config } from '../../config/env';
+
+/** What a new password must satisfy, read once from the environment (server/config/env.ts). */
+export type PasswordRules = Config['passwords'];
+
+/** Laravel's Password rule patterns: a lower- and an upper-case letter, a symbol (or space), a digit. */
+const passwordPatterns = {
+  mixedCase: /(\p{Ll}+.*\p{Lu})|(\p{Lu}+.*\p{Ll})/u,
+  symbols: /\p{Z}|\p{S}|\p{P}/u,
+  numbers: /\p{N}/u,
+};
 
 /**
  * Parses input with a schema or throws a ValidationError holding the first message per field
@@ -22,7 +33,11 @@ const label = (field: string) => field.replace(/_/g, ' ');
 export function confirmed<T extends Record<string, unknown>>(field: keyof T & string) {
   return (data: T, ctx: z.RefinementCtx) => {
     if (data[field] !== data[`${field}_confirmation`]) {
-      ctx.addIssue({ code: 'custom', path: [field], message: `The ${label(field)} field confirmation does not match.` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: `The ${label(field)} field confirmation does not match.`,
+      });
     }
   };
 }
@@ -46,13 +61,35 @@ export const fields = {
       .transform((value) => (value ? value : null));
   },
 
-  /** Password rules: at least 8 characters (PASSWORD_MIN_LENGTH raises it), at most 255. */
-  password(field = 'password', minLength = 8) {
+  /**
+   * A new password under the configured rules (Laravel's `Password::defaults()`: PASSWORD_MIN_LENGTH,
+   * at least 8, and the optional PASSWORD_REQUIRE_* rules), at most 255 characters. Lengths count
+   * characters, not UTF-16 units, as Laravel's `mb_strlen` does; the messages come in Laravel's
+   * order (length, mixed case, symbols, numbers) and the form shows the first.
+   */
+  password(rules: PasswordRules, field = 'password') {
+    const name = label(field);
+    const length = (value: string) => Array.from(value).length;
     return z
-      .string({ error: `The ${label(field)} field is required.` })
-      .min(1, `The ${label(field)} field is required.`)
-      .min(minLength, `The ${label(field)} field must be at least ${minLength} characters.`)
-      .max(255, `The ${label(field)} field must not be greater than 255 characters.`);
+      .string({ error: `The ${name} field is required.` })
+      .min(1, `The ${name} field is required.`)
+      .refine(
+        (value) => length(value) >= rules.minLength,
+        `The ${name} field must be at least ${rules.minLength} characters.`,
+      )
+      .refine((value) => length(value) <= 255, `The ${name} field must not be greater than 255 characters.`)
+      .refine(
+        (value) => !rules.mixedCase || passwordPatterns.mixedCase.test(value),
+        `The ${name} field must contain at least one uppercase and one lowercase letter.`,
+      )
+      .refine(
+        (value) => !rules.symbols || passwordPatterns.symbols.test(value),
+        `The ${name} field must contain at least one symbol.`,
+      )
+      .refine(
+        (value) => !rules.numbers || passwordPatterns.numbers.test(value),
+        `The ${name} field must contain at least one number.`,
+      );
   },
 
   email(field = 'email') {

@@ -21,6 +21,8 @@ export const messages = {
   cannotDeletePersonalTeam: 'You may not delete your personal team.',
   invitationNotFound:
     'This invitation does not exist, or it was sent to another e-mail address. Sign in with the address it was sent to.',
+  /** Kawan's own: the invitation mail could not be sent, so no invitation was kept. */
+  invitationNotSent: 'The invitation e-mail could not be sent. Please try again in a few minutes.',
 };
 
 export const teamNameSchema = z.object({ name: fields.requiredString('name') });

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { randomToken, safeEqual, sha256 } from '../../support/crypto';
+import { hmacSha256, randomToken, safeEqual, sha256 } from '../../support/crypto';
 import { userRepository, type UserRow } from '../../db/repositories/user-repository';
 import { regenerateSession } from '../middleware/session';
 import { regenerateCsrfToken } from '../middleware/csrf';
@@ -33,7 +33,19 @@ const rememberMaxAgeMs = 400 * 24 * 60 * 60 * 1000;
 
 export const passwordFingerprint = (user: Pick<UserRow, 'password'>) => sha256(user.password).slice(0, 40);
 
-/** Signs a user in: a new session id and CSRF token, and a remember-me cookie when asked. */
+/**
+ * The secret a remember-me cookie carries: an HMAC (APP_KEY) of the user's `remember_token`. Every
+ * browser the user asks to be remembered gets the same one, as in Laravel, which reuses the token;
+ * the column alone (a database dump) signs nobody in.
+ */
+const rememberSecret = (key: Buffer, userId: number, token: string) =>
+  hmacSha256(key, `remember-me|${userId}|${token}`);
+
+/**
+ * Signs a user in: a new session id and CSRF token, and a remember-me cookie when asked. The
+ * user's remember token is reused when it has one, so remembering this browser does not forget
+ * the others; logging out, a password change or reset, and logging out other sessions replace it.
+ */
 export async function login(req: Request, res: Response, user: UserRow, remember = false): Promise<void> {
   await regenerateSession(req);
   req.session.userId = user.id;
@@ -41,9 +53,9 @@ export async function login(req: Request, res: Response, user: UserRow, remember
   regenerateCsrfToken(req, res);
   req.user = user;
   if (remember) {
-    const token = randomToken(30);
-    await userRepository(req.services.db).update(user.id, { rememberToken: sha256(token) });
-    res.cookie(rememberCookie, `${user.id}|${token}`, {
+    const token = await userRepository(req.services.db).ensureRememberToken(user.id, randomToken(30));
+    if (!token) return;
+    res.cookie(rememberCookie, `${user.id}|${rememberSecret(req.services.config.app.key, user.id, token)}`, {
       httpOnly: true,
       sameSite: 'lax',
       secure: req.services.config.app.secure,
@@ -53,7 +65,11 @@ export async function login(req: Request, res: Response, user: UserRow, remember
   }
 }
 
-/** Signs out: the session is emptied under a new id, remember-me tokens are rotated away. */
+/**
+ * Signs out: the session is emptied under a new id. The remember token is cycled (Laravel's
+ * cycleRememberToken; the next remembered login makes a new one), so no browser stays
+ * remembered, this one or another.
+ */
 export async function logout(req: Request, res: Response): Promise<void> {
   if (req.user) await userRepository(req.services.db).update(req.user.id, { rememberToken: null });
   res.clearCookie(rememberCookie, { path: '/' });
@@ -88,9 +104,12 @@ async function resolveUser(req: Request, res: Response): Promise<void> {
   }
   const cookie = req.cookies?.[rememberCookie] ?? readCookie(req, rememberCookie);
   if (!cookie) return;
-  const [id, token] = cookie.split('|');
+  const [id, secret] = cookie.split('|');
   const user = Number(id) > 0 ? await users.find(Number(id)) : undefined;
-  if (!user?.rememberToken || !token || !safeEqual(sha256(token), user.rememberToken)) {
+  const expected = user?.rememberToken
+    ? rememberSecret(req.services.config.app.key, user.id, user.rememberToken)
+    : undefined;
+  if (!user || !expected || !secret || !safeEqual(secret, expected)) {
     res.clearCookie(rememberCookie, { path: '/' });
     return;
   }

@@ -23,13 +23,33 @@ export interface RateLimiters {
 
 /**
  * Named limiters (Laravel's RateLimiter::for). Counts live in memory for one process, or in
- * Redis when REDIS_URL is set, so that every process sees the same counts.
+ * Redis (`{prefix}throttle:{name}:{key}`) when REDIS_URL is set, so that every process sees the
+ * same counts. While Redis is unreachable each process counts in memory (rate-limiter-flexible's
+ * insurance limiter) rather than failing every login and API request.
  */
-export function createRateLimiters(definitions: Record<string, LimiterDefinition>, redis?: Redis): RateLimiters {
+export function createRateLimiters(
+  definitions: Record<string, LimiterDefinition>,
+  options: { redis?: Redis; prefix?: string } = {},
+): RateLimiters {
+  const { redis, prefix = 'kawan:' } = options;
   const limiters = new Map<string, RateLimiterAbstract>();
   for (const [name, definition] of Object.entries(definitions)) {
-    const options = { keyPrefix: `kawan:throttle:${name}`, points: definition.points, duration: definition.duration };
-    limiters.set(name, redis ? new RateLimiterRedis({ ...options, storeClient: redis }) : new RateLimiterMemory(options));
+    const settings = {
+      keyPrefix: `${prefix}throttle:${name}`,
+      points: definition.points,
+      duration: definition.duration,
+    };
+    limiters.set(
+      name,
+      redis
+        ? new RateLimiterRedis({
+            ...settings,
+            storeClient: redis,
+            rejectIfRedisNotReady: true,
+            insuranceLimiter: new RateLimiterMemory(settings),
+          })
+        : new RateLimiterMemory(settings),
+    );
   }
   const get = (name: string) => {
     const limiter = limiters.get(name);
@@ -70,11 +90,9 @@ export function createRateLimiters(definitions: Record<string, LimiterDefinition
 export function throttle(name: string): RequestHandler {
   return (req, res, next) => {
     const limiters = req.services.limiters;
-    limiters
-      .hit(name, limiters.definition(name).key(req))
-      .then(({ remaining, limit }) => {
-        res.set('X-RateLimit-Limit', String(limit)).set('X-RateLimit-Remaining', String(remaining));
-        next();
-      }, next);
+    limiters.hit(name, limiters.definition(name).key(req)).then(({ remaining, limit }) => {
+      res.set('X-RateLimit-Limit', String(limit)).set('X-RateLimit-Remaining', String(remaining));
+      next();
+    }, next);
   };
 }

@@ -51,7 +51,9 @@ describe('forgot password', () => {
     expect(mails).toHaveLength(1);
     const [mail] = mails;
     expect(mail.subject).toBe('Reset Password Notification');
-    expect(mail.text).toContain('You are receiving this email because we received a password reset request for your account.');
+    expect(mail.text).toContain(
+      'You are receiving this email because we received a password reset request for your account.',
+    );
     expect(mail.text).toContain('This password reset link will expire in 60 minutes.');
     expect(mail.text).toContain('If you did not request a password reset, no further action is required.');
     expect(mail.html).toContain('>Reset Password</a>');
@@ -114,6 +116,31 @@ describe('forgot password', () => {
     expect(app.mailbox.to('nobody-here@example.com')).toHaveLength(0);
     expect(app.mailbox.messages.length).toBe(sent + 1);
     expect(await tokens().find('nobody-here@example.com')).toBeUndefined();
+  });
+
+  it('answers the same when the mail cannot be sent, logs it without the link, and lets the user ask again at once', async () => {
+    const user = await createUser(app.services);
+    const { client, res } = await app.mailbox.failing(() => requestLink(user.email));
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/forgot-password');
+    const page = expectPage(await client.visit('/forgot-password'), 'Auth/ForgotPassword');
+    expect(page.props.status).toBe(sentStatus);
+    expect(page.props.errors).toEqual({});
+    expect(app.mailbox.to(user.email)).toHaveLength(0);
+    // No token waits for a mail that never left, so the next request is not held back 60 seconds.
+    expect(await tokens().find(user.email)).toBeUndefined();
+
+    const logged = app.logs().filter((line) => line.msg === 'mail not sent' && line.userId === user.id);
+    expect(logged).toMatchObject([
+      { mail: 'reset-password', error: { message: 'connect ECONNREFUSED 127.0.0.1:587' } },
+    ]);
+    expect(JSON.stringify(logged)).not.toMatch(/reset-password\/|Reset Password/);
+
+    await requestLink(user.email);
+    const [mail] = app.mailbox.to(user.email);
+    expect(mail.subject).toBe('Reset Password Notification');
+    const token = /^\/reset-password\/([\w-]+)\?/.exec(actionPath(mail, 'Reset Password'))![1];
+    expect((await tokens().find(user.email))!.token).toBe(sha256(token));
   });
 
   it('answers JSON requests with 200 and the same message for known and unknown addresses', async () => {

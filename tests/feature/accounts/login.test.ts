@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { browser, createTestApp, expectPage, signedIn, type TestApp } from '../../helpers/app';
+import { browser, createTestApp, expectPage, signedIn, testVersion, type TestApp } from '../../helpers/app';
 import { createUser } from '../../factories/users';
+import { rememberCookieOf, storedUser } from '../../helpers/profile';
 import { sessions } from '../../../server/db/schema/index';
 
 let app: TestApp;
@@ -139,6 +140,59 @@ describe('login', () => {
       .set({ Cookie: value, 'X-Inertia': 'true', 'X-Inertia-Version': 'test-asset-version' });
     expect(page.status).toBe(200);
     expect(page.body.props.auth.user.id).toBe(user.id);
+  });
+});
+
+describe('remember me on several browsers', () => {
+  const rememberedLogin = async (user: { email: string }) => {
+    const client = await browser(app.app);
+    const res = await client.send('post', '/login', { email: user.email, password: 'password', remember: 'on' });
+    expect(res.status).toBe(303);
+    return { client, cookie: rememberCookieOf(res)! };
+  };
+  /** A browser that has nothing but the remember-me cookie (its session is gone). */
+  const withOnly = async (cookie: string) => {
+    const fresh = await browser(app.app);
+    return fresh.agent.get('/dashboard').set({ Cookie: cookie, 'X-Inertia': 'true', 'X-Inertia-Version': testVersion });
+  };
+
+  it('remembering a second browser keeps the first one remembered: each signs in by its cookie alone', async () => {
+    const user = await createUser(app.services);
+    const first = await rememberedLogin(user);
+    const token = (await storedUser(app.services, user.id)).rememberToken;
+    const second = await rememberedLogin(user);
+    // Laravel reuses the token a user already has instead of writing a new one.
+    expect((await storedUser(app.services, user.id)).rememberToken).toBe(token);
+
+    for (const cookie of [first.cookie, second.cookie]) {
+      const res = await withOnly(cookie);
+      expect(res.status).toBe(200);
+      expect(res.body.props.auth.user.id).toBe(user.id);
+    }
+    // The column alone does not make a cookie.
+    expect(first.cookie).not.toContain(token!);
+  });
+
+  it('logging out cycles the token: no browser is remembered any more, as in Laravel', async () => {
+    const user = await createUser(app.services);
+    const first = await rememberedLogin(user);
+    const second = await rememberedLogin(user);
+    const token = (await storedUser(app.services, user.id)).rememberToken;
+
+    expect((await first.client.send('post', '/logout', {})).status).toBe(303);
+    expect((await storedUser(app.services, user.id)).rememberToken).not.toBe(token);
+    for (const cookie of [first.cookie, second.cookie]) {
+      const res = await withOnly(cookie);
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe('/login');
+    }
+    // The other browser's session itself goes on until it ends.
+    expect((await second.client.visit('/dashboard')).status).toBe(200);
+
+    // The next remembered login is remembered again, under the new token.
+    const again = await rememberedLogin(user);
+    expect((await withOnly(again.cookie)).status).toBe(200);
+    expect((await withOnly(second.cookie)).status).toBe(302);
   });
 });
 

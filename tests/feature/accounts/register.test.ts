@@ -4,6 +4,8 @@ import { createUser } from '../../factories/users';
 import { userRepository } from '../../../server/db/repositories/user-repository';
 import { teamRepository } from '../../../server/db/repositories/team-repository';
 import { checkPassword } from '../../../server/support/passwords';
+import { users } from '../../../server/db/schema/index';
+import { eq } from 'drizzle-orm';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -56,7 +58,11 @@ describe('registration', () => {
 
   it.each([
     [{ email: 'TAYLOR@example.com' }, 'email', 'The email has already been taken.'],
-    [{ password: 'short', password_confirmation: 'short' }, 'password', 'The password field must be at least 8 characters.'],
+    [
+      { password: 'short', password_confirmation: 'short' },
+      'password',
+      'The password field must be at least 8 characters.',
+    ],
     [{ password_confirmation: 'different!' }, 'password', 'The password field confirmation does not match.'],
     [{ name: 'x'.repeat(256) }, 'name', 'The name field must not be greater than 255 characters.'],
     [{ terms: false }, 'terms', 'The terms field must be accepted.'],
@@ -65,12 +71,91 @@ describe('registration', () => {
     await createUser(app.services, { email: 'taylor@example.com' }).catch(() => undefined);
     const client = await browser(app.app);
     const before = await app.services.db.$count((await import('../../../server/db/schema/index')).users);
-    const res = await client.send('post', '/register', { ...valid, email: `new-${Math.random()}@example.com`, ...change }, { Referer: '/register' });
+    const res = await client.send(
+      'post',
+      '/register',
+      { ...valid, email: `new-${Math.random()}@example.com`, ...change },
+      { Referer: '/register' },
+    );
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/register');
     const page = expectPage(await client.visit('/register'), 'Auth/Register');
     expect((page.props.errors as Record<string, string>)[field]).toBe(message);
     expect(await app.services.db.$count((await import('../../../server/db/schema/index')).users)).toBe(before);
+  });
+
+  it('answers two sign-ups with the same address at the same moment with one account and one field error, never a 500', async () => {
+    // Both requests pass the "is the address free?" check before either inserts; the unique key
+    // decides, and the loser gets the same answer as a sign-up with a taken address.
+    for (let round = 0; round < 3; round++) {
+      const email = `race${round}-${Date.now()}@example.com`;
+      const clients = await Promise.all([browser(app.app), browser(app.app)]);
+      const responses = await Promise.all(
+        clients.map((client, index) =>
+          client.send(
+            'post',
+            '/register',
+            { ...valid, email },
+            { Referer: '/register', 'X-Forwarded-For': `198.51.100.${round * 2 + index + 10}` },
+          ),
+        ),
+      );
+      expect(responses.map((res) => res.status)).toEqual([303, 303]);
+      expect(responses.map((res) => res.headers.location).sort()).toEqual(['/dashboard', '/register']);
+
+      const loser = clients[responses.findIndex((res) => res.headers.location === '/register')];
+      const page = expectPage(await loser.visit('/register'), 'Auth/Register');
+      expect(page.props.errors).toEqual({ email: 'The email has already been taken.' });
+      expect(JSON.stringify(page)).not.toMatch(/argon2|insert into/i);
+      expect(await app.services.db.$count(users, eq(users.email, email))).toBe(1);
+    }
+  });
+
+  it('answers a JSON sign-up that loses the race with 422 and the field error', async () => {
+    const email = `race-json-${Date.now()}@example.com`;
+    const clients = await Promise.all([browser(app.app), browser(app.app)]);
+    const responses = await Promise.all(
+      clients.map((client, index) =>
+        client.agent
+          .post('/register')
+          .set({
+            Accept: 'application/json',
+            'X-XSRF-TOKEN': client.token,
+            'X-Forwarded-For': `198.51.100.${index + 30}`,
+          })
+          .send({ ...valid, email }),
+      ),
+    );
+    expect(responses.map((res) => res.status).sort()).toEqual([303, 422]);
+    const refused = responses.find((res) => res.status === 422)!;
+    expect(refused.body).toEqual({
+      message: 'The email has already been taken.',
+      errors: { email: ['The email has already been taken.'] },
+    });
+  });
+
+  it('keeps the account when the verification mail cannot be sent: the failure is logged and the notice sends another', async () => {
+    const client = await browser(app.app);
+    const email = `mail-down-${Date.now()}@example.com`;
+    const res = await app.mailbox.failing(() =>
+      client.send('post', '/register', { ...valid, email }, { 'X-Forwarded-For': '198.51.100.40' }),
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/dashboard');
+    const user = (await userRepository(app.services.db).findByEmail(email))!;
+    expect(user).toBeDefined();
+    expect(app.mailbox.to(email)).toHaveLength(0);
+
+    const logged = app.logs().filter((line) => line.msg === 'mail not sent' && line.userId === user.id);
+    expect(logged).toMatchObject([{ mail: 'verify-email', error: { message: 'connect ECONNREFUSED 127.0.0.1:587' } }]);
+    expect(JSON.stringify(logged)).not.toMatch(/verify\/|signature|Verify Email Address/);
+
+    // The notice page's "Resend Verification Email" works once mail goes out again.
+    expectPage(await client.visit('/email/verify'), 'Auth/VerifyEmail');
+    expect(
+      (await client.send('post', '/email/verification-notification', {}, { Referer: '/email/verify' })).status,
+    ).toBe(303);
+    expect(app.mailbox.to(email).map((mail) => mail.subject)).toEqual(['Verify Email Address']);
   });
 
   it('sends signed-in users away from the guest pages', async () => {

@@ -78,16 +78,20 @@ describe('the bell’s shared props', () => {
     expect((page.props.notifications as NotificationsSummary).unread_count).toBe(1);
   });
 
-  it('tells clients to connect with TLS on 443 when the realtime scheme is https', async () => {
-    const secure = await createTestApp({
-      env: { REVERB_SCHEME: 'https', REVERB_HOST: 'ws.kawan.test', REVERB_PORT: '8080' },
-    });
-    try {
-      const user = await createUser(secure.services);
-      const page = expectPage(await (await signedIn(secure.app, user)).visit('/dashboard'), 'Dashboard');
-      expect(page.props.realtime).toEqual({ key: 'test-app-key', host: 'ws.kawan.test', port: 443, scheme: 'https' });
-    } finally {
-      await secure.close();
+  it('tells clients to connect with TLS to REVERB_PORT when the realtime scheme is https, 443 unless set', async () => {
+    const cases: [Record<string, string>, number][] = [
+      [{ REVERB_SCHEME: 'https', REVERB_HOST: 'ws.kawan.test' }, 443],
+      [{ REVERB_SCHEME: 'https', REVERB_HOST: 'ws.kawan.test', REVERB_PORT: '8443' }, 8443],
+    ];
+    for (const [env, port] of cases) {
+      const secure = await createTestApp({ env });
+      try {
+        const user = await createUser(secure.services);
+        const page = expectPage(await (await signedIn(secure.app, user)).visit('/dashboard'), 'Dashboard');
+        expect(page.props.realtime).toEqual({ key: 'test-app-key', host: 'ws.kawan.test', port, scheme: 'https' });
+      } finally {
+        await secure.close();
+      }
     }
   });
 });

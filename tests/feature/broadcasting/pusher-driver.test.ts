@@ -33,6 +33,31 @@ describe('choosing the driver', () => {
     expect(createBroadcastDriver(config)).toBeInstanceOf(PusherDriver);
     expect(broadcaster.driver.name).toBe('pusher');
   });
+
+  it('sends the SDK where REVERB_API_URL says, else to the public REVERB_HOST:REVERB_PORT over REVERB_SCHEME', () => {
+    const endpoint = (env: Record<string, string>) => (createBroadcastDriver(testConfig(env)) as PusherDriver).endpoint;
+    expect(endpoint({})).toEqual({ host: 'localhost', port: 8080, scheme: 'http' });
+    // Over https the default is 443, like the browsers'; a TLS terminator on another port is named by REVERB_PORT.
+    expect(endpoint({ REVERB_SCHEME: 'https', REVERB_HOST: 'ws.kawan.test' })).toEqual({
+      host: 'ws.kawan.test',
+      port: 443,
+      scheme: 'https',
+    });
+    expect(endpoint({ REVERB_SCHEME: 'https', REVERB_HOST: 'ws.kawan.test', REVERB_PORT: '8443' })).toEqual({
+      host: 'ws.kawan.test',
+      port: 8443,
+      scheme: 'https',
+    });
+    // Not where the server listens (REVERB_SERVER_PORT): that is the TLS terminator's business.
+    expect(endpoint({ REVERB_SCHEME: 'https', REVERB_HOST: 'ws.kawan.test', REVERB_SERVER_PORT: '6001' }).port).toBe(
+      443,
+    );
+    expect(endpoint({ REVERB_SCHEME: 'https', REVERB_API_URL: 'http://realtime:6001' })).toEqual({
+      host: 'realtime',
+      port: 6001,
+      scheme: 'http',
+    });
+  });
 });
 
 describe('through the pusher SDK', () => {

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectPage, signedIn, type TestApp } from '../../helpers/app';
-import { errorsOf, expectNoSecrets, storedUser, submitProfileInformation } from '../../helpers/profile';
+import { existsSync, readdirSync } from 'node:fs';
+import {
+  errorsOf,
+  expectNoSecrets,
+  jpeg,
+  photoFile,
+  storedUser,
+  submitProfileInformation,
+} from '../../helpers/profile';
 import { createUser } from '../../factories/users';
 
 let app: TestApp;
@@ -61,6 +69,41 @@ describe('update profile information', () => {
     expect((await storedUser(app.services, other.id)).email).toBe('taken.profile@example.com');
   });
 
+  it('gives one of two accounts taking the same new address at the same moment the field error, never a 500', async () => {
+    // Both updates pass the "is the address free?" check before either writes (the photos are
+    // processed in between, which widens the window); the unique key decides.
+    const photo = await jpeg(256, 256);
+    const folder = photoFile(app.services.config, 'profile-photos');
+    const storedPhotos = () => (existsSync(folder) ? readdirSync(folder).length : 0);
+    for (let round = 0; round < 3; round++) {
+      const photosBefore = storedPhotos();
+      const email = `race${round}-${Date.now()}@example.com`;
+      const people = await Promise.all([createUser(app.services), createUser(app.services)]);
+      const clients = await Promise.all(people.map((person) => signedIn(app.app, person)));
+      const responses = await Promise.all(
+        clients.map((client, index) => submitProfileInformation(client, { name: people[index].name, email }, photo)),
+      );
+      expect(responses.map((res) => res.status)).toEqual([303, 303]);
+
+      const pages = await Promise.all(
+        clients.map(async (client) => expectPage(await client.visit('/user/profile'), 'Profile/Show')),
+      );
+      const errors = pages.map((page) => errorsOf(page, bag));
+      expect(errors.filter((bagErrors) => bagErrors === undefined)).toHaveLength(1);
+      expect(errors.find((bagErrors) => bagErrors !== undefined)).toEqual({
+        email: 'The email has already been taken.',
+      });
+      expect(pages.map((page) => page.flash?.status ?? null).sort()).toEqual(
+        [null, 'profile-information-updated'].sort(),
+      );
+      const rows = await Promise.all(people.map((person) => storedUser(app.services, person.id)));
+      expect(rows.map((row) => row.email).filter((stored) => stored === email)).toHaveLength(1);
+      // The refused request's photo was not kept: only the winner's file was added.
+      expect(rows.filter((row) => row.profilePhotoPath !== null)).toHaveLength(1);
+      expect(storedPhotos()).toBe(photosBefore + 1);
+    }
+  });
+
   it('a new address is stored lower-cased, unverified, and gets a verification mail; the profile still loads', async () => {
     const user = await createUser(app.services, { name: 'Citra Dewi' });
     const client = await signedIn(app.app, user);
@@ -84,6 +127,26 @@ describe('update profile information', () => {
       email: 'citra.new@example.com',
       email_verified_at: null,
     });
+  });
+
+  it('saves a new address when its verification mail cannot be sent, logs the failure, and the notice sends another', async () => {
+    const user = await createUser(app.services, { name: 'Eka Putri' });
+    const client = await signedIn(app.app, user);
+    const res = await app.mailbox.failing(() =>
+      submitProfileInformation(client, { name: 'Eka Putri', email: 'eka.mail-down@example.com' }),
+    );
+    expect(res.status).toBe(303);
+    const page = expectPage(await client.visit('/user/profile'), 'Profile/Show');
+    expect(page.flash).toEqual({ status: 'profile-information-updated' });
+    const row = await storedUser(app.services, user.id);
+    expect(row).toMatchObject({ email: 'eka.mail-down@example.com', emailVerifiedAt: null });
+    expect(app.mailbox.to('eka.mail-down@example.com')).toHaveLength(0);
+    const logged = app.logs().filter((line) => line.msg === 'mail not sent' && line.userId === user.id);
+    expect(logged).toMatchObject([{ mail: 'verify-email' }]);
+    expect(JSON.stringify(logged)).not.toMatch(/verify\/|signature/);
+
+    await client.send('post', '/email/verification-notification', {}, { Referer: '/email/verify' });
+    expect(app.mailbox.to('eka.mail-down@example.com')).toHaveLength(1);
   });
 
   it('keeps the address verified and sends nothing when only its letter case changes', async () => {

@@ -65,6 +65,28 @@ describe('invite a team member', () => {
     expect(checkSignedUrl(app.services.config.app.key, link)).toBe('valid');
   });
 
+  it('withdraws the invitation and says so when its mail cannot be sent; inviting again then works', async () => {
+    const { team, client } = await ownerOfAcme();
+    const broadcastsBefore = app.broadcasts.length;
+    const errors = await app.mailbox.failing(() =>
+      errorsAfterInvite(client, team.id, { email: 'mail-down@example.com', role: 'editor' }),
+    );
+    expect(errors).toEqual({
+      [bag]: { email: 'The invitation e-mail could not be sent. Please try again in a few minutes.' },
+    });
+    expect(await invitationsOf(team.id)).toEqual([]);
+    expect(app.broadcasts.length).toBe(broadcastsBefore);
+    const logged = app.logs().filter((line) => line.msg === 'mail not sent' && line.teamId === team.id);
+    expect(logged).toMatchObject([
+      { mail: 'team-invitation', error: { message: 'connect ECONNREFUSED 127.0.0.1:587' } },
+    ]);
+    expect(JSON.stringify(logged)).not.toMatch(/team-invitations\/|signature|Accept Invitation/);
+
+    expect(await errorsAfterInvite(client, team.id, { email: 'mail-down@example.com', role: 'editor' })).toEqual({});
+    expect(await invitationsOf(team.id)).toHaveLength(1);
+    expect(app.mailbox.to('mail-down@example.com').map((mail) => mail.subject)).toEqual(['Team Invitation']);
+  });
+
   it('offers an address without an account a Create Account button before the acceptance button', async () => {
     const { team, client } = await ownerOfAcme();
     await fromTeamPage(client, team.id).post(

@@ -16,8 +16,24 @@ describe('realtime apps from configuration', () => {
   });
 
   it("limits the main app to APP_URL's origin in production", () => {
-    const apps = appsFromConfig(loadConfig({ ...base, NODE_ENV: 'production', APP_URL: 'https://kawan.example/' }));
+    const apps = appsFromConfig(
+      loadConfig({ ...base, NODE_ENV: 'production', APP_URL: 'https://kawan.example/', REVERB_SCHEME: 'https' }),
+    );
     expect(apps[0].allowedOrigins).toEqual(['https://kawan.example']);
+  });
+
+  it("takes the main app's limit and origins from REVERB_APP_MAX_CONNECTIONS and REVERB_APP_ALLOWED_ORIGINS", () => {
+    const apps = appsFromConfig(
+      loadConfig({ ...base, REVERB_APP_MAX_CONNECTIONS: '200', REVERB_APP_ALLOWED_ORIGINS: 'kawan.test,*.kawan.test' }),
+    );
+    expect(apps[0]).toEqual({
+      id: '1',
+      key: 'main-key',
+      secret: 'main-secret-0123456789',
+      allowedOrigins: ['kawan.test', '*.kawan.test'],
+      maxConnections: 200,
+    });
+    expect(new AppRegistry(apps).byKey('main-key')?.maxConnections).toBe(200);
   });
 
   it('adds the apps of REVERB_EXTRA_APPS', () => {

@@ -18,7 +18,11 @@ export const invalidResetTokenMessage = 'This password reset token is invalid.';
  * address gets the same message as a bad token (docs/decisions/002). On success the token is used
  * up, remember-me cookies stop working and every session of the account ends; nobody is signed in.
  */
-export async function resetPassword(services: Pick<Services, 'db'>, input: unknown, now = new Date()): Promise<UserRow> {
+export async function resetPassword(
+  services: Pick<Services, 'db' | 'config'>,
+  input: unknown,
+  now = new Date(),
+): Promise<UserRow> {
   const request = validate(resetPasswordRequestSchema, input);
   const users = userRepository(services.db);
   const tokens = passwordResetTokenRepository(services.db);
@@ -30,7 +34,7 @@ export async function resetPassword(services: Pick<Services, 'db'>, input: unkno
     throw new ValidationError({ email: invalidResetTokenMessage });
   }
 
-  const { password } = validate(newPasswordSchema, input);
+  const { password } = validate(newPasswordSchema(services.config.passwords), input);
   const hash = await hashPassword(password);
   const updated = await services.db.transaction(async (tx) => {
     // Single use even when two requests race with the same token.

@@ -5,6 +5,7 @@ import { randomToken, sha256 } from '../../../support/crypto';
 import { userRepository } from '../../../db/repositories/user-repository';
 import { passwordResetTokenRepository } from '../../../db/repositories/password-reset-token-repository';
 import { sendPasswordResetNotification } from '../password-notifications';
+import { sendOrLog } from '../../../support/mail/mailer';
 
 /** What every request gets, whether or not the address has an account (docs/decisions/002). */
 export const resetLinkSentStatus = 'We have emailed your password reset link.';
@@ -15,10 +16,12 @@ export const resetLinkThrottleSeconds = 60;
 /**
  * Mails a password reset link to the address when it belongs to an account. An unknown address,
  * or a second request within 60 seconds, sends nothing and answers the same: the response never
- * tells whether an account exists. Returns whether a mail was sent (for logs and tests only).
+ * tells whether an account exists. Neither does a mail that cannot be sent: the failure is logged,
+ * the token dropped (so asking again is not held back by the 60 seconds) and the answer is the
+ * same. Returns whether a mail was sent (for logs and tests only).
  */
 export async function sendPasswordResetLink(
-  services: Pick<Services, 'db' | 'mailer' | 'route'>,
+  services: Pick<Services, 'db' | 'logger' | 'mailer' | 'route'>,
   input: unknown,
   now = new Date(),
 ): Promise<{ sent: boolean }> {
@@ -32,6 +35,9 @@ export async function sendPasswordResetLink(
 
   const token = randomToken(32);
   await tokens.put(user.email, sha256(token), now);
-  await sendPasswordResetNotification(services, user, token);
-  return { sent: true };
+  const sent = await sendOrLog(services.logger, { mail: 'reset-password', userId: user.id }, () =>
+    sendPasswordResetNotification(services, user, token),
+  );
+  if (!sent) await tokens.consume(user.email, sha256(token));
+  return { sent };
 }

@@ -11,13 +11,13 @@ import { FieldErrorCollector, messages, updatePasswordBag, updatePasswordSchema 
  * browser signed in.
  */
 export async function updatePassword(
-  services: Pick<Services, 'db'>,
+  services: Pick<Services, 'db' | 'config'>,
   user: UserRow,
   input: unknown,
   context: { currentSessionId: string },
 ): Promise<UserRow> {
   const check = new FieldErrorCollector();
-  const data = check.parse(updatePasswordSchema, input);
+  const data = check.parse(updatePasswordSchema(services.config.passwords), input);
   const current = (input as { current_password?: unknown } | null)?.current_password;
   if (typeof current === 'string' && current !== '' && !(await checkPassword(current, user.password))) {
     check.add('current_password', messages.currentPassword);

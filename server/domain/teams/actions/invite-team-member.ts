@@ -9,12 +9,15 @@ import { authorize, membershipOf } from '../team-access';
 import { teamPolicy } from '../team-policy';
 import { sendTeamInvitation } from '../notifications';
 import { teamEvents } from '../../notifications/team-events';
+import { sendOrLog } from '../../../support/mail/mailer';
 
-type Deps = Pick<Services, 'db' | 'mailer' | 'signedRoute' | 'route' | 'routes' | 'config' | 'broadcaster'>;
+type Deps = Pick<Services, 'db' | 'logger' | 'mailer' | 'signedRoute' | 'route' | 'routes' | 'config' | 'broadcaster'>;
 
 /**
  * Jetstream's InviteTeamMember (bag `addTeamMember`): an invitation with a role, mailed with a
  * signed accept link. Admins invite editors, agents and viewers; only the owner invites admins.
+ * When the mail cannot be sent the failure is logged, the invitation withdrawn and the form says
+ * so, so that inviting again works (docs/decisions/005).
  */
 export async function inviteTeamMember(
   services: Deps,
@@ -37,7 +40,13 @@ export async function inviteTeamMember(
   const invitation = await invitations.create(teamId, { email, role });
   if (!invitation) throw alreadyInvited;
   const hasAccount = (await userRepository(services.db).findByEmail(email)) !== undefined;
-  await sendTeamInvitation(services, invitation, membership.team, hasAccount);
+  const sent = await sendOrLog(services.logger, { mail: 'team-invitation', teamId, invitationId: invitation.id }, () =>
+    sendTeamInvitation(services, invitation, membership.team, hasAccount),
+  );
+  if (!sent) {
+    await invitations.delete(teamId, invitation.id);
+    throw new ValidationError({ email: messages.invitationNotSent }, bags.addTeamMember);
+  }
   await teamEvents.invited(services, { team: membership.team, invitation, inviter: actor });
   return invitation;
 }
