@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Redis } from 'ioredis';
 import type { Logger } from '../../support/logger';
+import { redisLocation } from '../../support/redis';
 import { channelType } from '../protocol/channels';
 import type {
   Bus,
@@ -76,7 +77,7 @@ export class RedisScaling implements ScalingDriver, SharedState, Bus {
     this.nodeId = options.nodeId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
     this.heartbeatInterval = options.heartbeatInterval ?? 5_000;
     this.nodeTimeout = options.nodeTimeout ?? 20_000;
-    this.where = safeUrl(options.url);
+    this.where = redisLocation(options.url);
     this.redis = new Redis(options.url, { lazyConnect: true, maxRetriesPerRequest: 3 });
     this.subscriber = new Redis(options.url, { lazyConnect: true });
     this.redis.defineCommand('rtSubscribe', { numberOfKeys: 2, lua: subscribeScript });
@@ -329,17 +330,6 @@ export class RedisScaling implements ScalingDriver, SharedState, Bus {
 
   private presenceField(appId: string, channel: string, userId: string): string {
     return `p\n${appId}\n${channel}\n${userId}`;
-  }
-}
-
-function safeUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.username = '';
-    parsed.password = '';
-    return parsed.toString();
-  } catch {
-    return 'REDIS_URL';
   }
 }
 
