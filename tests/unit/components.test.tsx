@@ -15,25 +15,38 @@ import TextInput from '@/Components/TextInput';
 import DropdownLink from '@/Components/DropdownLink';
 
 type Flash = Record<string, unknown>;
-type FlashListener = (event: { detail: { flash: Flash } }) => void;
+type PageStub = { component: string; url: string; flash: Flash };
+type Listener = (event: { detail: { flash?: Flash; page?: PageStub } }) => void;
 
-// Inertia stands in as the page's flash plus the router's `flash` event, and Link as an anchor.
-const inertia = vi.hoisted(() => ({ flash: {} as Flash, listeners: new Set<FlashListener>() }));
+// Inertia stands in as the current page plus the router's `flash` and `navigate` events, and Link
+// as an anchor.
+const inertia = vi.hoisted(() => ({
+  page: { component: 'Dashboard', url: '/dashboard', flash: {} } as PageStub,
+  listeners: new Map<string, Set<Listener>>(),
+}));
 
 vi.mock('@inertiajs/react', () => ({
-  usePage: () => ({ flash: inertia.flash }),
+  usePage: () => inertia.page,
   router: {
-    on: (_event: 'flash', listener: FlashListener) => {
-      inertia.listeners.add(listener);
-      return () => inertia.listeners.delete(listener);
+    on: (event: string, listener: Listener) => {
+      const listeners = inertia.listeners.get(event) ?? new Set<Listener>();
+      inertia.listeners.set(event, listeners);
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   },
   Link: ({ href, ...props }: ComponentProps<'a'> & { href: string }) => <a href={href} {...props} />,
 }));
 
-function respondWithFlash(flash: Flash) {
-  inertia.flash = flash;
-  act(() => inertia.listeners.forEach((listener) => listener({ detail: { flash } })));
+function emit(event: string, detail: { flash?: Flash; page?: PageStub }) {
+  act(() => inertia.listeners.get(event)?.forEach((listener) => listener({ detail })));
+}
+
+/** A response arriving: the page (this one unless another is named) with its flash. */
+function respond(flash: Flash, page: Partial<PageStub> = {}) {
+  inertia.page = { ...inertia.page, ...page, flash };
+  emit('navigate', { page: inertia.page });
+  if (Object.keys(flash).length > 0) emit('flash', { flash });
 }
 
 afterEach(() => {
@@ -295,35 +308,53 @@ describe('Dropdown', () => {
 });
 
 describe('Banner', () => {
+  const onPage = (flash: Flash) => {
+    inertia.page = { component: 'Dashboard', url: '/dashboard', flash };
+  };
+
   it('renders nothing without a banner in the flash', () => {
-    inertia.flash = {};
+    onPage({});
     const { container } = render(<Banner />);
     expect(container.innerHTML).toBe('');
   });
 
   it('shows a success banner as a status and a danger banner as an alert', () => {
-    inertia.flash = { banner: 'Team created.' };
+    onPage({ banner: 'Team created.' });
     const { unmount } = render(<Banner />);
     expect(screen.getByRole('status').textContent).toContain('Team created.');
     unmount();
 
-    inertia.flash = { banner: 'Payment failed.', bannerStyle: 'danger' };
+    onPage({ banner: 'Payment failed.', bannerStyle: 'danger' });
     render(<Banner />);
     expect(screen.getByRole('alert').textContent).toContain('Payment failed.');
   });
 
   it('hides when dismissed and shows again when a response flashes a banner, even the same one', () => {
-    inertia.flash = { banner: 'Saved.' };
+    onPage({ banner: 'Saved.' });
     render(<Banner />);
 
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText('Saved.')).toBeNull();
 
-    respondWithFlash({ other: 'value' });
+    respond({ other: 'value' });
     expect(screen.queryByText('Saved.')).toBeNull();
 
-    respondWithFlash({ banner: 'Saved.' });
+    respond({ banner: 'Saved.' });
     expect(screen.getByText('Saved.')).toBeTruthy();
+  });
+
+  it('stays through a partial reload of its page (a live notification) and goes with the page', () => {
+    onPage({ banner: 'Great! You have accepted the invitation.' });
+    render(<Banner />);
+
+    respond({}, { url: '/dashboard?tab=1' });
+    expect(screen.getByText('Great! You have accepted the invitation.')).toBeTruthy();
+
+    respond({}, { component: 'Teams/Show', url: '/teams/1' });
+    expect(screen.queryByText('Great! You have accepted the invitation.')).toBeNull();
+
+    respond({ banner: 'Team updated.' }, { component: 'Teams/Show', url: '/teams/1' });
+    expect(screen.getByText('Team updated.')).toBeTruthy();
   });
 });
 

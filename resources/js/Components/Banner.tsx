@@ -1,30 +1,55 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { router, usePage } from '@inertiajs/react';
 import { cn } from '@/lib/cn';
 import Icon from './Icon';
 
 type BannerFlash = { banner?: unknown; bannerStyle?: unknown };
 
+interface Shown {
+  message: string;
+  style: 'success' | 'danger';
+  /** The page it was flashed on (`component url`): it stays there until dismissed or replaced. */
+  on: string;
+}
+
+const pageKey = (page: { component: string; url: string }) => `${page.component} ${page.url.split('?')[0]}`;
+
+function bannerOf(flash: BannerFlash, on: string): Shown | null {
+  if (typeof flash.banner !== 'string' || flash.banner === '') return null;
+  return { message: flash.banner, style: flash.bannerStyle === 'danger' ? 'danger' : 'success', on };
+}
+
 /**
- * The one-shot flash banner (`flash.banner`, `flash.bannerStyle`: 'success' | 'danger').
- * Dismissing hides it until a response flashes a banner again, even the same text.
+ * The one-shot flash banner (`flash.banner`, `flash.bannerStyle`: 'success' | 'danger'). It stays
+ * on the page it was flashed on through partial reloads (a live notification reloads only the
+ * bell's prop, and Inertia 3 replaces `flash` on every response but a deferred-props one) and goes
+ * when the page changes or the user dismisses it; a new banner, even the same text, shows again.
  */
 export default function Banner() {
-  const flash: BannerFlash = usePage().flash;
-  const message = typeof flash.banner === 'string' ? flash.banner : '';
-  const style = flash.bannerStyle === 'danger' ? 'danger' : 'success';
-  const [dismissed, setDismissed] = useState(false);
+  const page = usePage();
+  const [shown, setShown] = useState<Shown | null>(() => bannerOf(page.flash, pageKey(page)));
+  const current = useRef(pageKey(page));
 
-  useEffect(
-    () =>
-      router.on('flash', (event) => {
-        const flashed: BannerFlash = event.detail.flash;
-        if (typeof flashed.banner === 'string') setDismissed(false);
-      }),
-    [],
-  );
+  useEffect(() => {
+    // A banner flashed from the client (router.flash) belongs to the page shown now.
+    const offFlash = router.on('flash', (event) => {
+      const next = bannerOf(event.detail.flash, current.current);
+      if (next) setShown(next);
+    });
+    const offNavigate = router.on('navigate', (event) => {
+      const here = pageKey(event.detail.page);
+      current.current = here;
+      const next = bannerOf(event.detail.page.flash, here);
+      setShown((before) => next ?? (before && before.on === here ? before : null));
+    });
+    return () => {
+      offFlash();
+      offNavigate();
+    };
+  }, []);
 
-  if (dismissed || message === '') return null;
+  if (!shown) return null;
+  const { message, style } = shown;
 
   const danger = style === 'danger';
 
@@ -48,7 +73,7 @@ export default function Banner() {
                 danger ? 'hover:bg-red-600 focus:bg-red-600' : 'hover:bg-indigo-600 focus:bg-indigo-600',
               )}
               aria-label="Dismiss"
-              onClick={() => setDismissed(true)}
+              onClick={() => setShown(null)}
             >
               <Icon name="x-mark" className="size-5 text-white" />
             </button>

@@ -1,4 +1,5 @@
 import { ajaxHeaders } from '@/lib/csrf';
+import { socketId } from '@/lib/echo';
 
 /** A JSON answer other than 2xx: the status and the decoded body (`{message, errors}` for a 422). */
 export class JsonRequestError extends Error {
@@ -13,19 +14,22 @@ export class JsonRequestError extends Error {
 
 /**
  * A same-origin XHR that asks for JSON (outside Inertia's page visits), carrying the CSRF token the
- * way axios does. Resolves with the decoded body (null when empty); rejects with JsonRequestError.
+ * way axios does and, like Inertia's requests, this tab's X-Socket-ID, so that what it causes is
+ * broadcast to the user's other tabs, not back to this one. Resolves with the decoded body (null when empty); rejects with JsonRequestError.
  */
 export async function requestJson<T = unknown>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   body?: unknown,
 ): Promise<T> {
+  const socket = socketId();
   const response = await fetch(url, {
     method,
     credentials: 'same-origin',
     headers: {
       Accept: 'application/json',
       ...ajaxHeaders(),
+      ...(socket ? { 'X-Socket-ID': socket } : {}),
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
