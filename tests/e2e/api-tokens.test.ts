@@ -5,12 +5,11 @@ import { signUpVerified } from './support/accounts';
 
 const tokenShape = /^kawan_[0-9A-Za-z]{46}$/;
 
-const browser = browserForFile();
+const browser = browserForFile({ permissions: ['clipboard-read', 'clipboard-write'] });
 let apiClient: APIRequestContext;
 let page: Page;
 
 beforeAll(async () => {
-  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
   // An API client of its own: no cookies, nothing shared with the browser.
   apiClient = await request.newContext({ baseURL: baseUrl, extraHTTPHeaders: { Accept: 'application/json' } });
 });

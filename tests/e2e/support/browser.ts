@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -29,37 +28,52 @@ export const chromiumArgs = [
 export const screenshotDir = fileURLToPath(new URL('../screenshots/', import.meta.url));
 
 export interface E2eBrowser {
+  /** The browser context of the current test (cookies, storage, permissions), made on first use. */
   context: BrowserContext;
   /** A new blank tab. */
   newPage(): Promise<Page>;
   /** A new tab on `path` of the e2e server, loaded (first load, not an Inertia visit). */
   open(path?: string): Promise<Page>;
-  /** Closes the tabs opened so far and clears the cookies: what follows starts signed out. */
+  /**
+   * Ends the current context (its tabs, cookies and storage): what follows starts signed out in a
+   * new one. A new context rather than cleared cookies, because a response still in flight when
+   * the tabs close (an auth request, a reload) could set a session cookie again after the clearing.
+   */
   reset(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** One Chromium for a whole file, with a fresh profile that is removed on close. */
-export async function launchBrowser(baseURL: string): Promise<E2eBrowser> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'kawan-chromium-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: chromiumPath,
-    headless: true,
-    args: chromiumArgs,
-    baseURL,
-    viewport: { width: 1280, height: 800 },
-    locale: 'en-US',
-    timezoneId: 'UTC',
-  });
-  context.setDefaultTimeout(10_000);
-  const tabs: Page[] = [];
-  const newPage = async () => {
-    const page = await context.newPage();
-    tabs.push(page);
-    return page;
+/** Contexts opened on the e2e server: the window, language and clock every test sees. */
+export interface ContextOptions {
+  /** Granted in every context (`clipboard-read`…), for the e2e server's origin. */
+  permissions?: string[];
+}
+
+/** One Chromium for a whole file (Playwright gives it a fresh profile); a new context per test. */
+export async function launchBrowser(baseURL: string, options: ContextOptions = {}): Promise<E2eBrowser> {
+  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+  let context: BrowserContext | undefined;
+  const currentContext = async () => {
+    if (!context) {
+      context = await browser.newContext({
+        baseURL,
+        viewport: { width: 1280, height: 800 },
+        locale: 'en-US',
+        timezoneId: 'UTC',
+      });
+      context.setDefaultTimeout(10_000);
+      if (options.permissions) await context.grantPermissions(options.permissions, { origin: baseURL });
+    }
+    return context;
   };
+  const newPage = async () => (await currentContext()).newPage();
+  // The first context exists from the start, so that `context` can be read synchronously.
+  await currentContext();
   return {
-    context,
+    get context() {
+      if (!context) throw new Error('The browser context was reset: open a page first.');
+      return context;
+    },
     newPage,
     async open(path = '/') {
       const page = await newPage();
@@ -67,28 +81,33 @@ export async function launchBrowser(baseURL: string): Promise<E2eBrowser> {
       return page;
     },
     async reset() {
-      for (const page of tabs.splice(0)) if (!page.isClosed()) await page.close();
-      await context.clearCookies();
+      const ended = context;
+      context = undefined;
+      await ended?.close();
+      await currentContext();
     },
     async close() {
-      await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
+      const ended = context;
+      context = undefined;
+      await ended?.close();
+      await browser.close();
     },
   };
 }
 
 /**
  * The Chromium of the test file that calls this at its top level: launched before the file's first
- * test, reset after each test (its tabs closed, its cookies cleared) and closed after the last.
+ * test, given a new context after each test (so each starts signed out, with no tabs) and closed
+ * after the last.
  */
-export function browserForFile(): E2eBrowser {
+export function browserForFile(options: ContextOptions = {}): E2eBrowser {
   let launched: E2eBrowser | undefined;
   const current = () => {
     if (!launched) throw new Error('The browser is launched in beforeAll: use it inside a test or a hook.');
     return launched;
   };
   beforeAll(async () => {
-    launched = await launchBrowser(baseUrl);
+    launched = await launchBrowser(baseUrl, options);
   });
   afterEach(async () => {
     await launched?.reset();
