@@ -1,12 +1,11 @@
-import type { Database } from './client';
 import type { Services } from '../services';
 import { earlyAccessRepository } from './repositories/early-access-repository';
-import { userRepository, type UserRow } from './repositories/user-repository';
+import { userRepository } from './repositories/user-repository';
 import { teamRepository } from './repositories/team-repository';
 import { inviteeInvitationRepository, teamInvitationRepository } from './repositories/team-invitation-repository';
 import { notificationRepository } from './repositories/notification-repository';
 import { hashPassword } from '../support/passwords';
-import { personalTeamName } from '../domain/auth/actions/register-user';
+import { createAccount } from '../domain/auth/personal-team';
 import { memberJoinedData, teamNotificationTypes } from '../domain/notifications/team-events';
 import type { AssignableRole } from '../domain/teams/roles';
 
@@ -33,12 +32,21 @@ export async function seedDemo(services: Pick<Services, 'db' | 'route'>): Promis
   const password = await hashPassword(demoLogin.password);
 
   await services.db.transaction(async (tx) => {
-    const owner = await createVerifiedUser(tx, 'Dewi Santoso', demoLogin.email, password, demoTeamName);
+    const owner = await createAccount(
+      tx,
+      { name: 'Dewi Santoso', email: demoLogin.email, password, emailVerifiedAt: new Date() },
+      demoTeamName,
+    );
     const team = (await teamRepository(tx).personalTeamOf(owner.id))!;
     const invitations = teamInvitationRepository(tx, owner.id);
 
     for (const [index, member] of demoMembers.entries()) {
-      const user = await createVerifiedUser(tx, member.name, member.email, password);
+      const user = await createAccount(tx, {
+        name: member.name,
+        email: member.email,
+        password,
+        emailVerifiedAt: new Date(),
+      });
       const invitation = (await invitations.create(team.id, { email: member.email, role: member.role }))!;
       await inviteeInvitationRepository(tx, user).accept(invitation.id);
       const notification = await notificationRepository(tx, owner.id).create(
@@ -69,17 +77,4 @@ export async function seedDemo(services: Pick<Services, 'db' | 'route'>): Promis
     for (const example of examples) await waitingList.addIfAbsent({ ...example, ipAddress: null });
   });
   return { login: demoLogin.email, password: demoLogin.password, members: demoMembers.map((member) => member.email) };
-}
-
-/** A verified account with its personal team as the current team, as registration leaves it. */
-async function createVerifiedUser(
-  db: Database,
-  name: string,
-  email: string,
-  password: string,
-  teamName = personalTeamName(name),
-): Promise<UserRow> {
-  const user = await userRepository(db).create({ name, email, password, emailVerifiedAt: new Date() });
-  const team = await teamRepository(db).create({ userId: user.id, name: teamName, personalTeam: true });
-  return (await userRepository(db).update(user.id, { currentTeamId: team.id }))!;
 }

@@ -4,7 +4,7 @@ import { registerSchema } from '../schemas';
 import { ValidationError } from '../../../support/errors';
 import { hashPassword } from '../../../support/passwords';
 import { isDuplicateEmail, userRepository, type UserRow } from '../../../db/repositories/user-repository';
-import { teamRepository } from '../../../db/repositories/team-repository';
+import { createAccount } from '../personal-team';
 import { sendEmailVerification } from '../notifications';
 import { sendOrLog } from '../../../support/mail/mailer';
 
@@ -26,15 +26,7 @@ export async function registerUser(
   const password = await hashPassword(data.password);
   let user: UserRow;
   try {
-    user = await services.db.transaction(async (tx) => {
-      const created = await userRepository(tx).create({ name: data.name, email: data.email, password });
-      const team = await teamRepository(tx).create({
-        userId: created.id,
-        name: personalTeamName(data.name),
-        personalTeam: true,
-      });
-      return (await userRepository(tx).update(created.id, { currentTeamId: team.id }))!;
-    });
+    user = await services.db.transaction((tx) => createAccount(tx, { name: data.name, email: data.email, password }));
   } catch (error) {
     if (isDuplicateEmail(error)) throw emailTaken();
     throw error;
@@ -43,9 +35,4 @@ export async function registerUser(
     sendEmailVerification(services, user),
   );
   return user;
-}
-
-/** The personal team every account starts with: "Ayu's Team" for Ayu Lestari. */
-export function personalTeamName(userName: string): string {
-  return `${userName.trim().split(/\s+/)[0]}'s Team`;
 }
