@@ -92,9 +92,10 @@ export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     APP_NAME: z.string().min(1).default('Kawan'),
-    APP_URL: z.string().url().default('http://localhost:8000'),
+    /** Unset or blank: http://localhost:PORT, so moving PORT alone keeps printed and mailed links working. */
+    APP_URL: optionalUrl,
     APP_KEY: appKey,
-    PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+    PORT: z.preprocess(blankAsUnset, port.default(8000)),
     DATA_DIR: z.string().min(1).default('storage'),
     DATABASE_URL: optionalUrl,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -145,7 +146,7 @@ export const envSchema = z
   })
   .superRefine((env, context) => {
     // A page served over https may not open ws:// (mixed content): Echo would never connect.
-    if (env.NODE_ENV === 'production' && env.APP_URL.startsWith('https:') && env.REVERB_SCHEME !== 'https') {
+    if (env.NODE_ENV === 'production' && env.APP_URL?.startsWith('https:') && env.REVERB_SCHEME !== 'https') {
       context.addIssue({
         code: 'custom',
         path: ['REVERB_SCHEME'],
@@ -210,13 +211,18 @@ export class ConfigError extends Error {
   }
 }
 
+/** Where a local run is reached when APP_URL is not set: the port it listens on, on localhost. */
+export function defaultAppUrl(port: number): string {
+  return port === 80 ? 'http://localhost' : `http://localhost:${port}`;
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`));
   }
   const env = parsed.data;
-  const appUrl = env.APP_URL.replace(/\/+$/, '');
+  const appUrl = (env.APP_URL ?? defaultAppUrl(env.PORT)).replace(/\/+$/, '');
   const isProduction = env.NODE_ENV === 'production';
   const publicPort =
     env.REVERB_PORT ?? (env.REVERB_SCHEME === 'https' ? realtimeDefaults.httpsPort : realtimeDefaults.httpPort);

@@ -31,6 +31,22 @@ describe('configuration', () => {
     });
     expect(config.reverb).toMatchObject({ port: 8080, server: { port: 8080 }, maxConnections: undefined });
   });
+
+  it('derives APP_URL from PORT when APP_URL is not set, so printed and mailed links follow the port', () => {
+    expect(loadConfig({ ...base, PORT: '8100' }).app).toMatchObject({ url: 'http://localhost:8100', port: 8100 });
+    // `APP_URL=` as .env.example has it counts as unset; so does a blank PORT.
+    expect(loadConfig({ ...base, APP_URL: '', PORT: '8100' }).app.url).toBe('http://localhost:8100');
+    expect(loadConfig({ ...base, APP_URL: '', PORT: '' }).app).toMatchObject({
+      url: 'http://localhost:8000',
+      port: 8000,
+    });
+    expect(loadConfig({ ...base, PORT: '80' }).app.url).toBe('http://localhost');
+  });
+
+  it('keeps an explicit APP_URL whatever the port (a proxy or another host in front)', () => {
+    const config = loadConfig({ ...base, APP_URL: 'https://kawan.example.com/', PORT: '8100' });
+    expect(config.app).toMatchObject({ url: 'https://kawan.example.com', port: 8100, secure: true });
+  });
 });
 
 describe('realtime configuration', () => {
@@ -167,6 +183,26 @@ describe('local secrets', () => {
     expect(written).not.toContain('REVERB_APP_ID=');
     expect(() => loadConfig({ ...env, REVERB_APP_KEY: 'from-file' })).not.toThrow();
     expect(prepareEnvironment(file, { ...env, APP_KEY: 'x', REVERB_APP_SECRET: 'y', REVERB_APP_KEY: 'z' })).toEqual([]);
+  });
+
+  it('writes no address into .env: a later PORT still moves APP_URL', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kawan-env-'));
+    const file = join(dir, '.env');
+    prepareEnvironment(file, { NODE_ENV: 'development' });
+    const written = readFileSync(file, 'utf8');
+    expect(written).not.toMatch(/^(APP_URL|PORT)=/m);
+    const env: NodeJS.ProcessEnv = { NODE_ENV: 'development', PORT: '8100' };
+    prepareEnvironment(file, env);
+    expect(loadConfig(env).app.url).toBe('http://localhost:8100');
+  });
+
+  it('.env.example, copied to .env, leaves APP_URL to follow PORT', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kawan-env-'));
+    const file = join(dir, '.env');
+    writeFileSync(file, readFileSync(new URL('../../.env.example', import.meta.url), 'utf8'));
+    const env: NodeJS.ProcessEnv = { NODE_ENV: 'development', PORT: '8100' };
+    prepareEnvironment(file, env);
+    expect(loadConfig(env).app).toMatchObject({ url: 'http://localhost:8100', port: 8100 });
   });
 
   it('never generates a secret in production', () => {
