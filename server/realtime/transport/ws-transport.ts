@@ -6,6 +6,7 @@ import type { AppRegistry, ResolvedApp } from '../apps';
 import type { Connection, ConnectionPort } from '../protocol/connection';
 import { ErrorCode, ErrorMessage } from '../protocol/errors';
 import { frames } from '../protocol/frames';
+import { protocolRefusal } from '../protocol/handshake';
 import type { PusherProtocol } from '../protocol/pusher-protocol';
 import { isOriginAllowed } from './origins';
 
@@ -20,14 +21,12 @@ export interface TransportOptions {
 }
 
 const appPath = /^\/app\/([^/?]+)\/?$/;
-/** Protocol versions spoken: 7 (pusher-js 8) and the compatible 5 and 6; a missing one is tolerated. */
-const protocolVersions = new Set([5, 6, 7]);
 
 /**
  * The `ws` side: upgrades `/app/{key}` (query protocol=7&client=…), refuses unknown keys (4001),
- * bad protocol versions (4006/4007), disallowed origins (4009) and connections over the app's
- * limit (4004) with a pusher:error frame and the same close code, then binds the socket to the
- * protocol core. Messages over the app's maxMessageSize close the socket with 1009 (ws does it).
+ * a protocol version other than 7 or none (4007; not a number: 4006), disallowed origins (4009)
+ * and connections over the app's limit (4004) with a pusher:error frame and the same close code,
+ * then binds the socket to the protocol core. Messages over the app's maxMessageSize close the socket with 1009 (ws does it).
  */
 export class WebSocketTransport {
   private readonly servers = new Map<number, WebSocketServer>();
@@ -65,11 +64,13 @@ export class WebSocketTransport {
       return refuse(ws, ErrorCode.ApplicationDoesNotExist, ErrorMessage.applicationDoesNotExist);
     }
     const version = url.searchParams.get('protocol');
-    if (version !== null) {
-      if (!/^\d+$/.test(version)) return refuse(ws, ErrorCode.InvalidVersionFormat, ErrorMessage.invalidVersionFormat);
-      if (!protocolVersions.has(Number(version))) {
-        return refuse(ws, ErrorCode.UnsupportedProtocolVersion, ErrorMessage.unsupportedProtocol);
-      }
+    const badVersion = protocolRefusal(version);
+    if (badVersion) {
+      logger.warn(
+        { appId: app.id, ip, origin, protocol: version?.slice(0, 16) ?? null },
+        'realtime connection refused: unsupported protocol version',
+      );
+      return refuse(ws, badVersion.code, badVersion.message);
     }
     if (!isOriginAllowed(origin, app.allowedOrigins)) {
       logger.warn({ appId: app.id, ip, origin }, 'realtime connection refused: origin not allowed');

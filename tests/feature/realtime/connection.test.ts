@@ -40,15 +40,35 @@ describe('connection', () => {
     expect(new Set([socketId, raw.socketId, other.socketId]).size).toBe(3);
   });
 
-  it('4: accepts the pusher-js query string, none at all, and no Origin header', async () => {
+  it('4: accepts the pusher-js query string and no Origin header', async () => {
     const { port } = await startRealtime({ allowedOrigins: ['*'] });
-    for (const query of ['protocol=7&client=js&version=8.6.0&flash=false', '', 'protocol=6']) {
+    for (const query of ['protocol=7&client=js&version=8.6.0&flash=false', 'protocol=7']) {
       const raw = await RawClient.connect(port, { query });
       expect(raw.frames[0].event).toBe('pusher:connection_established');
     }
-    const old = await RawClient.connect(port, { query: 'protocol=4' });
-    expect(data(old.frames[0])).toMatchObject({ code: 4007 });
-    expect((await old.waitClosed()).code).toBe(4007);
+  });
+
+  it('4: refuses a missing or other protocol version with 4007 (frame, then close, after the upgrade), pusher-js stays away', async () => {
+    const { port } = await startRealtime();
+    const refusals: [string, number][] = [
+      ['', 4007],
+      ['client=js&version=8.6.0&flash=false', 4007],
+      ['protocol=6&client=js', 4007],
+      ['protocol=5', 4007],
+      ['protocol=4', 4007],
+      ['protocol=8', 4007],
+      ['protocol=seven', 4006],
+    ];
+    for (const [query, code] of refusals) {
+      const raw = await RawClient.connect(port, { query });
+      // The WebSocket was opened (upgrade answered), then the only frame is the error, then the close code.
+      expect(raw.frames).toHaveLength(1);
+      expect(raw.frames[0].event).toBe('pusher:error');
+      expect(typeof raw.frames[0].data).toBe('string');
+      expect(data(raw.frames[0])).toMatchObject({ code });
+      expect((await raw.waitClosed()).code).toBe(code);
+      expect(raw.events('pusher:connection_established')).toHaveLength(0);
+    }
   });
 
   it('5: an unknown app key gets 4001 and pusher-js stays disconnected, without retrying', async () => {
