@@ -8,7 +8,9 @@ export interface ChannelType {
 }
 
 export const serverToUserPrefix = '#server-to-user-';
-export const maxChannelNameLength = 200;
+/** Pusher's documented limit, prefix included (using_channels/channels.md); the `pusher` SDK checks 200. */
+export const maxChannelNameLength = 164;
+/** The `pusher` SDK's limit (and soketi's), for server and client events alike. */
 export const maxEventNameLength = 200;
 
 const prefixes: [string, ChannelType][] = [
@@ -35,12 +37,19 @@ const namePattern = /^[A-Za-z0-9_\-=@,.;]+$/;
 const userIdPattern = /^[^\u0000-\u001f\u007f]+$/;
 
 export function isValidChannelName(name: unknown): name is string {
-  if (typeof name !== 'string' || name.length === 0 || name.length > maxChannelNameLength) return false;
-  if (name.startsWith(serverToUserPrefix)) {
-    const userId = name.slice(serverToUserPrefix.length);
-    return userId.length > 0 && userIdPattern.test(userId);
+  return channelNameProblem(name) === undefined;
+}
+
+/** Why a channel name is refused (too long, or characters outside the charset), or undefined. */
+export function channelNameProblem(name: unknown): string | undefined {
+  if (typeof name !== 'string' || name.length === 0) return 'A channel name is required';
+  if (name.length > maxChannelNameLength) {
+    return `The channel name is longer than the allowed ${maxChannelNameLength} characters`;
   }
-  return namePattern.test(name);
+  const valid = name.startsWith(serverToUserPrefix)
+    ? name.length > serverToUserPrefix.length && userIdPattern.test(name.slice(serverToUserPrefix.length))
+    : namePattern.test(name);
+  return valid ? undefined : 'Invalid channel name: only A-Z, a-z, 0-9 and _ - = @ , . ; are allowed';
 }
 
 export function isValidEventName(name: unknown): name is string {

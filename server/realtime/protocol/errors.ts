@@ -1,3 +1,5 @@
+import { maxEventNameLength } from './channels';
+
 /**
  * Pusher error and close codes (protocol 7) and what pusher-js 8 does with each close code:
  * 4000–4099 and ≥ 4300 → stays disconnected; 4100–4199 → reconnects after a back-off;
@@ -41,5 +43,6 @@ export const ErrorMessage = {
   clientEventNotMember: 'The client is not a member of the specified channel.',
   clientEventPublicChannel: 'Client event rejected - only supported on private and presence channels',
   clientEventEncryptedChannel: 'Client event rejected - not supported on encrypted channels',
-  clientEventName: 'Client event rejected - invalid event name',
+  clientEventNameTooLong: `Event name is too long. Maximum allowed size is ${maxEventNameLength}.`,
+  clientEventChannel: 'Client event rejected - a channel is required',
 } as const;

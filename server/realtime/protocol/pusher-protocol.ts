@@ -1,8 +1,8 @@
 import type { Logger } from '../../support/logger';
 import type { ResolvedApp } from '../apps';
 import {
+  channelNameProblem,
   channelType,
-  isValidChannelName,
   isValidEventName,
   needsSignature,
   serverToUserChannel,
@@ -237,11 +237,12 @@ export class PusherProtocol {
   private async subscribe(connection: Connection, data: Record<string, unknown>): Promise<void> {
     const { app } = connection;
     const channel = data.channel;
-    if (!isValidChannelName(channel)) {
-      const message = 'Invalid channel name';
-      connection.send(frames.error(null, message));
+    const problem = channelNameProblem(channel);
+    if (problem !== undefined) {
+      connection.send(frames.error(null, problem));
+      // The name exactly as sent (bounded by the message size), so that pusher-js routes the error to it.
       if (typeof channel === 'string' && channel.length > 0) {
-        connection.send(frames.subscriptionError(channel.slice(0, 200), 'InvalidChannel', message, 400));
+        connection.send(frames.subscriptionError(channel, 'InvalidChannel', problem, 400));
       }
       return;
     }
@@ -348,8 +349,12 @@ export class PusherProtocol {
       return;
     }
     const channel = message.channel;
-    if (channel === undefined || !isValidEventName(message.event)) {
-      connection.send(frames.error(null, ErrorMessage.clientEventName));
+    if (!isValidEventName(message.event)) {
+      connection.send(frames.error(ErrorCode.ClientEventRejected, ErrorMessage.clientEventNameTooLong));
+      return;
+    }
+    if (channel === undefined) {
+      connection.send(frames.error(ErrorCode.ClientEventRejected, ErrorMessage.clientEventChannel));
       return;
     }
     const type = channelType(channel);

@@ -118,6 +118,25 @@ describe('client events', () => {
     expect(sender.connection.socket_id).toBe(socketId);
   });
 
+  it('an event name over 200 characters gets a 4301 error frame, is not delivered, and the socket stays', async () => {
+    const { port, auth } = await startRealtimeWithAuth();
+    const sender = pusherClient(port, auth, { user: 1 });
+    const receiver = pusherClient(port, auth, { user: 2 });
+    const channel = await subscribed(sender, 'private-chat');
+    const receiving = await subscribed(receiver, 'private-chat');
+    const longName = `client-${'n'.repeat(194)}`;
+    const received: unknown[] = [];
+    receiving.bind(longName, (payload: unknown) => received.push(payload));
+    const error = new Promise<{ data?: { code?: number; message?: string } }>((resolve) =>
+      sender.connection.bind('error', resolve),
+    );
+    channel.trigger(longName, { too: 'long' });
+    expect((await error).data).toEqual({ code: 4301, message: 'Event name is too long. Maximum allowed size is 200.' });
+    await sleep(200);
+    expect(received).toEqual([]);
+    expect(sender.connection.state).toBe('connected');
+  });
+
   it('44: an app with client events disabled answers 4301', async () => {
     const { port, auth } = await startRealtimeWithAuth({ app: { clientEvents: 'none' } });
     const client = pusherClient(port, auth);

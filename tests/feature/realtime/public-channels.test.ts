@@ -116,6 +116,31 @@ describe('public channels', () => {
     }
   });
 
+  it("22: names up to Pusher's 164 characters work; a longer one gets pusher:subscription_error on its own channel", async () => {
+    const { port, sdk, server } = await startRealtime();
+    const client = pusherClient(port, undefined);
+    const longest = `App.Models.Team.${'1'.repeat(148)}`;
+    expect(longest).toHaveLength(164);
+    await subscribed(client, longest);
+    for (const name of [`${longest}2`, 'x'.repeat(250)]) {
+      const channel = client.subscribe(name);
+      const error = await once<{ type: string; error: string; status: number }>(channel, 'pusher:subscription_error');
+      expect(error).toEqual({
+        type: 'InvalidChannel',
+        error: 'The channel name is longer than the allowed 164 characters',
+        status: 400,
+      });
+      expect(channel.subscribed).toBe(false);
+    }
+    expect((await server.channels(testApp.id)).map((channel) => channel.name)).toEqual([longest]);
+    // Publishing to such a name is refused too (the SDK itself lets up to 200 characters through).
+    const status = await sdk.trigger(`${longest}2`, 'ev', {}).then(
+      (response) => response.status,
+      (error: { status?: number }) => error.status,
+    );
+    expect(status).toBe(400);
+  });
+
   it('23: socket_id leaves that socket out and reaches the others', async () => {
     const { port, sdk } = await startRealtime();
     const sender = pusherClient(port, undefined);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  channelNameProblem,
   channelType,
   isValidChannelName,
   isValidEventName,
@@ -36,11 +37,17 @@ describe('channel names', () => {
     expect(needsSignature(channelType('#server-to-user-1'))).toBe(false);
   });
 
-  it('accepts the SDK charset with Laravel dots, up to 200 characters', () => {
+  it("accepts the SDK charset with Laravel dots, up to Pusher's 164 characters, prefix included", () => {
     expect(isValidChannelName('App.Models.User.1')).toBe(true);
     expect(isValidChannelName('a-b_c=d@e,f.g;h')).toBe(true);
-    expect(isValidChannelName('x'.repeat(200))).toBe(true);
-    expect(isValidChannelName('x'.repeat(201))).toBe(false);
+    expect(isValidChannelName('x'.repeat(164))).toBe(true);
+    expect(isValidChannelName(`presence-${'x'.repeat(155)}`)).toBe(true);
+    expect(isValidChannelName('x'.repeat(165))).toBe(false);
+    expect(isValidChannelName(`presence-${'x'.repeat(156)}`)).toBe(false);
+    expect(isValidChannelName(`#server-to-user-${'1'.repeat(149)}`)).toBe(false);
+    expect(channelNameProblem('x'.repeat(165))).toBe('The channel name is longer than the allowed 164 characters');
+    expect(channelNameProblem('a b')).toMatch(/^Invalid channel name/);
+    expect(channelNameProblem('ok')).toBeUndefined();
     expect(isValidChannelName('')).toBe(false);
     expect(isValidChannelName('a b')).toBe(false);
     expect(isValidChannelName('a/b')).toBe(false);
@@ -54,6 +61,7 @@ describe('channel names', () => {
 
   it('limits event names to 200 characters', () => {
     expect(isValidEventName('App\\Events\\OrderShipped')).toBe(true);
+    expect(isValidEventName('e'.repeat(200))).toBe(true);
     expect(isValidEventName('e'.repeat(201))).toBe(false);
     expect(isValidEventName('')).toBe(false);
   });

@@ -270,6 +270,24 @@ describe('PusherProtocol: subscriptions', () => {
     await subscribe(connection, '#server-to-user-1');
     expect(port.events('pusher:subscription_error')).toHaveLength(2);
   });
+
+  it("limits channel names to Pusher's 164 characters and names the whole channel in the error", async () => {
+    const { connect, subscribe, scaling } = setup();
+    const { port, connection } = connect();
+    await subscribe(connection, 'c'.repeat(164));
+    expect(port.events('pusher_internal:subscription_succeeded')).toHaveLength(1);
+    for (const name of ['c'.repeat(165), `private-${'p'.repeat(200)}`, 'x'.repeat(5000)]) {
+      await subscribe(connection, name, { auth: 'k:sig' });
+      const error = port.last();
+      expect(error).toMatchObject({ event: 'pusher:subscription_error', channel: name });
+      expect(port.data(error)).toEqual({
+        type: 'InvalidChannel',
+        error: 'The channel name is longer than the allowed 164 characters',
+        status: 400,
+      });
+    }
+    expect([...(await scaling.channels('1')).keys()]).toEqual(['c'.repeat(164)]);
+  });
 });
 
 describe('PusherProtocol: client events', () => {
@@ -337,6 +355,26 @@ describe('PusherProtocol: client events', () => {
     advance(1000);
     await send(a.connection, { event: 'client-n', channel: 'private-chat', data: 99 });
     expect(b.port.events('client-n')).toHaveLength(11);
+  });
+
+  it('refuses an event name over 200 characters with 4301, delivering nothing', async () => {
+    const { connect, subscribe, signed, send } = setup();
+    const a = connect();
+    const b = connect();
+    for (const peer of [a, b])
+      await subscribe(peer.connection, 'private-chat', { auth: signed(peer.connection, 'private-chat') });
+    const longest = `client-${'n'.repeat(193)}`;
+    await send(a.connection, { event: longest, channel: 'private-chat', data: {} });
+    expect(b.port.events(longest)).toHaveLength(1);
+    await send(a.connection, { event: `${longest}n`, channel: 'private-chat', data: {} });
+    expect(b.port.events(`${longest}n`)).toHaveLength(0);
+    expect(a.port.last()).toEqual({
+      event: 'pusher:error',
+      data: JSON.stringify({ code: 4301, message: 'Event name is too long. Maximum allowed size is 200.' }),
+    });
+    await send(a.connection, { event: 'client-x', data: {} });
+    expect(a.port.data(a.port.last())).toMatchObject({ code: 4301 });
+    expect(a.port.closedWith).toBeUndefined();
   });
 });
 
