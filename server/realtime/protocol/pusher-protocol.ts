@@ -238,11 +238,12 @@ export class PusherProtocol {
     const { app } = connection;
     const channel = data.channel;
     const problem = channelNameProblem(channel);
-    if (problem !== undefined) {
-      connection.send(frames.error(null, problem));
+    if (problem !== undefined || typeof channel !== 'string') {
+      const reason = problem ?? 'A channel name is required';
+      connection.send(frames.error(null, reason));
       // The name exactly as sent (bounded by the message size), so that pusher-js routes the error to it.
       if (typeof channel === 'string' && channel.length > 0) {
-        connection.send(frames.subscriptionError(channel, 'InvalidChannel', problem, 400));
+        connection.send(frames.subscriptionError(channel, 'InvalidChannel', reason, 400));
       }
       return;
     }
