@@ -62,6 +62,7 @@ const extraRealtimeApp = z.strictObject({
   secret: z.string().min(16, 'secret must be at least 16 characters'),
   allowed_origins: z.array(z.string().min(1)).optional(),
   max_connections: z.number().int().min(1).optional(),
+  max_channels_per_connection: z.number().int().min(1).optional(),
   max_message_size: z.number().int().min(100).optional(),
   client_events: z.enum(['private', 'all', 'none']).optional(),
   client_events_per_second: z.number().int().min(1).optional(),
@@ -113,6 +114,7 @@ export const envSchema = z
     REVERB_APP_KEY: z.string().min(1),
     REVERB_APP_SECRET: z.string().min(16, 'must be at least 16 characters'),
     REVERB_APP_MAX_CONNECTIONS: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).optional()),
+    REVERB_APP_MAX_CHANNELS_PER_CONNECTION: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).optional()),
     REVERB_APP_ALLOWED_ORIGINS: originList,
     REVERB_SERVER_HOST: z.preprocess(blankAsUnset, z.string().min(1).optional()),
     REVERB_SERVER_PORT: optionalPort,
@@ -184,6 +186,8 @@ export interface Config {
     secret: string;
     /** The main app's connection limit and browser origins (APP_URL's in production, any otherwise). */
     maxConnections: number | undefined;
+    /** Channels one connection of the main app may hold at once (undefined: the server's default, 100). */
+    maxChannelsPerConnection: number | undefined;
     allowedOrigins: string[];
     /** The public address browsers connect to (REVERB_HOST, REVERB_PORT, REVERB_SCHEME). */
     host: string;
@@ -255,6 +259,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       key: env.REVERB_APP_KEY,
       secret: env.REVERB_APP_SECRET,
       maxConnections: env.REVERB_APP_MAX_CONNECTIONS,
+      maxChannelsPerConnection: env.REVERB_APP_MAX_CHANNELS_PER_CONNECTION,
       allowedOrigins: env.REVERB_APP_ALLOWED_ORIGINS ?? (isProduction ? [new URL(appUrl).origin] : ['*']),
       host: env.REVERB_HOST,
       port: publicPort,
@@ -273,6 +278,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         secret: app.secret,
         allowedOrigins: app.allowed_origins,
         maxConnections: app.max_connections,
+        maxChannelsPerConnection: app.max_channels_per_connection,
         maxMessageSize: app.max_message_size,
         clientEvents: app.client_events,
         clientEventsPerSecond: app.client_events_per_second,

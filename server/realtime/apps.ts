@@ -10,6 +10,9 @@ export interface RealtimeApp {
   secret: string;
   /** Connections held at once (across every process when scaled through Redis); unlimited when absent. */
   maxConnections?: number;
+  /** Channels one connection may be subscribed to at once (100); one more gets a LimitReached
+   * subscription error. Pusher documents no such limit: docs/decisions/009-realtime-limits.md. */
+  maxChannelsPerConnection?: number;
   /** Browser origins allowed to connect: `*`, a host (`kawan.test`, `*.kawan.test`) or a full origin
    * (`https://kawan.test:8443`). Falls back to the server's `allowedOrigins`, then to `*`. */
   allowedOrigins?: string[];
@@ -32,6 +35,7 @@ export interface ResolvedApp {
   key: string;
   secret: string;
   maxConnections: number;
+  maxChannelsPerConnection: number;
   allowedOrigins: string[];
   maxMessageSize: number;
   clientEvents: ClientEventsPolicy;
@@ -41,6 +45,7 @@ export interface ResolvedApp {
 }
 
 export const appDefaults = {
+  maxChannelsPerConnection: 100,
   maxMessageSize: 10_000,
   clientEvents: 'private' as ClientEventsPolicy,
   clientEventsPerSecond: 10,
@@ -54,6 +59,7 @@ export function resolveApp(app: RealtimeApp, serverOrigins: string[] = ['*']): R
     key: app.key,
     secret: app.secret,
     maxConnections: app.maxConnections ?? Number.POSITIVE_INFINITY,
+    maxChannelsPerConnection: app.maxChannelsPerConnection ?? appDefaults.maxChannelsPerConnection,
     allowedOrigins: app.allowedOrigins ?? serverOrigins,
     maxMessageSize: app.maxMessageSize ?? appDefaults.maxMessageSize,
     clientEvents: app.clientEvents ?? appDefaults.clientEvents,
@@ -94,9 +100,9 @@ export class AppRegistry {
 }
 
 /**
- * The apps Kawan serves: the main one from REVERB_APP_ID/KEY/SECRET, with REVERB_APP_MAX_CONNECTIONS
- * and REVERB_APP_ALLOWED_ORIGINS (default: APP_URL's origin in production, any otherwise), plus
- * those of REVERB_EXTRA_APPS.
+ * The apps Kawan serves: the main one from REVERB_APP_ID/KEY/SECRET, with REVERB_APP_MAX_CONNECTIONS,
+ * REVERB_APP_MAX_CHANNELS_PER_CONNECTION and REVERB_APP_ALLOWED_ORIGINS (default: APP_URL's origin in
+ * production, any otherwise), plus those of REVERB_EXTRA_APPS.
  */
 export function appsFromConfig(config: Config): RealtimeApp[] {
   const main: RealtimeApp = {
@@ -105,6 +111,9 @@ export function appsFromConfig(config: Config): RealtimeApp[] {
     secret: config.reverb.secret,
     allowedOrigins: config.reverb.allowedOrigins,
     ...(config.reverb.maxConnections !== undefined ? { maxConnections: config.reverb.maxConnections } : {}),
+    ...(config.reverb.maxChannelsPerConnection !== undefined
+      ? { maxChannelsPerConnection: config.reverb.maxChannelsPerConnection }
+      : {}),
   };
   return [main, ...config.reverb.extraApps];
 }

@@ -247,6 +247,13 @@ export class PusherProtocol {
       }
       return;
     }
+    if (!connection.subscriptions.has(channel) && connection.subscriptions.size >= app.maxChannelsPerConnection) {
+      // Pending subscriptions count too, so a burst of subscribes cannot overshoot.
+      const message = `The connection is subscribed to the maximum of ${app.maxChannelsPerConnection} channels`;
+      connection.send(frames.error(null, message));
+      connection.send(frames.subscriptionError(channel, 'LimitReached', message, ErrorCode.OverCapacity));
+      return;
+    }
     const type = channelType(channel);
     let member: PresenceMember | undefined;
     if (type.kind === 'user') {

@@ -36,6 +36,20 @@ describe('realtime apps from configuration', () => {
     expect(new AppRegistry(apps).byKey('main-key')?.maxConnections).toBe(200);
   });
 
+  it("takes the main app's channels per connection from REVERB_APP_MAX_CHANNELS_PER_CONNECTION (100 when unset)", () => {
+    const apps = appsFromConfig(loadConfig({ ...base, REVERB_APP_MAX_CHANNELS_PER_CONNECTION: '25' }));
+    expect(apps[0].maxChannelsPerConnection).toBe(25);
+    expect(new AppRegistry(apps).byKey('main-key')?.maxChannelsPerConnection).toBe(25);
+    const unset = appsFromConfig(loadConfig({ ...base, REVERB_APP_MAX_CHANNELS_PER_CONNECTION: '' }));
+    expect(unset[0]).not.toHaveProperty('maxChannelsPerConnection');
+    expect(new AppRegistry(unset).byKey('main-key')?.maxChannelsPerConnection).toBe(100);
+    for (const bad of ['0', '-1', '2.5', 'many']) {
+      expect(() => loadConfig({ ...base, REVERB_APP_MAX_CHANNELS_PER_CONNECTION: bad })).toThrow(
+        /REVERB_APP_MAX_CHANNELS_PER_CONNECTION/,
+      );
+    }
+  });
+
   it('adds the apps of REVERB_EXTRA_APPS', () => {
     const extra = [
       {
@@ -44,6 +58,7 @@ describe('realtime apps from configuration', () => {
         secret: 'widget-secret-0123',
         allowed_origins: ['*.shop.test'],
         max_connections: 50,
+        max_channels_per_connection: 500,
         client_events: 'none',
       },
     ];
@@ -54,6 +69,7 @@ describe('realtime apps from configuration', () => {
       secret: 'widget-secret-0123',
       allowedOrigins: ['*.shop.test'],
       maxConnections: 50,
+      maxChannelsPerConnection: 500,
       clientEvents: 'none',
       maxMessageSize: undefined,
       clientEventsPerSecond: undefined,
@@ -61,6 +77,7 @@ describe('realtime apps from configuration', () => {
       maxEventPayload: undefined,
     });
     expect(new AppRegistry(apps).byKey('widget')?.maxConnections).toBe(50);
+    expect(new AppRegistry(apps).byKey('widget')?.maxChannelsPerConnection).toBe(500);
   });
 
   it('refuses a malformed REVERB_EXTRA_APPS naming the variable', () => {
@@ -87,6 +104,7 @@ describe('realtime apps from configuration', () => {
     expect(resolveApp(app, ['kawan.test'])).toEqual({
       ...app,
       maxConnections: Number.POSITIVE_INFINITY,
+      maxChannelsPerConnection: 100,
       allowedOrigins: ['kawan.test'],
       maxMessageSize: 10_000,
       clientEvents: 'private',

@@ -290,6 +290,54 @@ describe('PusherProtocol: subscriptions', () => {
   });
 });
 
+describe('PusherProtocol: channels per connection', () => {
+  it('refuses a subscription beyond the cap with LimitReached on that channel, counting pending ones', async () => {
+    const { connect, subscribe, send, signed, scaling, protocol } = setup({ maxChannelsPerConnection: 3 });
+    const { port, connection } = connect();
+    // Three subscribes in one burst: all pending at once, all within the cap.
+    for (const name of ['a', 'b', 'private-c']) {
+      protocol.receive(
+        connection,
+        JSON.stringify({
+          event: 'pusher:subscribe',
+          data: { channel: name, auth: name.startsWith('private-') ? signed(connection, name) : '' },
+        }),
+      );
+    }
+    await subscribe(connection, 'd');
+    expect(port.events('pusher_internal:subscription_succeeded').map((frame) => frame.channel)).toEqual([
+      'a',
+      'b',
+      'private-c',
+    ]);
+    const refusal = port.events('pusher:subscription_error')[0];
+    expect(refusal.channel).toBe('d');
+    expect(port.data(refusal)).toEqual({
+      type: 'LimitReached',
+      error: 'The connection is subscribed to the maximum of 3 channels',
+      status: 4100,
+    });
+    expect(port.closedWith).toBeUndefined();
+    expect([...(await scaling.channels('1')).keys()].sort()).toEqual(['a', 'b', 'private-c']);
+
+    // A channel already held is confirmed again; after an unsubscribe there is room for one more.
+    await subscribe(connection, 'a');
+    expect(port.events('pusher_internal:subscription_succeeded')).toHaveLength(4);
+    await send(connection, { event: 'pusher:unsubscribe', data: { channel: 'b' } });
+    await subscribe(connection, 'd');
+    expect(port.last()).toMatchObject({ event: 'pusher_internal:subscription_succeeded', channel: 'd' });
+    expect(connection.subscriptions.size).toBe(3);
+  });
+
+  it("defaults to 100 channels per connection", async () => {
+    const { connect, subscribe } = setup();
+    const { port, connection } = connect();
+    for (let n = 0; n < 101; n++) await subscribe(connection, `channel-${n}`);
+    expect(port.events('pusher_internal:subscription_succeeded')).toHaveLength(100);
+    expect(port.events('pusher:subscription_error').map((frame) => frame.channel)).toEqual(['channel-100']);
+  });
+});
+
 describe('PusherProtocol: client events', () => {
   it('relays client events on private channels to the others, with user_id on presence', async () => {
     const { connect, subscribe, signed, join, send } = setup();
