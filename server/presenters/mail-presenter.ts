@@ -31,9 +31,12 @@ export function presentMail(mail: StoredMail): MailDetail {
 
 export interface MailboxIndexProps {
   messages: MailSummary[];
+  /** Back to the app: the dashboard when signed in, else the welcome page. */
+  appUrl: string;
 }
 
 export interface MailboxShowProps {
   message: MailDetail;
   indexUrl: string;
+  appUrl: string;
 }

@@ -4,10 +4,15 @@ import { sendVerificationLink } from '../../../domain/auth/actions/send-verifica
 import { redirectIntended } from '../../auth/session-guard';
 import { wantsJson } from '../../middleware/errors';
 import { flash } from '../../middleware/session';
+import { developmentMailboxUrl } from '../../../support/mail/development-mailbox';
 
 export async function notice(req: Request, res: Response) {
   if (req.user!.emailVerifiedAt) return redirectIntended(req, res);
-  await req.inertia.render('Auth/VerifyEmail', { status: req.flashed.status ?? null });
+  await req.inertia.render('Auth/VerifyEmail', {
+    status: req.flashed.status ?? null,
+    // In development the mail is in the local mailbox, not in anyone's inbox: say where.
+    mailboxUrl: developmentMailboxUrl(req.services),
+  });
 }
 
 export async function verify(req: Request, res: Response) {

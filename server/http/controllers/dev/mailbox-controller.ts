@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import type { Mailbox } from '../../../support/mail/mailbox';
+import { developmentMailbox } from '../../../support/mail/development-mailbox';
 import { NotFoundError } from '../../../support/errors';
 import { presentMail, presentMailSummary, type MailboxIndexProps, type MailboxShowProps } from '../../../presenters/mail-presenter';
 
@@ -8,10 +9,13 @@ import { presentMail, presentMailSummary, type MailboxIndexProps, type MailboxSh
  * It does not exist in production or when mail really goes out: every route answers 404 then.
  */
 function localMailbox(req: Request): Mailbox {
-  const mailbox = req.services.mailer.mailbox;
-  if (!mailbox || req.services.config.isProduction || req.services.config.mail.url) throw new NotFoundError();
+  const mailbox = developmentMailbox(req.services);
+  if (!mailbox) throw new NotFoundError();
   return mailbox;
 }
+
+/** Back to Kawan: the dashboard for a signed-in reader, the welcome page otherwise. */
+const appUrl = (req: Request) => req.services.route(req.user ? 'dashboard' : 'welcome');
 
 export async function index(req: Request) {
   const messages = localMailbox(req)
@@ -19,6 +23,7 @@ export async function index(req: Request) {
     .sort((a, b) => b.sentAt.localeCompare(a.sentAt) || b.id.localeCompare(a.id));
   const props: MailboxIndexProps = {
     messages: messages.map((mail) => presentMailSummary(mail, req.services.route('mailbox.show', { id: mail.id }))),
+    appUrl: appUrl(req),
   };
   await req.inertia.render('Dev/Mailbox/Index', { ...props });
 }
@@ -26,6 +31,10 @@ export async function index(req: Request) {
 export async function show(req: Request) {
   const mail = localMailbox(req).find(String(req.params.id));
   if (!mail) throw new NotFoundError();
-  const props: MailboxShowProps = { message: presentMail(mail), indexUrl: req.services.route('mailbox.index') };
+  const props: MailboxShowProps = {
+    message: presentMail(mail),
+    indexUrl: req.services.route('mailbox.index'),
+    appUrl: appUrl(req),
+  };
   await req.inertia.render('Dev/Mailbox/Show', { ...props });
 }

@@ -1,16 +1,20 @@
-import { Head, Link } from '@inertiajs/react';
+import { Head, Link, usePage } from '@inertiajs/react';
 import type { MailboxIndexProps } from '../../../../../server/presenters/mail-presenter';
 import { formatDateTime, fromNow } from '@/lib/dates';
 
 /** Development only: the mail Kawan kept instead of sending, newest first. */
-export default function Index({ messages }: MailboxIndexProps) {
+export default function Index({ messages, appUrl }: MailboxIndexProps) {
+  const appName = usePage().props.app.name;
   return (
     <>
       <Head title="Mailbox" />
       <div className="min-h-screen bg-gray-100">
         <header className="border-b border-gray-200 bg-white">
           <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:px-8">
-            <h1 className="text-xl font-semibold text-gray-900">Mailbox</h1>
+            <Link href={appUrl} className="text-sm text-indigo-700 hover:text-indigo-600">
+              ← Back to {appName}
+            </Link>
+            <h1 className="mt-2 text-xl font-semibold text-gray-900">Mailbox</h1>
             <p className="mt-1 text-sm text-gray-600">
               Mail sent while no mail server is configured (MAIL_URL) lands here instead. Development only.
             </p>

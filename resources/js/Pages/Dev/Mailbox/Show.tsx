@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Head, Link } from '@inertiajs/react';
+import { Head, Link, usePage } from '@inertiajs/react';
 import type { MailboxShowProps } from '../../../../../server/presenters/mail-presenter';
 import { cn } from '@/lib/cn';
 import { formatDateTime, fromNow } from '@/lib/dates';
@@ -11,8 +11,9 @@ function withTopTarget(html: string): string {
 }
 
 /** Development only: one kept message, its HTML body in a sandboxed frame or its text body. */
-export default function Show({ message, indexUrl }: MailboxShowProps) {
+export default function Show({ message, indexUrl, appUrl }: MailboxShowProps) {
   const [view, setView] = useState<'html' | 'text'>('html');
+  const appName = usePage().props.app.name;
 
   const headers: [string, string][] = [
     ['From', message.from],
@@ -41,9 +42,14 @@ export default function Show({ message, indexUrl }: MailboxShowProps) {
       <div className="min-h-screen bg-gray-100">
         <header className="border-b border-gray-200 bg-white">
           <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:px-8">
-            <Link href={indexUrl} className="text-sm text-indigo-700 hover:text-indigo-600">
-              ← Mailbox
-            </Link>
+            <nav aria-label="Breadcrumb" className="flex gap-4 text-sm">
+              <Link href={indexUrl} className="text-indigo-700 hover:text-indigo-600">
+                ← Mailbox
+              </Link>
+              <Link href={appUrl} className="text-indigo-700 hover:text-indigo-600">
+                Back to {appName}
+              </Link>
+            </nav>
             <h1 className="mt-2 text-xl font-semibold text-gray-900">{message.subject}</h1>
             <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
               {headers.map(([name, value]) => (
