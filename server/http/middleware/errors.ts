@@ -3,10 +3,13 @@ import { HttpError, ValidationError, defaultMessages } from '../../support/error
 import { flash } from './session';
 import { queryParamsOf, withoutQueryParams } from '../../support/logger';
 
-/** API and JSON requests get JSON errors; everything else gets the Error page (Laravel's expectsJson). */
+/**
+ * API and JSON requests get JSON errors; everything else gets the Error page (Laravel's expectsJson).
+ * The API has no session or page layer, so it answers JSON whatever page headers a request carries.
+ */
 export function wantsJson(req: Request): boolean {
-  if (req.get('x-inertia')) return false;
   if (req.path === '/api' || req.path.startsWith('/api/')) return true;
+  if (req.get('x-inertia')) return false;
   const accept = req.get('accept') ?? '';
   return accept.includes('/json') || accept.includes('+json');
 }
