@@ -119,7 +119,6 @@ export class RealtimeServer {
       apps: this.apps,
       protocol: this.protocol,
       logger: this.logger,
-      remoteConnections: (appId) => this.scaling.state.remoteConnections(appId),
       maxBufferedAmount: options.maxBufferedAmount ?? 1024 * 1024,
     });
   }
@@ -144,7 +143,7 @@ export class RealtimeServer {
           members: (appId, channel) => this.scaling.state.members(appId, channel),
           cache: (appId, channel) => this.scaling.state.getCache(appId, channel),
           terminate: (appId, userId) => this.protocol.terminateUser(appId, userId),
-          connections: (appId) => this.connectionCount(appId),
+          connections: (appId) => this.scaling.state.connectionCount(appId),
           healthy: () => this.scaling.healthy(),
         },
         {
@@ -272,9 +271,15 @@ export class RealtimeServer {
     await this.protocol.terminateUser(appId, String(userId));
   }
 
-  /** Connections held for the app: this process exactly, the others as of their last heartbeat. */
+  /** Connections this process holds for the app (countConnections: every process). */
   connectionCount(appId: string): number {
-    return this.protocol.connectionCount(appId) + this.scaling.state.remoteConnections(appId);
+    return this.protocol.connectionCount(appId);
+  }
+
+  /** Connections the app holds on every process, exactly: the count its limit is checked against. */
+  async countConnections(appId: string): Promise<number> {
+    this.app(appId);
+    return this.scaling.state.connectionCount(appId);
   }
 
   private app(appId: string): ResolvedApp {

@@ -17,7 +17,8 @@ export interface ApiBackend {
   members(appId: string, channel: string): Promise<PresenceMember[]>;
   cache(appId: string, channel: string): Promise<CachedEvent | undefined>;
   terminate(appId: string, userId: string): Promise<void>;
-  connections(appId: string): number;
+  /** Every process, exactly (the count the connection limit is checked against). */
+  connections(appId: string): Promise<number>;
   healthy(): boolean;
 }
 
@@ -108,7 +109,7 @@ export async function handleApiRequest(
         await backend.terminate(app.id, rest[0]);
         return { status: 200, body: {} };
       case 'GET connections':
-        return { status: 200, body: { connections: backend.connections(app.id) } };
+        return { status: 200, body: { connections: await backend.connections(app.id) } };
     }
     return error(404, 'Not found');
   } catch (caught) {

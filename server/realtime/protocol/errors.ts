@@ -38,6 +38,7 @@ export const ErrorMessage = {
   shuttingDown: 'Server is shutting down',
   terminated: 'Connection terminated by the server',
   bufferFull: 'Connection is too slow: send buffer full',
+  overCapacity: 'Over capacity: the connection could not be counted, try again later',
   clientEventsDisabled: 'The app does not have client messaging enabled.',
   clientEventRateLimit: 'Client event rejected - rate limit exceeded',
   clientEventNotMember: 'The client is not a member of the specified channel.',

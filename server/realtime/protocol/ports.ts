@@ -19,7 +19,33 @@ export interface CachedEvent {
   ttl: number;
 }
 
+/** What counting a new connection against its app's limit gave. */
+export type AddConnectionOutcome =
+  /** Counted: the connection may open. */
+  | 'added'
+  /** The app already holds its maximum (every process counted): refuse with 4004. */
+  | 'full'
+  /** Another connection somewhere already has this socket id: draw another. */
+  | 'taken';
+
+/** A connection this process holds, as the shared count knows it. */
+export interface HeldConnection {
+  appId: string;
+  socketId: string;
+}
+
 export interface SharedState {
+  /**
+   * Counts one more connection of the app, atomically with the check, unless `max` connections are
+   * already held on every process together (Infinity: no limit).
+   */
+  addConnection(appId: string, socketId: string, max: number): Promise<AddConnectionOutcome>;
+  /** The connection closed (a second call, or one for a connection never counted, changes nothing). */
+  removeConnection(appId: string, socketId: string): Promise<void>;
+  /** Counts again, without any limit, connections this process holds (after its share was reaped). */
+  restoreConnections(connections: HeldConnection[]): Promise<void>;
+  /** Connections the app holds on every process, exactly. */
+  connectionCount(appId: string): Promise<number>;
   /** One more connection on a non-presence channel. */
   subscribe(appId: string, channel: string): Promise<void>;
   unsubscribe(appId: string, channel: string): Promise<void>;
@@ -32,8 +58,6 @@ export interface SharedState {
   channel(appId: string, channel: string): Promise<ChannelCounts>;
   setCache(appId: string, channel: string, frame: string, ttlSeconds: number): Promise<void>;
   getCache(appId: string, channel: string): Promise<CachedEvent | undefined>;
-  /** Connections the other processes held at their last heartbeat (0 without scaling). */
-  remoteConnections(appId: string): number;
 }
 
 export type BusMessage =
@@ -60,9 +84,10 @@ export interface Bus {
 export interface ScalingHandlers {
   /** Fan a bus message out to this process's sockets. */
   deliver(message: BusMessage): void;
-  /** This process was presumed dead and its shared state reaped: count its subscriptions again. */
+  /** This process was presumed dead and its shared state reaped: count its connections and
+   * subscriptions again. */
   rejoin(): Promise<void>;
-  /** Connections per app held by this process (reported at each heartbeat). */
+  /** Connections per app held by this process (published at each heartbeat, for operators). */
   localConnections(): Record<string, number>;
 }
 

@@ -11,7 +11,7 @@ import {
 import { Connection, type ConnectionMeta, type ConnectionPort, type Subscription } from './connection';
 import { ErrorCode, ErrorMessage } from './errors';
 import { frames, messageData, parseClientMessage, type ClientMessage } from './frames';
-import type { Bus, BusMessage, SharedState } from './ports';
+import type { AddConnectionOutcome, Bus, BusMessage, SharedState } from './ports';
 import {
   memberAddedData,
   memberKey,
@@ -44,6 +44,8 @@ export interface ProtocolOptions {
 export class PusherProtocol {
   private readonly connections = new Map<string, Connection>();
   private readonly perApp = new Map<string, number>();
+  /** Socket ids drawn for connections still being counted (not in `connections` yet). */
+  private readonly opening = new Set<string>();
   /** appId → channel → this process's subscribed connections (pending ones included). */
   private readonly subscribers = new Map<string, Map<string, Set<Connection>>>();
 
@@ -55,9 +57,43 @@ export class PusherProtocol {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** A new socket: gives it a socket id and sends pusher:connection_established. */
-  open(app: ResolvedApp, port: ConnectionPort, meta: ConnectionMeta = {}): Connection {
-    const socketId = generateSocketId((id) => this.connections.has(id));
+  /**
+   * A new socket: draws a socket id and counts the connection against the app's limit, atomically
+   * and on every process together (SharedState.addConnection), then sends
+   * pusher:connection_established. Over the limit it gets 4004 (frame and close code) and no
+   * connection; when the shared count cannot be reached, 4100 (pusher-js retries after a back-off).
+   * A socket that closed meanwhile must still be handed to closed(), which uncounts it.
+   */
+  async connect(app: ResolvedApp, port: ConnectionPort, meta: ConnectionMeta = {}): Promise<Connection | undefined> {
+    let socketId = '';
+    let outcome: AddConnectionOutcome = 'taken';
+    try {
+      for (let attempt = 0; outcome === 'taken' && attempt < 5; attempt++) {
+        socketId = generateSocketId((id) => this.connections.has(id) || this.opening.has(id));
+        this.opening.add(socketId);
+        try {
+          outcome = await this.state.addConnection(app.id, socketId, app.maxConnections);
+        } finally {
+          this.opening.delete(socketId);
+        }
+      }
+      if (outcome === 'taken') throw new Error('No free socket id after 5 draws');
+    } catch (error) {
+      this.logger.error({ err: error, appId: app.id }, 'realtime connection refused: the connection count failed');
+      void this.state.removeConnection(app.id, socketId).catch(() => undefined);
+      port.send(frames.error(ErrorCode.OverCapacity, ErrorMessage.overCapacity));
+      port.close(ErrorCode.OverCapacity, ErrorMessage.overCapacity);
+      return undefined;
+    }
+    if (outcome === 'full') {
+      this.logger.warn(
+        { appId: app.id, ip: meta.ip, max: app.maxConnections },
+        'realtime connection refused: over connection quota',
+      );
+      port.send(frames.error(ErrorCode.OverConnectionQuota, ErrorMessage.overQuota));
+      port.close(ErrorCode.OverConnectionQuota, ErrorMessage.overQuota);
+      return undefined;
+    }
     const connection = new Connection(socketId, app, port, this.now(), meta);
     this.connections.set(socketId, connection);
     this.perApp.set(app.id, (this.perApp.get(app.id) ?? 0) + 1);
@@ -93,7 +129,10 @@ export class PusherProtocol {
       async () => {
         const subscriptions = [...connection.subscriptions.values()];
         connection.subscriptions.clear();
-        await Promise.all(subscriptions.map((subscription) => this.leaveShared(connection, subscription)));
+        await Promise.all([
+          this.state.removeConnection(connection.app.id, connection.socketId),
+          ...subscriptions.map((subscription) => this.leaveShared(connection, subscription)),
+        ]);
       },
       (error) => this.failed(connection, error),
     );
@@ -112,6 +151,7 @@ export class PusherProtocol {
     await Promise.all([...this.connections.values()].map((connection) => this.disconnect(connection, code, message)));
   }
 
+  /** Connections this process holds for the app (SharedState.connectionCount counts every process). */
   connectionCount(appId: string): number {
     return this.perApp.get(appId) ?? 0;
   }
@@ -185,9 +225,15 @@ export class PusherProtocol {
     }
   }
 
-  /** After this process's shared state was reaped (presumed dead): count every subscription again. */
+  /** After this process's shared state was reaped (presumed dead): count every connection and
+   * subscription again. */
   async rejoin(): Promise<void> {
-    const work = [...this.connections.values()].map((connection) =>
+    // Taken and sent at once: a connection closing later is uncounted after this, in order.
+    const live = [...this.connections.values()];
+    await this.state.restoreConnections(
+      live.map((connection) => ({ appId: connection.app.id, socketId: connection.socketId })),
+    );
+    const work = live.map((connection) =>
       connection.enqueue(
         async () => {
           for (const subscription of connection.subscriptions.values()) {

@@ -1,8 +1,10 @@
 import type {
+  AddConnectionOutcome,
   Bus,
   BusMessage,
   CachedEvent,
   ChannelCounts,
+  HeldConnection,
   ScalingDriver,
   ScalingHandlers,
   SharedState,
@@ -19,6 +21,8 @@ export class LocalScaling implements ScalingDriver, SharedState, Bus {
   private readonly counts = new Map<string, Map<string, number>>();
   private readonly rosters = new Map<string, PresenceRoster>();
   private readonly cache = new Map<string, { frame: string; expiresAt: number }>();
+  /** appId → socket ids of the connections held. */
+  private readonly held = new Map<string, Set<string>>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -36,6 +40,32 @@ export class LocalScaling implements ScalingDriver, SharedState, Bus {
 
   async publish(message: BusMessage): Promise<void> {
     this.handlers?.deliver(message);
+  }
+
+  async addConnection(appId: string, socketId: string, max: number): Promise<AddConnectionOutcome> {
+    let ids = this.held.get(appId);
+    if (ids?.has(socketId)) return 'taken';
+    if ((ids?.size ?? 0) >= max) return 'full';
+    if (!ids) {
+      ids = new Set();
+      this.held.set(appId, ids);
+    }
+    ids.add(socketId);
+    return 'added';
+  }
+
+  async removeConnection(appId: string, socketId: string): Promise<void> {
+    const ids = this.held.get(appId);
+    if (!ids?.delete(socketId)) return;
+    if (ids.size === 0) this.held.delete(appId);
+  }
+
+  async restoreConnections(connections: HeldConnection[]): Promise<void> {
+    for (const { appId, socketId } of connections) await this.addConnection(appId, socketId, Infinity);
+  }
+
+  async connectionCount(appId: string): Promise<number> {
+    return this.held.get(appId)?.size ?? 0;
   }
 
   async subscribe(appId: string, channel: string): Promise<void> {
@@ -86,10 +116,6 @@ export class LocalScaling implements ScalingDriver, SharedState, Bus {
       return undefined;
     }
     return { frame: entry.frame, ttl: Math.ceil(left / 1000) };
-  }
-
-  remoteConnections(): number {
-    return 0;
   }
 
   private countsOf(appId: string, channel: string, subscriptionCount: number): ChannelCounts {

@@ -8,11 +8,29 @@
  *   P:node:{node}                 hash of what one process added, so that its share can be taken back
  *                                 when it dies: "c\n{app}\n{channel}" and "p\n{app}\n{channel}\n{user}" → count
  *   P:cache:{app}:{channel}       last event of a cache channel (with a TTL)
+ *   P:connections:{app}           set of the socket ids of the app's connections (every process): its
+ *                                 size is the exact count the per-app connection limit is checked against
+ *   P:node-connections:{node}     set of "{app}\n{socket id}" one process added there, taken back when it dies
  *   P:nodes                       sorted set node → last heartbeat (ms); P:nodeinfo hash node → JSON stats
  *
  * The reaper script touches keys it derives from the node hash (fine on a single Redis server,
  * which is what scaling here targets; Redis Cluster would need hash tags).
  */
+
+/**
+ * Counts a new connection unless the app is full. KEYS: app connections, node connections. ARGV:
+ * socket id, node member ("{app}\n{socket id}"), max (-1: no limit). Returns the connections held
+ * with this one, -1 when full, -2 when the socket id is already counted (another process drew it).
+ */
+export const addConnectionScript = `
+if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 1 then return -2 end
+local held = redis.call('SCARD', KEYS[1])
+local max = tonumber(ARGV[3])
+if max >= 0 and held >= max then return -1 end
+redis.call('SADD', KEYS[1], ARGV[1])
+redis.call('SADD', KEYS[2], ARGV[2])
+return held + 1
+`;
 
 /** KEYS: channels, node. ARGV: channel, node field, delta. */
 export const subscribeScript = `
@@ -62,9 +80,10 @@ return member or false
 `;
 
 /**
- * Takes a (dead or stopping) process's share back out of the shared state. KEYS: node hash, nodes,
- * nodeinfo. ARGV: prefix, node id. Returns {app, channel, member JSON, …} for every user whose last
- * connection that was. Idempotent: the node hash is deleted in the same step.
+ * Takes a (dead or stopping) process's share back out of the shared state: its subscriptions,
+ * presence memberships and counted connections. KEYS: node hash, nodes, nodeinfo, node connections.
+ * ARGV: prefix, node id. Returns {app, channel, member JSON, …} for every user whose last
+ * connection that was. Idempotent: the node's keys are deleted in the same step.
  */
 export const reapScript = `
 local function split(value)
@@ -96,6 +115,12 @@ for i = 1, #fields, 2 do
     end
   end
 end
+local held = redis.call('SMEMBERS', KEYS[4])
+for i = 1, #held do
+  local parts = split(held[i])
+  redis.call('SREM', prefix .. ':connections:' .. parts[1], parts[2])
+end
+redis.call('DEL', KEYS[4])
 redis.call('DEL', KEYS[1])
 redis.call('ZREM', KEYS[2], ARGV[2])
 redis.call('HDEL', KEYS[3], ARGV[2])

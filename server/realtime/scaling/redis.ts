@@ -5,16 +5,18 @@ import type { Logger } from '../../support/logger';
 import { redisLocation } from '../../support/redis';
 import { channelType } from '../protocol/channels';
 import type {
+  AddConnectionOutcome,
   Bus,
   BusMessage,
   CachedEvent,
   ChannelCounts,
+  HeldConnection,
   ScalingDriver,
   ScalingHandlers,
   SharedState,
 } from '../protocol/ports';
 import { memberRemovedData, type JoinOutcome, type LeaveOutcome, type PresenceMember } from '../protocol/presence';
-import { joinScript, leaveScript, reapScript, subscribeScript } from './redis-scripts';
+import { addConnectionScript, joinScript, leaveScript, reapScript, subscribeScript } from './redis-scripts';
 
 export interface RedisScalingOptions {
   url: string;
@@ -45,10 +47,11 @@ type Script = (...args: (string | number)[]) => Promise<unknown>;
  * Any number of processes sharing one Redis: every event is published once on one pub/sub channel;
  * the publishing process delivers to its own sockets at once and ignores its echo, every other
  * process delivers on receipt (so each socket gets it exactly once, wherever it was published).
- * Subscription counts, presence membership and cache channels live in Redis, updated atomically by
- * Lua scripts, so presence lists and member_added/member_removed are global. Each process records
- * its own share and sends heartbeats; the survivors reap a silent process's share and announce
- * member_removed for the users it held.
+ * Connection counts, subscription counts, presence membership and cache channels live in Redis,
+ * updated atomically by Lua scripts, so the per-app connection limit holds exactly across processes
+ * and presence lists and member_added/member_removed are global. Each process records its own share
+ * and sends heartbeats; the survivors reap a silent process's share (its connections uncounted) and
+ * announce member_removed for the users it held.
  */
 export class RedisScaling implements ScalingDriver, SharedState, Bus {
   readonly kind = 'redis' as const;
@@ -66,7 +69,6 @@ export class RedisScaling implements ScalingDriver, SharedState, Bus {
   private timer?: NodeJS.Timeout;
   private registered = false;
   private stopped = false;
-  private remote = new Map<string, number>();
   /** REDIS_URL without credentials, for messages. */
   private readonly where: string;
 
@@ -80,10 +82,11 @@ export class RedisScaling implements ScalingDriver, SharedState, Bus {
     this.where = redisLocation(options.url);
     this.redis = new Redis(options.url, { lazyConnect: true, maxRetriesPerRequest: 3 });
     this.subscriber = new Redis(options.url, { lazyConnect: true });
+    this.redis.defineCommand('rtAddConnection', { numberOfKeys: 2, lua: addConnectionScript });
     this.redis.defineCommand('rtSubscribe', { numberOfKeys: 2, lua: subscribeScript });
     this.redis.defineCommand('rtJoin', { numberOfKeys: 4, lua: joinScript });
     this.redis.defineCommand('rtLeave', { numberOfKeys: 4, lua: leaveScript });
-    this.redis.defineCommand('rtReap', { numberOfKeys: 3, lua: reapScript });
+    this.redis.defineCommand('rtReap', { numberOfKeys: 4, lua: reapScript });
     for (const client of [this.redis, this.subscriber]) {
       client.on('error', (error: Error) => {
         if (!this.stopped) this.logger.error({ err: error }, 'realtime redis error');
@@ -133,6 +136,39 @@ export class RedisScaling implements ScalingDriver, SharedState, Bus {
   async publish(message: BusMessage): Promise<void> {
     this.handlers?.deliver(message);
     await this.redis.publish(this.busChannel, JSON.stringify({ n: this.nodeId, m: message } satisfies Envelope));
+  }
+
+  async addConnection(appId: string, socketId: string, max: number): Promise<AddConnectionOutcome> {
+    const held = (await this.script('rtAddConnection')(
+      this.key('connections', appId),
+      this.nodeConnectionsKey(this.nodeId),
+      socketId,
+      `${appId}\n${socketId}`,
+      Number.isFinite(max) ? max : -1,
+    )) as number;
+    return held === -2 ? 'taken' : held === -1 ? 'full' : 'added';
+  }
+
+  async removeConnection(appId: string, socketId: string): Promise<void> {
+    await this.redis
+      .multi()
+      .srem(this.key('connections', appId), socketId)
+      .srem(this.nodeConnectionsKey(this.nodeId), `${appId}\n${socketId}`)
+      .exec();
+  }
+
+  async restoreConnections(connections: HeldConnection[]): Promise<void> {
+    if (connections.length === 0) return;
+    const transaction = this.redis.multi();
+    for (const { appId, socketId } of connections) {
+      transaction.sadd(this.key('connections', appId), socketId);
+      transaction.sadd(this.nodeConnectionsKey(this.nodeId), `${appId}\n${socketId}`);
+    }
+    await transaction.exec();
+  }
+
+  async connectionCount(appId: string): Promise<number> {
+    return this.redis.scard(this.key('connections', appId));
   }
 
   async subscribe(appId: string, channel: string): Promise<void> {
@@ -232,11 +268,7 @@ export class RedisScaling implements ScalingDriver, SharedState, Bus {
     return { frame, ttl: Math.max(0, Number(replies[1]?.[1] ?? 0)) };
   }
 
-  remoteConnections(appId: string): number {
-    return this.remote.get(appId) ?? 0;
-  }
-
-  /** Registers this process, reads the others' connection counts and reaps the silent ones. */
+  /** Registers this process (with its connection counts, for operators) and reaps the silent ones. */
   private async heartbeat(): Promise<void> {
     if (this.stopped) return;
     try {
@@ -246,29 +278,13 @@ export class RedisScaling implements ScalingDriver, SharedState, Bus {
         .multi()
         .zadd(this.key('nodes'), now, this.nodeId)
         .hset(this.key('nodeinfo'), this.nodeId, JSON.stringify(info))
-        .hgetall(this.key('nodeinfo'))
-        .exec()) as [[Error | null, number], unknown, [Error | null, Record<string, string>]] | null;
+        .exec()) as [[Error | null, number], unknown] | null;
       const added = replies?.[0]?.[1];
-      const all = replies?.[2]?.[1] ?? {};
       if (this.registered && added === 1) {
         this.logger.warn({ node: this.nodeId }, 'realtime node was presumed dead and reaped: rejoining');
         await this.handlers?.rejoin();
       }
       this.registered = true;
-
-      const remote = new Map<string, number>();
-      for (const [node, json] of Object.entries(all)) {
-        if (node === this.nodeId) continue;
-        try {
-          const other = JSON.parse(json) as NodeInfo;
-          if (now - other.at > this.nodeTimeout) continue;
-          for (const [appId, count] of Object.entries(other.connections))
-            remote.set(appId, (remote.get(appId) ?? 0) + count);
-        } catch {
-          continue;
-        }
-      }
-      this.remote = remote;
 
       const dead = await this.redis.zrangebyscore(this.key('nodes'), 0, now - this.nodeTimeout);
       for (const node of dead) if (node !== this.nodeId) await this.reap(node);
@@ -283,6 +299,7 @@ export class RedisScaling implements ScalingDriver, SharedState, Bus {
       `${this.prefix}:node:${node}`,
       this.key('nodes'),
       this.key('nodeinfo'),
+      this.nodeConnectionsKey(node),
       this.prefix,
       node,
     )) as string[];
@@ -322,6 +339,10 @@ export class RedisScaling implements ScalingDriver, SharedState, Bus {
 
   private nodeKey(): string {
     return `${this.prefix}:node:${this.nodeId}`;
+  }
+
+  private nodeConnectionsKey(node: string): string {
+    return `${this.prefix}:node-connections:${node}`;
   }
 
   private channelField(appId: string, channel: string): string {

@@ -14,19 +14,19 @@ export interface TransportOptions {
   apps: AppRegistry;
   protocol: PusherProtocol;
   logger: Logger;
-  /** Connections other processes hold for an app (scaling), for the per-app connection limit. */
-  remoteConnections: (appId: string) => number;
   /** A socket whose unsent data exceeds this (bytes) is closed with 4100 (pusher-js backs off). */
   maxBufferedAmount: number;
 }
 
 const appPath = /^\/app\/([^/?]+)\/?$/;
+/** Frames kept from a client that talks before its connection is counted and open. */
+const maxEarlyFrames = 16;
 
 /**
  * The `ws` side: upgrades `/app/{key}` (query protocol=7&client=…), refuses unknown keys (4001),
  * a protocol version other than 7 or none (4007; not a number: 4006), disallowed origins (4009)
- * and connections over the app's limit (4004) with a pusher:error frame and the same close code,
- * then binds the socket to the protocol core. Messages over the app's maxMessageSize close the socket with 1009 (ws does it).
+ * with a pusher:error frame and the same close code, then hands the socket to the protocol core,
+ * which counts it against the app's connection limit on every process (4004 beyond it). Messages over the app's maxMessageSize close the socket with 1009 (ws does it).
  */
 export class WebSocketTransport {
   private readonly servers = new Map<number, WebSocketServer>();
@@ -76,14 +76,9 @@ export class WebSocketTransport {
       logger.warn({ appId: app.id, ip, origin }, 'realtime connection refused: origin not allowed');
       return refuse(ws, ErrorCode.Unauthorized, ErrorMessage.originNotAllowed);
     }
-    const held = protocol.connectionCount(app.id) + this.options.remoteConnections(app.id);
-    if (held >= app.maxConnections) {
-      logger.warn({ appId: app.id, ip, held }, 'realtime connection refused: over connection quota');
-      return refuse(ws, ErrorCode.OverConnectionQuota, ErrorMessage.overQuota);
-    }
-
     let closing = false;
-    // Filled right after open(): the port is created first because open() sends through it.
+    let closed = false;
+    // Filled once connect() resolves: the port exists first because connect() sends through it.
     const bound: { connection?: Connection } = {};
     const port: ConnectionPort = {
       send: (frame) => {
@@ -110,32 +105,55 @@ export class WebSocketTransport {
       },
     };
 
+    // Frames that arrive while the connection is being counted are handled once it is open.
+    const early: string[] = [];
+    const receive = (text: string) => {
+      const connection = bound.connection;
+      if (connection) protocol.receive(connection, text);
+      else if (early.length < maxEarlyFrames) early.push(text);
+    };
     const opened = Date.now();
-    const connection = protocol.open(app, port, { ip, origin });
-    bound.connection = connection;
-    const { socketId } = connection;
-    logger.info({ appId: app.id, socketId, ip, origin }, 'realtime connection opened');
-
     ws.on('message', (data, isBinary) => {
       if (isBinary) {
-        connection.send(frames.error(ErrorCode.GenericReconnect, ErrorMessage.invalidMessage));
+        port.send(frames.error(ErrorCode.GenericReconnect, ErrorMessage.invalidMessage));
         return;
       }
-      protocol.receive(connection, data.toString());
+      receive(data.toString());
     });
-    ws.on('ping', () => protocol.touch(connection));
-    ws.on('pong', () => protocol.touch(connection));
+    ws.on('ping', () => bound.connection && protocol.touch(bound.connection));
+    ws.on('pong', () => bound.connection && protocol.touch(bound.connection));
     ws.on('error', (error) => {
-      logger.warn({ appId: app.id, socketId, err: error }, 'realtime socket error');
+      logger.warn({ appId: app.id, socketId: bound.connection?.socketId, err: error }, 'realtime socket error');
     });
     ws.on('close', (code) => {
       closing = true;
+      closed = true;
+      const connection = bound.connection;
+      if (!connection) return;
       logger.info(
-        { appId: app.id, socketId, code, seconds: Math.round((Date.now() - opened) / 1000) },
+        { appId: app.id, socketId: connection.socketId, code, seconds: Math.round((Date.now() - opened) / 1000) },
         'realtime connection closed',
       );
       void protocol.closed(connection);
     });
+
+    void protocol
+      .connect(app, port, { ip, origin })
+      .then((connection) => {
+        if (!connection) return;
+        bound.connection = connection;
+        if (closed) {
+          // Gone while it was being counted: uncount it.
+          void protocol.closed(connection);
+          return;
+        }
+        logger.info({ appId: app.id, socketId: connection.socketId, ip, origin }, 'realtime connection opened');
+        for (const text of early.splice(0)) protocol.receive(connection, text);
+      })
+      .catch((error: unknown) => {
+        logger.error({ err: error, appId: app.id }, 'realtime connection failed to open');
+        closeSoon(ws, ErrorCode.OverCapacity, ErrorMessage.overCapacity);
+      });
   }
 
   private serverFor(maxPayload: number): WebSocketServer {

@@ -103,9 +103,10 @@ describe('connection', () => {
     expect((await raw.waitClosed()).code).toBe(4009);
   });
 
-  it('7: over max connections gets 4004 and no reconnect loop', async () => {
-    const { port } = await startRealtime({ app: { maxConnections: 2 } });
-    await connected(pusherClient(port, undefined));
+  it('7: over max connections gets 4004 and no reconnect loop; GET /connections counts exactly', async () => {
+    const { port, sdk } = await startRealtime({ app: { maxConnections: 2 } });
+    const first = pusherClient(port, undefined);
+    await connected(first);
     await connected(pusherClient(port, undefined));
     const third = pusherClient(port, undefined);
     const seen = states(third);
@@ -115,6 +116,13 @@ describe('connection', () => {
     const raw = await RawClient.connect(port);
     expect(data(raw.frames[0])).toEqual({ code: 4004, message: 'Application is over connection quota' });
     expect((await raw.waitClosed()).code).toBe(4004);
+    expect(await (await sdk.get({ path: '/connections' })).json()).toEqual({ connections: 2 });
+
+    first.disconnect();
+    await sleep(300);
+    expect(await (await sdk.get({ path: '/connections' })).json()).toEqual({ connections: 1 });
+    const again = await RawClient.connect(port);
+    expect(again.frames[0].event).toBe('pusher:connection_established');
   });
 
   it('8: a message over max_message_size closes with 1009; pusher-js reconnects with a new socket id', async () => {

@@ -44,6 +44,35 @@ function cluster() {
   };
 }
 
+/** Polls an async check every 20 ms until it holds (waitFor takes synchronous checks only). */
+async function eventually(check: () => Promise<boolean>, timeout: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeout;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+/** A realtime process of its own (support/node-process.ts) on the cluster's Redis, to be killed. */
+function spawnNode(prefix: string, env: Record<string, string> = {}): { process: ChildProcess; port: Promise<number> } {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./support/node-process.ts', import.meta.url))],
+    {
+      env: { ...process.env, REDIS_URL: redisUrl, REALTIME_PREFIX: prefix, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const port = new Promise<number>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const match = /port (\d+)/.exec(chunk.toString());
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`child exited with ${code}`)));
+  });
+  return { process: child, port };
+}
+
 async function subscribeRaw(client: RawClient, channel: string, extra: Record<string, unknown> = {}) {
   client.send({ event: 'pusher:subscribe', data: { channel, auth: '', ...extra } });
   await client.waitFor(
@@ -159,37 +188,72 @@ describe.runIf(redisUrl)('scale-out through Redis', () => {
     expect(whisperer.connection.state).toBe('connected');
   });
 
-  it('counts connections across processes for the per-app limit (as of the last heartbeat)', async () => {
+  it('holds max_connections exactly across processes, at once, and GET /connections counts every process exactly', async () => {
     const { node } = cluster();
-    const a = await node({ app: { maxConnections: 2 } });
-    const b = await node({ app: { maxConnections: 2 } });
-    await RawClient.connect(a.port);
-    await RawClient.connect(b.port);
-    await sleep(600);
-    expect(a.server.connectionCount(testApp.id)).toBe(2);
-    const refused = await RawClient.connect(a.port);
-    expect(data(refused.frames[0])).toMatchObject({ code: 4004 });
+    // Heartbeats 5 s apart, as in production: the count must not depend on them.
+    const slow = { heartbeatInterval: 5, nodeTimeout: 20, app: { maxConnections: 1 } };
+    const a = await node(slow);
+    const b = await node(slow);
+    const connections = async (target: typeof a) =>
+      ((await (await target.sdk.get({ path: '/connections' })).json()) as { connections: number }).connections;
+
+    const first = await RawClient.connect(a.port);
+    expect(first.frames[0].event).toBe('pusher:connection_established');
+    const refused = await RawClient.connect(b.port);
+    expect(data(refused.frames[0])).toEqual({ code: 4004, message: 'Application is over connection quota' });
+    expect((await refused.waitClosed()).code).toBe(4004);
+    expect(await connections(a)).toBe(1);
+    expect(await connections(b)).toBe(1);
+    expect(await b.server.countConnections(testApp.id)).toBe(1);
+    expect([a.server.connectionCount(testApp.id), b.server.connectionCount(testApp.id)]).toEqual([1, 0]);
+
+    // Closed on A: the slot is free on B as soon as the close is handled.
+    first.ws.close();
+    await eventually(async () => (await connections(b)) === 0, 5000, 'the close counted');
+    const second = await RawClient.connect(b.port);
+    expect(second.frames[0].event).toBe('pusher:connection_established');
+    second.ws.close();
+    await eventually(async () => (await connections(a)) === 0, 5000, 'the close counted');
+
+    // Clients connecting to both processes at the same moment: exactly one gets in.
+    for (let round = 0; round < 5; round++) {
+      const racers = await Promise.all([RawClient.connect(a.port), RawClient.connect(b.port)]);
+      const established = racers.filter((client) => client.frames[0].event === 'pusher:connection_established');
+      expect(established).toHaveLength(1);
+      expect(await connections(a)).toBe(1);
+      for (const client of racers) client.ws.close();
+      await eventually(async () => (await connections(a)) === 0, 5000, 'the closes counted');
+    }
+  });
+
+  it("a killed process's connections stop counting once it is reaped", async () => {
+    const { prefix, node } = cluster();
+    const a = await node({ app: { maxConnections: 1 } });
+    const child = spawnNode(prefix, { REALTIME_MAX_CONNECTIONS: '1' });
+    try {
+      const port = await child.port;
+      const doomed = await RawClient.connect(port);
+      expect(doomed.frames[0].event).toBe('pusher:connection_established');
+      const refused = await RawClient.connect(a.port);
+      expect(data(refused.frames[0])).toMatchObject({ code: 4004 });
+      expect(await a.server.countConnections(testApp.id)).toBe(1);
+
+      child.process.kill('SIGKILL');
+      await eventually(async () => (await a.server.countConnections(testApp.id)) === 0, 10_000, 'the dead process reaped');
+      const admitted = await RawClient.connect(a.port);
+      expect(admitted.frames[0].event).toBe('pusher:connection_established');
+      expect(await a.server.countConnections(testApp.id)).toBe(1);
+    } finally {
+      child.process.kill('SIGKILL');
+    }
   });
 
   it("reaps a killed process's share: its members leave (member_removed) and its channels empty", async () => {
     const { prefix, node } = cluster();
     const a = await node();
-    const child: ChildProcess = spawn(
-      process.execPath,
-      ['--import', 'tsx', fileURLToPath(new URL('./support/node-process.ts', import.meta.url))],
-      {
-        env: { ...process.env, REDIS_URL: redisUrl, REALTIME_PREFIX: prefix },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
+    const child = spawnNode(prefix);
     try {
-      const port = await new Promise<number>((resolve, reject) => {
-        child.stdout?.on('data', (chunk: Buffer) => {
-          const match = /port (\d+)/.exec(chunk.toString());
-          if (match) resolve(Number(match[1]));
-        });
-        child.once('exit', (code) => reject(new Error(`child exited with ${code}`)));
-      });
+      const port = await child.port;
       const watcher = await RawClient.connect(a.port);
       await subscribeRaw(watcher, 'presence-room', {
         ...sdkFor(a.port).authorizeChannel(watcher.socketId, 'presence-room', { user_id: 'w' }),
@@ -202,13 +266,13 @@ describe.runIf(redisUrl)('scale-out through Redis', () => {
       await watcher.waitFor((frame) => frame.event === 'pusher_internal:member_added');
       expect((await a.server.channels(testApp.id)).map((channel) => channel.name)).toEqual(['orders', 'presence-room']);
 
-      child.kill('SIGKILL');
+      child.process.kill('SIGKILL');
       const removed = await watcher.waitFor((frame) => frame.event === 'pusher_internal:member_removed', 10_000);
       expect(data(removed)).toEqual({ user_id: 'd' });
       expect(await a.server.presenceMembers(testApp.id, 'presence-room')).toEqual([{ id: 'w', info: null }]);
       expect((await a.server.channels(testApp.id)).map((channel) => channel.name)).toEqual(['presence-room']);
     } finally {
-      child.kill('SIGKILL');
+      child.process.kill('SIGKILL');
     }
   });
 });

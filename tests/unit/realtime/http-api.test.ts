@@ -24,7 +24,7 @@ function backend(overrides: Partial<ApiBackend> = {}) {
     members: async (_appId, channel) => (channel === 'presence-room' ? [{ user_id: 1 }, { user_id: 'b' }] : []),
     cache: async () => undefined,
     terminate: async () => {},
-    connections: () => 5,
+    connections: async () => 5,
     healthy: () => true,
     ...overrides,
   };

@@ -55,9 +55,10 @@ function setup(appOverrides: Partial<RealtimeApp> = {}) {
     localConnections: () => protocol.connectionCounts(),
   });
   const app = resolveApp({ ...baseApp, ...appOverrides });
-  const connect = () => {
+  const connect = async () => {
     const port = new FakePort();
-    const connection = protocol.open(app, port);
+    const connection = await protocol.connect(app, port);
+    if (!connection) throw new Error(`refused: ${JSON.stringify(port.frames)}`);
     return { port, connection };
   };
   const send = async (connection: Connection, message: unknown) => {
@@ -92,20 +93,20 @@ function setup(appOverrides: Partial<RealtimeApp> = {}) {
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('PusherProtocol: connection', () => {
-  it('starts with connection_established carrying a socket id and the activity timeout', () => {
+  it('starts with connection_established carrying a socket id and the activity timeout', async () => {
     const { connect } = setup();
-    const { port, connection } = connect();
+    const { port, connection } = await connect();
     expect(port.frames).toHaveLength(1);
     expect(port.frames[0].event).toBe('pusher:connection_established');
     expect(typeof port.frames[0].data).toBe('string');
     expect(port.data(port.frames[0])).toEqual({ socket_id: connection.socketId, activity_timeout: 30 });
     expect(connection.socketId).toMatch(/^\d+\.\d+$/);
-    expect(connect().connection.socketId).not.toBe(connection.socketId);
+    expect((await connect()).connection.socketId).not.toBe(connection.socketId);
   });
 
   it('answers pusher:ping, refuses malformed frames and unknown pusher events with 4200, ignores others', async () => {
     const { connect, send } = setup();
-    const { port, connection } = connect();
+    const { port, connection } = await connect();
     await send(connection, { event: 'pusher:ping', data: {} });
     expect(port.last()).toEqual({ event: 'pusher:pong', data: '{}' });
     await send(connection, '{oops');
@@ -118,9 +119,9 @@ describe('PusherProtocol: connection', () => {
     expect(port.closedWith).toBeUndefined();
   });
 
-  it('pings a silent connection and prunes it with 4201 when it stays silent', () => {
+  it('pings a silent connection and prunes it with 4201 when it stays silent', async () => {
     const { connect, protocol, advance } = setup();
-    const { port, connection } = connect();
+    const { port, connection } = await connect();
     advance(29_000);
     protocol.sweep();
     expect(port.pings).toBe(0);
@@ -139,9 +140,9 @@ describe('PusherProtocol: connection', () => {
     expect(protocol.connectionCount('1')).toBe(0);
   });
 
-  it('keeps a connection that answers the ping', () => {
+  it('keeps a connection that answers the ping', async () => {
     const { connect, protocol, advance } = setup();
-    const { port, connection } = connect();
+    const { port, connection } = await connect();
     advance(30_000);
     protocol.sweep();
     advance(10_000);
@@ -152,11 +153,93 @@ describe('PusherProtocol: connection', () => {
   });
 });
 
+describe('PusherProtocol: the connection limit, one count for every process', () => {
+  /** Two protocol cores (two processes) on one shared state, as RedisScaling gives them. */
+  function twoProcesses(appOverrides: Partial<RealtimeApp>) {
+    const scaling = new LocalScaling();
+    const logger = pino({ level: 'silent' });
+    const options = { activityTimeout: 30, pongTimeout: 30, cacheTtl: 1800 };
+    const a = new PusherProtocol(scaling.state, scaling.bus, logger, options);
+    const b = new PusherProtocol(scaling.state, scaling.bus, logger, options);
+    return { scaling, a, b, app: resolveApp({ ...baseApp, ...appOverrides }) };
+  }
+
+  it('refuses the connection beyond max_connections with 4004 (frame and close), counted on every process', async () => {
+    const { scaling, a, b, app } = twoProcesses({ maxConnections: 2 });
+    const first = await a.connect(app, new FakePort());
+    expect(await b.connect(app, new FakePort())).toBeDefined();
+    const refusedPort = new FakePort();
+    expect(await a.connect(app, refusedPort)).toBeUndefined();
+    expect(refusedPort.frames).toEqual([
+      { event: 'pusher:error', data: JSON.stringify({ code: 4004, message: 'Application is over connection quota' }) },
+    ]);
+    expect(refusedPort.closedWith).toEqual({ code: 4004, reason: 'Application is over connection quota' });
+    expect(await b.connect(app, new FakePort())).toBeUndefined();
+    expect(await scaling.connectionCount('1')).toBe(2);
+
+    await a.closed(first!);
+    expect(await scaling.connectionCount('1')).toBe(1);
+    expect(await b.connect(app, new FakePort())).toBeDefined();
+    expect([a.connectionCount('1'), b.connectionCount('1')]).toEqual([0, 2]);
+  });
+
+  it('lets exactly max_connections through when clients connect to both processes at once', async () => {
+    const { scaling, a, b, app } = twoProcesses({ maxConnections: 1 });
+    const results = await Promise.all([a.connect(app, new FakePort()), b.connect(app, new FakePort())]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await scaling.connectionCount('1')).toBe(1);
+  });
+
+  it('counts every connection without a limit, and uncounts it once on close', async () => {
+    const { scaling, a, app } = twoProcesses({});
+    const connections = await Promise.all([1, 2, 3].map(() => a.connect(app, new FakePort())));
+    expect(await scaling.connectionCount('1')).toBe(3);
+    await a.closed(connections[0]!);
+    await a.closed(connections[0]!);
+    await a.disconnect(connections[1]!, 4200, 'bye');
+    expect(await scaling.connectionCount('1')).toBe(1);
+  });
+
+  it('draws another socket id when the drawn one is already counted elsewhere', async () => {
+    const { scaling, a, app } = twoProcesses({});
+    const outcomes: string[] = [];
+    const real = scaling.addConnection.bind(scaling);
+    scaling.addConnection = async (appId, socketId, max) => {
+      const outcome = outcomes.length === 0 ? 'taken' : await real(appId, socketId, max);
+      outcomes.push(outcome);
+      return outcome;
+    };
+    const port = new FakePort();
+    expect(await a.connect(app, port)).toBeDefined();
+    expect(outcomes).toEqual(['taken', 'added']);
+    expect(port.events('pusher:connection_established')).toHaveLength(1);
+  });
+
+  it('answers 4100 (pusher-js backs off and retries) when the shared count cannot be reached', async () => {
+    const { scaling, a, app } = twoProcesses({});
+    scaling.addConnection = () => Promise.reject(new Error('redis down'));
+    const port = new FakePort();
+    expect(await a.connect(app, port)).toBeUndefined();
+    expect(port.data(port.frames[0])).toMatchObject({ code: 4100 });
+    expect(port.closedWith?.code).toBe(4100);
+  });
+
+  it('counts its live connections again after its share was reaped (rejoin)', async () => {
+    const { scaling, a, app } = twoProcesses({ maxConnections: 3 });
+    const connections = await Promise.all([1, 2].map(() => a.connect(app, new FakePort())));
+    // What the reaper does to a process presumed dead: its counted connections are taken out.
+    for (const connection of connections) await scaling.removeConnection('1', connection!.socketId);
+    await a.closed(connections[1]!);
+    await a.rejoin();
+    expect(await scaling.connectionCount('1')).toBe(1);
+  });
+});
+
 describe('PusherProtocol: subscriptions', () => {
   it('subscribes to public channels and delivers published events, except to socket_id', async () => {
     const { connect, subscribe, protocol } = setup();
-    const a = connect();
-    const b = connect();
+    const a = await connect();
+    const b = await connect();
     await subscribe(a.connection, 'orders');
     await subscribe(b.connection, 'orders');
     expect(a.port.last()).toEqual({ event: 'pusher_internal:subscription_succeeded', channel: 'orders', data: '{}' });
@@ -167,8 +250,8 @@ describe('PusherProtocol: subscriptions', () => {
 
   it('refuses private channels without a valid signature (4009 then a channel subscription_error)', async () => {
     const { connect, subscribe, signed, protocol } = setup();
-    const { port, connection } = connect();
-    const other = connect();
+    const { port, connection } = await connect();
+    const other = await connect();
     for (const auth of ['', 'app-key:0000', signed(other.connection, 'private-a'), signed(connection, 'private-b')]) {
       port.frames = [];
       await subscribe(connection, 'private-a', { auth });
@@ -186,9 +269,9 @@ describe('PusherProtocol: subscriptions', () => {
 
   it('announces presence members on first join and last leave only, to the others', async () => {
     const { connect, join, send, protocol } = setup();
-    const a = connect();
-    const b1 = connect();
-    const b2 = connect();
+    const a = await connect();
+    const b1 = await connect();
+    const b2 = await connect();
     await join(a.connection, 'presence-room', { user_id: 1, user_info: { name: 'A' } });
     expect(a.port.data(a.port.last())).toEqual({ presence: { ids: [1], hash: { 1: { name: 'A' } }, count: 1 } });
     await join(b1.connection, 'presence-room', { user_id: 2, user_info: { name: 'B' } });
@@ -213,7 +296,7 @@ describe('PusherProtocol: subscriptions', () => {
 
   it('refuses a presence subscription whose channel_data was not signed as sent', async () => {
     const { connect, subscribe, signed } = setup();
-    const { port, connection } = connect();
+    const { port, connection } = await connect();
     const signedData = '{"user_id":1}';
     await subscribe(connection, 'presence-room', {
       auth: signed(connection, 'presence-room', signedData),
@@ -229,20 +312,20 @@ describe('PusherProtocol: subscriptions', () => {
 
   it('refuses a new user on a full presence channel', async () => {
     const { connect, join } = setup({ maxPresenceMembers: 1 });
-    await join(connect().connection, 'presence-room', { user_id: 1 });
-    const late = connect();
+    await join((await connect()).connection, 'presence-room', { user_id: 1 });
+    const late = await connect();
     await join(late.connection, 'presence-room', { user_id: 2 });
     expect(late.port.data(late.port.events('pusher:subscription_error')[0])).toMatchObject({ type: 'LimitReached' });
   });
 
   it('replays the last event of a cache channel, or sends cache_miss', async () => {
     const { connect, subscribe, protocol } = setup();
-    const first = connect();
+    const first = await connect();
     await subscribe(first.connection, 'cache-news');
     expect(first.port.last()).toEqual({ event: 'pusher:cache_miss', channel: 'cache-news' });
     await protocol.publish('1', ['cache-news'], 'headline', '"one"');
     await protocol.publish('1', ['cache-news'], 'headline', '"two"');
-    const late = connect();
+    const late = await connect();
     await subscribe(late.connection, 'cache-news');
     expect(late.port.frames.slice(1)).toEqual([
       { event: 'pusher_internal:subscription_succeeded', channel: 'cache-news', data: '{}' },
@@ -252,7 +335,7 @@ describe('PusherProtocol: subscriptions', () => {
 
   it('confirms a repeated subscribe without counting it twice', async () => {
     const { connect, subscribe, send, scaling } = setup();
-    const { port, connection } = connect();
+    const { port, connection } = await connect();
     await subscribe(connection, 'orders');
     await subscribe(connection, 'orders');
     expect(port.events('pusher_internal:subscription_succeeded')).toHaveLength(2);
@@ -264,7 +347,7 @@ describe('PusherProtocol: subscriptions', () => {
 
   it('refuses invalid channel names', async () => {
     const { connect, subscribe } = setup();
-    const { port, connection } = connect();
+    const { port, connection } = await connect();
     await subscribe(connection, 'bad name');
     expect(port.events('pusher:subscription_error')[0]).toMatchObject({ channel: 'bad name' });
     await subscribe(connection, '#server-to-user-1');
@@ -273,7 +356,7 @@ describe('PusherProtocol: subscriptions', () => {
 
   it("limits channel names to Pusher's 164 characters and names the whole channel in the error", async () => {
     const { connect, subscribe, scaling } = setup();
-    const { port, connection } = connect();
+    const { port, connection } = await connect();
     await subscribe(connection, 'c'.repeat(164));
     expect(port.events('pusher_internal:subscription_succeeded')).toHaveLength(1);
     for (const name of ['c'.repeat(165), `private-${'p'.repeat(200)}`, 'x'.repeat(5000)]) {
@@ -293,7 +376,7 @@ describe('PusherProtocol: subscriptions', () => {
 describe('PusherProtocol: channels per connection', () => {
   it('refuses a subscription beyond the cap with LimitReached on that channel, counting pending ones', async () => {
     const { connect, subscribe, send, signed, scaling, protocol } = setup({ maxChannelsPerConnection: 3 });
-    const { port, connection } = connect();
+    const { port, connection } = await connect();
     // Three subscribes in one burst: all pending at once, all within the cap.
     for (const name of ['a', 'b', 'private-c']) {
       protocol.receive(
@@ -331,7 +414,7 @@ describe('PusherProtocol: channels per connection', () => {
 
   it("defaults to 100 channels per connection", async () => {
     const { connect, subscribe } = setup();
-    const { port, connection } = connect();
+    const { port, connection } = await connect();
     for (let n = 0; n < 101; n++) await subscribe(connection, `channel-${n}`);
     expect(port.events('pusher_internal:subscription_succeeded')).toHaveLength(100);
     expect(port.events('pusher:subscription_error').map((frame) => frame.channel)).toEqual(['channel-100']);
@@ -341,8 +424,8 @@ describe('PusherProtocol: channels per connection', () => {
 describe('PusherProtocol: client events', () => {
   it('relays client events on private channels to the others, with user_id on presence', async () => {
     const { connect, subscribe, signed, join, send } = setup();
-    const a = connect();
-    const b = connect();
+    const a = await connect();
+    const b = await connect();
     for (const peer of [a, b])
       await subscribe(peer.connection, 'private-chat', { auth: signed(peer.connection, 'private-chat') });
     await send(a.connection, { event: 'client-typing', channel: 'private-chat', data: { t: 1 } });
@@ -357,8 +440,8 @@ describe('PusherProtocol: client events', () => {
 
   it('refuses them on public channels, unsubscribed channels, encrypted channels and disabled apps', async () => {
     const { connect, subscribe, send } = setup();
-    const a = connect();
-    const b = connect();
+    const a = await connect();
+    const b = await connect();
     await subscribe(a.connection, 'lobby');
     await subscribe(b.connection, 'lobby');
     await send(a.connection, { event: 'client-x', channel: 'lobby', data: {} });
@@ -370,7 +453,7 @@ describe('PusherProtocol: client events', () => {
     expect(a.port.data(a.port.last())).toMatchObject({ code: null });
 
     const disabled = setup({ clientEvents: 'none' });
-    const c = disabled.connect();
+    const c = await disabled.connect();
     await disabled.send(c.connection, { event: 'client-x', channel: 'private-a', data: {} });
     expect(c.port.data(c.port.last())).toEqual({
       code: 4301,
@@ -380,8 +463,8 @@ describe('PusherProtocol: client events', () => {
 
   it("allows public channels with clientEvents 'all'", async () => {
     const { connect, subscribe, send } = setup({ clientEvents: 'all' });
-    const a = connect();
-    const b = connect();
+    const a = await connect();
+    const b = await connect();
     await subscribe(a.connection, 'lobby');
     await subscribe(b.connection, 'lobby');
     await send(a.connection, { event: 'client-x', channel: 'lobby', data: {} });
@@ -390,8 +473,8 @@ describe('PusherProtocol: client events', () => {
 
   it('rate-limits them to 10 a second with 4301 frames, keeping the socket', async () => {
     const { connect, subscribe, signed, send, advance } = setup();
-    const a = connect();
-    const b = connect();
+    const a = await connect();
+    const b = await connect();
     for (const peer of [a, b])
       await subscribe(peer.connection, 'private-chat', { auth: signed(peer.connection, 'private-chat') });
     for (let i = 0; i < 15; i++) await send(a.connection, { event: 'client-n', channel: 'private-chat', data: i });
@@ -407,8 +490,8 @@ describe('PusherProtocol: client events', () => {
 
   it('refuses an event name over 200 characters with 4301, delivering nothing', async () => {
     const { connect, subscribe, signed, send } = setup();
-    const a = connect();
-    const b = connect();
+    const a = await connect();
+    const b = await connect();
     for (const peer of [a, b])
       await subscribe(peer.connection, 'private-chat', { auth: signed(peer.connection, 'private-chat') });
     const longest = `client-${'n'.repeat(193)}`;
@@ -429,7 +512,7 @@ describe('PusherProtocol: client events', () => {
 describe('PusherProtocol: users', () => {
   it('signs users in, lets them (only them) subscribe to #server-to-user-{id} and terminates them', async () => {
     const { connect, send, subscribe, app, protocol } = setup();
-    const a = connect();
+    const a = await connect();
     const userData = '{"id":"42","name":"A"}';
     await send(a.connection, {
       event: 'pusher:signin',
@@ -441,7 +524,7 @@ describe('PusherProtocol: users', () => {
     await subscribe(a.connection, '#server-to-user-43');
     expect(a.port.last().event).toBe('pusher:subscription_error');
 
-    const b = connect();
+    const b = await connect();
     await send(b.connection, { event: 'pusher:signin', data: { user_data: userData, auth: 'app-key:bad' } });
     expect(b.port.data(b.port.last())).toMatchObject({ code: 4009 });
     expect(b.connection.user).toBeUndefined();
@@ -457,7 +540,7 @@ describe('PusherProtocol: users', () => {
 
   it('terminates presence members of that user id too (Reverb parity)', async () => {
     const { connect, join, protocol } = setup();
-    const a = connect();
+    const a = await connect();
     await join(a.connection, 'presence-room', { user_id: 7 });
     await protocol.terminateUser('1', '7');
     await settle();
@@ -468,7 +551,7 @@ describe('PusherProtocol: users', () => {
 describe('PusherProtocol: ordering', () => {
   it('holds events published while a subscription is pending until subscription_succeeded', async () => {
     const { connect, protocol, scaling } = setup();
-    const { port, connection } = connect();
+    const { port, connection } = await connect();
     const original = scaling.subscribe.bind(scaling);
     let release!: () => void;
     scaling.subscribe = async (appId, channel) => {
@@ -489,7 +572,7 @@ describe('PusherProtocol: ordering', () => {
 
   it('leaves every channel on close, after pending work', async () => {
     const { connect, join, subscribe, protocol, scaling } = setup();
-    const a = connect();
+    const a = await connect();
     await subscribe(a.connection, 'orders');
     await join(a.connection, 'presence-room', { user_id: 1 });
     await protocol.closed(a.connection);

@@ -1,13 +1,18 @@
 /**
  * A realtime process of its own for the scale-out tests (so that one can be killed with SIGKILL):
- * REDIS_URL and REALTIME_PREFIX from the environment, prints `port <n>` once listening.
+ * REDIS_URL, REALTIME_PREFIX and optionally REALTIME_MAX_CONNECTIONS (the test app's limit) from the
+ * environment, prints `port <n>` once listening.
  */
 import pino from 'pino';
 import { RealtimeServer } from '../../../../server/realtime/realtime-server';
 import { testApp } from './harness';
 
 const server = new RealtimeServer({
-  apps: [testApp],
+  apps: [
+    process.env.REALTIME_MAX_CONNECTIONS
+      ? { ...testApp, maxConnections: Number(process.env.REALTIME_MAX_CONNECTIONS) }
+      : testApp,
+  ],
   logger: pino({ level: 'silent' }),
   redisUrl: process.env.REDIS_URL,
   redisPrefix: process.env.REALTIME_PREFIX,
