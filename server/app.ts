@@ -27,6 +27,8 @@ export interface AppDependencies {
   assets?: Assets;
   /** Where rate limits are counted when REDIS_URL is set (server/boot.ts connects it); memory otherwise. */
   redis?: Redis;
+  /** Where static files are served from (default: public/; tests give their own). */
+  publicDir?: string;
   /** Extra route files (tests declare test-only routes this way). */
   extraRoutes?: RouteFile[];
   /**
@@ -80,6 +82,7 @@ export function createApp(deps: AppDependencies): { app: Express; services: Serv
     signedRoute: (name, params, expiresAt) => signUrl(config.app.key, route(name, params), expiresAt),
   };
   const app = express();
-  buildKernel(app, services, { assets: deps.assets ?? viteAssets(publicDir), publicDir });
+  const files = deps.publicDir ?? publicDir;
+  buildKernel(app, services, { assets: deps.assets ?? viteAssets(files), publicDir: files });
   return { app, services };
 }

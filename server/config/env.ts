@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RealtimeApp } from '../realtime/apps';
+import { loopbackHosts } from '../http/middleware/trusted-hosts';
 
 /**
  * Every setting Kawan reads, parsed once at boot. A bad value stops the process with a message
@@ -97,6 +98,23 @@ export const envSchema = z
     APP_URL: optionalUrl,
     APP_KEY: appKey,
     PORT: z.preprocess(blankAsUnset, port.default(8000)),
+    TRUSTED_HOSTS: z.preprocess(
+      (value) =>
+        typeof value === 'string'
+          ? value
+              .split(',')
+              .map((entry) => entry.trim())
+              .filter((entry) => entry !== '')
+          : [],
+      z.array(
+        z
+          .string()
+          .regex(
+            /^(?:\*\.)?(?:\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?)$/i,
+            'must be a comma-separated list of host names (example.com, *.example.com), without ports',
+          ),
+      ),
+    ),
     DATA_DIR: z.string().min(1).default('storage'),
     DATABASE_URL: optionalUrl,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -167,7 +185,15 @@ export interface Config {
   isProduction: boolean;
   isDevelopment: boolean;
   isTest: boolean;
-  app: { name: string; url: string; key: Buffer; port: number; secure: boolean };
+  app: {
+    name: string;
+    url: string;
+    key: Buffer;
+    port: number;
+    secure: boolean;
+    /** Host names requests may carry (APP_URL's, TRUSTED_HOSTS, the loopback names); others are a 400. */
+    trustedHosts: string[];
+  };
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: Env['LOG_LEVEL'];
@@ -246,6 +272,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       key: Buffer.from(env.APP_KEY.slice('base64:'.length), 'base64'),
       port: env.PORT,
       secure: appUrl.startsWith('https:'),
+      trustedHosts: [...new Set([new URL(appUrl).hostname, ...env.TRUSTED_HOSTS, ...loopbackHosts])],
     },
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,

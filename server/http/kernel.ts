@@ -1,4 +1,6 @@
 import express, { type Express, type Request, type RequestHandler } from 'express';
+import compression from 'compression';
+import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pinoHttp } from 'pino-http';
 import type { Services } from '../services';
@@ -8,13 +10,17 @@ import { bodyParsers, parseQueryString, uploadParsers } from './middleware/body'
 import { errorHandler } from './middleware/errors';
 import { routeMiddleware } from './route-middleware';
 import { authenticate } from './auth/session-guard';
-import { inertiaMiddleware } from './inertia/middleware';
-import { manifestRoutes, ziggyConfig } from './router/manifest';
+import { absoluteOrigin, inertiaMiddleware } from './inertia/middleware';
+import { manifestRoutes, serializedManifest } from './router/manifest';
 import { routeDispatcher } from './router/dispatch';
 import type { Assets } from './inertia/vite';
 import { sessionRepository } from '../db/repositories/session-repository';
 import { sharedProps } from './shared-props';
 import { errorSerializer } from '../support/logger';
+import { requestTarget } from './middleware/request-target';
+import { trustedHosts } from './middleware/trusted-hosts';
+import { securityHeaders } from './middleware/security-headers';
+import { realtimeEndpoint } from '../broadcasting/client-config';
 
 export interface KernelOptions {
   assets: Assets;
@@ -27,11 +33,13 @@ const isStateless = (req: Request) => req.path === '/api' || req.path.startsWith
 /** Paths whose state-changing requests carry no session token (bearer API, webhooks). */
 const csrfExcept = ['/api/', '/webhooks/'];
 
-const validHost = /^(?:\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?)(?::\d{1,5})?$/i;
+/** Served whatever the Host header says: a load balancer's health check names no host of ours. */
+const anyHost = new Set(['/up']);
 
 /**
- * The request pipeline, in order: static files → request id + log → Host check → services → session → Inertia →
- * bodies → CSRF → the signed-in user → uploads (and a multipart body's CSRF token) → named routes → errors.
+ * The request pipeline, in order: request target and Host checks → security headers → compression → static
+ * files → request id + log → services → session → Inertia → bodies → CSRF → the signed-in user → uploads (and a
+ * multipart body's CSRF token) → named routes → errors.
  */
 export function buildKernel(app: Express, services: Services, options: KernelOptions): void {
   const { config } = services;
@@ -40,9 +48,33 @@ export function buildKernel(app: Express, services: Services, options: KernelOpt
   app.set('trust proxy', 'loopback');
   app.set('query parser', parseQueryString);
 
+  // Every absolute URL built from a request (the route manifest's origin, X-Inertia-Location,
+  // redirects) takes its Host: a request for another host, or with an odd target, stops here.
+  app.use(requestTarget());
+  const hostCheck = trustedHosts(config.app.trustedHosts);
+  app.use((req, res, next) => (anyHost.has(req.path) ? next() : hostCheck(req, res, next)));
+  const { scheme, host, port } = realtimeEndpoint(config);
+  app.use(
+    securityHeaders({
+      secure: config.app.secure,
+      realtimeOrigin: `${scheme === 'https' ? 'wss' : 'ws'}://${host}:${port}`,
+      devOrigin: () => options.assets.devOrigin?.(),
+    }),
+  );
+  app.use(compression());
+
+  // Build files carry a content hash in their names: cached for a year, never revalidated.
+  app.use(
+    '/build',
+    express.static(join(options.publicDir, 'build'), {
+      index: false,
+      immutable: true,
+      maxAge: '1y',
+      fallthrough: false,
+    }),
+  );
   app.use(express.static(options.publicDir, { index: false, maxAge: config.isProduction ? '1h' : 0 }));
   app.use('/storage', express.static(`${config.dataDir}/app/public`, { index: false }));
-  app.use('/build', (_req, res) => res.status(404).end());
 
   app.use(
     pinoHttp({
@@ -56,19 +88,12 @@ export function buildKernel(app: Express, services: Services, options: KernelOpt
       autoLogging: { ignore: (req) => req.url === '/up' },
     }),
   );
-  // Links in pages (the route manifest's origin, version reloads) are built from the Host header:
-  // one that is not a host name, an IP address or [IPv6], with an optional port, is refused here.
-  app.use((req, res, next) => {
-    const host = req.get('host');
-    if (host === undefined || validHost.test(host)) return next();
-    res.status(400).type('text/plain').send('Bad Request: the Host header is not a valid host.');
-  });
   app.use((req, _res, next) => {
     req.services = services;
     next();
   });
 
-  const routes = manifestRoutes(services.routes);
+  const manifest = serializedManifest(manifestRoutes(services.routes));
   // The bearer-token API is stateless: no session, page layer, CSRF token or cookie sign-in there.
   const webOnly =
     (handler: RequestHandler): RequestHandler =>
@@ -86,7 +111,7 @@ export function buildKernel(app: Express, services: Services, options: KernelOpt
         appName: config.app.name,
         assets: options.assets,
         share: (req: Request) => sharedProps(req),
-        ziggy: (req: Request) => ziggyConfig(routes, `${req.protocol}://${req.get('host') ?? 'localhost'}`),
+        ziggy: (req: Request) => manifest(absoluteOrigin(req)),
       }),
     ),
   );

@@ -12,3 +12,15 @@ export async function checkPassword(plain: string, hashed: string): Promise<bool
     return false;
   }
 }
+
+let dummy: Promise<string> | undefined;
+
+/**
+ * Spends the time a password check spends, for a sign-in whose account does not exist: argon2
+ * against a hash made once per process, so an unknown e-mail answers as slowly as a wrong password.
+ */
+export async function checkAgainstDummyHash(plain: string): Promise<false> {
+  dummy ??= hash('kawan-dummy-password-for-unknown-accounts');
+  await checkPassword(plain, await dummy);
+  return false;
+}

@@ -8,7 +8,7 @@ import { createLogger } from '../../server/support/logger';
 import type { Response } from 'supertest';
 import { expect } from 'vitest';
 import { createApp } from '../../server/app';
-import { staticAssets } from '../../server/http/inertia/vite';
+import { staticAssets, type Assets } from '../../server/http/inertia/vite';
 import type { RouteFile } from '../../routes/all';
 import type { Page } from '../../server/http/inertia/page';
 import { createTestDatabase } from './database';
@@ -20,7 +20,14 @@ export const testVersion = 'test-asset-version';
 
 /** The real application over a fresh database, as feature tests drive it. */
 export async function createTestApp(
-  options: { routes?: RouteFile[]; env?: Record<string, string>; realtime?: RealtimeServer } = {},
+  options: {
+    routes?: RouteFile[];
+    env?: Record<string, string>;
+    realtime?: RealtimeServer;
+    /** Static files served instead of public/ (and their assets instead of the fixed test version). */
+    publicDir?: string;
+    assets?: Assets;
+  } = {},
 ) {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'kawan-feature-'));
@@ -43,7 +50,8 @@ export async function createTestApp(
     database,
     mailbox,
     logger,
-    assets: staticAssets(testVersion, '<script type="module" src="/build/test.js"></script>'),
+    assets: options.assets ?? staticAssets(testVersion, '<script type="module" src="/build/test.js"></script>'),
+    publicDir: options.publicDir,
     extraRoutes: options.routes,
     ...(options.realtime ? { realtime: options.realtime } : { broadcastDriver: broadcasts }),
   });

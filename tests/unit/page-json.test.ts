@@ -25,8 +25,9 @@ describe('page JSON in a script element', () => {
       page: { component: 'X', props: { errors: {}, ...hostile }, url: '/x?y=1', version: 'v' },
       appName: 'Kawan & Co "quoted"',
       csrfToken: 'tok"en',
-      ziggy: { url: 'http://x', routes: { a: { uri: 'a/{b}' } } },
+      ziggyJson: scriptSafeJson({ url: 'http://x', routes: { a: { uri: 'a/{b}' } } }),
       assetTags: '',
+      nonce: 'n"once',
     });
     const document = new JSDOM(html).window.document;
     const scripts = document.querySelectorAll('script[data-page="app"][type="application/json"]');

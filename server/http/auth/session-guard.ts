@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { hmacSha256, randomToken, safeEqual, sha256 } from '../../support/crypto';
 import { userRepository, type UserRow } from '../../db/repositories/user-repository';
 import { regenerateSession } from '../middleware/session';
-import { regenerateCsrfToken } from '../middleware/csrf';
+import { isBearerOnly, regenerateCsrfToken } from '../middleware/csrf';
 
 declare module 'express-session' {
   interface SessionData {
@@ -92,6 +92,8 @@ export function authenticate(): RequestHandler {
 }
 
 async function resolveUser(req: Request, res: Response): Promise<void> {
+  // Let past the CSRF check on the strength of a bearer token: the session may not authenticate it.
+  if (isBearerOnly(req)) return;
   const users = userRepository(req.services.db);
   if (req.session.userId) {
     const user = await users.find(req.session.userId);

@@ -4,8 +4,11 @@ export interface DocumentParts {
   page: Page;
   appName: string;
   csrfToken: string;
-  ziggy: unknown;
+  /** The route manifest, already script-safe JSON (serialized once per origin). */
+  ziggyJson: string;
   assetTags: string;
+  /** The response's CSP nonce: on the page's scripts, and for the client's injected styles. */
+  nonce: string;
 }
 
 /**
@@ -14,19 +17,21 @@ export interface DocumentParts {
  * csrf-token meta tag (the client keeps it equal to the XSRF-TOKEN cookie after each visit; its own
  * requests, Echo's included, send the cookie's token).
  */
-export function renderDocument({ page, appName, csrfToken, ziggy, assetTags }: DocumentParts): string {
+export function renderDocument({ page, appName, csrfToken, ziggyJson, assetTags, nonce }: DocumentParts): string {
+  const n = escapeAttribute(nonce);
   return `<!DOCTYPE html>
 <html lang="en" class="h-full bg-gray-100">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="csrf-token" content="${escapeAttribute(csrfToken)}">
+    <meta property="csp-nonce" nonce="${n}">
     <title>${escapeAttribute(appName)}</title>
     <link rel="icon" href="/favicon.svg" type="image/svg+xml">
     ${assetTags}
   </head>
   <body class="h-full font-sans antialiased">
-    <script id="ziggy-routes-json" type="application/json">${scriptSafeJson(ziggy)}</script>
+    <script id="ziggy-routes-json" type="application/json">${ziggyJson}</script>
     <script data-page="app" type="application/json">${scriptSafeJson(page)}</script>
     <div id="app"></div>
   </body>

@@ -6,14 +6,15 @@ import { always, type PropBag } from './props';
 import { resolveProps, type PropRequest } from './resolve';
 import { reflash } from '../middleware/session';
 import { csrfToken } from '../middleware/csrf';
+import { cspNonce } from '../middleware/security-headers';
 
 export interface InertiaOptions {
   appName: string;
   assets: Assets;
   /** Shared props for this request (lazy values welcome). */
   share: (req: Request) => PropBag;
-  /** The route manifest for this request. */
-  ziggy: (req: Request) => unknown;
+  /** The route manifest for this request, as script-safe JSON. */
+  ziggy: (req: Request) => string;
 }
 
 export type ErrorBags = Record<string, Record<string, string>>;
@@ -111,13 +112,15 @@ export class Inertia {
       res.set('X-Inertia', 'true').json(page);
       return;
     }
+    const nonce = cspNonce(res);
     res.type('html').send(
       renderDocument({
         page,
         appName: this.options.appName,
         csrfToken: csrfToken(this.req),
-        ziggy: this.options.ziggy(this.req),
-        assetTags: this.options.assets.tags(),
+        ziggyJson: this.options.ziggy(this.req),
+        assetTags: this.options.assets.tags(nonce),
+        nonce,
       }),
     );
   }

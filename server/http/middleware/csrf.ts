@@ -34,6 +34,18 @@ function sendXsrfCookie(res: Response, token: string, secure: boolean) {
 /** Multipart requests whose token can only be in the body, which is read after sign-in. */
 const awaitingBody = new WeakSet<Request>();
 
+/** State-changing requests let through without a CSRF token because they carry a bearer token. */
+const bearerOnly = new WeakSet<Request>();
+
+/**
+ * True when this request skipped the CSRF check for its `Authorization: Bearer` header: only that
+ * token may authenticate it, never the session or a remember-me cookie (the session guard then
+ * signs nobody in), so a forged cross-site request gains nothing by adding the header.
+ */
+export function isBearerOnly(req: Request): boolean {
+  return bearerOnly.has(req);
+}
+
 /**
  * Checks every state-changing request for the session's token (`_token` field, X-CSRF-TOKEN,
  * X-XSRF-TOKEN); a mismatch is 419. Paths under `except` (bearer-token API, webhooks) are skipped.
@@ -46,9 +58,13 @@ export function verifyCsrfToken(options: { except: string[]; secure: boolean }):
     const token = csrfToken(req);
     sendXsrfCookie(res, token, options.secure);
     if (safeMethods.has(req.method) || options.except.some((prefix) => req.path.startsWith(prefix))) return next();
-    // A bearer-token client (Echo configured with a token, for example) is not a cross-site forgery:
-    // another site cannot make a browser send an Authorization header without a CORS grant.
-    if (/^Bearer\s+\S/i.test(req.get('authorization') ?? '')) return next();
+    // A bearer-token client (Echo configured with a token, for example) needs no CSRF token: another
+    // site cannot make a browser send an Authorization header without a CORS grant. Such a request is
+    // then authenticated by its token alone; the session does not sign it in (isBearerOnly).
+    if (/^Bearer\s+\S/i.test(req.get('authorization') ?? '')) {
+      bearerOnly.add(req);
+      return next();
+    }
     const header = sentToken(req.get('x-csrf-token'), req.get('x-xsrf-token'));
     if (header === undefined && req.is('multipart/form-data')) {
       awaitingBody.add(req);

@@ -1,3 +1,4 @@
+import { scriptSafeJson } from '../inertia/page';
 import type { CompiledRoute, RouteRegistry } from './registry';
 
 /** One route as ziggy-js reads it (Ziggy's `toArray()` shape; empty keys are left out). */
@@ -44,5 +45,22 @@ export function ziggyConfig(routes: Record<string, ZiggyRoute>, origin: string):
     port: url.port === '' ? null : Number(url.port),
     defaults: {},
     routes,
+  };
+}
+
+/**
+ * The manifest as the document embeds it (script-safe JSON), serialized once per origin: the
+ * route table depends only on the registry, the origin on the (trusted) Host of the request.
+ */
+export function serializedManifest(routes: Record<string, ZiggyRoute>, maxOrigins = 64): (origin: string) => string {
+  const byOrigin = new Map<string, string>();
+  return (origin) => {
+    let json = byOrigin.get(origin);
+    if (json === undefined) {
+      json = scriptSafeJson(ziggyConfig(routes, origin));
+      if (byOrigin.size >= maxOrigins) byOrigin.delete(byOrigin.keys().next().value!);
+      byOrigin.set(origin, json);
+    }
+    return json;
   };
 }

@@ -3,12 +3,15 @@ import supertest from 'supertest';
 import { eq } from 'drizzle-orm';
 import { browser, createTestApp, signedIn, type TestApp } from '../../helpers/app';
 import { createUser } from '../../factories/users';
+import { createOwnedTeam } from '../../factories/teams';
+import { teamRepository } from '../../../server/db/repositories/team-repository';
 import type { RouteRegistry } from '../../../server/http/router/registry';
 import { sessions } from '../../../server/db/schema/index';
 import { regenerateSession } from '../../../server/http/middleware/session';
 
 function testRoutes(routes: RouteRegistry) {
   routes.post('/t/echo', (req, res) => res.json({ ok: true, body: req.body })).name('test.echo');
+  routes.post('/t/whoami', (req, res) => res.json({ userId: req.user?.id ?? null })).name('test.whoami');
   routes
     .get('/t/remember', (req, res) => {
       req.session.ip = req.ip ?? '';
@@ -75,6 +78,42 @@ describe('CSRF', () => {
     const client = await browser(app.app);
     const res = await client.agent.post('/t/echo').set('Authorization', 'Bearer kawan_token').send({});
     expect(res.status).toBe(200);
+  });
+
+  describe('a bearer header on a request the session would authenticate', () => {
+    it('PUT /teams/{team} with the session cookie and "Bearer garbage" renames nothing', async () => {
+      const { owner, team } = await createOwnedTeam(app.services, { name: 'Toko Lama', current: true });
+      const client = await signedIn(app.app, owner);
+      const res = await client.agent
+        .put(`/teams/${team.id}`)
+        .set({ Authorization: 'Bearer garbage', 'X-Inertia': 'true', 'X-Requested-With': 'XMLHttpRequest' })
+        .send({ name: 'Dibajak' });
+      // Only the token could authenticate it, and it is no token: a guest, sent to sign in.
+      expect(res.status).toBe(303);
+      expect(new URL(res.headers.location as string, 'http://x').pathname).toBe('/login');
+      expect((await teamRepository(app.services.db).findForUser(owner.id, team.id))?.name).toBe('Toko Lama');
+      // The same browser, with its CSRF token and no bearer header, still may.
+      const own = await client.send('put', `/teams/${team.id}`, { name: 'Toko Baru' });
+      expect(own.status).toBe(303);
+      expect((await teamRepository(app.services.db).findForUser(owner.id, team.id))?.name).toBe('Toko Baru');
+    });
+
+    it('is authenticated by its token alone: the session and remember-me cookie sign nobody in', async () => {
+      const user = await createUser(app.services);
+      const client = await browser(app.app);
+      const login = await client.send('post', '/login', { email: user.email, password: 'password', remember: true });
+      expect(login.status).toBe(303);
+      const res = await client.agent
+        .post('/t/whoami')
+        .set({ Authorization: 'Bearer garbage', Accept: 'application/json' })
+        .send({});
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ userId: null });
+      // Without the header the session is who it always was.
+      expect((await client.send('post', '/t/whoami', {}, { Accept: 'application/json' })).body).toEqual({
+        userId: user.id,
+      });
+    });
   });
 
   it('never checks GET, HEAD or OPTIONS', async () => {

@@ -2,7 +2,7 @@ import type { Services } from '../../../services';
 import { validate } from '../../shared/validation';
 import { loginSchema } from '../schemas';
 import { ValidationError, TooManyRequestsError } from '../../../support/errors';
-import { checkPassword } from '../../../support/passwords';
+import { checkAgainstDummyHash, checkPassword } from '../../../support/passwords';
 import { userRepository, type UserRow } from '../../../db/repositories/user-repository';
 
 export const loginLimiter = 'login';
@@ -26,7 +26,9 @@ export async function attemptLogin(
     }).withStatus(429, remaining.secondsUntilAvailable);
   }
   const user = await userRepository(services.db).findByEmail(data.email);
-  if (!user || !(await checkPassword(data.password, user.password))) {
+  // An unknown address is checked against a dummy hash: its answer takes as long as a wrong password's.
+  const valid = user ? await checkPassword(data.password, user.password) : await checkAgainstDummyHash(data.password);
+  if (!user || !valid) {
     try {
       await limiters.hit(loginLimiter, key);
     } catch (error) {

@@ -6,9 +6,17 @@ import { userRepository } from '../../../db/repositories/user-repository';
 import { passwordResetTokenRepository } from '../../../db/repositories/password-reset-token-repository';
 import { sendPasswordResetNotification } from '../password-notifications';
 import { sendOrLog } from '../../../support/mail/mailer';
+import { timebox } from '../../../support/timebox';
 
 /** What every request gets, whether or not the address has an account (docs/decisions/002). */
 export const resetLinkSentStatus = 'We have emailed your password reset link.';
+
+/**
+ * How long every request for a link takes at least, so that the time of the answer does not tell
+ * whether a mail was written and stored (an unknown address does no work at all). Mail that takes
+ * longer to hand over (a slow SMTP server) shows through until mail leaves the request as a job.
+ */
+export const resetLinkMinimumMs = 150;
 
 /** Laravel's broker throttle: one new link per address every 60 seconds. */
 export const resetLinkThrottleSeconds = 60;
@@ -24,6 +32,14 @@ export async function sendPasswordResetLink(
   services: Pick<Services, 'db' | 'logger' | 'mailer' | 'route'>,
   input: unknown,
   now = new Date(),
+): Promise<{ sent: boolean }> {
+  return timebox(resetLinkMinimumMs, () => sendLink(services, input, now));
+}
+
+async function sendLink(
+  services: Pick<Services, 'db' | 'logger' | 'mailer' | 'route'>,
+  input: unknown,
+  now: Date,
 ): Promise<{ sent: boolean }> {
   const { email } = validate(forgotPasswordSchema, input);
   const user = await userRepository(services.db).findByEmail(email);
