@@ -58,6 +58,9 @@ declare module 'ziggy-js' {
     'api-tokens.destroy': [{ name: 'token'; required: true; binding: 'id' }];
     'api.user': [];
     'api.team': [];
+    'api.team.update': [];
+    'api.openapi': [];
+    'api-docs': [];
     'broadcasting.auth': [];
     'broadcasting.user-auth': [];
     'notifications.index': [];

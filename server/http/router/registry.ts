@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import type { ApiOperation } from '../openapi/operation';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 export type Handler = (req: Request, res: Response) => unknown;
@@ -17,6 +18,8 @@ export interface Route {
   handler: Handler;
   /** False for webhooks, development-only and internal routes: they stay out of the client manifest. */
   exposed: boolean;
+  /** What the API reference says about the route (`/api/openapi.json`); every `/api` route has one. */
+  openapi?: ApiOperation;
 }
 
 export interface CompiledRoute extends Route {
@@ -74,6 +77,12 @@ export class PendingRoute {
   /** Keeps the route out of the client manifest (webhooks, development tools, internal endpoints). */
   hidden(): this {
     this.route.exposed = false;
+    return this;
+  }
+
+  /** Describes the route in the API reference (server/http/openapi). */
+  openapi(operation: ApiOperation): this {
+    this.route.openapi = operation;
     return this;
   }
 }
