@@ -23,9 +23,10 @@ export const demoTeamName = 'Warung Kopi Nusantara';
 
 /**
  * Demo data for a newcomer, created on first start and safe to run again: a verified demo account
- * owning a team with an admin, an agent and a viewer (each can sign in too), a pending invitation,
- * the owner's "joined" notifications (one still unread), and a few entries on the early-access list.
- * Memberships go through the same invitation rows a real invitation uses.
+ * owning a team with an admin, an agent and a viewer (each can sign in too, and starts in that
+ * team), a pending invitation, the owner's "joined" notifications (one still unread), and a few
+ * entries on the early-access list. Memberships go through the same invitation rows (and the same
+ * accepting) a real invitation uses.
  */
 export async function seedDemo(services: Pick<Services, 'db' | 'route'>): Promise<Record<string, unknown> | null> {
   if (await userRepository(services.db).findByEmail(demoLogin.email)) return null;
@@ -48,6 +49,7 @@ export async function seedDemo(services: Pick<Services, 'db' | 'route'>): Promis
         emailVerifiedAt: new Date(),
       });
       const invitation = (await invitations.create(team.id, { email: member.email, role: member.role }))!;
+      // Accepting makes the team the member's current one: signing in shows it through their role at once.
       await inviteeInvitationRepository(tx, user).accept(invitation.id);
       const notification = await notificationRepository(tx, owner.id).create(
         teamNotificationTypes.memberJoined,

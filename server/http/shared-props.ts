@@ -2,6 +2,9 @@ import type { Request } from 'express';
 import type { PropBag } from './inertia/props';
 import { presentAuthUser, type AuthUser } from '../presenters/user-presenter';
 import { teamRepository } from '../db/repositories/team-repository';
+import { pickCurrentTeam } from '../domain/api-tokens/memberships';
+import { teamPolicy } from '../domain/teams/team-policy';
+import { roleName } from '../domain/teams/roles';
 import type { UserRow } from '../db/repositories/user-repository';
 import { recentNotifications } from '../domain/notifications/recent-notifications';
 import { presentNotificationsSummary, type NotificationsSummary } from '../presenters/notification-presenter';
@@ -35,12 +38,10 @@ export interface SharedProps {
  * response carries it.
  */
 export function sharedProps(req: Request): PropBag {
-  const { config, db, routes } = req.services;
+  const { config, routes } = req.services;
   return {
     app: () => ({ name: config.app.name }),
-    auth: async () => ({
-      user: req.user ? presentAuthUser(req.user, await teamRepository(db).forUser(req.user.id)) : null,
-    }),
+    auth: async () => ({ user: req.user ? await authUser(req, req.user) : null }),
     features: (): Features => ({
       hasEmailVerification: routes.has('verification.notice'),
       hasAccountDeletionFeatures: routes.has('current-user.destroy'),
@@ -54,6 +55,23 @@ export function sharedProps(req: Request): PropBag {
     }),
     ...(req.user ? signedInProps(req, req.user) : {}),
   };
+}
+
+/** `auth.user`: the user, their teams, and their current team with what their role there allows. */
+async function authUser(req: Request, user: UserRow): Promise<AuthUser> {
+  const teams = await teamRepository(req.services.db).forUser(user.id);
+  const current = pickCurrentTeam(teams, user.currentTeamId);
+  return presentAuthUser(
+    user,
+    teams,
+    current
+      ? {
+          teamId: current.team.id,
+          roleName: roleName(current.role),
+          can: teamPolicy.abilities({ team: current.team, userId: user.id, role: current.role }),
+        }
+      : null,
+  );
 }
 
 /** What only a signed-in user's pages carry: the realtime endpoint and the notifications bell. */

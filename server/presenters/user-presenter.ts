@@ -1,12 +1,20 @@
 import { createHash } from 'node:crypto';
 import type { UserRow } from '../db/repositories/user-repository';
 import type { TeamRow } from '../db/repositories/team-repository';
+import type { TeamAbilities } from '../domain/teams/team-policy';
 
 export interface TeamSummary {
   id: number;
   name: string;
   personal_team: boolean;
   role: string;
+}
+
+/** The team the user works in now, with what their role there lets them do (the policy's booleans). */
+export interface CurrentTeam extends TeamSummary {
+  /** The role as people read it ("Administrator", "Agent"). */
+  role_name: string;
+  can: TeamAbilities;
 }
 
 /** `auth.user` on every page: picked fields only, never a hash, token or secret. */
@@ -19,7 +27,7 @@ export interface AuthUser {
   /** Whether profile_photo_url is an uploaded photo (removable) rather than the initials avatar. */
   has_profile_photo: boolean;
   two_factor_enabled: boolean;
-  current_team: TeamSummary | null;
+  current_team: CurrentTeam | null;
   all_teams: TeamSummary[];
 }
 
@@ -27,8 +35,17 @@ export function presentTeam(team: TeamRow & { role: string }): TeamSummary {
   return { id: team.id, name: team.name, personal_team: team.personalTeam, role: team.role };
 }
 
-export function presentAuthUser(user: UserRow, teams: (TeamRow & { role: string })[]): AuthUser {
+/**
+ * `current` is the current team as the caller resolved it (the domain's pickCurrentTeam), with the
+ * role's name and the policy's answers; null when the user belongs to no team.
+ */
+export function presentAuthUser(
+  user: UserRow,
+  teams: (TeamRow & { role: string })[],
+  current: { teamId: number; roleName: string; can: TeamAbilities } | null,
+): AuthUser {
   const all = teams.map(presentTeam);
+  const currentTeam = current && all.find((team) => team.id === current.teamId);
   return {
     id: user.id,
     name: user.name,
@@ -37,8 +54,7 @@ export function presentAuthUser(user: UserRow, teams: (TeamRow & { role: string 
     profile_photo_url: profilePhotoUrl(user),
     has_profile_photo: user.profilePhotoPath !== null,
     two_factor_enabled: user.twoFactorSecret !== null,
-    current_team:
-      all.find((team) => team.id === user.currentTeamId) ?? all.find((team) => team.personal_team) ?? all[0] ?? null,
+    current_team: currentTeam ? { ...currentTeam, role_name: current.roleName, can: current.can } : null,
     all_teams: all,
   };
 }

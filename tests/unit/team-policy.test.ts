@@ -48,4 +48,42 @@ describe('team policy', () => {
       canUpdateTeamMembers: false,
     });
   });
+
+  it('answers what each role may start from the navigation and the dashboard', () => {
+    const offered = (role: Role) =>
+      Object.entries(teamPolicy.abilities(membership(role)))
+        .filter(([, allowed]) => allowed)
+        .map(([name]) => name)
+        .sort();
+    expect(offered('owner')).toHaveLength(13);
+    expect(offered('admin')).toEqual(offered('owner'));
+    expect(offered('editor')).toEqual(
+      [
+        'viewMembers',
+        'viewBots',
+        'createBots',
+        'viewKnowledges',
+        'createKnowledges',
+        'viewChannels',
+        'createChannels',
+        'viewConversations',
+        'handleConversations',
+        'viewReports',
+      ].sort(),
+    );
+    expect(offered('agent')).toEqual(
+      [
+        'viewMembers',
+        'viewBots',
+        'viewKnowledges',
+        'viewChannels',
+        'viewConversations',
+        'handleConversations',
+        'viewReports',
+      ].sort(),
+    );
+    expect(offered('viewer')).toEqual(
+      ['viewMembers', 'viewBots', 'viewKnowledges', 'viewChannels', 'viewConversations', 'viewReports'].sort(),
+    );
+  });
 });

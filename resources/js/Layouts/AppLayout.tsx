@@ -9,6 +9,7 @@ import ResponsiveNavLink from '@/Components/ResponsiveNavLink';
 import { optionalRoute, route } from '@/lib/route';
 import { ResponsiveTeamMenu, TeamDropdown } from './TeamSwitcher';
 import NotificationsBell from './NotificationsBell';
+import { navigationFor } from './navigation';
 
 /** The signed-in chrome in Jetstream's style: navigation, the account menu and the banner. */
 export default function AppLayout({ children }: { children?: ReactNode }) {
@@ -17,6 +18,7 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const profile = optionalRoute('profile.show');
   const apiTokens = optionalRoute('api-tokens.index');
+  const items = navigationFor(user?.current_team?.can, (name) => optionalRoute(name));
 
   // A button, not a form: the dropdown unmounts its panel on click, before a form could submit.
   const logout = (event: MouseEvent<HTMLButtonElement>) => {
@@ -37,9 +39,11 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
                 </Link>
               </div>
               <div className="hidden space-x-8 sm:-my-px sm:ms-10 sm:flex">
-                <NavLink href={route('dashboard')} active={route().current('dashboard')}>
-                  Dashboard
-                </NavLink>
+                {items.map((item) => (
+                  <NavLink key={item.href} href={item.href} active={route().current(item.current)}>
+                    {item.label}
+                  </NavLink>
+                ))}
               </div>
             </div>
 
@@ -101,9 +105,11 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
 
         <div id="responsive-menu" className={open ? 'block sm:hidden' : 'hidden'}>
           <div className="space-y-1 pt-2 pb-3">
-            <ResponsiveNavLink href={route('dashboard')} active={route().current('dashboard')}>
-              Dashboard
-            </ResponsiveNavLink>
+            {items.map((item) => (
+              <ResponsiveNavLink key={item.href} href={item.href} active={route().current(item.current)}>
+                {item.label}
+              </ResponsiveNavLink>
+            ))}
           </div>
           {user && (
             <div className="border-t border-gray-200 pt-4 pb-1">

@@ -31,9 +31,12 @@ function useTeams(user: AuthUser) {
   const { features } = usePage().props;
   const current = user.current_team;
   if (!features.hasTeamFeatures || !current) return null;
+  // Managers get the team's settings; the other members may still see who is in the team.
+  const teamPage = current.can.viewMembers ? optionalRoute('teams.show', current.id) : null;
   return {
     current,
-    settings: optionalRoute('teams.show', current.id),
+    teamPage,
+    teamPageLabel: current.can.manageTeam ? 'Team Settings' : 'Team Members',
     create: optionalRoute('teams.create'),
     teams: user.all_teams,
   };
@@ -60,7 +63,7 @@ export function TeamDropdown({ user }: { user: AuthUser }) {
       >
         <div className="w-60">
           <div className="block px-4 py-2 text-xs text-gray-400">Manage Team</div>
-          {teams.settings && <DropdownLink href={teams.settings}>Team Settings</DropdownLink>}
+          {teams.teamPage && <DropdownLink href={teams.teamPage}>{teams.teamPageLabel}</DropdownLink>}
           {teams.create && <DropdownLink href={teams.create}>Create New Team</DropdownLink>}
 
           {teams.teams.length > 1 && (
@@ -100,9 +103,9 @@ export function ResponsiveTeamMenu({ user }: { user: AuthUser }) {
     <>
       <div className="border-t border-gray-200" />
       <div className="block px-4 py-2 text-xs text-gray-400">Manage Team</div>
-      {teams.settings && (
-        <ResponsiveNavLink href={teams.settings} active={route().current('teams.show', teams.current.id)}>
-          Team Settings
+      {teams.teamPage && (
+        <ResponsiveNavLink href={teams.teamPage} active={route().current('teams.show', teams.current.id)}>
+          {teams.teamPageLabel}
         </ResponsiveNavLink>
       )}
       {teams.create && (

@@ -21,6 +21,10 @@ const columns = {
   createdAt: notifications.createdAt,
 };
 
+/** Data containing every key and value of `match` (jsonb containment). */
+const containing = (match: Record<string, string | number>) =>
+  sql`${notifications.data} @> ${JSON.stringify(match)}::jsonb`;
+
 /**
  * A user's database notifications (Laravel's `notifications` table). Every query names the user:
  * a notification of someone else is simply not found.
@@ -75,6 +79,36 @@ export function notificationRepository(db: Database, userId: number) {
         .where(own(id))
         .returning({ id: notifications.id });
       return rows.length > 0;
+    },
+
+    /** Whether the user has a notification of the type whose data contains `match` (jsonb `@>`). */
+    async existsWith(type: string, match: Record<string, string | number>): Promise<boolean> {
+      const [row] = await db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.type, type), containing(match)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /**
+     * Settles the notifications of the type whose data contains `match`: marks them read (keeping
+     * a first read time) and drops the data keys named, such as a link that leads nowhere now.
+     * Returns the ids of those that were unread.
+     */
+    async settleWith(type: string, match: Record<string, string | number>, dropKeys: string[]): Promise<string[]> {
+      const where = and(eq(notifications.userId, userId), eq(notifications.type, type), containing(match));
+      const unread = await db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(and(where, isNull(notifications.readAt)));
+      let data = sql`${notifications.data}`;
+      for (const key of dropKeys) data = sql`(${data} - ${key}::text)`;
+      await db
+        .update(notifications)
+        .set({ readAt: sql`coalesce(${notifications.readAt}, now())`, data })
+        .where(where);
+      return unread.map((row) => row.id);
     },
 
     /** Marks every unread notification read; returns their ids. */

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../client';
-import { teamInvitations, teams, teamUser } from '../schema/index';
+import { teamInvitations, teams, teamUser, users } from '../schema/index';
 import { inTeamsOf } from './team-scope';
 
 export interface TeamInvitationRow {
@@ -88,6 +88,16 @@ export function inviteeInvitationRepository(db: Database, invitee: { id: number;
     and(eq(teamInvitations.id, invitationId), eq(teamInvitations.email, invitee.email.toLowerCase()));
 
   return {
+    /** Every invitation sent to the invitee's address, oldest first, with its team's name. */
+    async pending(): Promise<(TeamInvitationRow & { teamName: string })[]> {
+      return db
+        .select({ ...invitationColumns, teamName: teams.name })
+        .from(teamInvitations)
+        .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
+        .where(eq(teamInvitations.email, invitee.email.toLowerCase()))
+        .orderBy(asc(teamInvitations.createdAt), asc(teamInvitations.id));
+    },
+
     async find(
       invitationId: number,
     ): Promise<(TeamInvitationRow & { teamName: string; teamOwnerId: number }) | undefined> {
@@ -101,8 +111,9 @@ export function inviteeInvitationRepository(db: Database, invitee: { id: number;
     },
 
     /**
-     * Joins the invitee to the team with the invited role and deletes the invitation, in one
-     * transaction. An invitee who already belongs keeps their membership as it is.
+     * Joins the invitee to the team with the invited role, deletes the invitation and makes the
+     * team the invitee's current team, in one transaction. An invitee who already belongs keeps
+     * their membership as it is.
      */
     async accept(invitationId: number): Promise<boolean> {
       return db.transaction(async (tx) => {
@@ -118,6 +129,7 @@ export function inviteeInvitationRepository(db: Database, invitee: { id: number;
             .values({ teamId: invitation.teamId, userId: invitee.id, role: invitation.role })
             .onConflictDoNothing();
         }
+        if (team) await tx.update(users).set({ currentTeamId: invitation.teamId }).where(eq(users.id, invitee.id));
         return true;
       });
     },

@@ -1,8 +1,11 @@
 import type { Services } from '../../services';
 import { userRepository } from '../../db/repositories/user-repository';
+import { notificationRepository } from '../../db/repositories/notification-repository';
+import { inviteeInvitationRepository } from '../../db/repositories/team-invitation-repository';
 import { isAssignableRole, roleDescriptions } from '../teams/roles';
 import { teamChannel } from './channels';
 import { notify, type NotificationData } from './notify';
+import { broadcastNotificationsRead } from './notifications-read';
 
 /**
  * What happens around a team's membership, as the team actions report it: the people concerned
@@ -65,6 +68,44 @@ export function memberJoinedData(
   };
 }
 
+/** What an invitation's notification carries: the signed accept link (the mail's) as its action. */
+function invitationData(
+  services: Pick<Services, 'signedRoute'>,
+  team: TeamRef,
+  invitation: { id: number; role: string },
+  inviter?: { name: string },
+): NotificationData {
+  const joining = `join the ${team.name} team as ${roleName(invitation.role)}.`;
+  return {
+    message: inviter ? `${inviter.name} invited you to ${joining}` : `You have been invited to ${joining}`,
+    url: services.signedRoute('team-invitations.accept', { invitation: invitation.id }),
+    action: 'Accept invitation',
+    team_id: team.id,
+    team_name: team.name,
+    role: invitation.role,
+    invitation_id: invitation.id,
+  };
+}
+
+/**
+ * The invitation is accepted or withdrawn: the invitee's notification of it is read and loses its
+ * Accept link (it leads nowhere now); their other tabs' bells catch up.
+ */
+async function settleInvitationNotice(
+  services: TeamEventServices,
+  inviteeId: number,
+  invitationId: number,
+): Promise<void> {
+  const notifications = notificationRepository(services.db, inviteeId);
+  const ids = await notifications.settleWith(teamNotificationTypes.invitation, { invitation_id: invitationId }, [
+    'url',
+    'action',
+  ]);
+  if (ids.length > 0) {
+    await broadcastNotificationsRead(services, inviteeId, { ids, unreadCount: await notifications.unreadCount() });
+  }
+}
+
 export const teamEvents = {
   /** An invitation was sent: its addressee hears of it in the bell when they have an account. */
   async invited(
@@ -74,29 +115,53 @@ export const teamEvents = {
     const { team, invitation, inviter } = event;
     const invitee = await userRepository(services.db).findByEmail(invitation.email);
     if (invitee) {
-      await notify(services, invitee.id, teamNotificationTypes.invitation, {
-        message: `${inviter.name} invited you to join the ${team.name} team as ${roleName(invitation.role)}.`,
-        url: services.signedRoute('team-invitations.accept', { invitation: invitation.id }),
-        action: 'Accept invitation',
-        team_id: team.id,
-        team_name: team.name,
-        role: invitation.role,
-        invitation_id: invitation.id,
-      });
+      await notify(
+        services,
+        invitee.id,
+        teamNotificationTypes.invitation,
+        invitationData(services, team, invitation, inviter),
+      );
     }
     await membershipChanged(services, team.id, 'invited');
   },
 
-  async invitationCancelled(services: TeamEventServices, event: { teamId: number }): Promise<void> {
+  /**
+   * An address was just verified: invitations sent to it before it had an account (or while it
+   * was unverified) reach its bell now, each once, with the same Accept link as the mail.
+   */
+  async invitationsAwaiting(services: TeamEventServices, user: { id: number; email: string }): Promise<void> {
+    const notifications = notificationRepository(services.db, user.id);
+    for (const invitation of await inviteeInvitationRepository(services.db, user).pending()) {
+      const match = { invitation_id: invitation.id };
+      if (await notifications.existsWith(teamNotificationTypes.invitation, match)) continue;
+      await notify(
+        services,
+        user.id,
+        teamNotificationTypes.invitation,
+        invitationData(services, { id: invitation.teamId, name: invitation.teamName }, invitation),
+      );
+    }
+  },
+
+  async invitationCancelled(
+    services: TeamEventServices,
+    event: { teamId: number; invitation: { id: number; email: string } },
+  ): Promise<void> {
+    const invitee = await userRepository(services.db).findByEmail(event.invitation.email);
+    if (invitee) await settleInvitationNotice(services, invitee.id, event.invitation.id);
     await membershipChanged(services, event.teamId, 'invitation-cancelled');
   },
 
-  /** Someone accepted an invitation: the team's owner hears of it. */
+  /**
+   * Someone accepted an invitation: the team's owner hears of it; the invitee's own notification
+   * of the invitation (when it came with one) is settled.
+   */
   async joined(
     services: TeamEventServices,
-    event: { team: TeamRef & { ownerId: number }; member: { id: number; name: string } },
+    event: { team: TeamRef & { ownerId: number }; member: { id: number; name: string }; invitationId?: number },
   ): Promise<void> {
     const { team, member } = event;
+    if (event.invitationId !== undefined) await settleInvitationNotice(services, member.id, event.invitationId);
     if (team.ownerId !== member.id) {
       await notify(
         services,

@@ -14,6 +14,18 @@ export const roleDescriptions: Record<AssignableRole, { name: string; descriptio
   viewer: { name: 'Viewer', description: 'Reads bots, conversations and reports without changing anything.' },
 };
 
+/** A role as people read it: "Owner", "Administrator", "Agent"… */
+export function roleName(role: Role): string {
+  return role === 'owner' ? 'Owner' : roleDescriptions[role].name;
+}
+
+/** What a role is for, in one sentence (the owner's included). */
+export function roleDescription(role: Role): string {
+  return role === 'owner'
+    ? 'Owns the team: manages everything in it, billing and members included, and alone may delete it.'
+    : roleDescriptions[role].description;
+}
+
 /** Every permission, named `<area>:<action>`. */
 export const permissions = [
   'team:update',

@@ -26,6 +26,29 @@ export interface TeamPermissions {
 }
 
 /**
+ * What the member may do in their current team, as the navigation and the dashboard offer it
+ * (`auth.user.current_team.can`, Dashboard's `can`): a page shows a link or an invitation to act
+ * only when its boolean is true, and never reads the role itself.
+ */
+export interface TeamAbilities {
+  /** Team settings: renaming the team or managing its members and invitations. */
+  manageTeam: boolean;
+  inviteMembers: boolean;
+  viewMembers: boolean;
+  viewBots: boolean;
+  createBots: boolean;
+  viewKnowledges: boolean;
+  createKnowledges: boolean;
+  viewChannels: boolean;
+  createChannels: boolean;
+  viewConversations: boolean;
+  /** Taking a conversation over from a bot, replying and resolving it. */
+  handleConversations: boolean;
+  viewReports: boolean;
+  manageBilling: boolean;
+}
+
+/**
  * Rank decides whom a manager may manage: only roles strictly below their own. The owner
  * outranks admins; admins outrank editors, agents and viewers, but not one another.
  */
@@ -88,6 +111,25 @@ export const teamPolicy = {
   /** Withdrawing an invitation is part of inviting: the same people, for the same roles. */
   cancelInvitation(membership: Membership, role: AssignableRole): boolean {
     return teamPolicy.inviteAs(membership, role);
+  },
+
+  abilities(membership: Membership): TeamAbilities {
+    const allowed = (permission: Permission) => can(membership, permission);
+    return {
+      manageTeam: (['team:update', 'members:invite', 'members:update', 'members:remove'] as const).some(allowed),
+      inviteMembers: teamPolicy.addTeamMember(membership),
+      viewMembers: teamPolicy.view(membership),
+      viewBots: allowed('bots:view'),
+      createBots: allowed('bots:create'),
+      viewKnowledges: allowed('knowledges:view'),
+      createKnowledges: allowed('knowledges:create'),
+      viewChannels: allowed('channels:view'),
+      createChannels: allowed('channels:create'),
+      viewConversations: allowed('conversations:view'),
+      handleConversations: allowed('conversations:reply'),
+      viewReports: allowed('reports:view'),
+      manageBilling: allowed('billing:manage'),
+    };
   },
 
   permissions(membership: Membership): TeamPermissions {

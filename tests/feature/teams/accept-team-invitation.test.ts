@@ -27,7 +27,7 @@ async function invite(email: string, role = 'editor', teamName = 'Acme') {
 }
 
 describe('accept a team invitation', () => {
-  it('joins the invited user with the role, deletes the invitation and shows the banner; the current team stays', async () => {
+  it('joins the invited user with the role, deletes the invitation, switches to the team and shows the banner', async () => {
     const invitee = await createUser(app.services, { email: 'mega@example.com' });
     const { team, link } = await invite('mega@example.com', 'editor', 'Acme');
     const client = await signedIn(app.app, invitee);
@@ -41,7 +41,8 @@ describe('accept a team invitation', () => {
       bannerStyle: 'success',
       banner: 'Great! You have accepted the invitation to join the Acme team.',
     });
-    expect(authUser(page).current_team?.id).toBe(invitee.currentTeamId);
+    expect(authUser(page).current_team).toMatchObject({ id: team.id, name: 'Acme', role: 'editor' });
+    expect(await currentTeamId(app.services, invitee.id)).toBe(team.id);
     expect(authUser(page).all_teams.find((t) => t.id === team.id)).toMatchObject({ name: 'Acme', role: 'editor' });
     // The link is used up.
     expectPage(await client.visit(link), 'Error', 404);
@@ -100,7 +101,7 @@ describe('accept a team invitation', () => {
     expect((await client.visit(verify)).status).toBe(303);
     expectRedirect(await client.visit(link), '/dashboard');
     expect(await roleIn(app.services, team.id, user.id)).toBe('agent');
-    expect(await currentTeamId(app.services, user.id)).not.toBe(team.id);
+    expect(await currentTeamId(app.services, user.id)).toBe(team.id);
   });
 
   it('sends a guest to the login page and back to the link afterwards', async () => {

@@ -34,7 +34,7 @@ describe('create a team', () => {
     expect(team).toMatchObject({ userId: user.id, personalTeam: false });
     const dashboard = expectPage(await client.visit('/dashboard'), 'Dashboard');
     const auth = authUser(dashboard);
-    expect(auth.current_team).toEqual({ id: team.id, name: 'Acme', personal_team: false, role: 'owner' });
+    expect(auth.current_team).toMatchObject({ id: team.id, name: 'Acme', personal_team: false, role: 'owner' });
     // Sorted by name: "Acme" before "Budi's Team".
     expect(auth.all_teams.map((t) => t.name)).toEqual(['Acme', "Budi's Team"]);
   });

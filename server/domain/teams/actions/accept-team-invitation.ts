@@ -8,8 +8,8 @@ import { teamEvents, type TeamEventServices } from '../../notifications/team-eve
  * Accepting an invitation (the link is signed and the actor's address verified): the signed-in
  * user joins with the invited role only when the invitation was sent to their own address, and
  * the invitation is deleted. For anyone else it is a 404 and nothing changes: unlike Jetstream,
- * whoever holds the link cannot add the invited account (jetstream#1279). The current team does
- * not change.
+ * whoever holds the link cannot add the invited account (jetstream#1279). Unlike Jetstream too
+ * (jetstream#605), the team becomes the actor's current team: they joined to work in it.
  */
 export async function acceptTeamInvitation(
   services: TeamEventServices,
@@ -22,6 +22,7 @@ export async function acceptTeamInvitation(
   await teamEvents.joined(services, {
     team: { id: invitation.teamId, name: invitation.teamName, ownerId: invitation.teamOwnerId },
     member: actor,
+    invitationId,
   });
   return { teamName: invitation.teamName };
 }

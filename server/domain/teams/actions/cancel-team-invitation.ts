@@ -18,5 +18,5 @@ export async function cancelTeamInvitation(
   const membership = await membershipOf(services.db, actor, invitation.teamId);
   authorize(teamPolicy.cancelInvitation(membership, isAssignableRole(invitation.role) ? invitation.role : 'admin'));
   await invitations.delete(invitation.teamId, invitationId);
-  await teamEvents.invitationCancelled(services, { teamId: invitation.teamId });
+  await teamEvents.invitationCancelled(services, { teamId: invitation.teamId, invitation });
 }
