@@ -73,14 +73,18 @@ export class PusherProtocol {
         this.opening.add(socketId);
         try {
           outcome = await this.state.addConnection(app.id, socketId, app.maxConnections);
+        } catch (error) {
+          // The count may have been taken before the reply was lost: give it back if it was.
+          void this.state.removeConnection(app.id, socketId).catch(() => undefined);
+          throw error;
         } finally {
           this.opening.delete(socketId);
         }
       }
+      // Five ids in a row counted elsewhere: those are other connections', never to be removed here.
       if (outcome === 'taken') throw new Error('No free socket id after 5 draws');
     } catch (error) {
       this.logger.error({ err: error, appId: app.id }, 'realtime connection refused: the connection count failed');
-      void this.state.removeConnection(app.id, socketId).catch(() => undefined);
       port.send(frames.error(ErrorCode.OverCapacity, ErrorMessage.overCapacity));
       port.close(ErrorCode.OverCapacity, ErrorMessage.overCapacity);
       return undefined;

@@ -215,6 +215,19 @@ describe('PusherProtocol: the connection limit, one count for every process', ()
     expect(port.events('pusher:connection_established')).toHaveLength(1);
   });
 
+  it('never uncounts a socket id that another connection holds, even when every draw collides', async () => {
+    const { scaling, a, app } = twoProcesses({});
+    const other = await a.connect(app, new FakePort());
+    scaling.addConnection = async () => 'taken';
+    const removed: string[] = [];
+    scaling.removeConnection = async (_appId, socketId) => void removed.push(socketId);
+    const port = new FakePort();
+    expect(await a.connect(app, port)).toBeUndefined();
+    expect(port.closedWith?.code).toBe(4100);
+    expect(removed).toEqual([]);
+    expect(other).toBeDefined();
+  });
+
   it('answers 4100 (pusher-js backs off and retries) when the shared count cannot be reached', async () => {
     const { scaling, a, app } = twoProcesses({});
     scaling.addConnection = () => Promise.reject(new Error('redis down'));
@@ -412,7 +425,7 @@ describe('PusherProtocol: channels per connection', () => {
     expect(connection.subscriptions.size).toBe(3);
   });
 
-  it("defaults to 100 channels per connection", async () => {
+  it('defaults to 100 channels per connection', async () => {
     const { connect, subscribe } = setup();
     const { port, connection } = await connect();
     for (let n = 0; n < 101; n++) await subscribe(connection, `channel-${n}`);
