@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { layoutFor } from './Layouts/layout-for';
 import { PageNotFoundError, resolvePage } from './lib/pages';
 import { showClientError } from './lib/client-errors';
-import { socketIdHeader, syncEcho } from './lib/echo';
+import { syncRealtime, withSocketId } from './lib/realtime';
 import { refreshCsrfMeta } from './lib/csrf';
 
 const appName = document.querySelector('title')?.textContent || 'Kawan';
@@ -24,13 +24,14 @@ router.on('networkError', (event) => {
   if (reportMissingPage((event.detail as { error?: unknown }).error)) event.preventDefault();
 });
 
-// Realtime: one Echo connection while a user is signed in (none for guests), and the connection's
-// X-Socket-Id on every Inertia request so that the server can leave this tab out (toOthers).
+// Realtime: one Echo connection while a user is signed in (none for guests, who never download the
+// realtime client), and the connection's X-Socket-Id on every Inertia request so that the server
+// can leave this tab out (toOthers).
 // The csrf-token meta tag follows the session's token, which an in-page login or logout rotates.
-http.onRequest(socketIdHeader);
+http.onRequest(withSocketId);
 router.on('navigate', (event) => {
   refreshCsrfMeta();
-  syncEcho(event.detail.page.props);
+  syncRealtime(event.detail.page.props);
 });
 
 createInertiaApp({
@@ -38,7 +39,7 @@ createInertiaApp({
   resolve: resolvePage,
   layout: layoutFor,
   setup({ el, App, props }) {
-    syncEcho(props.initialPage.props);
+    syncRealtime(props.initialPage.props);
     createRoot(el).render(<App {...props} />);
   },
   progress: { color: '#29d', delay: 250, showSpinner: false, includeCSS: true },

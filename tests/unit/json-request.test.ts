@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const echo = vi.hoisted(() => ({ socketId: undefined as string | undefined }));
-vi.mock('@/lib/echo', () => ({ socketId: () => echo.socketId }));
+vi.mock('@/lib/echo-connection', () => ({ socketId: () => echo.socketId }));
 
 import { JsonRequestError, requestJson } from '@/lib/json-request';
 

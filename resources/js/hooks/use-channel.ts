@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
-import { holdChannel, releaseChannel } from '@/lib/echo';
+import { holdChannel, releaseChannel } from '@/lib/echo-connection';
 import { useEcho } from './use-echo';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- event payloads are whatever the server sent

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { holdChannel, releaseChannel } from '@/lib/echo';
+import { holdChannel, releaseChannel } from '@/lib/echo-connection';
 import { useEcho } from './use-echo';
 
 /** The part of pusher-js's presence channel this hook reads. */

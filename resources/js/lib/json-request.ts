@@ -1,5 +1,5 @@
 import { ajaxHeaders } from '@/lib/csrf';
-import { socketId } from '@/lib/echo';
+import { socketId } from '@/lib/echo-connection';
 
 /** A JSON answer other than 2xx: the status and the decoded body (`{message, errors}` for a 422). */
 export class JsonRequestError extends Error {
