@@ -2,7 +2,7 @@ import '../css/app.css';
 import './types/routes.d';
 import { createInertiaApp, http, router } from '@inertiajs/react';
 import { createRoot } from 'react-dom/client';
-import { layoutFor } from './Layouts/layout-for';
+import { layoutFor, loadLayout } from './Layouts/layout-for';
 import { PageNotFoundError, resolvePage } from './lib/pages';
 import { showClientError } from './lib/client-errors';
 import { syncRealtime, withSocketId } from './lib/realtime';
@@ -36,7 +36,8 @@ router.on('navigate', (event) => {
 
 createInertiaApp({
   title: (title) => (title ? `${title} - ${appName}` : appName),
-  resolve: resolvePage,
+  // A page's chunk and its layout's load together; the layout is then at hand when Inertia asks.
+  resolve: async (name) => (await Promise.all([resolvePage(name), loadLayout(name)]))[0],
   layout: layoutFor,
   setup({ el, App, props }) {
     syncRealtime(props.initialPage.props);

@@ -318,34 +318,37 @@ describe('Banner', () => {
     expect(container.innerHTML).toBe('');
   });
 
-  it('shows a success banner as a status and a danger banner as an alert', () => {
+  // The banner's look is its own chunk (BannerView), loaded the first time one shows: the first
+  // appearance is awaited, later ones render at once.
+  it('shows a success banner as a status and a danger banner as an alert', async () => {
     onPage({ banner: 'Team created.' });
     const { unmount } = render(<Banner />);
-    expect(screen.getByRole('status').textContent).toContain('Team created.');
+    expect((await screen.findByRole('status')).textContent).toContain('Team created.');
     unmount();
 
     onPage({ banner: 'Payment failed.', bannerStyle: 'danger' });
     render(<Banner />);
-    expect(screen.getByRole('alert').textContent).toContain('Payment failed.');
+    expect((await screen.findByRole('alert')).textContent).toContain('Payment failed.');
   });
 
-  it('hides when dismissed and shows again when a response flashes a banner, even the same one', () => {
+  it('hides when dismissed and shows again when a response flashes a banner, even the same one', async () => {
     onPage({ banner: 'Saved.' });
     render(<Banner />);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText('Saved.')).toBeNull();
 
     respond({ other: 'value' });
     expect(screen.queryByText('Saved.')).toBeNull();
 
     respond({ banner: 'Saved.' });
-    expect(screen.getByText('Saved.')).toBeTruthy();
+    expect(await screen.findByText('Saved.')).toBeTruthy();
   });
 
-  it('stays through a partial reload of its page (a live notification) and goes with the page', () => {
+  it('stays through a partial reload of its page (a live notification) and goes with the page', async () => {
     onPage({ banner: 'Great! You have accepted the invitation.' });
     render(<Banner />);
+    await screen.findByText('Great! You have accepted the invitation.');
 
     respond({}, { url: '/dashboard?tab=1' });
     expect(screen.getByText('Great! You have accepted the invitation.')).toBeTruthy();
@@ -354,7 +357,7 @@ describe('Banner', () => {
     expect(screen.queryByText('Great! You have accepted the invitation.')).toBeNull();
 
     respond({ banner: 'Team updated.' }, { component: 'Teams/Show', url: '/teams/1' });
-    expect(screen.getByText('Team updated.')).toBeTruthy();
+    expect(await screen.findByText('Team updated.')).toBeTruthy();
   });
 });
 
