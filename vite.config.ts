@@ -3,6 +3,22 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 
+const dependency = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\\\\/]`);
+
+/**
+ * Vendor code in a few chunks named for what they hold, each cached until that dependency changes:
+ * React, and Inertia with what it imports, needed by every page; the route helper (ziggy-js and
+ * its query strings), needed by nearly every page; the realtime client (laravel-echo, pusher-js),
+ * which only a signed-in page loads, on demand (lib/realtime.ts). Anything else stays with the
+ * pages that import it. `npm run build` prints what each page loads first (scripts/bundle-size.ts).
+ */
+const vendorChunks = [
+  { name: 'react', test: dependency('react|react-dom|scheduler'), priority: 30 },
+  { name: 'inertia', test: dependency('@inertiajs|es-toolkit|laravel-precognition'), priority: 20 },
+  { name: 'route', test: dependency('ziggy-js|qs-esm'), priority: 20 },
+  { name: 'realtime', test: dependency('laravel-echo|pusher-js'), priority: 20 },
+];
+
 // The client is built into public/build with a manifest the server reads to emit its tags
 // (server/http/inertia/vite.ts). In development `npm run dev` serves it with fast refresh.
 export default defineConfig(({ command }) => ({
@@ -17,7 +33,10 @@ export default defineConfig(({ command }) => ({
     outDir: 'public/build',
     emptyOutDir: true,
     manifest: true,
-    rollupOptions: { input: 'resources/js/app.tsx' },
+    rolldownOptions: {
+      input: 'resources/js/app.tsx',
+      output: { codeSplitting: { groups: vendorChunks } },
+    },
   },
   server: {
     host: '127.0.0.1',
