@@ -9,6 +9,8 @@ import { syncRealtime, withSocketId } from './lib/realtime';
 import { refreshCsrfMeta } from './lib/csrf';
 
 const appName = document.querySelector('title')?.textContent || 'Kawan';
+// The page's CSP nonce, for the styles Inertia injects (progress bar, dialogs).
+const nonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined;
 
 const reportMissingPage = (error: unknown) => {
   if (!(error instanceof PageNotFoundError)) return false;
@@ -44,6 +46,7 @@ createInertiaApp({
     createRoot(el).render(<App {...props} />);
   },
   progress: { color: '#29d', delay: 250, showSpinner: false, includeCSS: true },
+  nonce,
 }).catch((error: unknown) => {
   if (!reportMissingPage(error)) throw error;
 });
