@@ -42,6 +42,10 @@ export function confirmed<T extends Record<string, unknown>>(field: keyof T & st
   };
 }
 
+/** PostgreSQL can neither store nor compare text holding U+0000: such input is refused, never sent to it. */
+const withoutNul = (value: string) => !value.includes('\u0000');
+const nulMessage = (field: string) => `The ${label(field)} field must not contain a null character.`;
+
 /** Field schemas shared by every form, with Laravel's wording. */
 export const fields = {
   requiredString(field: string, max = 255) {
@@ -49,7 +53,8 @@ export const fields = {
       .string({ error: `The ${label(field)} field is required.` })
       .trim()
       .min(1, `The ${label(field)} field is required.`)
-      .max(max, `The ${label(field)} field must not be greater than ${max} characters.`);
+      .max(max, `The ${label(field)} field must not be greater than ${max} characters.`)
+      .refine(withoutNul, nulMessage(field));
   },
 
   optionalString(field: string, max = 255) {
@@ -57,6 +62,7 @@ export const fields = {
       .string({ error: `The ${label(field)} field must be a string.` })
       .trim()
       .max(max, `The ${label(field)} field must not be greater than ${max} characters.`)
+      .refine(withoutNul, nulMessage(field))
       .nullish()
       .transform((value) => (value ? value : null));
   },

@@ -53,6 +53,20 @@ describe('update the team name', () => {
     expect(await nameOf(owner.id, team.id)).toBe('Acme');
   });
 
+  // Found by the request fuzz: PostgreSQL cannot store a NUL character, and the update answered 500.
+  it('answers a name with a NUL character in the updateTeamName bag, not with a database error', async () => {
+    const { owner, team } = await createOwnedTeam(app.services, { name: 'Acme' });
+    const client = await signedIn(app.app, owner);
+    const res = await fromTeamPage(client, team.id).put(`/teams/${team.id}`, { name: 'Ac\u0000me' }, 'updateTeamName');
+    expectRedirect(res, `/teams/${team.id}`);
+    const { page } = await teamPage(client, team.id);
+    expect(page.props.errors).toEqual({
+      updateTeamName: { name: 'The name field must not contain a null character.' },
+    });
+    expect(await nameOf(owner.id, team.id)).toBe('Acme');
+    expect(app.logs().filter((line) => Number(line.level) >= 50)).toEqual([]);
+  });
+
   it('refuses editors, agents and viewers with a 403, before looking at the input', async () => {
     const { owner, team } = await createOwnedTeam(app.services, { name: 'Acme' });
     for (const role of ['editor', 'agent', 'viewer'] as const) {
