@@ -5,12 +5,17 @@ import { NotFoundError } from '../support/errors';
 const maxId = 2_147_483_647;
 
 /**
- * The id a URL names in a bound parameter (`/teams/{team}` with whereNumber): a positive
- * integer the database can hold, or a 404 (never a database error for a long number).
+ * An id the client sent (a URL segment, a cookie's part): a positive integer written as digits
+ * only that the database can hold, or undefined (never a database error for a long number).
  */
-export function routeId(req: Request, parameter: string): number {
-  const raw = req.params[parameter];
+export function parseId(raw: unknown): number | undefined {
   const id = typeof raw === 'string' && /^[0-9]{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isInteger(id) || id < 1 || id > maxId) throw new NotFoundError();
+  return Number.isInteger(id) && id >= 1 && id <= maxId ? id : undefined;
+}
+
+/** The id a URL names in a bound parameter (`/teams/{team}` with whereNumber), or a 404. */
+export function routeId(req: Request, parameter: string): number {
+  const id = parseId(req.params[parameter]);
+  if (id === undefined) throw new NotFoundError();
   return id;
 }

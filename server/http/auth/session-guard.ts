@@ -3,6 +3,7 @@ import { hmacSha256, randomToken, safeEqual, sha256 } from '../../support/crypto
 import { userRepository, type UserRow } from '../../db/repositories/user-repository';
 import { regenerateSession } from '../middleware/session';
 import { isBearerOnly, regenerateCsrfToken } from '../middleware/csrf';
+import { parseId } from '../route-params';
 
 declare module 'express-session' {
   interface SessionData {
@@ -107,7 +108,8 @@ async function resolveUser(req: Request, res: Response): Promise<void> {
   const cookie = req.cookies?.[rememberCookie] ?? readCookie(req, rememberCookie);
   if (!cookie) return;
   const [id, secret] = cookie.split('|');
-  const user = Number(id) > 0 ? await users.find(Number(id)) : undefined;
+  const userId = parseId(id);
+  const user = userId === undefined ? undefined : await users.find(userId);
   const expected = user?.rememberToken
     ? rememberSecret(req.services.config.app.key, user.id, user.rememberToken)
     : undefined;

@@ -173,6 +173,26 @@ describe('remember me on several browsers', () => {
     expect(first.cookie).not.toContain(token!);
   });
 
+  // Found by the request fuzz: an id past PostgreSQL's integer range reached the users query (500).
+  it.each(['99999999999999999999|x', '2147483648|x', '1e3|x', '0x1|x', '-1|x', '|', '1.5|x'])(
+    'a cookie naming no possible user (%s) signs nobody in and is cleared',
+    async (cookie) => {
+      const logged = app.logs().length;
+      const res = await withOnly(`remember_web=${cookie}`);
+      expect(res.status, res.text.slice(0, 200)).toBe(302);
+      expect(res.headers.location).toBe('/login');
+      expect(([] as string[]).concat(res.headers['set-cookie'] ?? []).some((c) => c.startsWith('remember_web=;'))).toBe(
+        true,
+      );
+      expect(
+        app
+          .logs()
+          .slice(logged)
+          .filter((line) => Number(line.level) >= 50),
+      ).toEqual([]);
+    },
+  );
+
   it('logging out cycles the token: no browser is remembered any more, as in Laravel', async () => {
     const user = await createUser(app.services);
     const first = await rememberedLogin(user);
