@@ -31,7 +31,10 @@ afterAll(() => app.close());
 describe('API errors are JSON, whatever page headers the request carries', () => {
   it.each([
     ['X-Inertia: true', { 'X-Inertia': 'true' }],
-    ['X-Inertia with a partial reload', { 'X-Inertia': 'true', 'X-Inertia-Partial-Component': 'Error', 'X-Inertia-Partial-Data': 'x' }],
+    [
+      'X-Inertia with a partial reload',
+      { 'X-Inertia': 'true', 'X-Inertia-Partial-Component': 'Error', 'X-Inertia-Partial-Data': 'x' },
+    ],
     ['Accept: text/html', { Accept: 'text/html' }],
   ])('a validation error is a 422 with the field errors (%s)', async (_label, headers) => {
     const user = await createUser(app.services);
