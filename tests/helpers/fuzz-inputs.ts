@@ -232,7 +232,9 @@ export function junkQuery(random: Random): string {
 
 /** Odd request targets around a real path of the app. */
 export function oddTarget(random: Random, path: string): string {
-  const bare = path.replace(/^\//, '');
+  // Now and then around what the static middleware serves instead of the route's path.
+  const base = random.chance(0.1) ? random.pick(['/storage/x.jpg', '/build/app.js', '/favicon.ico', '/storage']) : path;
+  const bare = base.replace(/^\//, '');
   const options = [
     () => `http://x/${bare}`,
     () => `http://127.0.0.1/${bare}`,
@@ -310,6 +312,19 @@ export function badHost(random: Random): string | undefined {
     'host#x',
   ]);
 }
+
+/** Protocol versions in the request line other than HTTP/1.1, known to the parser or not. */
+export const oddVersions = [
+  'HTTP/1.0',
+  'HTTP/2.0',
+  'HTTP/0.9',
+  'HTTP/1.2',
+  'HTTP/9.9',
+  'http/1.1',
+  'HTTP/1',
+  'HTTPS/1.1',
+  '',
+];
 
 /** Methods a route does not expect, known to the parser or not. */
 export const oddMethods = [

@@ -80,6 +80,8 @@ export interface FuzzRequest {
   /** Sent in this order; a Host header is only sent if listed. */
   headers: [string, string][];
   body?: string | Buffer;
+  /** The request line's protocol (HTTP/1.1 unless a case says otherwise). */
+  version?: string;
   /** Content-Length is added for a body unless the case sets its own framing. */
   rawFraming?: boolean;
 }
@@ -114,7 +116,7 @@ export function sendRaw(port: number, request: FuzzRequest, timeoutMs = 15_000):
       const headers = [...request.headers];
       if (body && !request.rawFraming) headers.push(['Content-Length', String(body.length)]);
       headers.push(['Connection', 'close']);
-      const head = `${request.method} ${request.target} HTTP/1.1\r\n${headers.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`;
+      const head = `${request.method} ${request.target} ${request.version ?? 'HTTP/1.1'}\r\n${headers.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`;
       socket.write(Buffer.from(head, 'latin1'));
       if (body) socket.write(body);
     });
@@ -173,7 +175,7 @@ export function describeRequest(request: FuzzRequest, limit = 2_000): string {
       : `body ${cut(Buffer.isBuffer(request.body) ? request.body.toString('latin1') : request.body)}`;
   return [
     `[${request.label}]`,
-    `${request.method} ${cut(request.target)} HTTP/1.1`,
+    `${request.method} ${cut(request.target)} ${request.version ?? 'HTTP/1.1'}`,
     ...request.headers.map(([name, value]) => `${name}: ${cut(value)}`),
     body,
   ].join('\n  ');

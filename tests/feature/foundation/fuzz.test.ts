@@ -26,6 +26,7 @@ import {
   oddHeaders,
   oddMethods,
   oddTarget,
+  oddVersions,
   urlencodedBody,
 } from '../../helpers/fuzz-inputs';
 import { buildRoutes } from '../../../routes/all';
@@ -395,6 +396,7 @@ function buildCase(random: Random, route: CompiledRoute, index: number, ip: stri
       break;
     case 'request target':
       request.target = random.chance(0.1) ? '*' : oddTarget(random, path);
+      if (random.chance(0.15)) request.version = random.pick(oddVersions);
       if (hasBody && random.chance(0.5)) withJson();
       break;
     case 'Host header': {
