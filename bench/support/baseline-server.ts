@@ -1,11 +1,11 @@
 /**
- * Child process of bench/http.ts: a bare `node:http` server answering with the bytes captured from
- * Kawan (same status, content type and body): the Inertia JSON response to requests carrying
- * X-Inertia, the HTML first load to the others. It is the floor Kawan's figures are compared to.
+ * Child process of bench/http.ts: a bare `node:http` server answering each scenario with the bytes
+ * captured from Kawan (same status, content type, Location when present, body), picked by the
+ * X-Bench-Scenario request header. It is the floor Kawan's and Express's figures are compared to.
  */
 import { createServer, type OutgoingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { CapturedResponse, ChildMessage, ParentMessage } from './protocol';
+import { scenarioHeader, type CapturedResponse, type ChildMessage, type ParentMessage } from './protocol';
 
 const send = (message: ChildMessage) => process.send?.(message);
 
@@ -17,20 +17,18 @@ interface Prepared {
 
 const prepare = (captured: CapturedResponse): Prepared => {
   const body = Buffer.from(captured.body, 'base64');
-  return {
-    status: captured.status,
-    headers: { 'Content-Type': captured.contentType, 'Content-Length': body.length },
-    body,
-  };
+  const headers: OutgoingHttpHeaders = { 'Content-Type': captured.contentType, 'Content-Length': body.length };
+  if (captured.location !== undefined) headers.Location = captured.location;
+  return { status: captured.status, headers, body };
 };
 
-let inertia: Prepared | undefined;
-let html: Prepared | undefined;
+const header = scenarioHeader.toLowerCase();
+const answers = new Map<string, Prepared>();
 
 const server = createServer((req, res) => {
-  const answer = req.headers['x-inertia'] !== undefined ? inertia : html;
+  const answer = answers.get(req.headers[header] as string);
   if (!answer) {
-    res.writeHead(503).end();
+    res.writeHead(404).end();
     return;
   }
   res.writeHead(answer.status, answer.headers);
@@ -45,8 +43,7 @@ const shutdown = () => {
 
 process.on('message', (message: ParentMessage) => {
   if (message.type === 'serve') {
-    inertia = prepare(message.inertia);
-    html = prepare(message.html);
+    for (const route of message.routes) answers.set(route.key, prepare(route.response));
     server.listen(0, '127.0.0.1', () => {
       send({ type: 'ready', port: (server.address() as AddressInfo).port, notes: [] });
     });
@@ -55,3 +52,5 @@ process.on('message', (message: ParentMessage) => {
   }
 });
 process.on('disconnect', shutdown);
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

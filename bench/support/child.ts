@@ -1,59 +1,109 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { ChildMessage, ParentMessage, ReadyMessage } from './protocol';
+import type { ChildMessage, MemoryMessage, ParentMessage, ReadyMessage } from './protocol';
 
 export interface ServerChild {
   name: string;
   process: ChildProcess;
+  /** True once the process has exited (a crash included). */
+  readonly exited: boolean;
   send(message: ParentMessage): void;
   /** Resolves on the child's next `ready`, rejects on `failed` or an early exit. */
   ready(timeoutMs?: number): Promise<ReadyMessage>;
+  /** The child's memory (Kawan only), after a forced garbage collection when `gc`. */
+  memory(gc: boolean, timeoutMs?: number): Promise<MemoryMessage>;
   /** Asks the child to close everything and exit; kills it if it has not within `timeoutMs`. */
   stop(timeoutMs?: number): Promise<void>;
 }
 
+export interface ChildOptions {
+  /** Extra Node flags (`--expose-gc`). */
+  flags?: string[];
+  /** Extra environment. */
+  env?: Record<string, string>;
+}
+
 /** Starts bench/support/<file> in its own Node process (same flags as `npm run bench:http`). */
-export function startChild(name: string, file: string): ServerChild {
+export function startChild(name: string, file: string, options: ChildOptions = {}): ServerChild {
   const path = fileURLToPath(new URL(file, import.meta.url));
   const child = fork(path, [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, NODE_ENV: 'production' },
+    execArgv: [...(options.flags ?? []), '--import', 'tsx'],
+    env: { ...process.env, ...options.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   let exited = child.exitCode !== null;
-  const exit = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  void exit.then(() => (exited = true));
+  let exitCode: number | null = null;
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = true;
+      exitCode = code ?? (signal ? 128 : null);
+      resolve();
+    }),
+  );
+  let nextId = 1;
+
+  /** Waits for the first message `accept` takes (returns a value for), failing on exit or timeout. */
+  const waitFor = <T>(what: string, accept: (message: ChildMessage) => T | undefined, timeoutMs: number) =>
+    new Promise<T>((resolve, reject) => {
+      const cleanup = () => {
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+      };
+      const onMessage = (message: ChildMessage) => {
+        try {
+          const value = accept(message);
+          if (value === undefined) return;
+          cleanup();
+          resolve(value);
+        } catch (error) {
+          cleanup();
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      };
+      const onExit = () => {
+        cleanup();
+        reject(new Error(`${name} server exited (code ${exitCode}) while waiting for ${what}`));
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`${name} server: no ${what} after ${timeoutMs} ms`));
+      }, timeoutMs);
+      if (exited) return onExit();
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
 
   return {
     name,
     process: child,
+    get exited() {
+      return exited;
+    },
     send: (message) => {
       if (child.connected) child.send(message);
     },
-    ready: (timeoutMs = 60_000) =>
-      new Promise<ReadyMessage>((resolve, reject) => {
-        const cleanup = () => {
-          clearTimeout(timer);
-          child.off('message', onMessage);
-          child.off('exit', onExit);
-        };
-        const onMessage = (message: ChildMessage) => {
-          cleanup();
-          if (message.type === 'ready') resolve(message);
-          else reject(new Error(`${name} server failed to start:\n${message.error}`));
-        };
-        const onExit = (code: number | null) => {
-          cleanup();
-          reject(new Error(`${name} server exited (code ${code}) before it was ready`));
-        };
-        const timer = setTimeout(() => {
-          cleanup();
-          reject(new Error(`${name} server not ready after ${timeoutMs} ms`));
-        }, timeoutMs);
-        child.on('message', onMessage);
-        child.once('exit', onExit);
-      }),
-    stop: async (timeoutMs = 8_000) => {
+    ready: (timeoutMs = 120_000) =>
+      waitFor(
+        'ready message',
+        (message) => {
+          if (message.type === 'ready') return message;
+          if (message.type === 'failed') throw new Error(`${name} server failed to start:\n${message.error}`);
+          return undefined;
+        },
+        timeoutMs,
+      ),
+    memory: (gc, timeoutMs = 30_000) => {
+      const id = nextId++;
+      const answer = waitFor(
+        'memory report',
+        (message) => (message.type === 'memory' && message.id === id ? message : undefined),
+        timeoutMs,
+      );
+      if (child.connected) child.send({ type: 'memory', id, gc } satisfies ParentMessage);
+      return answer;
+    },
+    stop: async (timeoutMs = 15_000) => {
       if (exited) return;
       if (child.connected) child.send({ type: 'shutdown' } satisfies ParentMessage);
       let timer: NodeJS.Timeout | undefined;

@@ -1,6 +1,16 @@
 /**
- * Child process of bench/http.ts: Kawan itself (createApp over a migrated in-memory PGlite
- * database, production config, silent logs) listening on 127.0.0.1 on a free port.
+ * Child process of bench/http.ts: Kawan itself (createApp, production config, silent logs) over a
+ * migrated database seeded with the demo data (seedDemo: demo@kawan.test / password, owner of a
+ * team that is their current one, with one unread notification), listening on 127.0.0.1 on a free
+ * port.
+ *
+ * The database is an in-memory PGlite one, or, when KAWAN_BENCH_POSTGRES_SERVER names a PostgreSQL
+ * server, a database of its own created there (`kawan_bench_<random>`) and dropped when the child
+ * stops: on the parent's `shutdown`, when the parent goes away (IPC disconnect), on SIGINT/SIGTERM
+ * and on a crash of the child itself.
+ *
+ * Run with --expose-gc: the parent asks for `process.memoryUsage()` over IPC, after a forced GC
+ * when it wants the figure at rest.
  */
 import { createServer } from 'node:http';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -9,17 +19,26 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createApp, publicDir } from '../../server/app';
 import { loadConfig } from '../../server/config/env';
-import { openDatabase } from '../../server/db/client';
+import { openDatabase, type DatabaseHandle } from '../../server/db/client';
+import { seedDemo } from '../../server/db/seed';
 import { staticAssets, viteAssets, type Assets } from '../../server/http/inertia/vite';
-import { benchEnv, fallbackVersion, type ChildMessage, type ParentMessage } from './protocol';
+import { benchEnv, fallbackVersion, postgresServerVariable, type ChildMessage, type ParentMessage } from './protocol';
+import { benchDatabaseName, createDatabase, databaseUrl, dropDatabase, redacted } from './postgres';
 
 const send = (message: ChildMessage) => process.send?.(message);
+const gc = (globalThis as { gc?: () => void }).gc;
+
+const serverUrl = process.env[postgresServerVariable] || undefined;
+let createdDatabase: string | undefined;
+let database: DatabaseHandle | undefined;
+let server: ReturnType<typeof createServer> | undefined;
+let snapshotDir: string | undefined;
+let closing = false;
 
 async function main() {
   const notes: string[] = [];
   const manifest = join(publicDir, 'build', '.vite', 'manifest.json');
   let assets: Assets;
-  let snapshotDir: string | undefined;
   if (existsSync(manifest)) {
     // The production assets (viteAssets, with its per-request checks) over a copy of the manifest:
     // other work rebuilding the client during the runs (`npm run build`, the e2e tests) would
@@ -38,35 +57,74 @@ async function main() {
   }
 
   const config = loadConfig(benchEnv);
-  const database = await openDatabase({});
+  if (serverUrl) {
+    const name = benchDatabaseName();
+    await createDatabase(serverUrl, name);
+    createdDatabase = name;
+    database = await openDatabase({ url: databaseUrl(serverUrl, name) });
+    notes.push(`database: PostgreSQL, ${name} created on ${redacted(serverUrl)} (dropped when the bench stops)`);
+  } else {
+    database = await openDatabase({});
+    notes.push(`database: ${database.driver} (in memory)`);
+  }
   await database.migrate();
-  notes.push(`database: ${database.driver} (in memory), migrated`);
-  const { app } = createApp({ config, database, assets });
-  const server = createServer(app);
+  const { app, services } = createApp({ config, database, assets });
+  await seedDemo(services);
+  notes.push('migrated and seeded with seedDemo (demo@kawan.test, owner of the current team, one unread notification)');
+  if (!gc) notes.push('note: started without --expose-gc; memory figures are taken without a forced GC');
 
-  let closing = false;
-  const shutdown = () => {
-    if (closing) return;
-    closing = true;
-    if (snapshotDir) rmSync(snapshotDir, { recursive: true, force: true });
-    server.closeAllConnections();
-    server.close(() => {
-      database.close().finally(() => process.exit(0));
-    });
-    setTimeout(() => process.exit(0), 5000).unref();
-  };
-  process.on('message', (message: ParentMessage) => {
-    if (message.type === 'shutdown') shutdown();
-  });
-  // The parent gone (crash, Ctrl-C): do not linger.
-  process.on('disconnect', shutdown);
-
-  server.listen(0, '127.0.0.1', () => {
-    send({ type: 'ready', port: (server.address() as AddressInfo).port, notes });
+  server = createServer(app);
+  const listening = server;
+  listening.listen(0, '127.0.0.1', () => {
+    send({ type: 'ready', port: (listening.address() as AddressInfo).port, notes, createdDatabase });
   });
 }
 
+/** Closes the server and the database, drops the created database, exits. Bounded: 10 s at most. */
+async function shutdown(code: number) {
+  if (closing) return;
+  closing = true;
+  setTimeout(() => process.exit(code), 10_000).unref();
+  try {
+    if (snapshotDir) rmSync(snapshotDir, { recursive: true, force: true });
+    if (server) {
+      const open = server;
+      open.closeAllConnections();
+      await new Promise<void>((resolve) => open.close(() => resolve()));
+    }
+    await database?.close().catch(() => undefined);
+    if (serverUrl && createdDatabase) await dropDatabase(serverUrl, createdDatabase);
+  } catch (error) {
+    console.error(`Kawan bench child: cleaning up failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  process.exit(code);
+}
+
+process.on('message', (message: ParentMessage) => {
+  if (message.type === 'shutdown') void shutdown(0);
+  else if (message.type === 'memory') {
+    if (message.gc && gc) {
+      gc();
+      gc();
+    }
+    const { rss, heapUsed } = process.memoryUsage();
+    send({ type: 'memory', id: message.id, rss, heapUsed, collected: Boolean(message.gc && gc) });
+  }
+});
+// The parent gone (crash, Ctrl-C): do not linger, and do not leave the database behind.
+process.on('disconnect', () => void shutdown(0));
+process.on('SIGINT', () => void shutdown(130));
+process.on('SIGTERM', () => void shutdown(143));
+process.on('uncaughtException', (error) => {
+  console.error('Kawan bench child: uncaught exception', error);
+  void shutdown(1);
+});
+process.on('unhandledRejection', (error) => {
+  console.error('Kawan bench child: unhandled rejection', error);
+  void shutdown(1);
+});
+
 main().catch((error: unknown) => {
   send({ type: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-  process.exit(1);
+  void shutdown(1);
 });

@@ -2,20 +2,25 @@ import autocannon from 'autocannon';
 
 export interface LoadOptions {
   url: string;
+  method: string;
   headers: Record<string, string>;
+  body?: string;
+  /** The status a correct answer has (200 for a page, 303 for a form submission). */
+  expectedStatus: number;
   connections: number;
   /** Seconds. */
   duration: number;
 }
 
 export interface LoadResult {
-  /** 2xx responses per second over the run. */
+  /** Answers with the expected status per second over the run. */
   rps: number;
-  /** 99th percentile of 2xx response times, milliseconds (sub-millisecond resolution). */
+  /** 99th percentile of the expected answers' response times, milliseconds (sub-millisecond resolution). */
   p99: number;
   ok: number;
-  non2xx: number;
-  /** Count of each non-2xx status. */
+  /** Answers with any other status. */
+  unexpected: number;
+  /** Count of each unexpected status. */
   statuses: Record<number, number>;
   errors: number;
   timeouts: number;
@@ -29,14 +34,15 @@ export interface LoadResult {
 export function load(options: LoadOptions): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const latencies: number[] = [];
-    let non2xx = 0;
+    let unexpected = 0;
     const statuses: Record<number, number> = {};
     const started = process.hrtime.bigint();
     const instance = autocannon(
       {
         url: options.url,
-        method: 'GET',
+        method: options.method as autocannon.Request['method'],
         headers: options.headers,
+        body: options.body,
         connections: options.connections,
         pipelining: 1,
         duration: options.duration,
@@ -50,7 +56,7 @@ export function load(options: LoadOptions): Promise<LoadResult> {
           rps: latencies.length / seconds,
           p99: percentile(latencies, 0.99),
           ok: latencies.length,
-          non2xx,
+          unexpected,
           statuses,
           errors: result.errors,
           timeouts: result.timeouts,
@@ -61,9 +67,9 @@ export function load(options: LoadOptions): Promise<LoadResult> {
     (instance as unknown as NodeJS.EventEmitter).on(
       'response',
       (_client: unknown, status: number, _bytes: number, time: number) => {
-        if (status >= 200 && status < 300) latencies.push(time);
+        if (status === options.expectedStatus) latencies.push(time);
         else {
-          non2xx++;
+          unexpected++;
           statuses[status] = (statuses[status] ?? 0) + 1;
         }
       },
@@ -78,6 +84,7 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 export function median(values: number[]): number {
+  if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;

@@ -1,11 +1,29 @@
 /** Messages between bench/http.ts (the parent, running the load generator) and its server children. */
 
-/** One response captured from Kawan, replayed byte for byte by the baseline server. */
+/**
+ * The request header naming the scenario of a request. The parent adds it to every request; the
+ * baselines pick their answer by it, Kawan ignores it.
+ */
+export const scenarioHeader = 'X-Bench-Scenario';
+
+/** One response captured from Kawan, replayed byte for byte by the baselines. */
 export interface CapturedResponse {
   status: number;
   contentType: string;
+  /** The Location header, when Kawan sent one (redirects). */
+  location?: string;
   /** The body, base64 (IPC carries JSON). */
   body: string;
+}
+
+/** What a baseline answers to one scenario. */
+export interface ReplayRoute {
+  /** The scenario's key, as sent in the X-Bench-Scenario header. */
+  key: string;
+  method: string;
+  /** The route as Express writes it (`/teams/:team`): the Express baseline routes by it. */
+  route: string;
+  response: CapturedResponse;
 }
 
 /** Child → parent once the server listens. */
@@ -14,6 +32,8 @@ export interface ReadyMessage {
   port: number;
   /** Notes worth printing (which assets the app uses…). */
   notes: string[];
+  /** The database the Kawan child created on a PostgreSQL server (dropped when it stops). */
+  createdDatabase?: string;
 }
 
 /** Child → parent when the server could not start. */
@@ -22,15 +42,29 @@ export interface FailedMessage {
   error: string;
 }
 
-export type ChildMessage = ReadyMessage | FailedMessage;
+/** Kawan child → parent: its `process.memoryUsage()`, in answer to a MemoryRequest. */
+export interface MemoryMessage {
+  type: 'memory';
+  id: number;
+  rss: number;
+  heapUsed: number;
+  /** Whether a garbage collection was forced first (the child runs with --expose-gc). */
+  collected: boolean;
+}
 
-/** Parent → baseline child: what to answer. */
+export type ChildMessage = ReadyMessage | FailedMessage | MemoryMessage;
+
+/** Parent → baseline child: what to answer, then listen. */
 export interface ServeMessage {
   type: 'serve';
-  /** Answer to requests carrying X-Inertia. */
-  inertia: CapturedResponse;
-  /** Answer to every other request. */
-  html: CapturedResponse;
+  routes: ReplayRoute[];
+}
+
+/** Parent → Kawan child: report memory, after a forced garbage collection when `gc`. */
+export interface MemoryRequest {
+  type: 'memory';
+  id: number;
+  gc: boolean;
 }
 
 /** Parent → any child: close the server (and the database) and exit. */
@@ -38,7 +72,13 @@ export interface ShutdownMessage {
   type: 'shutdown';
 }
 
-export type ParentMessage = ServeMessage | ShutdownMessage;
+export type ParentMessage = ServeMessage | MemoryRequest | ShutdownMessage;
+
+/**
+ * Environment of the Kawan child: the PostgreSQL server to create its own database on. Unset, the
+ * child uses an in-memory PGlite database.
+ */
+export const postgresServerVariable = 'KAWAN_BENCH_POSTGRES_SERVER';
 
 /** The test-like environment of the benchmarked app (fixed secrets, like tests/helpers/config.ts). */
 export const benchEnv: Record<string, string> = {
