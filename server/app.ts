@@ -18,7 +18,10 @@ import { signUrl } from './support/signed-url';
 import { join } from 'node:path';
 import type { RealtimeServer } from './realtime/realtime-server';
 import { Broadcaster, createBroadcastDriver, type BroadcastDriver } from './broadcasting/broadcaster';
-import { trackTransactions } from './db/after-commit';
+import { afterCommit, inTransaction, trackTransactions } from './db/after-commit';
+import { HotCache } from './cache/hot-cache';
+import { attachCache, sessionStoreWrites } from './cache/cached-reads';
+import { InvalidationBus, type Invalidation } from './cache/invalidation-bus';
 
 export interface AppDependencies {
   config: Config;
@@ -54,6 +57,7 @@ export function createApp(deps: AppDependencies): { app: Express; services: Serv
   const route: Services['route'] = (name, params) => buildRouteUrl(routes, name, params);
   // Every db.transaction() becomes a unit of work for afterCommit (broadcasts wait for the commit).
   trackTransactions(deps.database.db, (error) => logger.error({ err: error }, 'after-commit callback failed'));
+  const { cache, invalidateElsewhere } = hotCache(deps, logger);
   const services: Services = {
     config,
     database: deps.database,
@@ -77,6 +81,8 @@ export function createApp(deps: AppDependencies): { app: Express; services: Serv
       mailbox: deps.mailbox ?? new FileMailbox(join(config.dataDir, 'mail')),
     }),
     encrypter: new Encrypter(config.app.key),
+    cache,
+    invalidateElsewhere,
     broadcaster: new Broadcaster(deps.broadcastDriver ?? createBroadcastDriver(config, deps.realtime), logger),
     route,
     signedRoute: (name, params, expiresAt) => signUrl(config.app.key, route(name, params), expiresAt),
@@ -85,4 +91,33 @@ export function createApp(deps: AppDependencies): { app: Express; services: Serv
   const files = deps.publicDir ?? publicDir;
   buildKernel(app, services, { assets: deps.assets ?? viteAssets(files), publicDir: files });
   return { app, services };
+}
+
+/**
+ * The hot cache of this process (docs/decisions/011-request-path-cache.md): every write the
+ * database reports drops what was read from that table, here at once and again after the
+ * transaction commits, and (with REDIS_URL) in every other process once it has committed.
+ */
+function hotCache(deps: AppDependencies, logger: Logger) {
+  const cache = new HotCache();
+  attachCache(deps.database.db, cache);
+  const bus = deps.redis
+    ? InvalidationBus.connect(deps.redis, cache, { prefix: deps.config.redisPrefix, logger })
+    : undefined;
+  const invalidateElsewhere = async (what: Invalidation) => {
+    if (bus) await (await bus).publish(what);
+  };
+  deps.database.writes.listen((table) => {
+    // The session store keeps its own entries right (write-through, per session id).
+    if (table === 'sessions' && sessionStoreWrites.getStore()) return;
+    const what = { groups: [table] };
+    cache.drop(what);
+    const everywhere = () => {
+      cache.drop(what);
+      return invalidateElsewhere(what);
+    };
+    if (inTransaction()) void afterCommit(everywhere);
+    else void invalidateElsewhere(what);
+  });
+  return { cache, invalidateElsewhere, bus };
 }

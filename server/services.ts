@@ -7,6 +7,8 @@ import type { RateLimiters } from './http/middleware/throttle';
 import type { Mailer } from './support/mail/mailer';
 import type { Encrypter } from './support/encryption';
 import type { Broadcaster } from './broadcasting/broadcaster';
+import type { HotCache } from './cache/hot-cache';
+import type { Invalidation } from './cache/invalidation-bus';
 
 /** What actions and controllers may use, created once per process in createApp(). */
 export interface Services {
@@ -18,6 +20,10 @@ export interface Services {
   limiters: RateLimiters;
   mailer: Mailer;
   encrypter: Encrypter;
+  /** What page visits read on every request, kept in memory (server/cache/hot-cache.ts). */
+  cache: HotCache;
+  /** Tells the other processes (REDIS_URL) to drop cached entries; nothing without Redis. */
+  invalidateElsewhere(what: Invalidation): Promise<void>;
   /** Realtime events, published after the transaction commits (server/broadcasting/broadcaster.ts). */
   broadcaster: Broadcaster;
   /** The path of a named route (`route('teams.show', team)`). */

@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { WriteObserver } from './write-observer';
 
 export type Schema = typeof schema;
 /** The one database type the repositories see, whichever driver is underneath. */
@@ -15,7 +16,11 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface DatabaseHandle {
   db: Database;
+  /** Reports every insert, update and delete once it succeeded (the hot cache listens). */
+  writes: WriteObserver;
   driver: 'pglite' | 'postgres';
+  /** The server's URL (PostgreSQL only): another process of the same deployment opens it too. */
+  url?: string;
   migrate(): Promise<void>;
   /** Answers true once the database answers a query. */
   ping(): Promise<boolean>;
@@ -47,9 +52,19 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  const writes = new WriteObserver();
+  writes.wrap(client);
+  // A transaction runs its statements on an object of its own.
+  const transaction = client.transaction.bind(client);
+  client.transaction = (callback) =>
+    transaction((tx) => {
+      writes.wrap(tx);
+      return callback(tx);
+    });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
+    writes,
     driver: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: async () => {
@@ -62,14 +77,20 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
 
 async function openPostgres(
   url: string,
-  onConnectionError: (error: Error) => void = (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`),
+  onConnectionError: (error: Error) => void = (error) =>
+    process.emitWarning(`PostgreSQL connection lost: ${error.message}`),
 ): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   pool.on('error', onConnectionError);
+  // Every statement, pooled or in a transaction, runs on one of the pool's clients.
+  const writes = new WriteObserver();
+  pool.on('connect', (client) => writes.wrap(client));
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,
+    writes,
     driver: 'postgres',
+    url,
     migrate: () => migratePg(db as never, { migrationsFolder }),
     ping: async () => {
       await pool.query('select 1');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pinoHttp } from 'pino-http';
 import type { Services } from '../services';
-import { sessionMiddleware, DatabaseSessionStore } from './middleware/session';
+import { sessionCookie, sessionMiddleware, DatabaseSessionStore } from './middleware/session';
 import { verifyCsrfToken, verifyCsrfTokenInBody } from './middleware/csrf';
 import { bodyParsers, parseQueryString, uploadParsers } from './middleware/body';
 import { errorHandler } from './middleware/errors';
@@ -20,6 +20,7 @@ import { errorSerializer } from '../support/logger';
 import { requestTarget } from './middleware/request-target';
 import { trustedHosts } from './middleware/trusted-hosts';
 import { securityHeaders } from './middleware/security-headers';
+import { publicFiles } from './middleware/public-files';
 import { realtimeEndpoint } from '../broadcasting/client-config';
 
 export interface KernelOptions {
@@ -73,7 +74,7 @@ export function buildKernel(app: Express, services: Services, options: KernelOpt
       fallthrough: false,
     }),
   );
-  app.use(express.static(options.publicDir, { index: false, maxAge: config.isProduction ? '1h' : 0 }));
+  app.use(publicFiles(options.publicDir, { maxAge: config.isProduction ? '1h' : 0 }));
   app.use('/storage', express.static(`${config.dataDir}/app/public`, { index: false }));
 
   app.use(
@@ -102,7 +103,13 @@ export function buildKernel(app: Express, services: Services, options: KernelOpt
   app.use(
     sessionMiddleware(
       config,
-      new DatabaseSessionStore(sessionRepository(services.db), config.session.lifetimeMinutes * 60),
+      new DatabaseSessionStore(
+        sessionRepository(services.db),
+        config.session.lifetimeMinutes * 60,
+        services,
+        undefined,
+        sessionCookie(config),
+      ),
     ).map(webOnly),
   );
   app.use(

@@ -12,6 +12,8 @@ import { staticAssets, type Assets } from '../../server/http/inertia/vite';
 import type { RouteFile } from '../../routes/all';
 import type { Page } from '../../server/http/inertia/page';
 import { createTestDatabase } from './database';
+import type { DatabaseHandle } from '../../server/db/client';
+import type { Redis } from 'ioredis';
 import { testConfig } from './config';
 import type { RealtimeServer } from '../../server/realtime/realtime-server';
 import { MemoryDriver } from '../../server/broadcasting/broadcaster';
@@ -27,9 +29,13 @@ export async function createTestApp(
     /** Static files served instead of public/ (and their assets instead of the fixed test version). */
     publicDir?: string;
     assets?: Assets;
+    /** A database handle of the test's own (another process's view of a server database). */
+    database?: DatabaseHandle;
+    /** Redis shared with other apps of the test (rate limits, cache invalidation). */
+    redis?: Redis;
   } = {},
 ) {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const dataDir = mkdtempSync(join(tmpdir(), 'kawan-feature-'));
   const config = testConfig({ DATA_DIR: dataDir, ...options.env });
   const mailbox = new TestMailbox();
@@ -52,6 +58,7 @@ export async function createTestApp(
     logger,
     assets: options.assets ?? staticAssets(testVersion, '<script type="module" src="/build/test.js"></script>'),
     publicDir: options.publicDir,
+    redis: options.redis,
     extraRoutes: options.routes,
     ...(options.realtime ? { realtime: options.realtime } : { broadcastDriver: broadcasts }),
   });

@@ -1,5 +1,6 @@
 import { and, asc, eq, or, inArray } from 'drizzle-orm';
 import type { Database } from '../client';
+import { cachedRead, copied } from '../../cache/cached-reads';
 import { teams, teamUser } from '../schema/index';
 
 export type TeamRow = typeof teams.$inferSelect;
@@ -21,8 +22,21 @@ export function teamRepository(db: Database) {
       return row;
     },
 
-    /** Every team the user owns or belongs to, sorted by name. */
+    /**
+     * Every team the user owns or belongs to, sorted by name; through the hot cache outside
+     * transactions (every signed-in page shows them, and every team check starts here).
+     */
     async forUser(userId: number): Promise<(TeamRow & { role: string })[]> {
+      return cachedRead(
+        db,
+        `teams-of:${userId}`,
+        { groups: ['teams', 'team_user'] },
+        () => this.readForUser(userId),
+        copied,
+      );
+    },
+
+    async readForUser(userId: number): Promise<(TeamRow & { role: string })[]> {
       const memberOf = db.select({ teamId: teamUser.teamId }).from(teamUser).where(eq(teamUser.userId, userId));
       const rows = await db
         .select({ ...teamColumns, memberRole: teamUser.role })
@@ -30,7 +44,10 @@ export function teamRepository(db: Database) {
         .leftJoin(teamUser, and(eq(teamUser.teamId, teams.id), eq(teamUser.userId, userId)))
         .where(or(eq(teams.userId, userId), inArray(teams.id, memberOf)))
         .orderBy(asc(teams.name), asc(teams.id));
-      return rows.map(({ memberRole, ...team }) => ({ ...team, role: team.userId === userId ? 'owner' : (memberRole ?? 'viewer') }));
+      return rows.map(({ memberRole, ...team }) => ({
+        ...team,
+        role: team.userId === userId ? 'owner' : (memberRole ?? 'viewer'),
+      }));
     },
 
     /** A team the user owns or belongs to; undefined for any other team. */

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { users } from '../schema/index';
 import { isUniqueViolation } from '../errors';
+import { cachedRead, copied } from '../../cache/cached-reads';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = Pick<typeof users.$inferInsert, 'name' | 'email' | 'password'> &
@@ -11,9 +12,15 @@ export type UserChanges = Partial<Omit<typeof users.$inferInsert, 'id' | 'create
 /** Accounts are not team-owned: a user is reached by id or by (lower-cased) e-mail. */
 export function userRepository(db: Database) {
   return {
+    /** Through the hot cache outside transactions: every signed-in request reads its user. */
     async find(id: number): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-      return row;
+      return cachedRead(
+        db,
+        `user:${id}`,
+        { groups: ['users'] },
+        async () => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0],
+        copied,
+      );
     },
 
     async findByEmail(email: string): Promise<UserRow | undefined> {

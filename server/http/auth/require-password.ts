@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { HttpError } from '../../support/errors';
 import { wantsJson } from '../middleware/errors';
+import { absoluteOrigin } from '../inertia/middleware';
 
 /** How long a password confirmation counts (Laravel's auth.password_timeout: 3 hours). */
 export const passwordTimeoutSeconds = 10800;
@@ -40,7 +41,7 @@ function sameOriginReferer(req: Request): string | undefined {
   const referer = req.get('referer');
   if (!referer) return undefined;
   try {
-    const url = new URL(referer, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
+    const url = new URL(referer, absoluteOrigin(req));
     return url.host === req.get('host') ? url.pathname + url.search : undefined;
   } catch {
     return undefined;

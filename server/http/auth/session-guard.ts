@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { hmacSha256, randomToken, safeEqual, sha256 } from '../../support/crypto';
 import { userRepository, type UserRow } from '../../db/repositories/user-repository';
-import { regenerateSession } from '../middleware/session';
+import { regenerateSession, rememberDevice } from '../middleware/session';
 import { isBearerOnly, regenerateCsrfToken } from '../middleware/csrf';
 import { parseId } from '../route-params';
 
@@ -50,6 +50,7 @@ const rememberSecret = (key: Buffer, userId: number, token: string) =>
 export async function login(req: Request, res: Response, user: UserRow, remember = false): Promise<void> {
   await regenerateSession(req);
   req.session.userId = user.id;
+  rememberDevice(req);
   req.session.passwordFingerprint = passwordFingerprint(user);
   regenerateCsrfToken(req, res);
   req.user = user;
@@ -119,6 +120,7 @@ async function resolveUser(req: Request, res: Response): Promise<void> {
   }
   await regenerateSession(req);
   req.session.userId = user.id;
+  rememberDevice(req);
   req.session.passwordFingerprint = passwordFingerprint(user);
   req.user = user;
 }

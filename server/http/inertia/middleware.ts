@@ -34,6 +34,11 @@ export function inertiaMiddleware(options: InertiaOptions): RequestHandler {
   };
 }
 
+/**
+ * The origin the browser used: its (trusted, see trusted-hosts.ts) Host, over https when the
+ * request came so (directly, or through a proxy on loopback saying so in X-Forwarded-Proto), else
+ * http. Whatever else a forwarded header claims is not a scheme we serve.
+ */
 export function absoluteOrigin(req: { protocol: string; get(name: string): string | undefined }): string {
-  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+  return `${req.protocol === 'https' ? 'https' : 'http'}://${req.get('host') ?? 'localhost'}`;
 }

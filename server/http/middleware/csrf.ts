@@ -1,13 +1,20 @@
 import type { RequestHandler, Request, Response } from 'express';
 import { HttpError } from '../../support/errors';
-import { randomToken, safeEqual } from '../../support/crypto';
+import { hmacSha256, randomToken, safeEqual } from '../../support/crypto';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** The session's CSRF token, created on first use. */
+/**
+ * The session's CSRF token. A session that was given none (a guest's, until login or logout
+ * rotates it) has one derived from its signed id with APP_KEY, so that it needs no row to keep it:
+ * the same session reads back the same token, and nobody without the key and the id can make it.
+ */
 export function csrfToken(req: Request): string {
-  if (!req.session._token) req.session._token = randomToken(30);
-  return req.session._token;
+  return req.session._token ?? derivedToken(req.services.config.app.key, req.sessionID);
+}
+
+function derivedToken(key: Buffer, sessionId: string): string {
+  return hmacSha256(key, `csrf-token|${sessionId}`).slice(0, 40);
 }
 
 /** A new token (after login and logout), sent to the browser at once. */

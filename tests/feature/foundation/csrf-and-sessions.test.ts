@@ -208,17 +208,40 @@ describe('session upkeep', () => {
     const [refreshed] = await app.services.db.select().from(sessions).where(eq(sessions.id, id));
     expect(refreshed.lastActivity).toBeGreaterThan(twoMinutesAgo);
 
-    // A session idle for longer than SESSION_LIFETIME is not honoured, and expired rows get pruned.
+    // A session idle for longer than SESSION_LIFETIME is not honoured (its user is signed out),
+    // and expired rows get pruned.
+    const user = await createUser(app.services);
+    const client = await signedIn(app.app, user);
+    expect((await client.agent.get('/t/remember')).body.userId).toBe(user.id);
+    const [row] = await app.services.db.select().from(sessions).where(eq(sessions.userId, user.id));
     const expired = Math.floor(Date.now() / 1000) - (app.services.config.session.lifetimeMinutes * 60 + 10);
+    await app.services.db.update(sessions).set({ lastActivity: expired }).where(eq(sessions.id, row.id));
     await app.services.db.update(sessions).set({ lastActivity: expired }).where(eq(sessions.id, id));
-    const again = await agent.get('/t/remember');
-    expect(again.body.id).not.toBe(id);
+    expect((await client.agent.get('/t/remember')).body.userId).toBeNull();
     const { DatabaseSessionStore } = await import('../../../server/http/middleware/session');
     const { sessionRepository } = await import('../../../server/db/repositories/session-repository');
-    const store = new DatabaseSessionStore(sessionRepository(app.services.db), 60, 1);
+    const store = new DatabaseSessionStore(sessionRepository(app.services.db), 60, undefined, 1);
     await new Promise<void>((resolve, reject) =>
       store.set('prune-trigger', { cookie: {} } as never, (error) => (error ? reject(error) : resolve())),
     );
     expect(await app.services.db.select().from(sessions).where(eq(sessions.id, id))).toHaveLength(0);
+  });
+
+  it('a guest who only looks gets a session cookie and a working CSRF token, but no row', async () => {
+    const before = (await app.services.db.select().from(sessions)).length;
+    const client = await browser(app.app);
+    for (const url of ['/', '/login', '/register']) expect((await client.load(url)).status).toBe(200);
+    expect((await app.services.db.select().from(sessions)).length).toBe(before);
+    // The token bound to that cookie is accepted, and the first thing kept makes the row.
+    const res = await client.send('post', '/login', { email: 'nobody@example.com', password: 'wrong-password' });
+    expect(res.status).toBe(303);
+    expect((await app.services.db.select().from(sessions)).length).toBe(before + 1);
+    // Another browser's cookie-less request never sees that token work for it.
+    const stranger = await browser(app.app);
+    const forged = await stranger.agent
+      .post('/t/echo')
+      .set({ 'X-XSRF-TOKEN': client.token, 'X-Requested-With': 'XMLHttpRequest' })
+      .send({});
+    expect(forged.status).toBe(419);
   });
 });

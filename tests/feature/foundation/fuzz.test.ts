@@ -55,10 +55,7 @@ const reproduce = `FUZZ_SEED=${seed} FUZZ_REQUESTS=${requests} npx vitest run --
  * router/manifest.ts), kept out of the run until their fix lands; each has an `it.fails` below
  * that turns red the moment it is fixed, and then both go.
  */
-const pendingFixes: Record<string, (request: FuzzRequest) => boolean> = {
-  'X-Forwarded-Proto that is not a scheme': (request) =>
-    request.headers.some(([name, value]) => name === 'X-Forwarded-Proto' && !/^https?$/.test(value)),
-};
+const pendingFixes: Record<string, (request: FuzzRequest) => boolean> = {};
 
 const routes = buildRoutes().all();
 const perRoute = Math.max(8, Math.round(requests / routes.length));
@@ -562,23 +559,4 @@ describe(`fuzz: ${perRoute} malformed requests per route (seed ${seed})`, () => 
     const bad = app.logs().filter((line) => Number(line.level) >= 50 || /\\n\s+at \S/.test(JSON.stringify(line)));
     expect(bad.length, `${JSON.stringify(bad.slice(0, 3), null, 2)}\nreproduce with ${reproduce}`).toBe(0);
   });
-});
-
-describe('known 500s being fixed in server/http (issue 13); remove from `pendingFixes` when these turn red', () => {
-  const known = (label: string, request: Omit<FuzzRequest, 'label' | 'headers'>, headers: [string, string][] = []) =>
-    it.fails(`PENDING FIX: ${label}`, async () => {
-      const full: FuzzRequest = {
-        label,
-        ...request,
-        headers: [
-          ...(headers.some(([name]) => name === 'Host') ? [] : [['Host', host()] as [string, string]]),
-          ...headers,
-        ],
-      };
-      const { problem } = await check(full);
-      expect(problem, `${problem}\n  ${describeRequest(full)}`).toBeUndefined();
-    });
-  known('X-Forwarded-Proto that is not a scheme', { method: 'GET', target: '/login' }, [
-    ['X-Forwarded-Proto', 'ht%tp'],
-  ]);
 });

@@ -36,7 +36,9 @@ describe('the Host header', () => {
     '"%s" is a 400, not a 500',
     async (host) => {
       for (const headers of [{}, { 'X-Inertia': 'true', 'X-Inertia-Version': testVersion }]) {
-        const res = await supertest(app.app).get('/').set({ ...headers, Host: host });
+        const res = await supertest(app.app)
+          .get('/')
+          .set({ ...headers, Host: host });
         expect(res.status, res.text.slice(0, 200)).toBe(400);
       }
     },
@@ -52,12 +54,23 @@ describe('the Host header', () => {
   });
 
   it("serves APP_URL's host, the loopback names and TRUSTED_HOSTS, and builds links from the host used", async () => {
-    const trusting = await createTestApp({ env: { APP_URL: 'https://app.kawan.example', TRUSTED_HOSTS: '*.kawan.example, kawan.test' } });
+    const trusting = await createTestApp({
+      env: { APP_URL: 'https://app.kawan.example', TRUSTED_HOSTS: '*.kawan.example, kawan.test' },
+    });
     try {
-      for (const host of ['app.kawan.example', 'eu.kawan.example:8443', 'kawan.test', 'localhost:8000', '127.0.0.1', '[::1]:8000']) {
+      for (const host of [
+        'app.kawan.example',
+        'eu.kawan.example:8443',
+        'kawan.test',
+        'localhost:8000',
+        '127.0.0.1',
+        '[::1]:8000',
+      ]) {
         const res = await supertest(trusting.app).get('/login').set('Host', host);
         expect(res.status, host).toBe(200);
-        const manifest = JSON.parse(/<script id="ziggy-routes-json" type="application\/json">([\s\S]*?)<\/script>/.exec(res.text)![1]) as { url: string };
+        const manifest = JSON.parse(
+          /<script id="ziggy-routes-json" type="application\/json">([\s\S]*?)<\/script>/.exec(res.text)![1],
+        ) as { url: string };
         expect(manifest.url).toBe(`http://${host}`);
       }
       for (const host of ['kawan.example', 'app.kawan.example.evil.test', 'evilkawan.test', 'KAWAN.test.evil']) {
@@ -73,6 +86,17 @@ describe('the Host header', () => {
   });
 });
 
+describe('X-Forwarded-Proto from a proxy on loopback', () => {
+  it.each(['ht%tp', 'javascript', 'https,http', ''])('"%s" builds no link from it (no 500)', async (proto) => {
+    const res = await supertest(app.app).get('/login').set('X-Forwarded-Proto', proto);
+    expect(res.status).toBe(200);
+    const manifest = JSON.parse(
+      /<script id="ziggy-routes-json" type="application\/json">([\s\S]*?)<\/script>/.exec(res.text)![1],
+    ) as { url: string };
+    expect(manifest.url).toMatch(/^https?:\/\/127\.0\.0\.1:\d+$/);
+  });
+});
+
 describe('the request target', () => {
   /** One raw HTTP/1.1 request: what supertest cannot send (a target that is not a path). */
   const raw = (target: string, method = 'GET', host = '127.0.0.1') =>
@@ -80,7 +104,9 @@ describe('the request target', () => {
       const server = app.app.listen(0, '127.0.0.1', () => {
         const { port } = server.address() as AddressInfo;
         const socket = connect(port, '127.0.0.1', () => {
-          socket.write(`${method} ${target} HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+          socket.write(
+            `${method} ${target} HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+          );
         });
         let text = '';
         socket.on('data', (chunk: Buffer) => (text += chunk.toString()));

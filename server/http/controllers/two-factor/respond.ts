@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { wantsJson } from '../../middleware/errors';
+import { absoluteOrigin } from '../../inertia/middleware';
 
 /**
  * How the management endpoints answer (Fortify's responses): JSON clients get an empty 200; form
@@ -20,7 +21,7 @@ function previousUrl(req: Request): string {
   const referer = req.get('referer');
   if (referer && host) {
     try {
-      const url = new URL(referer, `${req.protocol}://${host}`);
+      const url = new URL(referer, absoluteOrigin(req));
       if (url.host === host) return url.pathname + url.search;
     } catch {
       // not a URL: fall through
