@@ -31,7 +31,8 @@ export function viteAssets(publicDir: string, recheckMs = 1000): Assets {
   const hotFile = join(publicDir, 'hot');
   const manifestFile = join(publicDir, 'build', '.vite', 'manifest.json');
   let manifest: { mtimeMs: number; tags: (nonce?: string) => string; version: string } | undefined;
-  let state: { checkedAt: number; hot: string | undefined; tags: (nonce?: string) => string; version: string } | undefined;
+  let state:
+    { checkedAt: number; hot: string | undefined; tags: (nonce?: string) => string; version: string } | undefined;
 
   const current = () => {
     const now = Date.now();

@@ -20,7 +20,11 @@ const nonces = new WeakMap<Response, string>();
  * applies CSS) are allowed too. Nothing may frame Kawan (`frame-ancestors 'none'`); pages meant for
  * embedding (the chat widget) set their own policy.
  */
-export function contentSecurityPolicy(options: Pick<SecurityHeaderOptions, 'realtimeOrigin'>, nonce?: string, dev?: string): string {
+export function contentSecurityPolicy(
+  options: Pick<SecurityHeaderOptions, 'realtimeOrigin'>,
+  nonce?: string,
+  dev?: string,
+): string {
   const own = nonce ? ` 'nonce-${nonce}'` : '';
   const devSources = dev ? ` ${dev}` : '';
   const devSocket = dev ? ` ${dev.replace(/^http/, 'ws')}` : '';

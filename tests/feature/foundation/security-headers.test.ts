@@ -65,7 +65,9 @@ describe('security headers', () => {
     expect(nonce).toBeTruthy();
     expect(policy['script-src']).not.toContain("'unsafe-inline'");
     expect(policy['style-src']).toEqual(["'self'", `'nonce-${nonce}'`]);
-    expect(first.text).toContain(`<script type="module" src="/build/assets/app-Dx3k9a1Q.js" nonce="${nonce}"></script>`);
+    expect(first.text).toContain(
+      `<script type="module" src="/build/assets/app-Dx3k9a1Q.js" nonce="${nonce}"></script>`,
+    );
     expect(first.text).toContain(`<meta property="csp-nonce" nonce="${nonce}">`);
     // A fresh nonce for every document.
     expect(second.headers['content-security-policy']).not.toBe(first.headers['content-security-policy']);
