@@ -44,6 +44,9 @@ export interface DatabaseOptions {
   onConnectionError?: (error: Error) => void;
 }
 
+/** PostgreSQL settings of the embedded database: small buffers for a process that is mostly Node. */
+export const pgliteSettings = ['shared_buffers=16MB', 'wal_buffers=1MB', 'work_mem=2MB', 'maintenance_work_mem=16MB'];
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.url ? openPostgres(options.url, options.onConnectionError) : openPglite(options);
 }
@@ -51,7 +54,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  const client = await PGlite.create(dataDir, {
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    // An embedded database of one application: PostgreSQL's server-sized buffers (128 MB of shared
+    // buffers alone) would be most of the process's memory (docs/decisions/011).
+    postgresqlconf: pgliteSettings,
+  });
   const writes = new WriteObserver();
   writes.wrap(client);
   // A transaction runs its statements on an object of its own.

@@ -1,3 +1,4 @@
+import { cachedRead, copied } from '../../../cache/cached-reads';
 import type { Services } from '../../../services';
 import type { UserRow } from '../../../db/repositories/user-repository';
 import { teamMembershipRepository, type TeamMemberRow } from '../../../db/repositories/team-membership-repository';
@@ -18,10 +19,19 @@ export async function viewTeam(services: Pick<Services, 'db'>, actor: UserRow, t
   const membership = await membershipOf(services.db, actor, teamId);
   authorize(teamPolicy.view(membership));
   const repository = teamMembershipRepository(services.db, actor.id);
-  const [owner, members, invitations] = await Promise.all([
-    repository.owner(teamId),
-    repository.members(teamId),
-    teamPolicy.addTeamMember(membership) ? teamInvitationRepository(services.db, actor.id).forTeam(teamId) : [],
-  ]);
+  const seesInvitations = teamPolicy.addTeamMember(membership);
+  // Read on every visit of the team page: kept in the hot cache until any of these tables is written.
+  const [owner, members, invitations] = await cachedRead(
+    services.db,
+    `team-view:${teamId}:${actor.id}:${seesInvitations ? 'invitations' : 'members'}`,
+    { groups: ['teams', 'team_user', 'users', 'team_invitations'] },
+    () =>
+      Promise.all([
+        repository.owner(teamId),
+        repository.members(teamId),
+        seesInvitations ? teamInvitationRepository(services.db, actor.id).forTeam(teamId) : [],
+      ]),
+    copied,
+  );
   return { membership, owner: owner!, members, invitations };
 }
