@@ -56,7 +56,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilUp(url: string, child: ChildProcess, output: () => string, timeoutMs = 30_000) {
+async function waitUntilUp(url: string, child: ChildProcess, output: () => string, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {

@@ -45,8 +45,21 @@ export function bodyParsers(): RequestHandler[] {
     (parser: RequestHandler): RequestHandler =>
     (req, res, next) =>
       noBody.has(req.method) ? next() : parser(req, res, next);
-  return [onlyWithBody(json), onlyWithBody(urlencoded)];
+  return [onlyWithBody(json), onlyWithBody(urlencoded), bodyReceived];
 }
+
+/**
+ * A JSON or form body announced but never read: the client went away before sending it all (the
+ * parsers skip a request whose stream has ended). Answering 400 keeps it from being handled as an
+ * empty form, which would flash "required" errors into the session of the person who submitted it.
+ */
+const bodyReceived: RequestHandler = (req, _res, next) => {
+  if (noBody.has(req.method) || req.body !== undefined) return next();
+  const announced = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+  if (announced && req.is(['json', 'urlencoded']))
+    return next(new HttpError(400, 'The request body was not received in full.'));
+  next();
+};
 
 /**
  * Multipart bodies, read only for a signed-in user (no upload is parsed before the auth check;
@@ -81,7 +94,10 @@ function multipart(maxBytes: number): RequestHandler {
     if (!req.is('multipart/form-data')) return next();
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, limits: { fileSize: maxBytes, fields: queryLimits.parameterLimit, files: 20 } });
+      parser = busboy({
+        headers: req.headers,
+        limits: { fileSize: maxBytes, fields: queryLimits.parameterLimit, files: 20 },
+      });
     } catch {
       return next(new HttpError(400, 'Malformed multipart body.'));
     }
@@ -103,7 +119,9 @@ function multipart(maxBytes: number): RequestHandler {
       pending.push(
         new Promise((resolve) => {
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('limit', () => fail(new HttpError(413, `The file may not be greater than ${Math.floor(maxBytes / 1024)} kilobytes.`)));
+          stream.on('limit', () =>
+            fail(new HttpError(413, `The file may not be greater than ${Math.floor(maxBytes / 1024)} kilobytes.`)),
+          );
           stream.on('end', () => {
             if (!info.filename) return resolve();
             const placeholder = `\u0000file:${files.size}`;
