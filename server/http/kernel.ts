@@ -1,6 +1,7 @@
 import express, { type Express, type Request, type RequestHandler } from 'express';
 import compression from 'compression';
 import { join } from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { pinoHttp } from 'pino-http';
 import type { Services } from '../services';
@@ -62,7 +63,10 @@ export function buildKernel(app: Express, services: Services, options: KernelOpt
       devOrigin: () => options.assets.devOrigin?.(),
     }),
   );
-  app.use(compression());
+  // Only a client that accepts an encoding gets a compressing response (browsers always do); an
+  // uncompressed answer needs no Vary: it suits every client.
+  const compress = compression();
+  app.use((req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next()));
 
   // Build files carry a content hash in their names: cached for a year, never revalidated.
   app.use(
@@ -77,17 +81,25 @@ export function buildKernel(app: Express, services: Services, options: KernelOpt
   app.use(publicFiles(options.publicDir, { maxAge: config.isProduction ? '1h' : 0 }));
   app.use('/storage', express.static(`${config.dataDir}/app/public`, { index: false }));
 
+  const requestId = (req: IncomingMessage, res: ServerResponse) => {
+    const id = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID();
+    res.setHeader('X-Request-Id', id);
+    return id;
+  };
+  // A request logger per request (its child logger serializes the request up front) only when
+  // something can be logged; with LOG_LEVEL=silent each request just gets its id.
   app.use(
-    pinoHttp({
-      logger: services.logger,
-      serializers: { err: errorSerializer },
-      genReqId: (req, res) => {
-        const id = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === '/up' },
-    }),
+    services.logger.level === 'silent'
+      ? (req, res, next) => {
+          req.id = requestId(req, res);
+          next();
+        }
+      : pinoHttp({
+          logger: services.logger,
+          serializers: { err: errorSerializer },
+          genReqId: requestId,
+          autoLogging: { ignore: (req) => req.url === '/up' },
+        }),
   );
   app.use((req, _res, next) => {
     req.services = services;

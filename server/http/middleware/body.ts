@@ -8,8 +8,12 @@ import { wantsJson } from './errors';
 /** The specification's query-string limits, used for query strings and form bodies alike. */
 export const queryLimits = { arrayLimit: 20, depth: 5, parameterLimit: 1000 } as const;
 
+const queryOptions = { ...queryLimits, allowPrototypes: false, strictDepth: false } as const;
+
 export function parseQueryString(source: string): Record<string, unknown> {
-  return qs.parse(source, { ...queryLimits, allowPrototypes: false, strictDepth: false });
+  // Most requests carry no query string: an empty object without qs's per-call option checks.
+  if (source === '') return {};
+  return qs.parse(source, queryOptions);
 }
 
 /** A file received in a multipart body. */

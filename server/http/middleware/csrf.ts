@@ -13,8 +13,18 @@ export function csrfToken(req: Request): string {
   return req.session._token ?? derivedToken(req.services.config.app.key, req.sessionID);
 }
 
+/** Tokens derived lately (one HMAC per session id, not per request); bounded, then started over. */
+const derived = new Map<string, string>();
+
 function derivedToken(key: Buffer, sessionId: string): string {
-  return hmacSha256(key, `csrf-token|${sessionId}`).slice(0, 40);
+  const cacheKey = `${key.toString('base64')}|${sessionId}`;
+  let token = derived.get(cacheKey);
+  if (token === undefined) {
+    token = hmacSha256(key, `csrf-token|${sessionId}`).slice(0, 40);
+    if (derived.size >= 10_000) derived.clear();
+    derived.set(cacheKey, token);
+  }
+  return token;
 }
 
 /** A new token (after login and logout), sent to the browser at once. */
