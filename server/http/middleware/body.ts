@@ -123,6 +123,11 @@ function multipart(maxBytes: number): RequestHandler {
       pending.push(
         new Promise((resolve) => {
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          // A body cut short mid-file errors the file's stream too: answered once, as malformed.
+          stream.on('error', () => {
+            fail(new HttpError(400, 'Malformed multipart body.'));
+            resolve();
+          });
           stream.on('limit', () =>
             fail(new HttpError(413, `The file may not be greater than ${Math.floor(maxBytes / 1024)} kilobytes.`)),
           );

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, type AddressInfo } from 'node:net';
 import { browser, createTestApp, signedIn, type TestApp } from '../../helpers/app';
 import { createUser } from '../../factories/users';
 import type { RouteRegistry } from '../../../server/http/router/registry';
@@ -89,6 +90,39 @@ describe('bodies', () => {
       .set({ 'X-XSRF-TOKEN': client.token, Accept: 'application/json' })
       .attach('photo', Buffer.from('hello'), { filename: 'hello.txt' });
     expect(res.status).toBe(401);
+  });
+
+  it('a multipart body cut short in the middle of a file is a 400, and nothing is thrown', async () => {
+    const client = await signedIn(app.app, await createUser(app.services));
+    const cookies = (await client.agent.jar.getCookies({ domain: '127.0.0.1', path: '/', secure: false, script: false }))
+      .map((cookie) => `${cookie.name}=${cookie.value}`)
+      .join('; ');
+    const errors: unknown[] = [];
+    const record = (error: unknown) => errors.push(error);
+    process.on('uncaughtException', record);
+    try {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const server = app.app.listen(0, '127.0.0.1', () => {
+          const socket = connect((server.address() as AddressInfo).port, '127.0.0.1', () => {
+            const part = '--b0undary\r\nContent-Disposition: form-data; name="photo"; filename="a.txt"\r\n\r\nhalf a fi';
+            socket.write(
+              `POST /t/things HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookies}\r\nX-XSRF-TOKEN: ${client.token}\r\n` +
+                `Content-Type: multipart/form-data; boundary=b0undary\r\nContent-Length: ${part.length}\r\n\r\n${part}`,
+            );
+          });
+          let text = '';
+          socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          socket.on('close', () => server.close(() => resolve(text)));
+          socket.on('error', reject);
+          setTimeout(() => socket.end(), 2000).unref();
+        });
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 400/);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(errors).toEqual([]);
+    } finally {
+      process.off('uncaughtException', record);
+    }
   });
 
   it('reads multipart with files, indexed arrays and booleans, and routes _method=put as PUT', async () => {
