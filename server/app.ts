@@ -57,7 +57,7 @@ export function createApp(deps: AppDependencies): { app: Express; services: Serv
   const route: Services['route'] = (name, params) => buildRouteUrl(routes, name, params);
   // Every db.transaction() becomes a unit of work for afterCommit (broadcasts wait for the commit).
   trackTransactions(deps.database.db, (error) => logger.error({ err: error }, 'after-commit callback failed'));
-  const { cache, invalidateElsewhere } = hotCache(deps, logger);
+  const { cache, invalidateElsewhere, bus } = hotCache(deps, logger);
   const services: Services = {
     config,
     database: deps.database,
@@ -83,6 +83,9 @@ export function createApp(deps: AppDependencies): { app: Express; services: Serv
     encrypter: new Encrypter(config.app.key),
     cache,
     invalidateElsewhere,
+    closeCache: async () => {
+      if (bus) await (await bus).close();
+    },
     broadcaster: new Broadcaster(deps.broadcastDriver ?? createBroadcastDriver(config, deps.realtime), logger),
     route,
     signedRoute: (name, params, expiresAt) => signUrl(config.app.key, route(name, params), expiresAt),

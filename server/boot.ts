@@ -81,6 +81,7 @@ export async function boot(options: BootOptions): Promise<Booted> {
       (closing ??= (async () => {
         try {
           await realtime?.close();
+          await services.closeCache();
         } finally {
           if (redis) await closeRedis(redis);
         }

@@ -24,6 +24,8 @@ export interface Services {
   cache: HotCache;
   /** Tells the other processes (REDIS_URL) to drop cached entries; nothing without Redis. */
   invalidateElsewhere(what: Invalidation): Promise<void>;
+  /** Ends the invalidation subscription (its own Redis connection), when there is one. */
+  closeCache(): Promise<void>;
   /** Realtime events, published after the transaction commits (server/broadcasting/broadcaster.ts). */
   broadcaster: Broadcaster;
   /** The path of a named route (`route('teams.show', team)`). */

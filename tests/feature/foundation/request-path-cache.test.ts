@@ -144,6 +144,8 @@ describe.runIf(redisUrl && serverDatabase)('two processes on one PostgreSQL serv
     }
   });
   afterAll(async () => {
+    await second?.services.closeCache();
+    await first?.services.closeCache();
     await second?.database.close();
     await first?.close();
     for (const client of clients) await closeRedis(client);
