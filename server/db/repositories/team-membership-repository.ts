@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../client';
+import { cachedRead, copied } from '../../cache/cached-reads';
 import { teams, teamUser, users } from '../schema/index';
 import type { TeamRow } from './team-repository';
 import { inTeamsOf } from './team-scope';
@@ -44,7 +45,18 @@ export function teamMembershipRepository(db: Database, actorId: number) {
 
   return {
     /** The team with the actor's role in it, or undefined when the actor does not belong to it. */
+    /** Through the hot cache outside transactions: every team page and team check starts here. */
     async find(teamId: number): Promise<{ team: TeamRow; role: string } | undefined> {
+      return cachedRead(
+        db,
+        `membership:${actorId}:${teamId}`,
+        { groups: ['teams', 'team_user'] },
+        () => this.read(teamId),
+        copied,
+      );
+    },
+
+    async read(teamId: number): Promise<{ team: TeamRow; role: string } | undefined> {
       const [row] = await db
         .select({ ...teamColumns, memberRole: teamUser.role })
         .from(teams)
