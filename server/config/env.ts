@@ -159,6 +159,25 @@ export const envSchema = z
       .int()
       .min(1024)
       .default(10 * 1024 * 1024),
+    QUEUE_WORKERS: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((value) => value === 'true'),
+    QUEUE_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+    AI_BASE_URL: optionalUrl,
+    AI_API_KEY: z.preprocess(blankAsUnset, z.string().optional()),
+    AI_EMBEDDING_MODEL: z.preprocess(blankAsUnset, z.string().min(1).optional()),
+    AI_EMBEDDING_DIMENSIONS: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(4000).optional()),
+    KNOWLEDGE_MAX_FILE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(20 * 1024 * 1024),
+    KNOWLEDGE_CRAWL_MAX_PAGES: z.coerce.number().int().min(1).max(500).default(50),
+    KNOWLEDGE_ALLOW_PRIVATE_URLS: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
     SEED_DEMO: z
       .enum(['true', 'false'])
       .default('true')
@@ -231,6 +250,19 @@ export interface Config {
   uploads: { maxBytes: number };
   /** What a new password must satisfy (PASSWORD_MIN_LENGTH, PASSWORD_REQUIRE_*): Laravel's Password::defaults(). */
   passwords: { minLength: number; mixedCase: boolean; numbers: boolean; symbols: boolean };
+  /**
+   * The durable job queue (server/jobs): whether this process runs the workers (QUEUE_WORKERS;
+   * `npm run worker` runs them alone) and the first retry's delay, doubled on each later attempt.
+   */
+  queue: { workers: boolean; retryDelaySeconds: number };
+  /** The platform's OpenAI-compatible server (AI_*), when there is one. */
+  ai: {
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    embeddingModel: string | undefined;
+    embeddingDimensions: number | undefined;
+  };
+  knowledge: { maxFileBytes: number; crawlMaxPages: number; allowPrivateUrls: boolean };
   seedDemo: boolean;
 }
 
@@ -320,6 +352,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       mixedCase: env.PASSWORD_REQUIRE_MIXED_CASE,
       numbers: env.PASSWORD_REQUIRE_NUMBERS,
       symbols: env.PASSWORD_REQUIRE_SYMBOLS,
+    },
+    queue: { workers: env.QUEUE_WORKERS, retryDelaySeconds: env.QUEUE_RETRY_DELAY_SECONDS },
+    ai: {
+      baseUrl: env.AI_BASE_URL?.replace(/\/+$/, ''),
+      apiKey: env.AI_API_KEY,
+      embeddingModel: env.AI_EMBEDDING_MODEL,
+      embeddingDimensions: env.AI_EMBEDDING_DIMENSIONS,
+    },
+    knowledge: {
+      maxFileBytes: env.KNOWLEDGE_MAX_FILE_BYTES,
+      crawlMaxPages: env.KNOWLEDGE_CRAWL_MAX_PAGES,
+      allowPrivateUrls: env.KNOWLEDGE_ALLOW_PRIVATE_URLS,
     },
     seedDemo: env.SEED_DEMO,
   };

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { WriteObserver } from './write-observer';
+import { JobQueue } from '../jobs/queue';
 
 export type Schema = typeof schema;
 /** The one database type the repositories see, whichever driver is underneath. */
@@ -22,6 +24,11 @@ export interface DatabaseHandle {
   /** The server's URL (PostgreSQL only): another process of the same deployment opens it too. */
   url?: string;
   migrate(): Promise<void>;
+  /**
+   * Runs SQL as written, outside Drizzle (the job queue's own statements): with values, one
+   * parameterised statement; without, any number of statements.
+   */
+  execute(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** Answers true once the database answers a query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -48,7 +55,14 @@ export interface DatabaseOptions {
 export const pgliteSettings = ['shared_buffers=16MB', 'wal_buffers=1MB', 'work_mem=2MB', 'maintenance_work_mem=16MB'];
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.url ? openPostgres(options.url, options.onConnectionError) : openPglite(options);
+  const handle = options.url ? await openPostgres(options.url, options.onConnectionError) : await openPglite(options);
+  const migrateTables = handle.migrate;
+  // The job queue's tables (pg-boss keeps its own schema, `pgboss`, and its own migrations).
+  handle.migrate = async () => {
+    await migrateTables();
+    await JobQueue.install(handle);
+  };
+  return handle;
 }
 
 async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -59,6 +73,8 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
     // An embedded database of one application: PostgreSQL's server-sized buffers (128 MB of shared
     // buffers alone) would be most of the process's memory (docs/decisions/011).
     postgresqlconf: pgliteSettings,
+    // pgvector, for knowledge embeddings (migration 0003 creates the extension).
+    extensions: { vector },
   });
   const writes = new WriteObserver();
   writes.wrap(client);
@@ -75,6 +91,11 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
     writes,
     driver: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    execute: async (text, values) => {
+      if (values && values.length > 0) return { rows: (await client.query<Record<string, unknown>>(text, values)).rows };
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    },
     ping: async () => {
       await client.query('select 1');
       return true;
@@ -100,6 +121,7 @@ async function openPostgres(
     driver: 'postgres',
     url,
     migrate: () => migratePg(db as never, { migrationsFolder }),
+    execute: async (text, values) => ({ rows: (await pool.query<Record<string, unknown>>(text, values)).rows }),
     ping: async () => {
       await pool.query('select 1');
       return true;

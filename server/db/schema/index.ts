@@ -6,3 +6,4 @@ export * from './teams';
 export * from './team-invitations';
 export * from './api-tokens';
 export * from './notifications';
+export * from './knowledge';

@@ -1,0 +1,203 @@
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { teams } from './teams';
+import { users } from './users';
+
+/**
+ * Knowledge bases, their sources, the chunks retrieval searches, the files uploaded as sources and
+ * the embeddings cache. Migration 0003 adds what Drizzle cannot declare: the `vector` extension,
+ * the generated `tsv` column and the per-dimension HNSW index (docs/decisions/012-knowledge.md).
+ */
+
+/** A PostgreSQL text-search configuration name (`indonesian`, `english`, `simple`). */
+const regconfig = customType<{ data: string; driverData: string }>({ dataType: () => 'regconfig' });
+
+/** The generated full-text column; written by PostgreSQL only. */
+const tsvector = customType<{ data: string; driverData: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * A pgvector `vector` without a fixed dimension (knowledge bases may use different embedders):
+ * written and read as pgvector's text form `[0.1,0.2,…]`.
+ */
+export const vector = customType<{ data: number[]; driverData: string }>({
+  dataType: () => 'vector',
+  toDriver: (value) => `[${value.join(',')}]`,
+  fromDriver: (value) => (typeof value === 'string' ? (JSON.parse(value) as number[]) : (value as number[])),
+});
+
+export type KnowledgeLanguage = 'indonesian' | 'english' | 'simple';
+export type SourceType = 'text' | 'qa' | 'file' | 'url' | 'sitemap';
+export type SourceStatus = 'queued' | 'fetching' | 'parsing' | 'chunking' | 'embedding' | 'ready' | 'error';
+export type RefreshSchedule = 'never' | 'daily' | 'weekly';
+
+export interface QaContent {
+  question: string;
+  alternatives: string[];
+  answer: string;
+}
+
+/** What the last ingest changed: chunks added, removed and kept (by content hash). */
+export interface IngestDiff {
+  added: number;
+  removed: number;
+  unchanged: number;
+}
+
+/** What the last ingest learned about the content (pages of a PDF, pages crawled, the format read). */
+export interface SourceDetails {
+  format?: string;
+  pages?: number;
+  crawled?: number;
+  skipped?: number;
+  language?: string;
+  attempts?: number;
+}
+
+export const knowledges = pgTable(
+  'knowledges',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 255 }).notNull(),
+    description: text('description').notNull().default(''),
+    language: varchar('language', { length: 16 }).$type<KnowledgeLanguage>().notNull(),
+    embeddingProvider: varchar('embedding_provider', { length: 64 }).notNull(),
+    embeddingModel: varchar('embedding_model', { length: 255 }).notNull(),
+    embeddingDimensions: integer('embedding_dimensions').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('knowledges_team_id_name_index').on(table.teamId, table.name)],
+);
+
+export const knowledgeSources = pgTable(
+  'knowledge_sources',
+  {
+    id: serial('id').primaryKey(),
+    knowledgeId: integer('knowledge_id')
+      .notNull()
+      .references(() => knowledges.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 16 }).$type<SourceType>().notNull(),
+    title: varchar('title', { length: 255 }).notNull(),
+    /** Markdown of a text source. */
+    text: text('text'),
+    qa: jsonb('qa').$type<QaContent>(),
+    url: text('url'),
+    /** Pages a sitemap source may read. */
+    maxPages: integer('max_pages'),
+    fileName: varchar('file_name', { length: 255 }),
+    fileSize: integer('file_size'),
+    refresh: varchar('refresh', { length: 16 }).$type<RefreshSchedule>().notNull().default('never'),
+    nextRefreshAt: timestamp('next_refresh_at', { withTimezone: true }),
+    status: varchar('status', { length: 16 }).$type<SourceStatus>().notNull().default('queued'),
+    progress: smallint('progress').notNull().default(0),
+    error: text('error'),
+    /** Bumped by every change that asks for a new ingest; a job for an older generation does nothing. */
+    generation: integer('generation').notNull().default(1),
+    /** The generation whose chunks are stored (0: none yet). */
+    ingestedGeneration: integer('ingested_generation').notNull().default(0),
+    contentHash: varchar('content_hash', { length: 64 }),
+    chars: integer('chars').notNull().default(0),
+    chunkCount: integer('chunk_count').notNull().default(0),
+    hitCount: integer('hit_count').notNull().default(0),
+    lastHitAt: timestamp('last_hit_at', { withTimezone: true }),
+    enabled: boolean('enabled').notNull().default(true),
+    diff: jsonb('diff').$type<IngestDiff>(),
+    details: jsonb('details').$type<SourceDetails>().notNull().default({}),
+    lastIngestedAt: timestamp('last_ingested_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('knowledge_sources_knowledge_id_index').on(table.knowledgeId),
+    index('knowledge_sources_team_id_index').on(table.teamId),
+    index('knowledge_sources_next_refresh_at_index')
+      .on(table.nextRefreshAt)
+      .where(sql`${table.nextRefreshAt} is not null`),
+  ],
+);
+
+/** The bytes of an uploaded file, in the database so that any worker process can read them. */
+export const knowledgeFiles = pgTable('knowledge_files', {
+  sourceId: integer('source_id')
+    .primaryKey()
+    .references(() => knowledgeSources.id, { onDelete: 'cascade' }),
+  teamId: integer('team_id')
+    .notNull()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+  bytes: customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' })('bytes').notNull(),
+  sha256: varchar('sha256', { length: 64 }).notNull(),
+  size: integer('size').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const knowledgeChunks = pgTable(
+  'knowledge_chunks',
+  {
+    id: serial('id').primaryKey(),
+    knowledgeId: integer('knowledge_id')
+      .notNull()
+      .references(() => knowledges.id, { onDelete: 'cascade' }),
+    sourceId: integer('source_id')
+      .notNull()
+      .references(() => knowledgeSources.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    content: text('content').notNull(),
+    context: text('context').notNull().default(''),
+    tokens: integer('tokens').notNull(),
+    /** The hash of what the parser produced: a refresh keeps a chunk whose source text did not change. */
+    sourceHash: varchar('source_hash', { length: 64 }).notNull(),
+    /** Set when someone edited the chunk; a refresh that keeps the chunk keeps the edit. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    meta: jsonb('meta').$type<Record<string, string | number>>().notNull().default({}),
+    enabled: boolean('enabled').notNull().default(true),
+    hitCount: integer('hit_count').notNull().default(0),
+    lastHitAt: timestamp('last_hit_at', { withTimezone: true }),
+    tsConfig: regconfig('ts_config').notNull(),
+    tsv: tsvector('tsv'),
+    embedding: vector('embedding'),
+    embeddingDimensions: smallint('embedding_dimensions'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('knowledge_chunks_source_id_position_index').on(table.sourceId, table.position),
+    index('knowledge_chunks_knowledge_id_index').on(table.knowledgeId),
+  ],
+);
+
+/** Remote embeddings by content, so that a re-ingest or another knowledge never pays twice. */
+export const embeddingCache = pgTable(
+  'embedding_cache',
+  {
+    provider: varchar('provider', { length: 64 }).notNull(),
+    model: varchar('model', { length: 255 }).notNull(),
+    dimensions: integer('dimensions').notNull(),
+    contentHash: varchar('content_hash', { length: 64 }).notNull(),
+    embedding: vector('embedding').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.model, table.dimensions, table.contentHash] })],
+);

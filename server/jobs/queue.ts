@@ -1,0 +1,207 @@
+import PgBoss from 'pg-boss';
+import type { DatabaseHandle } from '../db/client';
+import type { Logger } from '../support/logger';
+import { afterCommit } from '../db/after-commit';
+
+/**
+ * Kawan's durable jobs: pg-boss 10 over the application's own database handle (PGlite or a
+ * PostgreSQL server alike; docs/decisions/012-durable-jobs.md). A job is sent after the
+ * transaction that asked for it commits, runs in a worker (`npm start`, or `npm run worker` alone),
+ * is retried with exponential backoff when it throws, and ends `failed` with its reason when the
+ * retries are spent. Handlers must be idempotent: a job whose process died mid-run runs again.
+ */
+
+export interface JobContext {
+  /** pg-boss's job id. */
+  id: string;
+  /** 1 for the first run, 2 for the first retry… */
+  attempt: number;
+  /** Runs allowed in all (retries + 1). */
+  attempts: number;
+  /** True when a failure now is final (no retry follows). */
+  lastAttempt: boolean;
+}
+
+export interface JobDefinition<Data extends object> {
+  name: string;
+  run(data: Data, context: JobContext): Promise<void>;
+  /** Retries after the first failure (default 3). */
+  retryLimit?: number;
+  /** How long one run may take before the job counts as abandoned and is retried (default 15 minutes). */
+  expireInSeconds?: number;
+  /** Told of every failed run, before pg-boss retries or fails the job (update what users see). */
+  failed?(data: Data, error: unknown, context: JobContext): Promise<void>;
+}
+
+export interface QueueOptions {
+  logger: Logger;
+  /** The first retry's delay; each later one doubles (pg-boss's retryBackoff). */
+  retryDelaySeconds: number;
+  /** How often an idle worker looks for work (a send in this process wakes it at once). */
+  pollingIntervalSeconds?: number;
+  /** This process will run workers: it also runs pg-boss's maintenance (expiring abandoned jobs). */
+  supervise?: boolean;
+}
+
+/** pg-boss's Db adapter over Kawan's handle: the one PGlite connection or the server pool. */
+function bossDb(database: DatabaseHandle): PgBoss.Db {
+  return { executeSql: (text, values) => database.execute(text, values) };
+}
+
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly definitions = new Map<string, JobDefinition<object>>();
+  private readonly workerIds = new Map<string, string>();
+  private started?: Promise<void>;
+  private working = false;
+
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly options: QueueOptions,
+  ) {
+    this.boss = new PgBoss({
+      db: bossDb(database),
+      // Maintenance (expiring abandoned jobs, archiving) only where workers run.
+      supervise: options.supervise ?? false,
+      schedule: false,
+    });
+    this.boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
+  }
+
+  define<Data extends object>(definition: JobDefinition<Data>): this {
+    this.definitions.set(definition.name, definition as unknown as JobDefinition<object>);
+    return this;
+  }
+
+  /** Installs or upgrades pg-boss's schema (part of `migrate`), then stops. */
+  static async install(database: DatabaseHandle): Promise<void> {
+    const boss = new PgBoss({ db: bossDb(database), supervise: false, schedule: false });
+    await boss.start();
+    await boss.stop({ graceful: false, close: false, wait: true });
+  }
+
+  /** Connects and creates the queues; jobs can be sent (and drained) from here on. */
+  start(): Promise<void> {
+    this.started ??= (async () => {
+      await this.boss.start();
+      for (const definition of this.definitions.values()) {
+        await this.boss.createQueue(definition.name, {
+          name: definition.name,
+          policy: 'standard',
+          retryLimit: definition.retryLimit ?? 3,
+          retryDelay: this.options.retryDelaySeconds,
+          retryBackoff: this.options.retryDelaySeconds > 0,
+          expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+        });
+      }
+    })();
+    return this.started;
+  }
+
+  /**
+   * Runs the workers in this process. `recoverAbandoned` (the embedded database, which only one
+   * process can open) retries at once the jobs a killed process left active; on a server, other
+   * processes may be running them, and pg-boss retries them when they expire.
+   */
+  async work(options: { recoverAbandoned: boolean }): Promise<void> {
+    await this.start();
+    if (options.recoverAbandoned) {
+      const { rows } = await this.database.execute(
+        `update pgboss.job set state = 'retry', start_after = now()
+          where state = 'active' and name = any($1::text[]) returning id`,
+        [[...this.definitions.keys()]],
+      );
+      if (rows.length > 0) this.options.logger.warn({ jobs: rows.length }, 'jobs left running by a stopped process run again');
+    }
+    this.working = true;
+    for (const definition of this.definitions.values()) {
+      const id = await this.boss.work<object>(
+        definition.name,
+        {
+          batchSize: 1,
+          includeMetadata: true,
+          pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2,
+        },
+        async ([job]) => this.runOne(definition, job),
+      );
+      this.workerIds.set(definition.name, id);
+    }
+  }
+
+  /** Queues a job once the current transaction commits (now, outside one). Returns at once. */
+  async send(name: string, data: object, options: { startAfter?: Date } = {}): Promise<void> {
+    if (!this.definitions.has(name)) throw new Error(`Unknown job ${name}`);
+    await afterCommit(async () => {
+      await this.start();
+      await this.boss.send(name, data, options.startAfter ? { startAfter: options.startAfter } : {});
+      // A worker of this process picks it up now rather than at its next poll.
+      const worker = this.workerIds.get(name);
+      if (worker && this.working) this.boss.notifyWorker(worker);
+    });
+  }
+
+  /**
+   * Runs every job that is due, one after the other, until none is left: for tests and scripts
+   * (the seed), where work should be done before the next line rather than in the background.
+   */
+  async drain(): Promise<number> {
+    await this.start();
+    let ran = 0;
+    for (;;) {
+      let found = false;
+      for (const definition of this.definitions.values()) {
+        const [job] = await this.boss.fetch<object>(definition.name, { batchSize: 1, includeMetadata: true });
+        if (!job) continue;
+        found = true;
+        ran += 1;
+        try {
+          await this.runOne(definition, job);
+          await this.boss.complete(definition.name, job.id);
+        } catch (error) {
+          await this.boss.fail(definition.name, job.id, failureOutput(error));
+        }
+      }
+      if (!found) return ran;
+    }
+  }
+
+  /** A job's state as pg-boss keeps it (tests and diagnostics). */
+  async find(name: string, id: string): Promise<PgBoss.JobWithMetadata | null> {
+    await this.start();
+    return this.boss.getJobById(name, id, { includeArchive: true });
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    await this.started.catch(() => undefined);
+    this.working = false;
+    // Waits for running jobs to finish; what does not finish runs again later (handlers are idempotent).
+    await this.boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 });
+  }
+
+  private async runOne(definition: JobDefinition<object>, job: PgBoss.JobWithMetadata<object>): Promise<void> {
+    const context: JobContext = {
+      id: job.id,
+      attempt: job.retryCount + 1,
+      attempts: job.retryLimit + 1,
+      lastAttempt: job.retryCount >= job.retryLimit,
+    };
+    try {
+      await definition.run(job.data, context);
+    } catch (error) {
+      this.options.logger.warn(
+        { err: error, job: definition.name, jobId: job.id, attempt: context.attempt },
+        context.lastAttempt ? 'job failed for good' : 'job failed; it is retried',
+      );
+      await definition.failed?.(job.data, error, context).catch((reportError: unknown) =>
+        this.options.logger.error({ err: reportError, job: definition.name }, 'reporting a job failure failed'),
+      );
+      throw error;
+    }
+  }
+}
+
+/** What pg-boss keeps as a failed job's output: the message only (no stack, nothing secret). */
+function failureOutput(error: unknown): object {
+  return { message: error instanceof Error ? error.message : String(error) };
+}
