@@ -6,6 +6,7 @@ import twoFactor from './two-factor';
 import mailbox from './mailbox';
 import profile from './profile';
 import teams from './teams';
+import knowledges from './knowledges';
 import apiTokens from './api-tokens';
 import api from './api';
 import broadcasting from './broadcasting';
@@ -22,6 +23,7 @@ export const routeFiles: RouteFile[] = [
   mailbox,
   profile,
   teams,
+  knowledges,
   apiTokens,
   api,
   broadcasting,

@@ -2,8 +2,17 @@ import type { RouteRegistry } from '../server/http/router/registry';
 import * as user from '../server/http/controllers/api/user-controller';
 import * as team from '../server/http/controllers/api/team-controller';
 import * as reference from '../server/http/controllers/api/reference-controller';
+import * as knowledges from '../server/http/controllers/api/knowledge-controller';
+import { knowledgeSchema, textSourceSchema } from '../server/domain/knowledges/schemas';
 import { teamNameSchema } from '../server/domain/teams/schemas';
-import { apiTeamSchema, apiUserSchema } from '../server/presenters/api-schemas';
+import {
+  apiKnowledgeListSchema,
+  apiKnowledgeSchema,
+  apiSearchSchema,
+  apiSourceSchema,
+  apiTeamSchema,
+  apiUserSchema,
+} from '../server/presenters/api-schemas';
 import { effectivePermissions } from '../server/domain/api-tokens/token-permissions';
 
 /** An administrator's team as a token with read and update sees it. */
@@ -71,6 +80,8 @@ export default function apiRoutes(routes: RouteRegistry): void {
           403: "The user's role may not rename the team, or the user no longer belongs to it.",
         },
       });
+
+    knowledgeApi(api);
   });
 
   // The reference itself: public (it holds no secrets), so tools can read it without a token.
@@ -87,4 +98,169 @@ export default function apiRoutes(routes: RouteRegistry): void {
 
   // The same reference for people, in the signed-in app next to the API tokens.
   routes.get('/docs/api', reference.show).name('api-docs').middleware('auth', 'verified');
+}
+
+const knowledgeExample = {
+  id: 3,
+  name: 'FAQ Warung Kopi Nusantara',
+  description: 'Jam buka, menu, pengantaran dan reservasi.',
+  language: 'indonesian',
+  language_label: 'Indonesian',
+  status: 'ready',
+  progress: null,
+  sources_count: 31,
+  chunks_count: 34,
+  failed_sources: 0,
+  chars: 18250,
+  embedder: {
+    label: 'Lexical (offline, 384 dimensions): matches words, not meaning',
+    available: true,
+    offline: true,
+    model: 'lexical-v1',
+    dimensions: 384,
+    outdated: false,
+    default_label: 'Lexical (offline, 384 dimensions): matches words, not meaning',
+  },
+  last_ingested_at: '2026-11-22T08:30:00.000Z',
+  updated_at: '2026-11-22T08:30:00.000Z',
+  created_at: '2026-11-01T09:00:00.000Z',
+};
+
+const sourceExample = {
+  id: 12,
+  knowledge_id: 3,
+  type: 'text',
+  title: 'Jam buka',
+  status: 'ready',
+  working: false,
+  progress: 100,
+  error: null,
+  enabled: true,
+  chunk_count: 2,
+  hit_count: 40,
+  chars: 812,
+  url: null,
+  max_pages: null,
+  file_name: null,
+  file_size: null,
+  refresh: 'never',
+  next_refresh_at: null,
+  last_ingested_at: '2026-11-22T08:30:00.000Z',
+  last_hit_at: '2026-11-23T10:12:00.000Z',
+  diff: { added: 2, removed: 0, unchanged: 0 },
+  details: { format: 'markdown', pages: null, crawled: null, skipped: null, language: 'indonesian' },
+  text: '# Jam buka\n\nSenin–Jumat 07.00–22.00, Sabtu–Minggu 08.00–23.00.',
+  question: null,
+  alternatives: [],
+  answer: null,
+  created_at: '2026-11-22T08:29:00.000Z',
+  updated_at: '2026-11-22T08:30:00.000Z',
+};
+
+/** Knowledge bases over the API: list, create, add sources, follow an ingest, search. */
+function knowledgeApi(api: RouteRegistry): void {
+  api
+    .get('/knowledges', knowledges.index)
+    .name('knowledges.index')
+    .middleware('abilities:read')
+    .openapi({
+      tag: 'Knowledge',
+      summary: "The team's knowledge bases",
+      description: 'Newest activity first, 50 a page.',
+      query: { page: { description: 'The page, from 1.', example: '1' } },
+      response: {
+        description: 'A page of knowledge bases.',
+        schema: apiKnowledgeListSchema,
+        example: { data: [knowledgeExample], meta: { current_page: 1, last_page: 1, per_page: 50, total: 1 } },
+      },
+      errors: { 403: "The token's user no longer belongs to its team." },
+    });
+  api
+    .post('/knowledges', knowledges.store)
+    .name('knowledges.store')
+    .middleware('abilities:create')
+    .openapi({
+      tag: 'Knowledge',
+      summary: 'Create a knowledge base',
+      description: 'Owners, administrators and editors may. It starts empty: add sources next.',
+      body: knowledgeSchema,
+      bodyExample: { name: 'FAQ Warung Kopi Nusantara', description: 'Jam buka dan menu.', language: 'indonesian' },
+      response: {
+        status: 201,
+        description: 'The new knowledge base.',
+        schema: apiKnowledgeSchema,
+        example: { ...knowledgeExample, status: 'empty', sources_count: 0, chunks_count: 0, chars: 0 },
+      },
+      errors: { 403: "The user's role may not create knowledge bases." },
+    });
+  api
+    .post('/knowledges/{knowledge}/sources', knowledges.storeSource)
+    .name('knowledges.sources.store')
+    .whereNumber('knowledge')
+    .middleware('abilities:create')
+    .openapi({
+      tag: 'Knowledge',
+      summary: 'Add a source',
+      description:
+        'JSON with `type` text (`title`, `text`), qa (`question`, `alternatives`, `answer`), url (`url`, `title`, `refresh`) or sitemap (`url`, `max_pages`, `refresh`); multipart/form-data with `type=file` and a `file` for PDF, DOCX, XLSX, CSV, TXT, Markdown or HTML. The source is read in the background: follow it with the source endpoint.',
+      parameters: { knowledge: 'The knowledge base id.' },
+      body: textSourceSchema,
+      bodyExample: { type: 'text', title: 'Jam buka', text: '# Jam buka\n\nSenin–Jumat 07.00–22.00.' },
+      response: {
+        status: 202,
+        description: 'The source, queued for reading.',
+        schema: apiSourceSchema,
+        example: { ...sourceExample, status: 'queued', working: true, progress: 0, chunk_count: 0, diff: null },
+      },
+      errors: { 403: "The user's role may not add sources.", 404: 'No such knowledge base in the team.' },
+    });
+  api
+    .get('/knowledges/{knowledge}/sources/{source}', knowledges.showSource)
+    .name('knowledges.sources.show')
+    .whereNumber('knowledge', 'source')
+    .middleware('abilities:read')
+    .openapi({
+      tag: 'Knowledge',
+      summary: "A source and its ingest's progress",
+      parameters: { knowledge: 'The knowledge base id.', source: 'The source id.' },
+      response: { description: 'The source.', schema: apiSourceSchema, example: sourceExample },
+      errors: { 404: 'No such knowledge base or source in the team.' },
+    });
+  api
+    .get('/knowledges/{knowledge}/search', knowledges.search)
+    .name('knowledges.search')
+    .whereNumber('knowledge')
+    .middleware('abilities:read')
+    .openapi({
+      tag: 'Knowledge',
+      summary: 'Search a knowledge base',
+      description:
+        'Hybrid retrieval as bots use it: full-text and vector candidates fused by reciprocal rank. Each returned chunk counts as a hit.',
+      parameters: { knowledge: 'The knowledge base id.' },
+      query: {
+        q: { description: 'The question.', required: true, example: 'jam buka hari minggu' },
+        limit: { description: 'Chunks returned, 1–20 (default 5).', example: '5' },
+      },
+      response: {
+        description: 'The ranked chunks.',
+        schema: apiSearchSchema,
+        example: {
+          query: 'jam buka hari minggu',
+          retrievers: ['fulltext', 'vector'],
+          chunks: [
+            {
+              id: 88,
+              knowledge_id: 3,
+              source: { id: 12, title: 'Jam buka', type: 'text', url: null },
+              content: 'Senin–Jumat 07.00–22.00, Sabtu–Minggu 08.00–23.00.',
+              context: 'Jam buka',
+              meta: { heading: 'Jam buka' },
+              score: 0.032787,
+              retrievers: { fulltext: { rank: 1, score: 0.1 }, vector: { rank: 1, similarity: 0.61 } },
+            },
+          ],
+        },
+      },
+      errors: { 404: 'No such knowledge base in the team.', 422: 'The q parameter is missing.' },
+    });
 }

@@ -11,6 +11,10 @@ import { buildRouteUrl } from './http/router/url';
 import { createRateLimiters } from './http/middleware/throttle';
 import { limiterDefinitions } from './http/limiters';
 import type { Services } from './services';
+import { JobQueue } from './jobs/queue';
+import { defineJobs } from './jobs/registry';
+import { EmbedderRegistry } from './knowledge/embedder-registry';
+import { HitCounter } from './knowledge/hit-counter';
 import { createMailer } from './support/mail/mailer';
 import { FileMailbox, type Mailbox } from './support/mail/mailbox';
 import { Encrypter } from './support/encryption';
@@ -45,6 +49,8 @@ export interface AppDependencies {
   realtime?: RealtimeServer;
   /** Where broadcasts go instead (tests); default: in-process with `realtime`, else the pusher SDK. */
   broadcastDriver?: BroadcastDriver;
+  /** This process will run the job workers (it then also runs the queue's maintenance). */
+  runsWorkers?: boolean;
 }
 
 export const publicDir = fileURLToPath(new URL('../public', import.meta.url));
@@ -87,9 +93,19 @@ export function createApp(deps: AppDependencies): { app: Express; services: Serv
       if (bus) await (await bus).close();
     },
     broadcaster: new Broadcaster(deps.broadcastDriver ?? createBroadcastDriver(config, deps.realtime), logger),
+    jobs: new JobQueue(deps.database, {
+      logger,
+      retryDelaySeconds: config.queue.retryDelaySeconds,
+      supervise: deps.runsWorkers ?? false,
+    }),
+    embedders: new EmbedderRegistry(config.ai),
+    knowledgeHits: new HitCounter(deps.database.db, {
+      onError: (error) => logger.warn({ err: error }, 'knowledge hit counts could not be written'),
+    }),
     route,
     signedRoute: (name, params, expiresAt) => signUrl(config.app.key, route(name, params), expiresAt),
   };
+  defineJobs(services);
   const app = express();
   const files = deps.publicDir ?? publicDir;
   buildKernel(app, services, { assets: deps.assets ?? viteAssets(files), publicDir: files });

@@ -8,6 +8,7 @@ import { createApp, type AppDependencies } from './app';
 import { appsFromConfig } from './realtime/apps';
 import { RealtimeServer } from './realtime/realtime-server';
 import { closeRedis, connectRedis } from './support/redis';
+import { startWorkers } from './jobs/registry';
 
 export interface BootOptions extends Pick<AppDependencies, 'assets' | 'mailbox' | 'limits'> {
   config: Config;
@@ -63,7 +64,18 @@ export async function boot(options: BootOptions): Promise<Booted> {
     limits: options.limits,
     realtime,
     redis,
+    runsWorkers: config.queue.workers,
   });
+  let stopWorkers: (() => Promise<void>) | undefined;
+  if (config.queue.workers) {
+    try {
+      stopWorkers = await startWorkers(services, logger);
+    } catch (error) {
+      await realtime?.close();
+      if (redis) await closeRedis(redis);
+      throw error;
+    }
+  }
   if (!realtime) {
     const { scheme, host, port } = config.reverb.api;
     logger.info(
@@ -80,6 +92,8 @@ export async function boot(options: BootOptions): Promise<Booted> {
     close: () =>
       (closing ??= (async () => {
         try {
+          await stopWorkers?.();
+          await services.knowledgeHits.flush();
           await realtime?.close();
           await services.closeCache();
         } finally {

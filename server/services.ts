@@ -9,6 +9,9 @@ import type { Encrypter } from './support/encryption';
 import type { Broadcaster } from './broadcasting/broadcaster';
 import type { HotCache } from './cache/hot-cache';
 import type { Invalidation } from './cache/invalidation-bus';
+import type { JobQueue } from './jobs/queue';
+import type { EmbedderRegistry } from './knowledge/embedder-registry';
+import type { HitCounter } from './knowledge/hit-counter';
 
 /** What actions and controllers may use, created once per process in createApp(). */
 export interface Services {
@@ -28,6 +31,12 @@ export interface Services {
   closeCache(): Promise<void>;
   /** Realtime events, published after the transaction commits (server/broadcasting/broadcaster.ts). */
   broadcaster: Broadcaster;
+  /** Durable jobs (server/jobs): sent after commit, run by the workers of `npm start` or `npm run worker`. */
+  jobs: JobQueue;
+  /** The embedders this process can use for knowledge (the offline one, the AI_* server's). */
+  embedders: EmbedderRegistry;
+  /** Hit counts of retrieved chunks, written in batches. */
+  knowledgeHits: HitCounter;
   /** The path of a named route (`route('teams.show', team)`). */
   route(name: string, params?: RouteParams): string;
   /** A signed path of a named route, optionally expiring. */

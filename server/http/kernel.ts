@@ -137,7 +137,8 @@ export function buildKernel(app: Express, services: Services, options: KernelOpt
   app.use(bodyParsers());
   app.use(webOnly(verifyCsrfToken({ except: csrfExcept, secure: config.app.secure })));
   app.use(webOnly(authenticate()));
-  app.use(uploadParsers({ maxUploadBytes: config.uploads.maxBytes }));
+  // Knowledge files may be larger than other uploads (KNOWLEDGE_MAX_FILE_BYTES); each action checks its own limit.
+  app.use(uploadParsers({ maxUploadBytes: Math.max(config.uploads.maxBytes, config.knowledge.maxFileBytes) }));
   app.use(webOnly(verifyCsrfTokenInBody()));
   app.use(routeDispatcher(services.routes, routeMiddleware));
   app.use(errorHandler({ development: config.isDevelopment }));

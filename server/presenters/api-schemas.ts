@@ -42,3 +42,113 @@ export type SchemasMatchPresenters = [
   Holds<Same<z.output<typeof apiUserSchema>, ApiUser>>,
   Holds<Same<z.output<typeof apiTeamSchema>, ApiTeam>>,
 ];
+
+const embedderSchema = z
+  .object({
+    label: z.string().meta({ description: 'What the embedder is and can do, as the app shows it.' }),
+    available: z.boolean().meta({ description: 'False when this server cannot use it (re-embed the knowledge).' }),
+    offline: z.boolean().meta({ description: "True for Kawan's built-in lexical embedder (matches words, not meaning)." }),
+    model: z.string(),
+    dimensions: z.number().int(),
+    outdated: z.boolean().meta({ description: 'New knowledge bases would use another embedder.' }),
+    default_label: z.string(),
+  })
+  .meta({ id: 'Embedder' });
+
+export const apiKnowledgeSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string(),
+    language: z.enum(['indonesian', 'english', 'simple']).meta({ description: 'The full-text search language.' }),
+    language_label: z.string(),
+    status: z.enum(['empty', 'processing', 'ready', 'degraded']).meta({
+      description: 'empty: no sources; processing: a source is being read; degraded: some sources failed.',
+    }),
+    progress: z.number().int().nullable().meta({ description: 'Average progress of the sources being read (0–100).' }),
+    sources_count: z.number().int(),
+    chunks_count: z.number().int(),
+    failed_sources: z.number().int(),
+    chars: z.number().int(),
+    embedder: embedderSchema,
+    last_ingested_at: timestamp.nullable(),
+    updated_at: timestamp,
+    created_at: timestamp,
+  })
+  .meta({ id: 'Knowledge', description: 'A knowledge base with what its sources add up to.' });
+
+export const apiKnowledgeListSchema = z
+  .object({
+    data: z.array(apiKnowledgeSchema),
+    meta: z.object({
+      current_page: z.number().int(),
+      last_page: z.number().int(),
+      per_page: z.number().int(),
+      total: z.number().int(),
+    }),
+  })
+  .meta({ id: 'KnowledgeList' });
+
+export const apiSourceSchema = z
+  .object({
+    id: z.number().int(),
+    knowledge_id: z.number().int(),
+    type: z.enum(['text', 'qa', 'file', 'url', 'sitemap']),
+    title: z.string(),
+    status: z.enum(['queued', 'fetching', 'parsing', 'chunking', 'embedding', 'ready', 'error']),
+    working: z.boolean().meta({ description: 'True while the source is being read.' }),
+    progress: z.number().int().meta({ description: '0–100.' }),
+    error: z.string().nullable().meta({ description: 'Why the last read failed (or is being retried).' }),
+    enabled: z.boolean(),
+    chunk_count: z.number().int(),
+    hit_count: z.number().int(),
+    chars: z.number().int(),
+    url: z.string().nullable(),
+    max_pages: z.number().int().nullable(),
+    file_name: z.string().nullable(),
+    file_size: z.number().int().nullable(),
+    refresh: z.enum(['never', 'daily', 'weekly']),
+    next_refresh_at: timestamp.nullable(),
+    last_ingested_at: timestamp.nullable(),
+    last_hit_at: timestamp.nullable(),
+    diff: z
+      .object({ added: z.number().int(), removed: z.number().int(), unchanged: z.number().int() })
+      .nullable()
+      .meta({ description: 'Chunks the last read added, removed and kept unchanged.' }),
+    details: z.object({
+      format: z.string().nullable(),
+      pages: z.number().int().nullable(),
+      crawled: z.number().int().nullable(),
+      skipped: z.number().int().nullable(),
+      language: z.string().nullable(),
+    }),
+    text: z.string().nullable(),
+    question: z.string().nullable(),
+    alternatives: z.array(z.string()),
+    answer: z.string().nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'KnowledgeSource', description: 'A source of a knowledge base and the state of its ingest.' });
+
+export const apiSearchSchema = z
+  .object({
+    query: z.string(),
+    retrievers: z.array(z.enum(['fulltext', 'vector'])).meta({ description: 'The retrievers that ran.' }),
+    chunks: z.array(
+      z.object({
+        id: z.number().int(),
+        knowledge_id: z.number().int(),
+        source: z.object({ id: z.number().int(), title: z.string(), type: z.string(), url: z.string().nullable() }),
+        content: z.string(),
+        context: z.string(),
+        meta: z.record(z.string(), z.union([z.string(), z.number()])),
+        score: z.number().meta({ description: 'Reciprocal-rank fusion score.' }),
+        retrievers: z.object({
+          fulltext: z.object({ rank: z.number().int(), score: z.number() }).nullable(),
+          vector: z.object({ rank: z.number().int(), similarity: z.number() }).nullable(),
+        }),
+      }),
+    ),
+  })
+  .meta({ id: 'KnowledgeSearch', description: 'Ranked chunks with their scores and which retriever found each.' });

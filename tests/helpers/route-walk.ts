@@ -8,6 +8,7 @@ import type { Services } from '../../server/services';
 import { createApiToken } from '../factories/api-tokens';
 import { createInvitation, createMember, createTeam } from '../factories/teams';
 import { createUser } from '../factories/users';
+import { createKnowledgeWithChunk } from '../factories/knowledge';
 import type { browser } from './app';
 
 /**
@@ -25,6 +26,10 @@ export interface Tenant {
   token: { id: number; plainText: string };
   /** A notification of the team's owner (notifications belong to users, not teams). */
   notification: { id: string };
+  /** A knowledge base of the team with a source and a chunk. */
+  knowledge: { id: number };
+  source: { id: number };
+  chunk: { id: number };
 }
 
 const where = 'tests/helpers/route-walk.ts';
@@ -48,7 +53,18 @@ export async function createTenant(services: Pick<Services, 'db'>, name: string)
     .insert(schema.notifications)
     .values({ id: randomUUID(), userId: owner.id, type: 'route-walk', data: { team: name } })
     .returning({ id: schema.notifications.id });
-  return { team, owner, member, invitation, token: { id: token.id, plainText }, notification };
+  const { knowledge, source, chunk } = await createKnowledgeWithChunk(services, team.id, { name: `${name} FAQ` });
+  return {
+    team,
+    owner,
+    member,
+    invitation,
+    token: { id: token.id, plainText },
+    notification,
+    knowledge: { id: knowledge.id },
+    source: { id: source.id },
+    chunk: { id: chunk.id },
+  };
 }
 
 /** For each route parameter: the value that names a row of the tenant's team. */
@@ -58,6 +74,9 @@ export const fixtures: Record<string, (tenant: Tenant) => number | string> = {
   invitation: (tenant) => tenant.invitation.id,
   token: (tenant) => tenant.token.id,
   notification: (tenant) => tenant.notification.id,
+  knowledge: (tenant) => tenant.knowledge.id,
+  source: (tenant) => tenant.source.id,
+  chunk: (tenant) => tenant.chunk.id,
 };
 
 export function fixtureFor(route: CompiledRoute, name: string): (tenant: Tenant) => number | string {

@@ -8,6 +8,7 @@ import {
   type KnowledgeLanguage,
   type QaContent,
   type RefreshSchedule,
+  type SourceDetails,
   type SourceStatus,
   type SourceType,
 } from '../schema/index';
@@ -49,6 +50,7 @@ export interface NewSource {
   fileSize?: number | null;
   refresh?: RefreshSchedule;
   nextRefreshAt?: Date | null;
+  details?: SourceDetails;
 }
 
 /** Statuses of a source whose ingest has not ended. */
@@ -87,9 +89,10 @@ export function knowledgeRepository(db: Database, teamId: number) {
 
   return {
     /** One page of the team's knowledge bases, newest activity first, optionally filtered by name. */
-    async page(options: { search?: string; page: number; perPage: number }) {
+    async page(options: { search?: string; page: number; perPage: number; id?: number }) {
       const where = and(
         eq(knowledges.teamId, teamId),
+        options.id === undefined ? undefined : eq(knowledges.id, options.id),
         options.search
           ? or(
               ilike(knowledges.name, `%${escapeLike(options.search)}%`),

@@ -64,6 +64,8 @@ export interface SourceDetails {
   skipped?: number;
   language?: string;
   attempts?: number;
+  /** The title was not chosen by a person: the content's own title replaces it after an ingest. */
+  autoTitle?: boolean;
 }
 
 export const knowledges = pgTable(

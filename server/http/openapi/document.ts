@@ -24,10 +24,11 @@ export interface OpenApiResponse {
 
 export interface OpenApiParameter {
   name: string;
-  in: 'path';
-  required: true;
+  in: 'path' | 'query';
+  required: boolean;
   description: string;
   schema: JsonSchema;
+  example?: string;
 }
 
 export interface OpenApiOperation {
@@ -204,6 +205,16 @@ function operationFor(route: CompiledRoute, described: ApiOperation, schemas: Sc
       const description = described.parameters?.[name];
       if (!description) throw new Error(`API route ${route.name} does not describe its {${name}} parameter.`);
       return { name, in: 'path', required: true, description, schema: parameterSchema(route.wheres[name]) };
+    });
+  }
+  for (const [name, query] of Object.entries(described.query ?? {})) {
+    (operation.parameters ??= []).push({
+      name,
+      in: 'query',
+      required: query.required ?? false,
+      description: query.description,
+      schema: { type: 'string' },
+      example: query.example,
     });
   }
 

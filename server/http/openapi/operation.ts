@@ -23,6 +23,8 @@ export interface ApiOperation {
   bodyExample?: Record<string, unknown>;
   /** Path parameter → what it names. */
   parameters?: Record<string, string>;
+  /** Query-string parameters: what each means and a value the route accepts (the OpenAPI test sends it). */
+  query?: Record<string, { description: string; required?: boolean; example: string }>;
   response: {
     /** 200 unless said. */
     status?: 200 | 201 | 202 | 204;

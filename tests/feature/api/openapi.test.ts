@@ -56,7 +56,12 @@ function resolve(schema: JsonSchema): JsonSchema {
 /** The URL of the route for a tenant, its parameters naming the tenant's rows. */
 function urlFor(route: CompiledRoute, tenant: Tenant): string {
   const params = Object.fromEntries(route.parameters.map(({ name }) => [name, fixtureFor(route, name)(tenant)]));
-  return app.services.route(route.name, params);
+  const query = new URLSearchParams(
+    Object.entries(route.openapi?.query ?? {})
+      .filter(([, parameter]) => parameter.required)
+      .map(([name, parameter]) => [name, parameter.example]),
+  ).toString();
+  return app.services.route(route.name, params) + (query ? `?${query}` : '');
 }
 
 function send(method: string, url: string, token: string | undefined, body?: unknown) {
@@ -128,7 +133,10 @@ describe('GET /api/openapi.json', () => {
         expect(tags).toContain(operation.tags[0]);
         expect(operation.summary.length).toBeGreaterThan(5);
         expect(Object.keys(operation.responses).some((status) => /^2\d\d$/.test(status))).toBe(true);
-        for (const parameter of operation.parameters ?? []) expect(path).toContain(`{${parameter.name}}`);
+        for (const parameter of operation.parameters ?? []) {
+          if (parameter.in === 'path') expect(path).toContain(`{${parameter.name}}`);
+          else expect(parameter.example, `${operation.operationId} ?${parameter.name}`).toBeTypeOf('string');
+        }
       }
     }
     expect(new Set(ids).size).toBe(ids.length);
@@ -282,7 +290,12 @@ function expectShape(res: Pick<Response, 'body'>, schema: JsonSchema, label: str
   for (const field of (schema.required as string[]) ?? []) expect(body, label).toHaveProperty(field);
   for (const [field, property] of Object.entries(properties)) {
     const value = body[field];
-    const variants = ((property.anyOf as JsonSchema[] | undefined) ?? [property]).map(resolve);
+    // `anyOf` variants, or a list of types (`["integer", "null"]`), or one type.
+    const variants = ((property.anyOf as JsonSchema[] | undefined) ?? [property])
+      .map(resolve)
+      .flatMap((variant) =>
+        Array.isArray(variant.type) ? (variant.type as string[]).map((type) => ({ ...variant, type })) : [variant],
+      );
     const matches = variants.some((variant) => {
       if (variant.type === 'null') return value === null;
       if (variant.type === 'integer') return Number.isInteger(value);

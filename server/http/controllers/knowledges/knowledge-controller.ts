@@ -1,0 +1,147 @@
+import type { Request, Response } from 'express';
+import { knowledgeRepository } from '../../../db/repositories/knowledge-repository';
+import { createKnowledge } from '../../../domain/knowledges/actions/create-knowledge';
+import { updateKnowledge } from '../../../domain/knowledges/actions/update-knowledge';
+import { deleteKnowledge } from '../../../domain/knowledges/actions/delete-knowledge';
+import { knowledgePolicy, type KnowledgeActor } from '../../../domain/knowledges/knowledge-policy';
+import { knowledgeLanguages, languageLabels, refreshSchedules } from '../../../domain/knowledges/schemas';
+import { authorize } from '../../../domain/teams/team-access';
+import { NotFoundError } from '../../../support/errors';
+import {
+  presentChunk,
+  presentKnowledge,
+  presentKnowledgeSummary,
+  presentSource,
+} from '../../../presenters/knowledge-presenter';
+import { optional } from '../../inertia/props';
+import { parseId, routeId } from '../../route-params';
+import { knowledgeActor } from './knowledge-actor';
+
+const perPage = 12;
+const previewPerPage = 20;
+
+function abilities(actor: KnowledgeActor) {
+  return {
+    create: knowledgePolicy.create(actor),
+    update: knowledgePolicy.update(actor),
+    delete: knowledgePolicy.delete(actor),
+  };
+}
+
+/** A positive page number from the query string (1 for anything else). */
+function pageNumber(value: unknown): number {
+  const page = typeof value === 'string' && /^[0-9]{1,6}$/.test(value) ? Number(value) : 1;
+  return Math.max(1, page);
+}
+
+/** Knowledges/Index: the team's knowledge bases with their sources' totals, searchable, a page at a time. */
+export async function index(req: Request) {
+  const actor = await knowledgeActor(req);
+  authorize(knowledgePolicy.view(actor));
+  const search = typeof req.query.search === 'string' ? req.query.search.trim().slice(0, 100) : '';
+  const page = pageNumber(req.query.page);
+  const repository = knowledgeRepository(req.services.db, actor.teamId);
+  const [{ items, total }, storage] = await Promise.all([
+    repository.page({ search, page, perPage }),
+    repository.storage(),
+  ]);
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  await req.inertia.render('Knowledges/Index', {
+    knowledges: {
+      data: items.map((item) => presentKnowledgeSummary(req.services.embedders, item)),
+      meta: {
+        current_page: page,
+        last_page: lastPage,
+        per_page: perPage,
+        total,
+        from: total === 0 ? null : (page - 1) * perPage + 1,
+        to: total === 0 ? null : Math.min(total, page * perPage),
+      },
+    },
+    filters: { search },
+    storage: { chars: storage.chars, file_bytes: storage.fileBytes, sources: storage.sources },
+    can: abilities(actor),
+  });
+}
+
+function formOptions(req: Request) {
+  const { knowledge } = req.services.config;
+  return {
+    languages: knowledgeLanguages.map((value) => ({ value, label: languageLabels[value] })),
+    refreshSchedules: [...refreshSchedules],
+    limits: {
+      max_file_bytes: knowledge.maxFileBytes,
+      crawl_max_pages: knowledge.crawlMaxPages,
+      file_types: ['PDF', 'DOCX', 'XLSX', 'CSV', 'TXT', 'Markdown', 'HTML'],
+      accept: '.pdf,.docx,.xlsx,.csv,.txt,.md,.markdown,.html,.htm',
+    },
+    defaultEmbedder: req.services.embedders.describe(req.services.embedders.default()).label,
+  };
+}
+
+/** Knowledges/Form for a new knowledge base (its sources are added once it exists). */
+export async function create(req: Request) {
+  const actor = await knowledgeActor(req);
+  authorize(knowledgePolicy.create(actor));
+  await req.inertia.render('Knowledges/Form', {
+    knowledge: null,
+    sources: [],
+    ...formOptions(req),
+    can: abilities(actor),
+  });
+}
+
+export async function store(req: Request, res: Response) {
+  const knowledge = await createKnowledge(req.services, await knowledgeActor(req), req.body);
+  req.inertia.flash('banner', `${knowledge.name} was created. Add its first source below.`).flash('bannerStyle', 'success');
+  res.redirect(303, req.services.route('knowledges.edit', knowledge.id));
+}
+
+/**
+ * Knowledges/Form for an existing knowledge base: its settings and its sources. `preview` (a
+ * partial reload with `?preview=<source>&preview_page=<n>`) is a page of one source's chunks.
+ */
+export async function edit(req: Request) {
+  const actor = await knowledgeActor(req);
+  authorize(knowledgePolicy.view(actor));
+  const knowledgeId = routeId(req, 'knowledge');
+  const repository = knowledgeRepository(req.services.db, actor.teamId);
+  const knowledge = await repository.find(knowledgeId);
+  if (!knowledge) throw new NotFoundError();
+  const sources = await repository.sources(knowledgeId);
+  await req.inertia.render('Knowledges/Form', {
+    knowledge: presentKnowledge(req.services.embedders, knowledge),
+    sources: sources.map(presentSource),
+    ...formOptions(req),
+    can: abilities(actor),
+    preview: optional(async () => {
+      const sourceId = parseId(req.query.preview);
+      const source = sourceId ? sources.find((s) => s.id === sourceId) : undefined;
+      if (!source) return null;
+      const page = pageNumber(req.query.preview_page);
+      const chunks = await repository.chunks(source.id, {
+        limit: previewPerPage,
+        offset: (page - 1) * previewPerPage,
+      });
+      return {
+        source_id: source.id,
+        page,
+        last_page: Math.max(1, Math.ceil(source.chunkCount / previewPerPage)),
+        total: source.chunkCount,
+        chunks: chunks.map(presentChunk),
+      };
+    }),
+  });
+}
+
+export async function update(req: Request, res: Response) {
+  const knowledgeId = routeId(req, 'knowledge');
+  await updateKnowledge(req.services, await knowledgeActor(req), knowledgeId, req.body);
+  req.inertia.flash('banner', 'Saved.').flash('bannerStyle', 'success');
+  res.redirect(303, req.services.route('knowledges.edit', knowledgeId));
+}
+
+export async function destroy(req: Request, res: Response) {
+  await deleteKnowledge(req.services, await knowledgeActor(req), routeId(req, 'knowledge'));
+  res.redirect(303, req.services.route('knowledges.index'));
+}

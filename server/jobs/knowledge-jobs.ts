@@ -1,0 +1,111 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Services } from '../services';
+import type { SourceRow } from '../db/repositories/knowledge-repository';
+import { knowledgeSources } from '../db/schema/index';
+import { ingestSource, markFailed, markRetrying, type IngestJob } from '../knowledge/ingest';
+import { sourceUpdated } from '../domain/knowledges/events';
+import { enqueueIngest, ingestJob } from '../domain/knowledges/actions/enqueue-ingest';
+import type { JobQueue } from './queue';
+
+type JobServices = Pick<Services, 'db' | 'config' | 'embedders' | 'broadcaster' | 'logger' | 'jobs'>;
+
+/** What a failure shows on the source: the message of an error we wrote, a generic line otherwise. */
+function reason(error: unknown): string {
+  const message = error instanceof Error ? error.message : '';
+  return message && message.length < 300 && !/\bat \S+:\d+/.test(message) ? message : 'An unexpected error occurred.';
+}
+
+/** The knowledge ingest job: one source's current generation, retried with backoff on transient failures. */
+export function defineKnowledgeJobs(queue: JobQueue, services: JobServices): void {
+  const announce = (source: SourceRow) => sourceUpdated(services, source);
+  queue.define<IngestJob>({
+    name: ingestJob,
+    retryLimit: 3,
+    expireInSeconds: 30 * 60,
+    run: async (job) => {
+      await ingestSource(
+        {
+          db: services.db,
+          embedderFor: (knowledge) => {
+            const embedder = services.embedders.for({ provider: knowledge.embeddingProvider, model: knowledge.embeddingModel });
+            if (!embedder) {
+              throw new Error(
+                `The embedding model ${knowledge.embeddingModel} is not configured on this server; set AI_BASE_URL and AI_EMBEDDING_MODEL, or re-embed the knowledge base.`,
+              );
+            }
+            return embedder;
+          },
+          limits: services.config.knowledge,
+          announce,
+        },
+        job,
+      );
+    },
+    failed: async (job, error, context) => {
+      const message = reason(error);
+      const row = context.lastAttempt
+        ? await markFailed(services.db, job, message)
+        : await markRetrying(
+            services.db,
+            job,
+            `Attempt ${context.attempt} of ${context.attempts} failed (${message}); trying again shortly.`,
+          );
+      if (row) await announce(row);
+    },
+  });
+}
+
+/**
+ * URL and sitemap sources whose scheduled refresh is due get a new ingest. Each due source is
+ * claimed by one process (`for update skip locked`), so several workers never queue it twice.
+ */
+export async function queueDueRefreshes(services: JobServices, now = new Date()): Promise<number> {
+  const rows = await services.db.transaction(async (tx) => {
+    const claimed = await tx.execute<{ id: number }>(sql`
+      select id from knowledge_sources
+       where next_refresh_at <= ${now.toISOString()}::timestamptz and enabled
+         and status in ('ready', 'error')
+       order by next_refresh_at
+       limit 50
+       for update skip locked`);
+    const ids = (claimed as unknown as { rows: Array<{ id: number }> }).rows.map((row) => Number(row.id));
+    const updated: SourceRow[] = [];
+    for (const id of ids) {
+      const [row] = await tx
+        .update(knowledgeSources)
+        .set({
+          generation: sql`${knowledgeSources.generation} + 1`,
+          status: 'queued',
+          progress: 0,
+          nextRefreshAt: null,
+          updatedAt: now,
+        })
+        .where(eq(knowledgeSources.id, id))
+        .returning();
+      if (row) updated.push(row);
+    }
+    return updated;
+  });
+  for (const source of rows) await enqueueIngest(services, source);
+  return rows.length;
+}
+
+/**
+ * Sources waiting for an ingest that no job will run: the process stopped between saving the
+ * source and queueing its job. Run when workers start; a duplicate job would do nothing anyway.
+ */
+export async function requeueStranded(services: JobServices): Promise<number> {
+  const result = await services.db.execute<{ id: number }>(sql`
+    select s.id from knowledge_sources s
+     where s.status in ('queued', 'fetching', 'parsing', 'chunking', 'embedding')
+       and not exists (
+         select 1 from pgboss.job j
+          where j.name = ${ingestJob} and j.state < 'completed'
+            and (j.data->>'sourceId')::int = s.id and (j.data->>'generation')::int = s.generation)`);
+  const ids = (result as unknown as { rows: Array<{ id: number }> }).rows.map((row) => Number(row.id));
+  for (const id of ids) {
+    const [source] = await services.db.select().from(knowledgeSources).where(eq(knowledgeSources.id, id));
+    if (source) await enqueueIngest(services, source);
+  }
+  return ids.length;
+}

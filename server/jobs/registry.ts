@@ -1,0 +1,37 @@
+import type { Services } from '../services';
+import type { Logger } from '../support/logger';
+import { defineKnowledgeJobs, queueDueRefreshes, requeueStranded } from './knowledge-jobs';
+
+/** Every job Kawan runs, defined on the services' queue. */
+export function defineJobs(services: Services): void {
+  defineKnowledgeJobs(services.jobs, services);
+}
+
+/** How often a worker process looks for sources whose scheduled refresh is due. */
+const refreshCheckMs = 60_000;
+
+/**
+ * Runs the workers in this process (`npm start` with QUEUE_WORKERS=true, or `npm run worker`):
+ * jobs a killed process left behind run again, sources saved without their job get one, and
+ * scheduled refreshes are queued every minute. Returns what stops it all.
+ */
+export async function startWorkers(services: Services, logger: Logger): Promise<() => Promise<void>> {
+  await services.jobs.work({ recoverAbandoned: services.database.driver === 'pglite' });
+  const stranded = await requeueStranded(services);
+  if (stranded > 0) logger.info({ sources: stranded }, 'knowledge sources without a job were queued again');
+  const checkRefreshes = () =>
+    queueDueRefreshes(services)
+      .then((count) => {
+        if (count > 0) logger.info({ sources: count }, 'scheduled knowledge refreshes queued');
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'scheduled refreshes could not be queued'));
+  void checkRefreshes();
+  const timer = setInterval(() => void checkRefreshes(), refreshCheckMs);
+  timer.unref();
+  logger.info('job workers started');
+  return async () => {
+    clearInterval(timer);
+    await services.jobs.stop();
+    await services.knowledgeHits.flush();
+  };
+}

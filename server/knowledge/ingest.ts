@@ -1,0 +1,428 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { embeddingCache, knowledgeChunks, knowledgeFiles, knowledges, knowledgeSources } from '../db/schema/index';
+import type { SourceDetails, SourceStatus } from '../db/schema/index';
+import type { KnowledgeRow, SourceRow } from '../db/repositories/knowledge-repository';
+import type { ChunkDraft, ParsedDocument } from './document';
+import { SourceContentError } from './document';
+import type { Embedder } from './embedders/embedder';
+import { chunkDocument } from './chunker';
+import { detectLanguage } from './language';
+import { parseFile, parseHtml, parseText } from './parsers/index';
+import { fetchUrl } from './fetch/fetch-url';
+import { discoverPages } from './fetch/crawl';
+import { sha256Hex } from './hash';
+
+/**
+ * One source's ingest, from content to searchable chunks: fetch (URL, sitemap) or read (file,
+ * text, Q&A), parse, chunk, embed, then swap the chunks in one transaction. A refresh diffs by
+ * content hash: unchanged chunks keep their ids and embeddings (and any edit made to them), changed
+ * ones are replaced, and until the transaction commits the old chunks stay searchable. Running it
+ * twice for the same generation changes nothing the second time, so a job that ran in a process
+ * that died can simply run again.
+ */
+
+export interface IngestDeps {
+  db: Database;
+  /** The embedder a knowledge's chunks are indexed with; throws when it is not available. */
+  embedderFor(knowledge: KnowledgeRow): Embedder;
+  limits: { maxFileBytes: number; crawlMaxPages: number; allowPrivateUrls: boolean };
+  /** Told after every change of the source row users see (status, progress, result). */
+  announce(source: SourceRow): Promise<void>;
+  now?: () => Date;
+}
+
+export interface IngestJob {
+  sourceId: number;
+  generation: number;
+}
+
+export type IngestOutcome = 'ingested' | 'superseded' | 'gone' | 'failed';
+
+/** Chunks inserted per statement. */
+const insertBatch = 250;
+/** Texts embedded per call (remote embedders batch again below this). */
+const embedBatch = 256;
+
+export async function ingestSource(deps: IngestDeps, job: IngestJob): Promise<IngestOutcome> {
+  const loaded = await load(deps.db, job.sourceId);
+  if (!loaded) return 'gone';
+  const { source, knowledge } = loaded;
+  if (source.generation !== job.generation || source.ingestedGeneration >= job.generation) return 'superseded';
+
+  const progress = new Progress(deps, source);
+  try {
+    const { drafts, details, title } = await read(deps, source, progress);
+    if (drafts.length === 0) throw new SourceContentError('empty', 'No text was found in this source.');
+    await progress.set('embedding', 60);
+    const result = await store(deps, knowledge, source, job.generation, drafts, details, title, progress);
+    if (!result) return 'superseded';
+    await deps.announce(result);
+    return 'ingested';
+  } catch (error) {
+    if (!(error instanceof SourceContentError)) throw error;
+    // The content itself is wrong: no retry helps. The source says why; its old chunks stay.
+    const failed = await markFailed(deps.db, job, error.message);
+    if (failed) await deps.announce(failed);
+    return 'failed';
+  }
+}
+
+/** A failure the retries did not cure (or the last one): the source shows it, its old chunks stay. */
+export async function markFailed(db: Database, job: IngestJob, message: string): Promise<SourceRow | undefined> {
+  const [row] = await db
+    .update(knowledgeSources)
+    .set({ status: 'error', progress: 0, error: message, updatedAt: new Date() })
+    .where(and(eq(knowledgeSources.id, job.sourceId), eq(knowledgeSources.generation, job.generation)))
+    .returning();
+  return row;
+}
+
+/** A run failed and will be retried: the source says so and keeps its working status. */
+export async function markRetrying(db: Database, job: IngestJob, message: string): Promise<SourceRow | undefined> {
+  const [row] = await db
+    .update(knowledgeSources)
+    .set({ error: message, updatedAt: new Date() })
+    .where(and(eq(knowledgeSources.id, job.sourceId), eq(knowledgeSources.generation, job.generation)))
+    .returning();
+  return row;
+}
+
+async function load(db: Database, sourceId: number) {
+  const [row] = await db
+    .select({ source: knowledgeSources, knowledge: knowledges })
+    .from(knowledgeSources)
+    .innerJoin(knowledges, eq(knowledges.id, knowledgeSources.knowledgeId))
+    .where(eq(knowledgeSources.id, sourceId));
+  return row;
+}
+
+/** Writes status and progress as the ingest moves on, at most a few times a second. */
+class Progress {
+  private lastWrite = 0;
+  private status: SourceStatus;
+  private value: number;
+
+  constructor(
+    private readonly deps: IngestDeps,
+    private readonly source: SourceRow,
+  ) {
+    this.status = source.status;
+    this.value = source.progress;
+  }
+
+  async set(status: SourceStatus, value: number): Promise<void> {
+    const rounded = Math.max(0, Math.min(99, Math.round(value)));
+    const changedStatus = status !== this.status;
+    if (!changedStatus && (rounded <= this.value || Date.now() - this.lastWrite < 250)) return;
+    this.status = status;
+    this.value = rounded;
+    this.lastWrite = Date.now();
+    const [row] = await this.deps.db
+      .update(knowledgeSources)
+      .set({ status, progress: rounded, updatedAt: new Date() })
+      .where(and(eq(knowledgeSources.id, this.source.id), eq(knowledgeSources.generation, this.source.generation)))
+      .returning();
+    if (row) await this.deps.announce(row);
+  }
+}
+
+interface ReadResult {
+  drafts: ChunkDraft[];
+  details: SourceDetails;
+  /** A title the content gives, for a source whose title was not chosen by someone. */
+  title?: string;
+}
+
+async function read(deps: IngestDeps, source: SourceRow, progress: Progress): Promise<ReadResult> {
+  switch (source.type) {
+    case 'text': {
+      await progress.set('chunking', 20);
+      const document = parseText(source.text ?? '', 'markdown');
+      return fromDocuments([{ document }]);
+    }
+    case 'qa': {
+      await progress.set('chunking', 20);
+      const qa = source.qa;
+      if (!qa) throw new SourceContentError('empty', 'This question has no answer yet.');
+      const document: ParsedDocument = {
+        format: 'text',
+        blocks: [{ kind: 'qa', question: qa.question, alternatives: qa.alternatives, answer: qa.answer }],
+      };
+      return fromDocuments([{ document }]);
+    }
+    case 'file': {
+      await progress.set('parsing', 10);
+      const [file] = await deps.db
+        .select({ bytes: knowledgeFiles.bytes })
+        .from(knowledgeFiles)
+        .where(eq(knowledgeFiles.sourceId, source.id));
+      if (!file) throw new SourceContentError('empty', 'The uploaded file is missing; upload it again.');
+      const document = await parseFile(new Uint8Array(file.bytes), {
+        filename: source.fileName ?? undefined,
+        maxBytes: deps.limits.maxFileBytes,
+      });
+      await progress.set('chunking', 40);
+      return fromDocuments([{ document }]);
+    }
+    case 'url': {
+      await progress.set('fetching', 10);
+      const document = await fetchDocument(deps, source.url ?? '');
+      await progress.set('chunking', 40);
+      return fromDocuments([{ document, url: source.url ?? undefined }]);
+    }
+    case 'sitemap': {
+      await progress.set('fetching', 5);
+      const fetchPage = (url: string) => fetchUrl(url, fetchOptions(deps));
+      const found = await discoverPages(source.url ?? '', {
+        maxPages: Math.min(source.maxPages ?? deps.limits.crawlMaxPages, deps.limits.crawlMaxPages),
+        fetch: fetchPage,
+      });
+      const documents: Array<{ document: ParsedDocument; url: string }> = [];
+      let firstError: string | undefined;
+      for (const [index, url] of found.pages.entries()) {
+        try {
+          documents.push({ document: await fetchDocument(deps, url), url });
+        } catch (error) {
+          if (!(error instanceof SourceContentError)) throw error;
+          firstError ??= `${url}: ${error.message}`;
+        }
+        await progress.set('fetching', 5 + (45 * (index + 1)) / Math.max(1, found.pages.length));
+      }
+      if (documents.length === 0) {
+        throw new SourceContentError(
+          'fetch_failed',
+          found.pages.length === 0
+            ? 'No pages were found at this address (no sitemap, and no links on the same site).'
+            : `None of the ${found.pages.length} pages could be read. ${firstError ?? ''}`.trim(),
+        );
+      }
+      await progress.set('chunking', 50);
+      const result = fromDocuments(documents);
+      result.details.crawled = documents.length;
+      result.details.skipped = found.skipped.length + (found.pages.length - documents.length);
+      result.title = undefined;
+      return result;
+    }
+  }
+}
+
+function fetchOptions(deps: IngestDeps) {
+  return { allowPrivate: deps.limits.allowPrivateUrls, maxBytes: deps.limits.maxFileBytes };
+}
+
+/** A web page as a document: HTML through readability, anything else (a PDF link) through the file parsers. */
+async function fetchDocument(deps: IngestDeps, url: string): Promise<ParsedDocument> {
+  const page = await fetchUrl(url, fetchOptions(deps));
+  const type = page.contentType?.toLowerCase() ?? '';
+  if (type.includes('html') || type.includes('xml+xhtml')) {
+    return parseHtml(new TextDecoder().decode(page.body), { url: page.url });
+  }
+  const filename = decodeURIComponent(new URL(page.url).pathname.split('/').pop() ?? '') || undefined;
+  return parseFile(page.body, { filename, maxBytes: deps.limits.maxFileBytes });
+}
+
+function fromDocuments(documents: Array<{ document: ParsedDocument; url?: string }>): ReadResult {
+  const drafts = documents.flatMap(({ document, url }) => chunkDocument(document, { url }));
+  const first = documents[0]?.document;
+  const sample = drafts
+    .slice(0, 20)
+    .map((draft) => draft.content)
+    .join('\n');
+  return {
+    drafts,
+    details: {
+      format: first?.format,
+      ...(first?.pages ? { pages: first.pages } : {}),
+      ...(detectLanguage(sample) ? { language: detectLanguage(sample) } : {}),
+    },
+    title: first?.title,
+  };
+}
+
+interface StoredChunk {
+  id: number;
+  sourceHash: string;
+  position: number;
+  content: string;
+  context: string;
+  edited: boolean;
+  embedded: boolean;
+}
+
+async function store(
+  deps: IngestDeps,
+  knowledge: KnowledgeRow,
+  source: SourceRow,
+  generation: number,
+  drafts: ChunkDraft[],
+  details: SourceDetails,
+  title: string | undefined,
+  progress: Progress,
+): Promise<SourceRow | undefined> {
+  const { db } = deps;
+  const existing: StoredChunk[] = (
+    await db
+      .select({
+        id: knowledgeChunks.id,
+        sourceHash: knowledgeChunks.sourceHash,
+        position: knowledgeChunks.position,
+        content: knowledgeChunks.content,
+        context: knowledgeChunks.context,
+        editedAt: knowledgeChunks.editedAt,
+        embedded: sql<boolean>`${knowledgeChunks.embedding} is not null and ${knowledgeChunks.embeddingDimensions} = ${knowledge.embeddingDimensions}`,
+      })
+      .from(knowledgeChunks)
+      .where(eq(knowledgeChunks.sourceId, source.id))
+  ).map((row) => ({ ...row, edited: row.editedAt !== null }));
+
+  // Pair each draft with a stored chunk of the same hash (repeated paragraphs pair one to one).
+  const byHash = new Map<string, StoredChunk[]>();
+  for (const chunk of existing) byHash.set(chunk.sourceHash, [...(byHash.get(chunk.sourceHash) ?? []), chunk]);
+  const kept: Array<{ chunk: StoredChunk; position: number }> = [];
+  const added: Array<{ draft: ChunkDraft; position: number }> = [];
+  drafts.forEach((draft, position) => {
+    const match = byHash.get(draft.contentHash)?.shift();
+    if (match) kept.push({ chunk: match, position });
+    else added.push({ draft, position });
+  });
+  const keptIds = new Set(kept.map(({ chunk }) => chunk.id));
+  const removed = existing.filter((chunk) => !keptIds.has(chunk.id)).map((chunk) => chunk.id);
+
+  // Embeddings: new chunks, and kept ones that have none for this knowledge's embedder (re-embed).
+  const embedder = deps.embedderFor(knowledge);
+  const toEmbed = [
+    ...added.map(({ draft }) => embeddingText(draft.context, draft.content)),
+    ...kept.filter(({ chunk }) => !chunk.embedded).map(({ chunk }) => embeddingText(chunk.context, chunk.content)),
+  ];
+  const vectors: number[][] = [];
+  for (let start = 0; start < toEmbed.length; start += embedBatch) {
+    vectors.push(...(await embedCached(db, embedder, toEmbed.slice(start, start + embedBatch))));
+    await progress.set('embedding', 60 + (35 * Math.min(toEmbed.length, start + embedBatch)) / toEmbed.length);
+  }
+  const reembedded = kept.filter(({ chunk }) => !chunk.embedded);
+
+  const chars = drafts.reduce((sum, draft) => sum + draft.content.length, 0);
+  const contentHash = sha256Hex(drafts.map((draft) => draft.contentHash).join('\n'));
+  const now = deps.now?.() ?? new Date();
+
+  return db.transaction(async (tx) => {
+    const locked = await tx.execute<{ generation: number }>(
+      sql`select generation from knowledge_sources where id = ${source.id} for update`,
+    );
+    const current = (locked as unknown as { rows: Array<{ generation: number }> }).rows[0];
+    // Deleted, or asked for again while this ran: the newer job writes instead.
+    if (!current || Number(current.generation) !== generation) return undefined;
+
+    for (let start = 0; start < removed.length; start += 1000) {
+      await tx.delete(knowledgeChunks).where(inArray(knowledgeChunks.id, removed.slice(start, start + 1000)));
+    }
+    const moved = kept.filter(({ chunk, position }) => chunk.position !== position);
+    if (moved.length > 0) {
+      await tx.execute(sql`
+        update knowledge_chunks c set position = m.position
+          from unnest(${`{${moved.map(({ chunk }) => chunk.id).join(',')}}`}::int[],
+                      ${`{${moved.map(({ position }) => position).join(',')}}`}::int[]) as m(id, position)
+         where c.id = m.id`);
+    }
+    for (const [index, { chunk }] of reembedded.entries()) {
+      await tx
+        .update(knowledgeChunks)
+        .set({ embedding: vectors[added.length + index], embeddingDimensions: embedder.dimensions })
+        .where(eq(knowledgeChunks.id, chunk.id));
+    }
+    for (let start = 0; start < added.length; start += insertBatch) {
+      await tx.insert(knowledgeChunks).values(
+        added.slice(start, start + insertBatch).map(({ draft, position }, offset) => ({
+          knowledgeId: knowledge.id,
+          sourceId: source.id,
+          teamId: source.teamId,
+          position,
+          content: draft.content,
+          context: draft.context,
+          tokens: draft.tokens,
+          sourceHash: draft.contentHash,
+          meta: draft.meta as Record<string, string | number>,
+          tsConfig: knowledge.language,
+          embedding: vectors[start + offset],
+          embeddingDimensions: embedder.dimensions,
+        })),
+      );
+    }
+    const [row] = await tx
+      .update(knowledgeSources)
+      .set({
+        status: 'ready',
+        progress: 100,
+        error: null,
+        ingestedGeneration: generation,
+        contentHash,
+        chars,
+        chunkCount: drafts.length,
+        diff: { added: added.length, removed: removed.length, unchanged: kept.length },
+        details: { ...source.details, ...details },
+        ...(title && source.details?.autoTitle === true ? { title: title.slice(0, 255) } : {}),
+        lastIngestedAt: now,
+        nextRefreshAt: nextRefresh(source, now),
+        updatedAt: now,
+      })
+      .where(eq(knowledgeSources.id, source.id))
+      .returning();
+    await tx.update(knowledges).set({ updatedAt: now }).where(eq(knowledges.id, knowledge.id));
+    return row;
+  });
+}
+
+export function embeddingText(context: string, content: string): string {
+  return context ? `${context}\n${content}` : content;
+}
+
+/** When a URL or sitemap source is read again on its own (daily or weekly); null for the others. */
+export function nextRefresh(source: Pick<SourceRow, 'type' | 'refresh'>, now: Date): Date | null {
+  if (source.type !== 'url' && source.type !== 'sitemap') return null;
+  const days = source.refresh === 'daily' ? 1 : source.refresh === 'weekly' ? 7 : 0;
+  return days ? new Date(now.getTime() + days * 24 * 60 * 60 * 1000) : null;
+}
+
+/**
+ * Embeds texts; a remote embedder's vectors are cached by content hash (with provider, model and
+ * dimensions), so a re-ingest or another knowledge never pays for the same text twice. The
+ * embedded lexical embedder is cheaper than the cache lookup and is called directly.
+ */
+export async function embedCached(db: Database, embedder: Embedder, texts: string[]): Promise<number[][]> {
+  if (texts.length === 0) return [];
+  if (embedder.provider === 'kawan') return embedder.embed(texts);
+  const hashes = texts.map((text) => sha256Hex(text));
+  const key = and(
+    eq(embeddingCache.provider, embedder.provider),
+    eq(embeddingCache.model, embedder.model),
+    eq(embeddingCache.dimensions, embedder.dimensions),
+  );
+  const cached = new Map(
+    (
+      await db
+        .select({ hash: embeddingCache.contentHash, embedding: embeddingCache.embedding })
+        .from(embeddingCache)
+        .where(and(key, inArray(embeddingCache.contentHash, [...new Set(hashes)])))
+    ).map((row) => [row.hash, row.embedding] as const),
+  );
+  const missing = [...new Set(hashes.filter((hash) => !cached.has(hash)))];
+  if (missing.length > 0) {
+    const textOf = new Map(hashes.map((hash, index) => [hash, texts[index]] as const));
+    const fresh = await embedder.embed(missing.map((hash) => textOf.get(hash)!));
+    await db
+      .insert(embeddingCache)
+      .values(
+        missing.map((hash, index) => ({
+          provider: embedder.provider,
+          model: embedder.model,
+          dimensions: embedder.dimensions,
+          contentHash: hash,
+          embedding: fresh[index],
+        })),
+      )
+      .onConflictDoNothing();
+    missing.forEach((hash, index) => cached.set(hash, fresh[index]));
+  }
+  return hashes.map((hash) => cached.get(hash)!);
+}

@@ -1,0 +1,232 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import type { Embedder } from './embedders/embedder';
+import { reciprocalRankFusion } from './fusion';
+
+/**
+ * Hybrid retrieval over a team's knowledge: PostgreSQL full-text (`websearch_to_tsquery` in each
+ * knowledge's language, ranked by `ts_rank_cd`, GIN-indexed) and pgvector cosine search (HNSW per
+ * dimension) run side by side, fused by reciprocal rank. Only enabled chunks of enabled sources of
+ * the team's own knowledge bases are candidates. No framework here: the bot engine, the API and the
+ * "Try a question" panel all call this.
+ */
+
+export interface RetrievalKnowledge {
+  id: number;
+  language: string;
+  embeddingProvider: string;
+  embeddingModel: string;
+  embeddingDimensions: number;
+}
+
+export interface RetrieveInput {
+  teamId: number;
+  /** The knowledge bases to search (already checked to be the team's). */
+  knowledges: RetrievalKnowledge[];
+  query: string;
+  /** Chunks returned (default 5). */
+  limit?: number;
+  /** Candidates each retriever contributes before fusion (default 20). */
+  candidates?: number;
+  /** `fulltext` skips the vector search (the benchmark compares both). */
+  mode?: 'hybrid' | 'fulltext';
+}
+
+export interface RetrievedChunk {
+  id: number;
+  knowledgeId: number;
+  sourceId: number;
+  sourceTitle: string;
+  sourceType: string;
+  sourceUrl: string | null;
+  content: string;
+  context: string;
+  meta: Record<string, string | number>;
+  /** The fused score (Σ 1/(60 + rank)). */
+  score: number;
+  /** Which retriever found it, at which rank, with its own score. */
+  retrievers: {
+    fulltext?: { rank: number; score: number };
+    vector?: { rank: number; similarity: number };
+  };
+}
+
+export interface RetrievalResult {
+  chunks: RetrievedChunk[];
+  /** Retrievers that ran (vector is skipped for a knowledge whose embedder is unavailable). */
+  ran: Array<'fulltext' | 'vector'>;
+}
+
+/** Resolves the embedder a knowledge was indexed with, or undefined when it is not available now. */
+export type EmbedderLookup = (knowledge: RetrievalKnowledge) => Embedder | undefined;
+
+const maxQueryTerms = 32;
+
+/** The words of a question as a websearch query matching any of them (`a or b or c`). */
+export function anyWordQuery(text: string): string {
+  const words = (text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter(
+    (word) => word !== 'or',
+  );
+  return [...new Set(words)].slice(0, maxQueryTerms).join(' or ');
+}
+
+const configs = new Set(['indonesian', 'english', 'simple']);
+
+export async function retrieve(db: Database, embedders: EmbedderLookup, input: RetrieveInput): Promise<RetrievalResult> {
+  const limit = input.limit ?? 5;
+  const candidates = Math.max(input.candidates ?? 20, limit);
+  const words = anyWordQuery(input.query);
+  if (!words || input.knowledges.length === 0) return { chunks: [], ran: [] };
+
+  const ran = new Set<'fulltext' | 'vector'>(['fulltext']);
+  const searches: Promise<Candidate[]>[] = [];
+  for (const [language, group] of groupBy(input.knowledges, (k) => (configs.has(k.language) ? k.language : 'simple'))) {
+    searches.push(fullText(db, input.teamId, group, language, words, candidates));
+  }
+  const fullTextLists = Promise.all(searches);
+
+  const vectorLists: Promise<Candidate[]>[] = [];
+  if (input.mode !== 'fulltext') {
+    for (const group of groupBy(input.knowledges, (k) => `${k.embeddingProvider}\n${k.embeddingModel}\n${k.embeddingDimensions}`).values()) {
+      const embedder = embedders(group[0]);
+      if (!embedder) continue;
+      ran.add('vector');
+      vectorLists.push(
+        embedder.embed([input.query]).then(([vector]) => nearest(db, input.teamId, group, vector, candidates)),
+      );
+    }
+  }
+
+  const fulltext = mergeByScore((await fullTextLists).flat());
+  const vector = mergeByScore((await Promise.all(vectorLists)).flat());
+  const fused = reciprocalRankFusion(
+    [
+      { retriever: 'fulltext', ids: fulltext.map((c) => c.id) },
+      { retriever: 'vector', ids: vector.map((c) => c.id) },
+    ],
+    { limit },
+  );
+  if (fused.length === 0) return { chunks: [], ran: [...ran] };
+
+  const rows = await details(db, input.teamId, fused.map((f) => f.id));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const fullTextScore = new Map(fulltext.map((c) => [c.id, c.score]));
+  const similarity = new Map(vector.map((c) => [c.id, c.score]));
+
+  const chunks: RetrievedChunk[] = [];
+  for (const hit of fused) {
+    const row = byId.get(hit.id);
+    if (!row) continue; // deleted between the two queries
+    chunks.push({
+      ...row,
+      score: hit.score,
+      retrievers: {
+        ...(hit.ranks.fulltext ? { fulltext: { rank: hit.ranks.fulltext, score: fullTextScore.get(hit.id)! } } : {}),
+        ...(hit.ranks.vector ? { vector: { rank: hit.ranks.vector, similarity: similarity.get(hit.id)! } } : {}),
+      },
+    });
+  }
+  return { chunks, ran: [...ran] };
+}
+
+interface Candidate {
+  id: number;
+  score: number;
+}
+
+const searchable = (teamId: number, knowledgeIds: number[]) => sql`
+  c.team_id = ${teamId}
+  and c.knowledge_id = any(${sqlIntArray(knowledgeIds)})
+  and c.enabled
+  and exists (select 1 from knowledge_sources s where s.id = c.source_id and s.enabled)`;
+
+async function fullText(
+  db: Database,
+  teamId: number,
+  group: RetrievalKnowledge[],
+  language: string,
+  words: string,
+  candidates: number,
+): Promise<Candidate[]> {
+  const rows = rowsOf<{ id: number; score: number }>(await db.execute(sql`
+    select c.id, ts_rank_cd(c.tsv, q, 1) as score
+      from knowledge_chunks c, websearch_to_tsquery(${language}::regconfig, ${words}) q
+     where c.tsv @@ q and ${searchable(teamId, group.map((k) => k.id))}
+     order by score desc, c.id
+     limit ${candidates}`));
+  return rows.map((row) => ({ id: Number(row.id), score: Number(row.score) }));
+}
+
+async function nearest(
+  db: Database,
+  teamId: number,
+  group: RetrievalKnowledge[],
+  vector: number[],
+  candidates: number,
+): Promise<Candidate[]> {
+  const dimensions = group[0].embeddingDimensions;
+  if (!Number.isInteger(dimensions) || dimensions < 1 || vector.length !== dimensions) return [];
+  const typed = sql.raw(`vector(${dimensions})`);
+  const literal = `[${vector.join(',')}]`;
+  const rows = rowsOf<{ id: number; distance: number }>(await db.execute(sql`
+    select c.id, c.embedding::${typed} <=> ${literal}::${typed} as distance
+      from knowledge_chunks c
+     where c.embedding_dimensions = ${dimensions} and ${searchable(teamId, group.map((k) => k.id))}
+     order by c.embedding::${typed} <=> ${literal}::${typed}
+     limit ${candidates}`));
+  return rows
+    .map((row) => ({ id: Number(row.id), score: 1 - Number(row.distance) }))
+    .filter((candidate) => Number.isFinite(candidate.score));
+}
+
+async function details(db: Database, teamId: number, ids: number[]) {
+  const rows = rowsOf<{
+    id: number;
+    knowledge_id: number;
+    source_id: number;
+    title: string;
+    type: string;
+    url: string | null;
+    content: string;
+    context: string;
+    meta: Record<string, string | number>;
+  }>(await db.execute(sql`
+    select c.id, c.knowledge_id, c.source_id, s.title, s.type, s.url, c.content, c.context, c.meta
+      from knowledge_chunks c join knowledge_sources s on s.id = c.source_id
+     where c.team_id = ${teamId} and c.id = any(${sqlIntArray(ids)})`));
+  return rows.map((row) => ({
+    id: Number(row.id),
+    knowledgeId: Number(row.knowledge_id),
+    sourceId: Number(row.source_id),
+    sourceTitle: row.title,
+    sourceType: row.type,
+    sourceUrl: (row.meta?.url as string | undefined) ?? row.url,
+    content: row.content,
+    context: row.context,
+    meta: row.meta ?? {},
+  }));
+}
+
+/** Candidates of several groups as one list, best score first (each group's scores are comparable). */
+function mergeByScore(candidates: Candidate[]): Candidate[] {
+  return candidates.sort((a, b) => b.score - a.score || a.id - b.id);
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    groups.set(k, [...(groups.get(k) ?? []), item]);
+  }
+  return groups;
+}
+
+/** An int[] parameter both drivers send as one array literal. */
+export function sqlIntArray(ids: number[]): SQL {
+  return sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
+}
+
+/** drizzle's `execute` answers `{ rows }` on both drivers. */
+function rowsOf<Row>(result: unknown): Row[] {
+  return ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
+}

@@ -1,0 +1,52 @@
+import { join } from 'node:path';
+import { prepareEnvironment } from './config/secrets';
+import { ConfigError, loadConfig } from './config/env';
+import { openDatabase } from './db/client';
+import { createLogger, wantsPrettyLogs } from './support/logger';
+import { createApp } from './app';
+import { startWorkers } from './jobs/registry';
+
+/**
+ * `npm run worker`: the job workers alone, no HTTP and no realtime server. Progress is broadcast
+ * through the pusher SDK to the realtime server at REVERB_API_URL (else REVERB_HOST:REVERB_PORT).
+ * Several workers may share a PostgreSQL server (DATABASE_URL); on the embedded database only one
+ * process may open it, so run this with QUEUE_WORKERS=false on the `npm start` side only when both
+ * use a server.
+ */
+async function main() {
+  prepareEnvironment();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel, { pretty: wantsPrettyLogs(config.isProduction) });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: join(config.dataDir, 'db'),
+    onConnectionError: (error) => logger.warn({ err: error }, 'a pooled database connection failed; it is replaced'),
+  });
+  await database.migrate();
+  const { services } = createApp({ config, database, logger, runsWorkers: true });
+  const stop = await startWorkers(services, logger);
+
+  const shutdown = (signal: string) => {
+    logger.info({ signal }, 'worker shutting down');
+    stop()
+      .catch((error: unknown) => logger.error({ err: error }, 'worker shutdown failed'))
+      .finally(() => database.close().finally(() => process.exit(0)));
+    setTimeout(() => process.exit(0), 15_000).unref();
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
