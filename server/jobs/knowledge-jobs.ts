@@ -6,14 +6,22 @@ import { ingestSource, markFailed, markRetrying, type IngestJob } from '../knowl
 import { sourceUpdated } from '../domain/knowledges/events';
 import { enqueueIngest, ingestJob } from '../domain/knowledges/actions/enqueue-ingest';
 import type { JobQueue } from './queue';
+import { EmbeddingError } from '../knowledge/embedders/openai-compatible';
 
 type JobServices = Pick<Services, 'db' | 'config' | 'embedders' | 'broadcaster' | 'logger' | 'jobs'>;
 
-/** What a failure shows on the source: the message of an error we wrote, a generic line otherwise. */
+/**
+ * What a failure shows on the source: the message of an error written for people (the embedding
+ * server's answer, a missing embedder), a generic line for anything else (a database or
+ * programming error, whose text is for the logs).
+ */
 function reason(error: unknown): string {
-  const message = error instanceof Error ? error.message : '';
-  return message && message.length < 300 && !/\bat \S+:\d+/.test(message) ? message : 'An unexpected error occurred.';
+  if (error instanceof EmbeddingError || error instanceof EmbedderUnavailableError) return error.message.slice(0, 500);
+  return 'An unexpected error occurred; it has been logged.';
 }
+
+/** The knowledge's embedder is not configured in this process. */
+class EmbedderUnavailableError extends Error {}
 
 /** The knowledge ingest job: one source's current generation, retried with backoff on transient failures. */
 export function defineKnowledgeJobs(queue: JobQueue, services: JobServices): void {
@@ -29,7 +37,7 @@ export function defineKnowledgeJobs(queue: JobQueue, services: JobServices): voi
           embedderFor: (knowledge) => {
             const embedder = services.embedders.for({ provider: knowledge.embeddingProvider, model: knowledge.embeddingModel });
             if (!embedder) {
-              throw new Error(
+              throw new EmbedderUnavailableError(
                 `The embedding model ${knowledge.embeddingModel} is not configured on this server; set AI_BASE_URL and AI_EMBEDDING_MODEL, or re-embed the knowledge base.`,
               );
             }

@@ -12,6 +12,7 @@ import { parseFile, parseHtml, parseText } from './parsers/index';
 import { fetchUrl } from './fetch/fetch-url';
 import { discoverPages } from './fetch/crawl';
 import { sha256Hex } from './hash';
+import { ensureVectorIndex } from './vector-index';
 
 /**
  * One source's ingest, from content to searchable chunks: fetch (URL, sitemap) or read (file,
@@ -301,6 +302,9 @@ async function store(
     await progress.set('embedding', 60 + (35 * Math.min(toEmbed.length, start + embedBatch)) / toEmbed.length);
   }
   const reembedded = kept.filter(({ chunk }) => !chunk.embedded);
+  // A remote model's vector length is known once it answered: the knowledge records it.
+  const dimensions = toEmbed.length > 0 ? embedder.dimensions : knowledge.embeddingDimensions;
+  if (toEmbed.length > 0) await ensureVectorIndex(db, dimensions);
 
   const chars = drafts.reduce((sum, draft) => sum + draft.content.length, 0);
   const contentHash = sha256Hex(drafts.map((draft) => draft.contentHash).join('\n'));
@@ -328,7 +332,7 @@ async function store(
     for (const [index, { chunk }] of reembedded.entries()) {
       await tx
         .update(knowledgeChunks)
-        .set({ embedding: vectors[added.length + index], embeddingDimensions: embedder.dimensions })
+        .set({ embedding: vectors[added.length + index], embeddingDimensions: dimensions })
         .where(eq(knowledgeChunks.id, chunk.id));
     }
     for (let start = 0; start < added.length; start += insertBatch) {
@@ -345,7 +349,7 @@ async function store(
           meta: draft.meta as Record<string, string | number>,
           tsConfig: knowledge.language,
           embedding: vectors[start + offset],
-          embeddingDimensions: embedder.dimensions,
+          embeddingDimensions: dimensions,
         })),
       );
     }
@@ -368,7 +372,10 @@ async function store(
       })
       .where(eq(knowledgeSources.id, source.id))
       .returning();
-    await tx.update(knowledges).set({ updatedAt: now }).where(eq(knowledges.id, knowledge.id));
+    await tx
+      .update(knowledges)
+      .set({ updatedAt: now, ...(dimensions !== knowledge.embeddingDimensions ? { embeddingDimensions: dimensions } : {}) })
+      .where(eq(knowledges.id, knowledge.id));
     return row;
   });
 }
@@ -393,19 +400,22 @@ export async function embedCached(db: Database, embedder: Embedder, texts: strin
   if (texts.length === 0) return [];
   if (embedder.provider === 'kawan') return embedder.embed(texts);
   const hashes = texts.map((text) => sha256Hex(text));
-  const key = and(
-    eq(embeddingCache.provider, embedder.provider),
-    eq(embeddingCache.model, embedder.model),
-    eq(embeddingCache.dimensions, embedder.dimensions),
-  );
-  const cached = new Map(
-    (
-      await db
-        .select({ hash: embeddingCache.contentHash, embedding: embeddingCache.embedding })
-        .from(embeddingCache)
-        .where(and(key, inArray(embeddingCache.contentHash, [...new Set(hashes)])))
-    ).map((row) => [row.hash, row.embedding] as const),
-  );
+  const cached = new Map<string, number[]>();
+  const known = knownDimensions(embedder);
+  if (known !== undefined) {
+    const rows = await db
+      .select({ hash: embeddingCache.contentHash, embedding: embeddingCache.embedding })
+      .from(embeddingCache)
+      .where(
+        and(
+          eq(embeddingCache.provider, embedder.provider),
+          eq(embeddingCache.model, embedder.model),
+          eq(embeddingCache.dimensions, known),
+          inArray(embeddingCache.contentHash, [...new Set(hashes)]),
+        ),
+      );
+    for (const row of rows) cached.set(row.hash, row.embedding);
+  }
   const missing = [...new Set(hashes.filter((hash) => !cached.has(hash)))];
   if (missing.length > 0) {
     const textOf = new Map(hashes.map((hash, index) => [hash, texts[index]] as const));
@@ -425,4 +435,13 @@ export async function embedCached(db: Database, embedder: Embedder, texts: strin
     missing.forEach((hash, index) => cached.set(hash, fresh[index]));
   }
   return hashes.map((hash) => cached.get(hash)!);
+}
+
+/** A remote embedder's vector length, or undefined before its server first answered. */
+function knownDimensions(embedder: Embedder): number | undefined {
+  try {
+    return embedder.dimensions;
+  } catch {
+    return undefined;
+  }
 }
