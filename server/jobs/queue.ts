@@ -105,14 +105,7 @@ export class JobQueue {
    */
   async work(options: { recoverAbandoned: boolean }): Promise<void> {
     await this.start();
-    if (options.recoverAbandoned) {
-      const { rows } = await this.database.execute(
-        `update pgboss.job set state = 'retry', start_after = now()
-          where state = 'active' and name = any($1::text[]) returning id`,
-        [[...this.definitions.keys()]],
-      );
-      if (rows.length > 0) this.options.logger.warn({ jobs: rows.length }, 'jobs left running by a stopped process run again');
-    }
+    if (options.recoverAbandoned) await this.recoverAbandoned();
     this.working = true;
     for (const definition of this.definitions.values()) {
       const id = await this.boss.work<object>(
@@ -126,6 +119,21 @@ export class JobQueue {
       );
       this.workerIds.set(definition.name, id);
     }
+  }
+
+  /**
+   * Jobs left active by a process that is known to be gone run again now, with the attempt they
+   * were on. Only for the embedded database (one process at a time) or when every worker is stopped.
+   */
+  async recoverAbandoned(): Promise<number> {
+    await this.start();
+    const { rows } = await this.database.execute(
+      `update pgboss.job set state = 'retry', start_after = now()
+        where state = 'active' and name = any($1::text[]) returning id`,
+      [[...this.definitions.keys()]],
+    );
+    if (rows.length > 0) this.options.logger.warn({ jobs: rows.length }, 'jobs left running by a stopped process run again');
+    return rows.length;
   }
 
   /** Queues a job once the current transaction commits (now, outside one). Returns at once. */

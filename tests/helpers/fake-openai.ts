@@ -10,6 +10,7 @@ import { lexicalVector } from '../../server/knowledge/embedders/lexical';
 export async function fakeOpenAi() {
   const requests: Array<{ path: string; authorization?: string; body: { model: string; input: string[] } }> = [];
   let failures: Array<{ status: number }> = [];
+  let hanging = false;
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
@@ -17,6 +18,7 @@ export async function fakeOpenAi() {
       const body = JSON.parse(raw || '{}') as { model: string; input: string[] | string };
       const input = Array.isArray(body.input) ? body.input : [body.input];
       requests.push({ path: req.url ?? '', authorization: req.headers.authorization, body: { model: body.model, input } });
+      if (hanging) return; // never answered: the client is caught waiting
       const failure = failures.shift();
       if (failure) {
         res.writeHead(failure.status, { 'content-type': 'application/json' });
@@ -39,10 +41,18 @@ export async function fakeOpenAi() {
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    /** While on, requests are received and never answered. */
+    hang(on: boolean) {
+      hanging = on;
+    },
     fail(times: number, status = 500) {
       failures = Array.from({ length: times }, () => ({ status }));
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
