@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Services } from '../services';
 import { earlyAccessRepository } from './repositories/early-access-repository';
 import { userRepository } from './repositories/user-repository';
@@ -8,6 +9,10 @@ import { hashPassword } from '../support/passwords';
 import { createAccount } from '../domain/auth/personal-team';
 import { memberJoinedData, teamNotificationTypes } from '../domain/notifications/team-events';
 import type { AssignableRole } from '../domain/teams/roles';
+import { createKnowledge } from '../domain/knowledges/actions/create-knowledge';
+import { addSource } from '../domain/knowledges/actions/add-source';
+import { UploadedFile } from '../http/middleware/body';
+import { demoKnowledges } from './seed-data/knowledge/index';
 
 /** The demo login written in the README and printed at start-up. */
 export const demoLogin = { email: 'demo@kawan.test', password: 'password' };
@@ -28,7 +33,7 @@ export const demoTeamName = 'Warung Kopi Nusantara';
  * entries on the early-access list. Memberships go through the same invitation rows (and the same
  * accepting) a real invitation uses.
  */
-export async function seedDemo(services: Pick<Services, 'db' | 'route'>): Promise<Record<string, unknown> | null> {
+export async function seedDemo(services: Services): Promise<Record<string, unknown> | null> {
   if (await userRepository(services.db).findByEmail(demoLogin.email)) return null;
   const password = await hashPassword(demoLogin.password);
 
@@ -78,5 +83,44 @@ export async function seedDemo(services: Pick<Services, 'db' | 'route'>): Promis
     ];
     for (const example of examples) await waitingList.addIfAbsent({ ...example, ipAddress: null });
   });
+  await seedDemoKnowledge(services);
   return { login: demoLogin.email, password: demoLogin.password, members: demoMembers.map((member) => member.email) };
+}
+
+/**
+ * The demo team's knowledge bases, made the way a user makes them (the actions) and read by the
+ * real ingest pipeline: a café FAQ of Q&A pairs with an "about us" text, and a menu PDF with a CSV
+ * price list. The jobs run here, so the demo is searchable as soon as the server answers.
+ */
+async function seedDemoKnowledge(services: Services): Promise<void> {
+  const owner = (await userRepository(services.db).findByEmail(demoLogin.email))!;
+  const team = (await teamRepository(services.db).personalTeamOf(owner.id))!;
+  const actor = { userId: owner.id, teamId: team.id, role: 'owner' as const };
+  for (const demo of demoKnowledges) {
+    const knowledge = await createKnowledge(services, actor, {
+      name: demo.name,
+      description: demo.description,
+      language: demo.language,
+    });
+    for (const source of demo.sources) {
+      if (source.type === 'file') {
+        const bytes = await readFile(source.path);
+        await addSource(services, actor, knowledge.id, {
+          type: 'file',
+          title: source.title,
+          file: new UploadedFile('file', source.filename, source.mime, bytes),
+        });
+      } else if (source.type === 'qa') {
+        await addSource(services, actor, knowledge.id, {
+          type: 'qa',
+          question: source.question,
+          alternatives: source.alternatives,
+          answer: source.answer,
+        });
+      } else {
+        await addSource(services, actor, knowledge.id, { type: 'text', title: source.title, text: source.text });
+      }
+    }
+  }
+  await services.jobs.drain();
 }

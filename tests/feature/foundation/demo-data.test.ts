@@ -62,3 +62,28 @@ describe('the demo data', () => {
     expect(canAdd).toEqual({ admin: true, agent: false, viewer: false });
   });
 });
+
+describe('the demo knowledge', () => {
+  it('holds the café FAQ and the menu, read by the real pipeline and ready to answer', async () => {
+    await seedDemo(app.services); // seeded once, by this or the test above
+    const client = await signedIn(app.app, demoLogin, demoLogin.password);
+    const index = expectPage(await client.visit('/knowledges'), 'Knowledges/Index');
+    const knowledges = (index.props.knowledges as { data: Array<{ id: number; name: string; status: string; sources_count: number; chunks_count: number }> }).data;
+    expect(knowledges.map((k) => [k.name, k.status]).sort()).toEqual([
+      ['FAQ Warung Kopi Nusantara', 'ready'],
+      ['Menu & Harga', 'ready'],
+    ]);
+    const menu = knowledges.find((k) => k.name === 'Menu & Harga')!;
+    expect(menu.sources_count).toBe(2);
+    expect(menu.chunks_count).toBeGreaterThan(40);
+
+    const faq = knowledges.find((k) => k.name.startsWith('FAQ'))!;
+    const answer = await client.agent
+      .get(`/knowledges/${faq.id}/search`)
+      .query({ q: 'bisa bayar pake qris ga kak?' })
+      .set('Accept', 'application/json');
+    expect(answer.status).toBe(200);
+    expect((answer.body as { chunks: Array<{ content: string }> }).chunks[0].content).toMatch(/QRIS/);
+  });
+});
+

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { createTestApp, expectPage, type TestApp } from '../../helpers/app';
 import { knowledgeClient } from '../../helpers/knowledge';
 import { fakeOpenAi } from '../../helpers/fake-openai';
@@ -72,10 +71,10 @@ describe('embeddings from an OpenAI-compatible server', () => {
     await client.work();
     expect(server.requests.slice(beforeCopy).filter((r) => r.path === '/v1/embeddings').length).toBe(0);
 
-    const [{ count }] = (
-      await app.database.db.execute<{ count: number }>(sql`select count(*)::int as count from pg_indexes where indexname = 'knowledge_chunks_embedding_64_index'`)
-    ).rows as Array<{ count: number }>;
-    expect(count).toBe(1);
+    const indexes = await app.database.execute(
+      `select count(*)::int as count from pg_indexes where indexname = 'knowledge_chunks_embedding_64_index'`,
+    );
+    expect(indexes.rows).toEqual([{ count: 1 }]);
     expect(JSON.stringify(app.logs())).not.toContain('sk-test-secret-key');
   });
 });
