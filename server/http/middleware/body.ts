@@ -4,6 +4,8 @@ import busboy from 'busboy';
 import qs from 'qs';
 import { HttpError } from '../../support/errors';
 import { wantsJson } from './errors';
+import { authenticateToken } from '../../domain/api-tokens/authenticate-token';
+import { bearerToken } from '../auth/token-guard';
 
 /** The specification's query-string limits, used for query strings and form bodies alike. */
 export const queryLimits = { arrayLimit: 20, depth: 5, parameterLimit: 1000 } as const;
@@ -73,13 +75,21 @@ export function uploadParsers(options: { maxUploadBytes: number }): RequestHandl
   const parse = multipart(options.maxUploadBytes);
   const signedInOnly: RequestHandler = (req, res, next) => {
     if (noBody.has(req.method) || !req.is('multipart/form-data')) return next();
-    if (!req.user) {
-      // Unread: a guest is sent to sign in, as the `auth` middleware would.
-      req.resume();
-      if (wantsJson(req)) return next(new HttpError(401, 'Unauthenticated.'));
-      return res.redirect(303, req.services.route('login'));
+    if (req.user) return parse(req, res, next);
+    // An API upload: read only when its token is valid (the route's `auth.token` then signs it in).
+    const bearer = bearerToken(req);
+    if (bearer) {
+      authenticateToken(req.services, bearer).then((result) => {
+        if (result) return parse(req, res, next);
+        req.resume();
+        next(new HttpError(401, 'Unauthenticated.', { 'WWW-Authenticate': 'Bearer' }));
+      }, next);
+      return;
     }
-    parse(req, res, next);
+    // Unread: a guest is sent to sign in, as the `auth` middleware would.
+    req.resume();
+    if (wantsJson(req)) return next(new HttpError(401, 'Unauthenticated.'));
+    return res.redirect(303, req.services.route('login'));
   };
   return [signedInOnly, methodOverride];
 }

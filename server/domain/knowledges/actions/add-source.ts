@@ -34,7 +34,8 @@ export async function addSource(
 ): Promise<SourceRow> {
   const knowledges = knowledgeRepository(services.db, actor.teamId);
   if (!(await knowledges.find(knowledgeId))) throw new NotFoundError();
-  authorize(knowledgePolicy.update(actor));
+  // Adding a source creates content (an API token needs `create`).
+  authorize(knowledgePolicy.create(actor));
   const { type } = validate(sourceTypeSchema, input);
   const limits = services.config.knowledge;
 
