@@ -6,9 +6,6 @@ import type { KnowledgeRow, SourceRow } from '../db/repositories/knowledge-repos
 import type { ChunkDraft, ParsedDocument } from './document';
 import { SourceContentError } from './document';
 import type { Embedder } from './embedders/embedder';
-import { chunkDocument } from './chunker';
-import { detectLanguage } from './language';
-import { parseFile, parseHtml, parseText } from './parsers/index';
 import { fetchUrl } from './fetch/fetch-url';
 import { discoverPages } from './fetch/crawl';
 import { sha256Hex } from './hash';
@@ -39,6 +36,14 @@ export interface IngestJob {
 }
 
 export type IngestOutcome = 'ingested' | 'superseded' | 'gone' | 'failed';
+
+/**
+ * The parsers and the chunker (with its tokenizer table) weigh about 100 MB: a process loads them
+ * at its first ingest, not at start-up, so a server that only answers questions never holds them.
+ */
+const parsers = () => import('./parsers/index');
+const chunker = () => import('./chunker');
+const language = () => import('./language');
 
 /** Chunks inserted per statement. */
 const insertBatch = 250;
@@ -139,7 +144,7 @@ async function read(deps: IngestDeps, source: SourceRow, progress: Progress): Pr
   switch (source.type) {
     case 'text': {
       await progress.set('chunking', 20);
-      const document = parseText(source.text ?? '', 'markdown');
+      const document = (await parsers()).parseText(source.text ?? '', 'markdown');
       return fromDocuments([{ document }]);
     }
     case 'qa': {
@@ -159,7 +164,7 @@ async function read(deps: IngestDeps, source: SourceRow, progress: Progress): Pr
         .from(knowledgeFiles)
         .where(eq(knowledgeFiles.sourceId, source.id));
       if (!file) throw new SourceContentError('empty', 'The uploaded file is missing; upload it again.');
-      const document = await parseFile(new Uint8Array(file.bytes), {
+      const document = await (await parsers()).parseFile(new Uint8Array(file.bytes), {
         filename: source.fileName ?? undefined,
         maxBytes: deps.limits.maxFileBytes,
       });
@@ -199,7 +204,7 @@ async function read(deps: IngestDeps, source: SourceRow, progress: Progress): Pr
         );
       }
       await progress.set('chunking', 50);
-      const result = fromDocuments(documents);
+      const result = await fromDocuments(documents);
       result.details.crawled = documents.length;
       result.details.skipped = found.skipped.length + (found.pages.length - documents.length);
       result.title = undefined;
@@ -217,13 +222,15 @@ async function fetchDocument(deps: IngestDeps, url: string): Promise<ParsedDocum
   const page = await fetchUrl(url, fetchOptions(deps));
   const type = page.contentType?.toLowerCase() ?? '';
   if (type.includes('html') || type.includes('xml+xhtml')) {
-    return parseHtml(new TextDecoder().decode(page.body), { url: page.url });
+    return (await parsers()).parseHtml(new TextDecoder().decode(page.body), { url: page.url });
   }
   const filename = decodeURIComponent(new URL(page.url).pathname.split('/').pop() ?? '') || undefined;
-  return parseFile(page.body, { filename, maxBytes: deps.limits.maxFileBytes });
+  return (await parsers()).parseFile(page.body, { filename, maxBytes: deps.limits.maxFileBytes });
 }
 
-function fromDocuments(documents: Array<{ document: ParsedDocument; url?: string }>): ReadResult {
+async function fromDocuments(documents: Array<{ document: ParsedDocument; url?: string }>): Promise<ReadResult> {
+  const { chunkDocument } = await chunker();
+  const { detectLanguage } = await language();
   const drafts = documents.flatMap(({ document, url }) => chunkDocument(document, { url }));
   const first = documents[0]?.document;
   const sample = drafts

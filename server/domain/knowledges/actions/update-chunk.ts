@@ -5,8 +5,10 @@ import { NotFoundError } from '../../../support/errors';
 import { authorize } from '../../teams/team-access';
 import { knowledgePolicy, type KnowledgeActor } from '../knowledge-policy';
 import { chunkUpdateSchema } from '../schemas';
-import { countTokens } from '../../../knowledge/tokens';
 import { embedCached, embeddingText } from '../../../knowledge/ingest';
+
+/** The tokenizer's table is large: loaded when a chunk is first edited. */
+const tokens = () => import('../../../knowledge/tokens');
 
 /**
  * Edits a chunk's text or turns it off for retrieval. An edited chunk is indexed again at once
@@ -41,7 +43,7 @@ export async function updateChunk(
   }
   const updated = await repository.updateChunk(knowledgeId, chunkId, {
     ...(data.content && data.content !== chunk.content
-      ? { content: data.content, tokens: countTokens(`${chunk.context}\n${data.content}`), embedding }
+      ? { content: data.content, tokens: (await tokens()).countTokens(`${chunk.context}\n${data.content}`), embedding }
       : {}),
     ...(data.enabled === undefined ? {} : { enabled: data.enabled }),
   });
