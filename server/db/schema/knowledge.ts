@@ -19,7 +19,7 @@ import { users } from './users';
 /**
  * Knowledge bases, their sources, the chunks retrieval searches, the files uploaded as sources and
  * the embeddings cache. Migration 0003 adds what Drizzle cannot declare: the `vector` extension,
- * the generated `tsv` column and the per-dimension HNSW index (docs/decisions/012-knowledge.md).
+ * the generated `tsv` column and the per-dimension HNSW index (docs/decisions/013-knowledge-retrieval.md).
  */
 
 /** A PostgreSQL text-search configuration name (`indonesian`, `english`, `simple`). */
