@@ -1,0 +1,167 @@
+import { useEffect, useRef, useState } from 'react';
+import { Head, router, usePage } from '@inertiajs/react';
+import ButtonLink from '@/Components/ButtonLink';
+import EmptyState from '@/Components/EmptyState';
+import Icon from '@/Components/Icon';
+import Pagination from '@/Components/Pagination';
+import SecondaryButton from '@/Components/SecondaryButton';
+import TextInput from '@/Components/TextInput';
+import { useChannel } from '@/hooks/use-channel';
+import { PageHeader } from '@/Layouts/AppLayout';
+import { route } from '@/lib/route';
+import KnowledgeList from './Partials/KnowledgeList';
+import { formatBytes, formatChars, plural } from './Partials/format';
+import type { KnowledgeIndexProps } from './Partials/types';
+import { useThrottled } from './Partials/use-throttled';
+
+const SEARCH_DELAY_MS = 300;
+
+function indexUrl(search: string, page?: number): string {
+  const query: Record<string, string | number> = {};
+  if (search) query.search = search;
+  if (page && page > 1) query.page = page;
+  return route('knowledges.index', { _query: query });
+}
+
+/**
+ * Knowledges/Index: the team's knowledge bases, searchable and a page at a time, each with its
+ * state. Live: any change of a source or a knowledge base of the team reloads the list (at most
+ * twice a second), so progress bars move while sources are read.
+ */
+export default function Index({ knowledges, filters, storage, can }: KnowledgeIndexProps) {
+  const teamId = usePage().props.auth.user?.current_team?.id ?? null;
+  const [search, setSearch] = useState(filters.search);
+  const debounce = useRef<{ timer: number | null }>({ timer: null });
+  const { meta } = knowledges;
+
+  useEffect(() => {
+    const pending = debounce.current;
+    return () => {
+      if (pending.timer !== null) window.clearTimeout(pending.timer);
+    };
+  }, []);
+
+  const reload = useThrottled(() => router.reload({ only: ['knowledges', 'storage'], async: true }), 500);
+  useChannel(teamId === null ? null : `teams.${teamId}`, {
+    events: { KnowledgeSourceUpdated: reload, KnowledgeChanged: reload },
+  });
+
+  const find = (value: string) => {
+    setSearch(value);
+    const pending = debounce.current;
+    if (pending.timer !== null) window.clearTimeout(pending.timer);
+    pending.timer = window.setTimeout(() => {
+      pending.timer = null;
+      const term = value.trim();
+      router.get(route('knowledges.index'), term ? { search: term } : {}, {
+        preserveState: true,
+        preserveScroll: true,
+        replace: true,
+      });
+    }, SEARCH_DELAY_MS);
+  };
+
+  const create = can.create ? <ButtonLink href={route('knowledges.create')}>New knowledge base</ButtonLink> : null;
+  const nothingYet = meta.total === 0 && filters.search === '';
+
+  return (
+    <>
+      <Head title="Knowledge" />
+      <PageHeader title="Knowledge">
+        {can.create && (
+          <ButtonLink href={route('knowledges.create')} className="ms-4" aria-label="New knowledge base">
+            <span className="sm:hidden">New</span>
+            <span className="hidden sm:inline">New knowledge base</span>
+          </ButtonLink>
+        )}
+      </PageHeader>
+      <div className="mx-auto max-w-7xl py-10 sm:px-6 lg:px-8">
+        {nothingYet ? (
+          <EmptyState
+            icon={<Icon name="book-open" className="size-10" />}
+            title="No knowledge bases yet"
+            action={create}
+          >
+            <p>
+              A knowledge base is what your bots answer from. Add FAQ pairs, paste text, upload documents (PDF, Word,
+              Excel, CSV) or point it at web pages; Kawan reads them, splits them into passages and finds the right ones
+              for each customer question, so replies cite your own words instead of guessing.
+            </p>
+            {!can.create && (
+              <p className="mt-3">
+                Your role in this team may read knowledge bases; an owner, admin or editor adds them.
+              </p>
+            )}
+          </EmptyState>
+        ) : (
+          <>
+            <div className="flex flex-col gap-3 px-4 sm:flex-row sm:items-center sm:justify-between sm:px-0">
+              <div className="w-full sm:max-w-xs">
+                <label htmlFor="knowledge-search" className="sr-only">
+                  Search knowledge bases
+                </label>
+                <TextInput
+                  id="knowledge-search"
+                  type="search"
+                  className="block w-full"
+                  placeholder="Search by name or description"
+                  value={search}
+                  onChange={(event) => find(event.target.value)}
+                  autoComplete="off"
+                />
+              </div>
+              <p className="text-sm text-gray-500" data-testid="knowledge-storage">
+                Using {formatBytes(storage.file_bytes)} of files and {formatChars(storage.chars)} in{' '}
+                {plural(storage.sources, 'source')}
+              </p>
+            </div>
+
+            <div className="mt-6">
+              {knowledges.data.length > 0 ? (
+                <KnowledgeList knowledges={knowledges.data} />
+              ) : meta.total === 0 ? (
+                <EmptyState
+                  title={<span className="break-words">No knowledge bases match “{filters.search}”</span>}
+                  action={
+                    <SecondaryButton
+                      onClick={() => {
+                        setSearch('');
+                        router.get(indexUrl(''), {}, { preserveState: true, replace: true });
+                      }}
+                    >
+                      Clear search
+                    </SecondaryButton>
+                  }
+                >
+                  Try another word from the name or the description.
+                </EmptyState>
+              ) : (
+                <EmptyState
+                  title="Nothing on this page"
+                  action={
+                    <ButtonLink href={indexUrl(filters.search)} variant="secondary">
+                      First page
+                    </ButtonLink>
+                  }
+                >
+                  There are {plural(meta.total, 'knowledge base')}, all on earlier pages.
+                </EmptyState>
+              )}
+            </div>
+
+            <Pagination
+              className="mt-6 px-4 sm:px-0"
+              label="Knowledge bases pages"
+              noun={meta.total === 1 ? 'knowledge base' : 'knowledge bases'}
+              from={meta.from}
+              to={meta.to}
+              total={meta.total}
+              previous={meta.current_page > 1 ? indexUrl(filters.search, meta.current_page - 1) : null}
+              next={meta.current_page < meta.last_page ? indexUrl(filters.search, meta.current_page + 1) : null}
+            />
+          </>
+        )}
+      </div>
+    </>
+  );
+}

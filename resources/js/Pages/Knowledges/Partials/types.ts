@@ -1,0 +1,99 @@
+import type {
+  presentChunk,
+  presentKnowledge,
+  presentKnowledgeSummary,
+  presentRetrievedChunk,
+  presentSource,
+} from '../../../../../server/presenters/knowledge-presenter';
+import type { KnowledgeAction } from '../../../../../server/domain/knowledges/events';
+
+/**
+ * The props of Knowledges/Index and Knowledges/Form (server/http/controllers/knowledges/), their
+ * items typed from the presenters that produce them.
+ */
+export type KnowledgeSummary = ReturnType<typeof presentKnowledgeSummary>;
+export type Knowledge = ReturnType<typeof presentKnowledge>;
+export type Source = ReturnType<typeof presentSource>;
+export type Chunk = ReturnType<typeof presentChunk>;
+export type RetrievedChunk = ReturnType<typeof presentRetrievedChunk>;
+
+export type SourceType = Source['type'];
+export type SourceStatus = Source['status'];
+export type RefreshSchedule = Source['refresh'];
+export type KnowledgeLanguage = Knowledge['language'];
+
+export interface KnowledgeAbilities {
+  create: boolean;
+  update: boolean;
+  delete: boolean;
+}
+
+export interface PageMeta {
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+  from: number | null;
+  to: number | null;
+}
+
+export interface KnowledgeIndexProps {
+  knowledges: { data: KnowledgeSummary[]; meta: PageMeta };
+  filters: { search: string };
+  storage: { chars: number; file_bytes: number; sources: number };
+  can: KnowledgeAbilities;
+}
+
+export interface LanguageOption {
+  value: KnowledgeLanguage;
+  label: string;
+}
+
+export interface SourceLimits {
+  max_file_bytes: number;
+  crawl_max_pages: number;
+  file_types: string[];
+  accept: string;
+}
+
+/** A page of one source's chunks: the `preview` prop of a partial reload. */
+export interface ChunkPreview {
+  source_id: number;
+  page: number;
+  last_page: number;
+  total: number;
+  chunks: Chunk[];
+}
+
+export interface KnowledgeFormProps {
+  knowledge: Knowledge | null;
+  sources: Source[];
+  languages: LanguageOption[];
+  refreshSchedules: RefreshSchedule[];
+  limits: SourceLimits;
+  defaultEmbedder: string;
+  can: KnowledgeAbilities;
+  /** Only after `router.reload({ only: ['preview'], data: { preview, preview_page } })`. */
+  preview?: ChunkPreview | null;
+}
+
+/** GET knowledges.search: the "Try a question" answer. */
+export interface SearchResult {
+  query: string;
+  retrievers: Array<'fulltext' | 'vector'>;
+  chunks: RetrievedChunk[];
+}
+
+/** `KnowledgeSourceUpdated` on `private-teams.{team}` (server/domain/knowledges/events.ts). */
+export interface KnowledgeSourceUpdatedEvent {
+  team_id: number;
+  knowledge_id: number;
+  source: Source;
+}
+
+/** `KnowledgeChanged` on `private-teams.{team}`. */
+export interface KnowledgeChangedEvent {
+  team_id: number;
+  knowledge_id: number;
+  action: KnowledgeAction;
+}

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { router, usePage } from '@inertiajs/react';
+import { useChannel } from '@/hooks/use-channel';
+import { route } from '@/lib/route';
+import type { Knowledge, KnowledgeChangedEvent, KnowledgeSourceUpdatedEvent, Source } from './types';
+import { useThrottled } from './use-throttled';
+
+const time = (source: Source) => (source.updated_at ? Date.parse(source.updated_at) : 0);
+
+/**
+ * The knowledge base's sources as they are now: the `sources` prop, with each source replaced by
+ * the newer copy a `KnowledgeSourceUpdated` event brought (status, progress, result), so progress
+ * moves without a request. A source added or deleted elsewhere (`KnowledgeChanged`) reloads the
+ * list; the knowledge base deleted elsewhere leads back to the list of knowledge bases.
+ */
+export function useLiveSources(knowledge: Knowledge, sources: Source[]): Source[] {
+  const teamId = usePage().props.auth.user?.current_team?.id ?? null;
+  const [live, setLive] = useState<Record<number, Source>>({});
+  const reloadSources = useThrottled(() => router.reload({ only: ['sources'], async: true }), 500);
+
+  useChannel(teamId === null ? null : `teams.${teamId}`, {
+    events: {
+      KnowledgeSourceUpdated: (event: KnowledgeSourceUpdatedEvent) => {
+        if (event.knowledge_id !== knowledge.id) return;
+        setLive((current) => ({ ...current, [event.source.id]: event.source }));
+      },
+      KnowledgeChanged: (event: KnowledgeChangedEvent) => {
+        if (event.knowledge_id !== knowledge.id) return;
+        if (event.action === 'deleted') router.visit(route('knowledges.index'));
+        else if (event.action === 'updated') router.reload({ only: ['knowledge', 'sources'], async: true });
+        else reloadSources();
+      },
+    },
+  });
+
+  return sources.map((source) => {
+    const update = live[source.id];
+    return update && time(update) >= time(source) ? update : source;
+  });
+}
