@@ -9,6 +9,7 @@ import { testConfig } from '../../helpers/config';
 import { e2eRoutes } from './e2e-routes';
 import { appsFromConfig } from '../../../server/realtime/apps';
 import { RealtimeServer } from '../../../server/realtime/realtime-server';
+import { startWorkers } from '../../../server/jobs/registry';
 
 /**
  * The real application as the browser journeys drive it: started like server/main.ts, but with the
@@ -43,7 +44,17 @@ async function main() {
 
   // Every journey registers from 127.0.0.1: the per-IP sign-up limit would stop the later files.
   const limits = { register: { points: 1000 } };
-  const { app } = createApp({ config, database, logger, realtime, limits, extraRoutes: [e2eRoutes] });
+  const { app, services } = createApp({
+    config,
+    database,
+    logger,
+    realtime,
+    limits,
+    extraRoutes: [e2eRoutes],
+    runsWorkers: true,
+  });
+  // The job workers run here, as in `npm start`: knowledge sources are read while the page watches.
+  const stopWorkers = await startWorkers(services, logger);
   const server = createServer(app);
   server.listen(port, '127.0.0.1', () => {
     const address = server.address();
@@ -58,8 +69,9 @@ async function main() {
     void realtime.close();
     server.closeAllConnections();
     server.close(() => {
-      database
-        .close()
+      stopWorkers()
+        .catch(() => undefined)
+        .then(() => database.close())
         .catch(() => undefined)
         .finally(() => {
           rmSync(dataDir, { recursive: true, force: true });

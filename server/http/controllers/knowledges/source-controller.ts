@@ -44,7 +44,11 @@ export async function destroy(req: Request, res: Response) {
 export async function updateChunkContent(req: Request, res: Response) {
   const knowledgeId = routeId(req, 'knowledge');
   const chunk = await updateChunk(req.services, await knowledgeActor(req), knowledgeId, routeId(req, 'chunk'), req.body);
-  res.redirect(303, `${req.services.route('knowledges.edit', knowledgeId)}?preview=${chunk.sourceId}`);
+  const page = typeof req.query.preview_page === 'string' && /^[0-9]{1,6}$/.test(req.query.preview_page) ? req.query.preview_page : undefined;
+  res.redirect(
+    303,
+    `${req.services.route('knowledges.edit', knowledgeId)}?preview=${chunk.sourceId}${page ? `&preview_page=${page}` : ''}`,
+  );
 }
 
 /** "Try a question": the ranked chunks as JSON, with their scores and which retriever found each. */
