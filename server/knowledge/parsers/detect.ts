@@ -28,7 +28,7 @@ export function sniff(bytes: Uint8Array, filename?: string): { format: DocumentF
       `This file is named .pdf but is not a PDF (${describeContent(bytes)}). Export it as a PDF again, or upload it with its real file type.`,
     );
   }
-  if (isZip(bytes)) return { format: officeFormat(bytes) };
+  if (isZip(bytes)) return { format: officeFormat(bytes, filename) };
   if (isOle(bytes)) throw oleError(bytes);
 
   const text = decodeText(bytes);
@@ -50,11 +50,13 @@ function indexOfAscii(bytes: Uint8Array, needle: string): number {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(needle, 0, 'latin1');
 }
 
-function officeFormat(bytes: Uint8Array): DocumentFormat {
+function officeFormat(bytes: Uint8Array, filename?: string): DocumentFormat {
   let names: string[];
+  let damaged = false;
   try {
     names = readZipEntries(bytes).map((entry) => entry.name);
   } catch {
+    damaged = true;
     names = scanLocalHeaderNames(bytes);
     if (names.length === 0) {
       throw new SourceContentError(
@@ -69,6 +71,15 @@ function officeFormat(bytes: Uint8Array): DocumentFormat {
     throw new SourceContentError(
       'unsupported',
       `Excel binary workbooks (.xlsb) are not supported. Save it as .xlsx in Excel and upload that. Kawan reads ${SUPPORTED_TYPES} files.`,
+    );
+  }
+  // Cut short (its directory is gone): the name says what it was meant to be.
+  const extension = extensionOf(filename);
+  if (damaged && (extension === 'docx' || extension === 'xlsx')) {
+    const kind = extension === 'docx' ? 'Word document' : 'Excel workbook';
+    throw new SourceContentError(
+      'corrupt',
+      `This ${kind} is damaged and cannot be opened. Open it, save it again (or "Save as" a new file) and upload that copy.`,
     );
   }
   if (names.some((name) => name.startsWith('ppt/'))) {

@@ -150,7 +150,7 @@ describe('bodies', () => {
   });
 
   it('refuses a file over the upload limit with 413', async () => {
-    const small = await createTestApp({ routes: [testRoutes], env: { UPLOAD_MAX_BYTES: '2048' } });
+    const small = await createTestApp({ routes: [testRoutes], env: { UPLOAD_MAX_BYTES: '2048', KNOWLEDGE_MAX_FILE_BYTES: '2048' } });
     try {
       const client = await signedIn(small.app, await createUser(small.services));
       const res = await client.agent

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { SourceContentError, type DocumentFormat } from '../../../server/knowledge/document';
 import { detectFormat } from '../../../server/knowledge/parsers/detect';
 import { decodeText } from '../../../server/knowledge/parsers/text-decoding';
-import { buildDocx, buildXlsx } from './fixtures/office';
-import { buildTextPdf } from './fixtures/pdf';
-import { buildZip } from './fixtures/zip';
+import { buildDocx, buildXlsx } from '../../fixtures/knowledge/office';
+import { buildTextPdf } from '../../fixtures/knowledge/pdf';
+import { buildZip } from '../../fixtures/knowledge/zip';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const bytes = (...values: number[]) => new Uint8Array(values);

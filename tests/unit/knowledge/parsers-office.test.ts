@@ -3,8 +3,8 @@ import { SourceContentError } from '../../../server/knowledge/document';
 import { parseFile } from '../../../server/knowledge/parsers/index';
 import { cellText } from '../../../server/knowledge/parsers/xlsx';
 import { readZipEntries } from '../../../server/knowledge/parsers/zip';
-import { buildDocx, buildXlsx } from './fixtures/office';
-import { CONTENT_TYPES, buildZip, deflatedZeros } from './fixtures/zip';
+import { buildDocx, buildXlsx } from '../../fixtures/knowledge/office';
+import { CONTENT_TYPES, buildZip, deflatedZeros } from '../../fixtures/knowledge/zip';
 
 const MB = 1024 * 1024;
 const parse = (bytes: Uint8Array, filename?: string) => parseFile(bytes, { filename, maxBytes: 20 * MB });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { SourceContentError } from '../../../server/knowledge/document';
 import { parseFile } from '../../../server/knowledge/parsers/index';
 import { dropRunningLines, itemsToLines, joinLines, type PdfLine } from '../../../server/knowledge/parsers/pdf-layout';
-import { buildEncryptedPdf, buildLongPdf, buildScannedPdf, buildTextPdf } from './fixtures/pdf';
+import { buildEncryptedPdf, buildLongPdf, buildScannedPdf, buildTextPdf } from '../../fixtures/knowledge/pdf';
 
 const MB = 1024 * 1024;
 const parse = (bytes: Uint8Array, filename = 'menu.pdf') => parseFile(bytes, { filename, maxBytes: 20 * MB });
