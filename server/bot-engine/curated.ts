@@ -1,0 +1,61 @@
+/**
+ * Curated answers: a Q&A chunk (a question the team wrote, its alternative phrasings as the
+ * chunk's context lines, `question\n\nanswer` as its content) answers a message as written, with
+ * no model, when the message is close enough to one of its phrasings.
+ *
+ * "Close" is the cosine of the lexical vectors of the message and the phrasing, whatever embedder
+ * the knowledge uses: it is question against question (not against the whole chunk), on a 0–1
+ * scale that means the same for every knowledge base, and tolerant of typos, affixes and chat
+ * abbreviations. See `botConfigDefaults.curatedThreshold` for how the default was chosen.
+ */
+import type { RetrievedChunk } from '../knowledge/retrieve';
+import { cosineSimilarity } from '../knowledge/embedders/embedder';
+import { lexicalVector } from '../knowledge/embedders/lexical';
+
+export interface CuratedMatch {
+  chunk: RetrievedChunk;
+  /** The best cosine of the message to the chunk's question or one of its phrasings. */
+  score: number;
+  /** The phrasing that matched best. */
+  phrasing: string;
+}
+
+/** The curated question of a Q&A chunk, or undefined for any other chunk. */
+export function curatedQuestion(chunk: RetrievedChunk): string | undefined {
+  const question = chunk.meta.question;
+  return typeof question === 'string' && question.trim() !== '' ? question : undefined;
+}
+
+/** The Q&A chunk among the retrieved ones whose phrasing is closest to the message (earlier rank wins ties), or null. */
+export function bestCuratedMatch(message: string, chunks: RetrievedChunk[]): CuratedMatch | null {
+  let best: CuratedMatch | null = null;
+  let asked: number[] | undefined;
+  for (const chunk of chunks) {
+    const question = curatedQuestion(chunk);
+    if (question === undefined) continue;
+    asked ??= lexicalVector(message);
+    const phrasings = [question, ...chunk.context.split('\n').map((line) => line.trim())].filter((line) => line !== '');
+    for (const phrasing of phrasings) {
+      const score = cosineSimilarity(asked, lexicalVector(phrasing));
+      if (!best || score > best.score) best = { chunk, score, phrasing };
+    }
+  }
+  return best;
+}
+
+/** Whether a match clears the bot's threshold (allowing for rounding: an identical question scores 1). */
+export function clearsThreshold(match: CuratedMatch | null, threshold: number): match is CuratedMatch {
+  return match !== null && match.score >= threshold - 1e-9;
+}
+
+/** The answer part of a Q&A chunk: its content after the question. */
+export function curatedAnswer(chunk: RetrievedChunk): string {
+  const question = curatedQuestion(chunk);
+  const content = chunk.content.trim();
+  if (question !== undefined && content.startsWith(question.trim())) {
+    const rest = content.slice(question.trim().length).trim();
+    if (rest !== '') return rest;
+  }
+  const split = content.indexOf('\n\n');
+  return split >= 0 ? content.slice(split + 2).trim() : content;
+}

@@ -1,0 +1,34 @@
+/**
+ * Which retrieved chunks may ground an answer, and whether retrieval as a whole is confident.
+ *
+ * A chunk grounds an answer when its vector similarity to the question reaches the bot's
+ * `retrieval.minScore`. When the vector search did not run at all (the knowledge's embedder is
+ * unavailable, so no chunk has a similarity), its full-text score decides, at the threshold
+ * `isConfident` was tuned with. Confidence is `isConfident` (server/knowledge/confidence.ts) with
+ * the bot's `minScore` as its similarity threshold: the best chunk must clear both signals.
+ */
+import { isConfident, lexicalThresholds } from '../knowledge/confidence';
+import type { RetrievedChunk } from '../knowledge/retrieve';
+
+export function groundingChunks(chunks: RetrievedChunk[], minScore: number): RetrievedChunk[] {
+  const vectorRan = chunks.some((chunk) => chunk.retrievers.vector !== undefined);
+  return chunks.filter((chunk) =>
+    vectorRan
+      ? (chunk.retrievers.vector?.similarity ?? -1) >= minScore
+      : (chunk.retrievers.fulltext?.score ?? -1) >= lexicalThresholds.fullText,
+  );
+}
+
+export function confidentRetrieval(chunks: RetrievedChunk[], minScore: number): boolean {
+  return isConfident(chunks, { similarity: minScore, fullText: lexicalThresholds.fullText });
+}
+
+/** "similarity 0.12, full-text 0.30" of the best chunk, for the trace. */
+export function describeBest(chunks: RetrievedChunk[]): string {
+  const best = chunks[0];
+  if (!best) return 'nothing retrieved';
+  const parts: string[] = [];
+  if (best.retrievers.vector) parts.push(`similarity ${best.retrievers.vector.similarity.toFixed(3)}`);
+  if (best.retrievers.fulltext) parts.push(`full-text ${best.retrievers.fulltext.score.toFixed(3)}`);
+  return `best chunk ${best.id}: ${parts.join(', ') || 'no retriever scores'}`;
+}

@@ -1,0 +1,335 @@
+/**
+ * One bot turn: a message in, a reply out, with the trace of how it was decided. No framework,
+ * no database: retrieval, the model provider, the tokenizer and the clock are injected, so the
+ * web chat, WhatsApp, the API, replay tests and unit tests all run the same code.
+ *
+ *   1. language     config.language, or detected from the message (then recent user messages)
+ *   2. handoff      a request for a person or a handoff keyword → the handoff message, no model
+ *                   (outside business hours: the offline message, reason 'offline')
+ *   3. retrieve     topK chunks from the bot's knowledge bases
+ *   4. curated      a Q&A chunk whose phrasing matches closely enough → its answer, no model
+ *   5. grounding    strict and no chunk above minScore → the fallback message, no model
+ *   6. prompt       rules + numbered passages + history within the token budget + the message
+ *   7. provider     streamed; [n] markers become citations; 'no_answer', an empty reply or the
+ *                   fallback message itself → kind 'fallback'
+ *   8. handoff      the Nth fallback in a row → 'repeated_fallback'; low-confidence retrieval →
+ *                   'low_confidence' (outside business hours: 'offline')
+ *
+ * A handoff decided at step 2 is the reply itself (kind 'handoff', reply = handoff.message). One
+ * decided at step 8 comes after the reply: send `reply`, then `handoff.message`.
+ * Errors propagate as they are (a ProviderError from the provider): the caller decides.
+ */
+import type { BotConfig } from './bot-config';
+import type { ChatProvider } from './providers/provider';
+import type { Language } from '../knowledge/language';
+import type { RetrievedChunk } from '../knowledge/retrieve';
+import { CitationStream, type Citation } from './citations';
+import { estimateCostUsd } from './cost';
+import { bestCuratedMatch, clearsThreshold, curatedAnswer } from './curated';
+import { confidentRetrieval, describeBest, groundingChunks } from './grounding';
+import {
+  asksForHuman,
+  fallbacksInARow,
+  localTime,
+  matchKeyword,
+  withinBusinessHours,
+  type HandoffReason,
+} from './handoff';
+import { buildPrompt, type BuiltPrompt } from './prompt';
+
+/** franc's trigram tables and the tokenizer's BPE table load at the first turn, not at start-up. */
+const languageModule = () => import('../knowledge/language');
+const tokensModule = () => import('../knowledge/tokens');
+
+export type TurnKind = 'answer' | 'curated' | 'fallback' | 'handoff';
+
+export interface HistoryMessage {
+  role: 'user' | 'assistant';
+  content: string;
+  /** What the bot's reply was (assistant messages); counts the fallbacks in a row. */
+  kind?: TurnKind;
+}
+
+export interface TurnInput {
+  config: BotConfig;
+  /** The conversation before this message, oldest first. */
+  history: HistoryMessage[];
+  message: string;
+  /** For business hours (default: now). */
+  now?: Date;
+}
+
+export interface TurnDeps {
+  retrieve(query: string, knowledgeIds: number[], topK: number): Promise<RetrievedChunk[]>;
+  provider: ChatProvider;
+  /** The model to ask, resolved (the bot's, or the platform default). */
+  model: string;
+  /** Default: the o200k tokenizer (server/knowledge/tokens.ts), loaded at first use. */
+  countTokens?(text: string): number;
+  /** Most tokens the prompt may have (default 6000). */
+  contextTokens?: number;
+  signal?: AbortSignal;
+  /** Milliseconds, for the latency (default performance.now). */
+  clock?(): number;
+}
+
+export type TurnEvent =
+  /** A final piece of the reply (citation markers already mapped). */
+  | { type: 'delta'; text: string }
+  /** Discard what was streamed and show this instead (a streamed answer that turned out a fallback). */
+  | { type: 'replace'; text: string }
+  | { type: 'status'; status: 'retrieving' | 'generating' };
+
+export interface TurnHandoff {
+  reason: HandoffReason;
+  message: string;
+}
+
+export interface RetrievedTrace {
+  chunkId: number;
+  sourceTitle: string;
+  score: number;
+  fulltext?: { rank: number; score: number };
+  vector?: { rank: number; similarity: number };
+  /** Its number in the prompt, when it went in. */
+  passage?: number;
+}
+
+export interface TurnTrace {
+  curated: { used: boolean; chunkId?: number; score?: number };
+  retrieved: RetrievedTrace[];
+  prompt?: { messages: number; tokens: number; passages: number; historyKept: number; historyDropped: number };
+  provider: { kind: string; extractive: boolean; called: boolean };
+  /** The model that answered, or null when no model was asked. */
+  model: string | null;
+  finishReason: string | null;
+  usage: { promptTokens: number; completionTokens: number; estimated: boolean };
+  latencyMs: number;
+  /** USD; 0 when no model was asked or the provider is extractive; null when the model's price is unknown. */
+  costUsd: number | null;
+  /** Why the conversation was or was not handed off, in words. */
+  handoffDecision: string;
+}
+
+export interface TurnResult {
+  reply: string;
+  kind: TurnKind;
+  citations: Citation[];
+  handoff: TurnHandoff | null;
+  /** The reply language the prompt asked for; null when it could not be told. */
+  language: Language | null;
+  trace: TurnTrace;
+}
+
+const DEFAULT_CONTEXT_TOKENS = 6000;
+
+export async function runTurn(
+  input: TurnInput,
+  deps: TurnDeps,
+  onEvent: (event: TurnEvent) => void = () => {},
+): Promise<TurnResult> {
+  const clock = deps.clock ?? (() => performance.now());
+  const started = clock();
+  const { config, history, message } = input;
+  const now = input.now ?? new Date();
+  const open = withinBusinessHours(config.handoff.businessHours, now);
+
+  const language = config.language === 'auto' ? await detectReplyLanguage(message, history) : config.language;
+
+  const trace: TurnTrace = {
+    curated: { used: false },
+    retrieved: [],
+    provider: { kind: deps.provider.kind, extractive: deps.provider.extractive, called: false },
+    model: null,
+    finishReason: null,
+    usage: { promptTokens: 0, completionTokens: 0, estimated: false },
+    latencyMs: 0,
+    costUsd: 0,
+    handoffDecision: 'none',
+  };
+  const finish = (result: Omit<TurnResult, 'language' | 'trace'>): TurnResult => {
+    trace.latencyMs = Math.max(0, Math.round(clock() - started));
+    return { ...result, language, trace };
+  };
+  /** A handoff while people are away becomes the offline message. */
+  const handoffFor = (reason: HandoffReason, why: string): TurnHandoff => {
+    if (open) {
+      trace.handoffDecision = `${reason}: ${why}`;
+      return { reason, message: config.handoff.message };
+    }
+    const hours = config.handoff.businessHours!;
+    const local = localTime(now, hours.timezone);
+    trace.handoffDecision = `offline: ${reason} (${why}) outside business hours (${hours.timezone} ${local.day} ${local.time})`;
+    return { reason: 'offline', message: config.handoff.offlineMessage };
+  };
+  /** A reply that no model wrote, given to a streaming listener whole. */
+  const say = (text: string, streamed: boolean) =>
+    onEvent(streamed ? { type: 'replace', text } : { type: 'delta', text });
+
+  // 2. Handoff that needs no model.
+  const request = config.handoff.onUserRequest ? asksForHuman(message) : null;
+  const keyword = request === null ? matchKeyword(message, config.handoff.keywords) : null;
+  if (request !== null || keyword !== null) {
+    const handoff =
+      request !== null
+        ? handoffFor('user_request', `the person asked for one ("${request}")`)
+        : handoffFor('keyword', `the message has the keyword "${keyword}"`);
+    say(handoff.message, false);
+    return finish({ reply: handoff.message, kind: 'handoff', citations: [], handoff });
+  }
+
+  // 3. Retrieval.
+  let chunks: RetrievedChunk[] = [];
+  if (config.knowledgeIds.length > 0) {
+    deps.signal?.throwIfAborted();
+    onEvent({ type: 'status', status: 'retrieving' });
+    chunks = (await deps.retrieve(message, config.knowledgeIds, config.retrieval.topK)).slice(0, config.retrieval.topK);
+  }
+  trace.retrieved = chunks.map((chunk) => ({
+    chunkId: chunk.id,
+    sourceTitle: chunk.sourceTitle,
+    score: chunk.score,
+    ...(chunk.retrievers.fulltext ? { fulltext: { ...chunk.retrievers.fulltext } } : {}),
+    ...(chunk.retrievers.vector ? { vector: { ...chunk.retrievers.vector } } : {}),
+  }));
+
+  // 4. A curated answer.
+  const curated = bestCuratedMatch(message, chunks);
+  if (curated) trace.curated = { used: false, chunkId: curated.chunk.id, score: round(curated.score) };
+  if (clearsThreshold(curated, config.retrieval.curatedThreshold)) {
+    trace.curated.used = true;
+    const reply = curatedAnswer(curated.chunk);
+    say(reply, false);
+    return finish({ reply, kind: 'curated', citations: [], handoff: null });
+  }
+
+  const confident = confidentRetrieval(chunks, config.retrieval.minScore);
+  const afterReply = (kind: 'answer' | 'fallback'): TurnHandoff | null => {
+    const { afterFallbacks, onLowConfidence } = config.handoff;
+    const notes: string[] = [];
+    if (kind === 'fallback' && afterFallbacks !== null) {
+      const inARow = fallbacksInARow(history) + 1;
+      const why = `fallback ${inARow} in a row (hand off at ${afterFallbacks})`;
+      if (inARow >= afterFallbacks) return handoffFor('repeated_fallback', why);
+      notes.push(why);
+    }
+    if (!confident) {
+      const why = `low-confidence retrieval (${describeBest(chunks)})`;
+      if (onLowConfidence) return handoffFor('low_confidence', why);
+      notes.push(`${why}, not a reason for this bot`);
+    }
+    trace.handoffDecision = notes.length > 0 ? `none: ${notes.join('; ')}` : 'none';
+    return null;
+  };
+  const fallback = (streamed: boolean): TurnResult => {
+    say(config.fallbackMessage, streamed);
+    return finish({ reply: config.fallbackMessage, kind: 'fallback', citations: [], handoff: afterReply('fallback') });
+  };
+
+  // 5. Strict grounding needs a passage above minScore.
+  const grounding = groundingChunks(chunks, config.retrieval.minScore);
+  if (config.grounding === 'strict' && grounding.length === 0) return fallback(false);
+
+  // 6. The prompt.
+  const countTokens = deps.countTokens ?? (await tokensModule()).countTokens;
+  const prompt: BuiltPrompt = buildPrompt({
+    config,
+    language,
+    chunks: config.grounding === 'strict' ? grounding : chunks,
+    history,
+    message,
+    countTokens,
+    budget: deps.contextTokens ?? DEFAULT_CONTEXT_TOKENS,
+  });
+  const inPrompt = new Map(prompt.passages.map((passage) => [passage.chunkId, passage.marker]));
+  for (const entry of trace.retrieved) {
+    const marker = inPrompt.get(entry.chunkId);
+    if (marker !== undefined) entry.passage = marker;
+  }
+  trace.prompt = {
+    messages: prompt.messages.length,
+    tokens: prompt.tokens,
+    passages: prompt.passages.length,
+    historyKept: prompt.historyKept,
+    historyDropped: prompt.historyDropped,
+  };
+
+  // 7. The model.
+  deps.signal?.throwIfAborted();
+  onEvent({ type: 'status', status: 'generating' });
+  trace.provider.called = true;
+  trace.model = deps.model;
+  const citations = new CitationStream(prompt.passages);
+  let raw = '';
+  let streamed = false;
+  let usage: { promptTokens: number; completionTokens: number; estimated: boolean } | null = null;
+  const emit = (text: string) => {
+    if (text === '') return;
+    streamed = true;
+    onEvent({ type: 'delta', text });
+  };
+  for await (const event of deps.provider.stream({
+    model: deps.model,
+    messages: prompt.messages,
+    temperature: config.model.temperature,
+    maxTokens: config.model.maxTokens,
+    passages: prompt.passages,
+    question: message,
+    ...(deps.signal ? { signal: deps.signal } : {}),
+  })) {
+    if (event.type === 'delta') {
+      raw += event.text;
+      emit(citations.push(event.text));
+    } else if (event.type === 'usage') {
+      usage = {
+        promptTokens: event.promptTokens,
+        completionTokens: event.completionTokens,
+        estimated: event.estimated,
+      };
+    } else if (event.type === 'done') {
+      trace.finishReason = event.finishReason;
+      if (event.model) trace.model = event.model;
+    }
+  }
+  emit(citations.flush());
+
+  trace.usage = usage ?? { promptTokens: prompt.tokens, completionTokens: countTokens(raw), estimated: true };
+  trace.costUsd = deps.provider.extractive
+    ? 0
+    : estimateCostUsd(trace.model ?? deps.model, trace.usage.promptTokens, trace.usage.completionTokens);
+
+  const reply = citations.text.trim();
+  if (trace.finishReason === 'no_answer' || reply === '' || isFallbackMessage(reply, config.fallbackMessage)) {
+    return fallback(streamed);
+  }
+  return finish({ reply, kind: 'answer', citations: citations.citations, handoff: afterReply('answer') });
+}
+
+/** The message's language; for a message too short to tell, that of the recent user messages with it. */
+async function detectReplyLanguage(message: string, history: HistoryMessage[]): Promise<Language | null> {
+  const { detectLanguage } = await languageModule();
+  const own = detectLanguage(message);
+  if (own) return own;
+  const recent = history
+    .filter((turn) => turn.role === 'user')
+    .slice(-3)
+    .map((turn) => turn.content);
+  if (recent.length === 0) return null;
+  return detectLanguage([...recent, message].join('\n')) ?? null;
+}
+
+const comparable = (text: string) =>
+  text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/\[\d{1,3}\]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/** Whether the model replied with the fallback message it was told to use (give or take punctuation and markers). */
+function isFallbackMessage(reply: string, fallbackMessage: string): boolean {
+  const expected = comparable(fallbackMessage);
+  return expected !== '' && comparable(reply) === expected;
+}
+
+const round = (value: number) => Math.round(value * 1000) / 1000;

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { botConfigSchema, defaultBotConfig } from '../../../server/bot-engine/bot-config';
+import { estimateCostUsd, priceOf } from '../../../server/bot-engine/cost';
+
+/** The first message per field, as the form's error bag gets them. */
+function errors(input: unknown): Record<string, string> {
+  const result = botConfigSchema.safeParse(input);
+  if (result.success) return {};
+  const out: Record<string, string> = {};
+  for (const issue of result.error.issues) out[issue.path.join('.')] ??= issue.message;
+  return out;
+}
+
+describe('botConfigSchema', () => {
+  it('fills a stored snapshot’s missing settings with the defaults', () => {
+    expect(botConfigSchema.parse({ name: 'Kopi Kita' })).toEqual(defaultBotConfig('Kopi Kita'));
+    const defaults = defaultBotConfig('Kopi Kita');
+    expect(defaults).toMatchObject({
+      language: 'auto',
+      grounding: 'strict',
+      model: { name: '', temperature: 0.3, maxTokens: 512 },
+      retrieval: { topK: 5 },
+      handoff: { onUserRequest: true, businessHours: null },
+    });
+  });
+
+  it('keeps a full config as it is', () => {
+    const config = {
+      ...defaultBotConfig('Kopi Kita'),
+      language: 'indonesian',
+      grounding: 'balanced',
+      knowledgeIds: [3, 4],
+      suggestedQuestions: ['Jam buka?'],
+      handoff: {
+        ...defaultBotConfig('Kopi Kita').handoff,
+        keywords: ['komplain'],
+        afterFallbacks: null,
+        businessHours: {
+          timezone: 'Asia/Jakarta',
+          days: { mon: [['08:00', '17:00']], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [['00:00', '24:00']] },
+        },
+      },
+    };
+    expect(botConfigSchema.parse(config)).toEqual(config);
+  });
+
+  it('reads form values: numeric strings, textarea lines, blank numbers as defaults', () => {
+    const parsed = botConfigSchema.parse({
+      name: '  Kopi Kita ',
+      model: { temperature: '0.7', maxTokens: '' },
+      suggestedQuestions: 'Jam buka?\n\n Harga kopi? \nJam buka?',
+      knowledgeIds: ['3', 3, 4],
+      handoff: { keywords: 'komplain\nrefund', afterFallbacks: '' },
+    });
+    expect(parsed.name).toBe('Kopi Kita');
+    expect(parsed.model).toEqual({ name: '', temperature: 0.7, maxTokens: 512 });
+    expect(parsed.suggestedQuestions).toEqual(['Jam buka?', 'Harga kopi?']);
+    expect(parsed.knowledgeIds).toEqual([3, 4]);
+    expect(parsed.handoff.keywords).toEqual(['komplain', 'refund']);
+    expect(parsed.handoff.afterFallbacks).toBeNull();
+  });
+
+  it('says what is wrong per field, in Laravel’s words', () => {
+    expect(
+      errors({
+        name: '',
+        language: 'french',
+        model: { temperature: 1.5, maxTokens: 100.5 },
+        grounding: 'open',
+        fallbackMessage: '  ',
+        retrieval: { topK: 0, minScore: 'abc' },
+        knowledgeIds: [-1],
+        handoff: {
+          afterFallbacks: 11,
+          businessHours: { timezone: 'Mars/Base', days: { mon: [['17:00', '08:00']], tue: [['8am', '5pm']] } },
+        },
+      }),
+    ).toEqual({
+      name: 'The name field is required.',
+      language: 'The selected language is invalid.',
+      'model.temperature': 'The temperature field must be between 0 and 1.',
+      'model.maxTokens': 'The max tokens field must be an integer.',
+      grounding: 'The selected grounding is invalid.',
+      fallbackMessage: 'The fallback message field is required.',
+      'retrieval.topK': 'The top k field must be between 1 and 20.',
+      'retrieval.minScore': 'The minimum score field must be a number.',
+      'knowledgeIds.0': 'Each knowledge base must be an id.',
+      'handoff.afterFallbacks': 'The after fallbacks field must be between 1 and 10.',
+      'handoff.businessHours.timezone': 'The timezone field must be a valid timezone.',
+      'handoff.businessHours.days.mon.0': 'The business hours must end after they start.',
+      'handoff.businessHours.days.tue.0': 'The business hours must be times between 00:00 and 24:00 (HH:MM).',
+    });
+  });
+
+  it('refuses text PostgreSQL cannot store', () => {
+    expect(errors({ name: 'Kopi', instructions: 'a\u0000b' })).toEqual({
+      instructions: 'The instructions field must not contain a null character.',
+    });
+  });
+});
+
+describe('cost', () => {
+  it('prices known models per million tokens, dated and routed names included', () => {
+    expect(estimateCostUsd('gpt-4o-mini', 1_000_000, 1_000_000)).toBe(0.75);
+    expect(estimateCostUsd('gpt-4o-mini-2024-07-18', 2000, 500)).toBe(0.0006);
+    expect(priceOf('openai/GPT-4.1')).toEqual({ inputPerMillion: 2, outputPerMillion: 8 });
+  });
+
+  it('does not guess the price of an unknown model', () => {
+    expect(estimateCostUsd('llama3.1:8b', 1000, 1000)).toBeNull();
+    expect(estimateCostUsd('', 1000, 1000)).toBeNull();
+    expect(priceOf('constructor')).toBeNull();
+  });
+});

@@ -1,0 +1,510 @@
+import { describe, expect, it } from 'vitest';
+import {
+  runTurn,
+  type HistoryMessage,
+  type TurnDeps,
+  type TurnEvent,
+  type TurnInput,
+} from '../../../server/bot-engine/turn';
+import { defaultBotConfig, type BotConfig } from '../../../server/bot-engine/bot-config';
+import {
+  ProviderError,
+  type ChatEvent,
+  type ChatProvider,
+  type ChatRequest,
+} from '../../../server/bot-engine/providers/provider';
+import type { RetrievedChunk } from '../../../server/knowledge/retrieve';
+
+/** A provider that plays a script and records what it was asked. */
+class ScriptedProvider implements ChatProvider {
+  readonly kind = 'fake';
+  readonly requests: ChatRequest[] = [];
+  constructor(
+    private readonly script: ChatEvent[] | ((request: ChatRequest) => ChatEvent[]),
+    readonly extractive = false,
+    private readonly failAfter?: number,
+  ) {}
+
+  async *stream(request: ChatRequest): AsyncIterable<ChatEvent> {
+    this.requests.push(request);
+    const events = typeof this.script === 'function' ? this.script(request) : this.script;
+    for (const [i, event] of events.entries()) {
+      if (this.failAfter === i) throw new ProviderError('http', 'The model server answered 503.', 503);
+      yield event;
+    }
+  }
+}
+
+const answer = (...deltas: string[]): ChatEvent[] => [
+  ...deltas.map((text) => ({ type: 'delta' as const, text })),
+  { type: 'usage', promptTokens: 1200, completionTokens: 40, estimated: false },
+  { type: 'done', finishReason: 'stop', model: 'gpt-4o-mini' },
+];
+
+const strong = { fulltext: { rank: 1, score: 0.5 }, vector: { rank: 1, similarity: 0.6 } };
+const weak = { fulltext: { rank: 1, score: 0.05 }, vector: { rank: 1, similarity: 0.05 } };
+
+function chunk(id: number, content: string, extra: Partial<RetrievedChunk> = {}): RetrievedChunk {
+  return {
+    id,
+    knowledgeId: 1,
+    sourceId: id * 10,
+    sourceTitle: `Source ${id}`,
+    sourceType: 'text',
+    sourceUrl: null,
+    content,
+    context: '',
+    meta: {},
+    score: 1 / (60 + id),
+    retrievers: strong,
+    ...extra,
+  };
+}
+
+const hours = chunk(1, 'Kedai Kopi Kita buka setiap hari pukul 08.00 sampai 22.00 WIB.');
+const prices = chunk(2, 'Harga kopi susu gula aren Rp 25.000, americano Rp 20.000.');
+const faq = chunk(3, 'Apakah bisa bayar pakai QRIS?\n\nBisa, kami menerima QRIS dan kartu debit.', {
+  sourceType: 'qa',
+  meta: { question: 'Apakah bisa bayar pakai QRIS?' },
+  context: 'Bisa bayar QRIS?\nTerima QRIS gak?',
+});
+
+const baseConfig: BotConfig = {
+  ...defaultBotConfig('Kopi Kita'),
+  knowledgeIds: [7],
+  fallbackMessage: 'Maaf, saya belum tahu jawabannya.',
+};
+
+function config(changes: Partial<BotConfig> = {}, handoff: Partial<BotConfig['handoff']> = {}): BotConfig {
+  return { ...baseConfig, ...changes, handoff: { ...baseConfig.handoff, ...changes.handoff, ...handoff } };
+}
+
+interface Setup {
+  chunks?: RetrievedChunk[];
+  provider?: ScriptedProvider;
+  deps?: Partial<TurnDeps>;
+}
+
+async function turn(input: Partial<TurnInput> & { message: string }, setup: Setup = {}) {
+  const provider = setup.provider ?? new ScriptedProvider(answer('Buka pukul 08.00 [1].'));
+  const retrievals: Array<{ query: string; knowledgeIds: number[]; topK: number }> = [];
+  const events: TurnEvent[] = [];
+  let tick = 0;
+  const deps: TurnDeps = {
+    retrieve: async (query, knowledgeIds, topK) => {
+      retrievals.push({ query, knowledgeIds, topK });
+      return setup.chunks ?? [hours, prices];
+    },
+    provider,
+    model: 'gpt-4o-mini',
+    countTokens: (text) => text.split(/\s+/).filter(Boolean).length,
+    clock: () => (tick++ === 0 ? 1000 : 1250),
+    ...setup.deps,
+  };
+  const result = await runTurn({ config: config(), history: [], ...input }, deps, (event) => events.push(event));
+  return { result, provider, retrievals, events };
+}
+
+const deltas = (events: TurnEvent[]) =>
+  events.filter((event): event is Extract<TurnEvent, { type: 'delta' }> => event.type === 'delta').map((e) => e.text);
+
+describe('runTurn', () => {
+  it('answers a curated question with its answer, without the model', async () => {
+    const { result, provider } = await turn({ message: 'apakah bisa bayar pake QRIS?' }, { chunks: [hours, faq] });
+    expect(provider.requests).toHaveLength(0);
+    expect(result.kind).toBe('curated');
+    expect(result.reply).toBe('Bisa, kami menerima QRIS dan kartu debit.');
+    expect(result.trace.curated.used).toBe(true);
+    expect(result.trace.curated.chunkId).toBe(3);
+    expect(result.trace.curated.score).toBeGreaterThanOrEqual(0.85);
+    expect(result.trace).toMatchObject({ model: null, costUsd: 0, provider: { called: false } });
+  });
+
+  it('asks the model when the curated match is below the threshold, with the Q&A chunk as a passage', async () => {
+    const { result, provider } = await turn({ message: 'Apakah bisa bayar pakai kartu kredit?' }, { chunks: [faq] });
+    expect(result.trace.curated.used).toBe(false);
+    expect(result.trace.curated.chunkId).toBe(3);
+    expect(provider.requests).toHaveLength(1);
+    expect(provider.requests[0].passages.map((p) => p.chunkId)).toEqual([3]);
+  });
+
+  it('streams a grounded answer, mapping markers split across deltas to citations', async () => {
+    const provider = new ScriptedProvider(
+      answer('Kami buka pukul 08.00 [', '1', '], dan kopi susu gula aren Rp 25.000 [2', '][', '1', '][7', '].'),
+    );
+    const { result, events } = await turn({ message: 'Jam berapa buka dan berapa harga kopi susu?' }, { provider });
+
+    expect(result.kind).toBe('answer');
+    expect(result.reply).toBe('Kami buka pukul 08.00 [1], dan kopi susu gula aren Rp 25.000 [2][1].');
+    expect(result.citations).toEqual([
+      { marker: 1, passage: 1, chunkId: 1, sourceId: 10, sourceTitle: 'Source 1' },
+      { marker: 2, passage: 2, chunkId: 2, sourceId: 20, sourceTitle: 'Source 2' },
+    ]);
+    const streamed = deltas(events);
+    expect(streamed.join('')).toBe(result.reply);
+    for (const piece of streamed) expect(piece).not.toMatch(/\[\d*$|^\d*\]/);
+    expect(events.filter((e) => e.type === 'status').map((e) => (e as { status: string }).status)).toEqual([
+      'retrieving',
+      'generating',
+    ]);
+
+    const request = provider.requests[0];
+    expect(request).toMatchObject({ model: 'gpt-4o-mini', temperature: 0.3, maxTokens: 512 });
+    expect(request.question).toBe('Jam berapa buka dan berapa harga kopi susu?');
+    expect(request.messages[0].content).toContain('[1] Source 1\nKedai Kopi Kita buka');
+    expect(request.messages.at(-1)).toEqual({ role: 'user', content: 'Jam berapa buka dan berapa harga kopi susu?' });
+
+    expect(result.trace).toMatchObject({
+      model: 'gpt-4o-mini',
+      finishReason: 'stop',
+      usage: { promptTokens: 1200, completionTokens: 40, estimated: false },
+      latencyMs: 250,
+      provider: { kind: 'fake', extractive: false, called: true },
+      handoffDecision: 'none',
+    });
+    expect(result.trace.costUsd).toBeCloseTo((1200 * 0.15 + 40 * 0.6) / 1e6, 9);
+    expect(result.trace.retrieved.map((r) => [r.chunkId, r.passage])).toEqual([
+      [1, 1],
+      [2, 2],
+    ]);
+    expect(result.trace.prompt).toMatchObject({ messages: 2, passages: 2, historyKept: 0, historyDropped: 0 });
+  });
+
+  it('retrieves topK from the bot’s knowledge bases and skips retrieval without any', async () => {
+    const withKnowledge = await turn({
+      message: 'Jam berapa buka?',
+      config: config({ knowledgeIds: [7, 8], retrieval: { ...baseConfig.retrieval, topK: 3 } }),
+    });
+    expect(withKnowledge.retrievals).toEqual([{ query: 'Jam berapa buka?', knowledgeIds: [7, 8], topK: 3 }]);
+
+    const without = await turn({ message: 'Jam berapa buka?', config: config({ knowledgeIds: [] }) });
+    expect(without.retrievals).toHaveLength(0);
+    expect(without.result.kind).toBe('fallback');
+  });
+
+  it('falls back without the model in strict mode when no passage reaches minScore', async () => {
+    const chunks = [
+      chunk(1, 'Menu sarapan.', {
+        retrievers: { fulltext: { rank: 1, score: 0.3 }, vector: { rank: 1, similarity: 0.1 } },
+      }),
+    ];
+    const { result, provider, events } = await turn({ message: 'Apakah ada parkir motor?' }, { chunks });
+    expect(provider.requests).toHaveLength(0);
+    expect(result).toMatchObject({
+      kind: 'fallback',
+      reply: 'Maaf, saya belum tahu jawabannya.',
+      citations: [],
+      handoff: null,
+    });
+    expect(deltas(events)).toEqual(['Maaf, saya belum tahu jawabannya.']);
+    expect(result.trace.prompt).toBeUndefined();
+  });
+
+  it('strict mode gives the model only the passages above minScore', async () => {
+    const low = chunk(5, 'Tidak relevan.', {
+      retrievers: { fulltext: { rank: 2, score: 0.2 }, vector: { rank: 9, similarity: 0.05 } },
+    });
+    const { provider, result } = await turn({ message: 'Jam berapa buka?' }, { chunks: [hours, low] });
+    expect(provider.requests[0].passages.map((p) => p.chunkId)).toEqual([1]);
+    expect(result.trace.retrieved.map((r) => r.passage)).toEqual([1, undefined]);
+  });
+
+  it('uses the full-text score for grounding when the vector search did not run', async () => {
+    const fullTextOnly = (score: number) => [chunk(1, 'Buka jam 8.', { retrievers: { fulltext: { rank: 1, score } } })];
+    expect((await turn({ message: 'Jam berapa buka?' }, { chunks: fullTextOnly(0.3) })).provider.requests).toHaveLength(
+      1,
+    );
+    expect((await turn({ message: 'Jam berapa buka?' }, { chunks: fullTextOnly(0.05) })).result.kind).toBe('fallback');
+  });
+
+  it('balanced mode asks the model even when no passage reaches minScore', async () => {
+    const chunks = [chunk(1, 'Menu sarapan.', { retrievers: weak })];
+    const provider = new ScriptedProvider(answer('Kami belum punya info parkir, tapi biasanya tersedia di depan.'));
+    const { result } = await turn(
+      { message: 'Apakah ada parkir motor?', config: config({ grounding: 'balanced' }) },
+      { chunks, provider },
+    );
+    expect(provider.requests).toHaveLength(1);
+    expect(provider.requests[0].passages.map((p) => p.chunkId)).toEqual([1]);
+    expect(provider.requests[0].messages[0].content).toContain('Prefer the numbered passages');
+    expect(result.kind).toBe('answer');
+  });
+
+  it('counts a reply that is the fallback message, or empty, as a fallback', async () => {
+    const told = await turn(
+      { message: 'Apakah ada parkir motor?' },
+      { provider: new ScriptedProvider(answer('Maaf, saya belum tahu jawabannya [1].')) },
+    );
+    expect(told.result).toMatchObject({ kind: 'fallback', reply: 'Maaf, saya belum tahu jawabannya.', citations: [] });
+
+    const empty = await turn(
+      { message: 'Apakah ada parkir motor?' },
+      { provider: new ScriptedProvider(answer(' [9] ')) },
+    );
+    expect(empty.result.kind).toBe('fallback');
+  });
+
+  it('turns an extractive provider’s no_answer into the fallback, replacing anything streamed', async () => {
+    const provider = new ScriptedProvider(
+      [
+        { type: 'delta', text: 'Menurut sumber' },
+        { type: 'done', finishReason: 'no_answer', model: 'extractive' },
+      ],
+      true,
+    );
+    const { result, events } = await turn({ message: 'Apakah ada parkir motor?' }, { provider });
+    expect(result.kind).toBe('fallback');
+    expect(result.reply).toBe('Maaf, saya belum tahu jawabannya.');
+    expect(events.at(-1)).toEqual({ type: 'replace', text: 'Maaf, saya belum tahu jawabannya.' });
+    expect(result.trace).toMatchObject({ provider: { extractive: true }, costUsd: 0, finishReason: 'no_answer' });
+  });
+
+  it('estimates the usage when the provider sends none, and has no cost for an unknown model', async () => {
+    const provider = new ScriptedProvider([
+      { type: 'delta', text: 'Buka pukul 08.00 [1].' },
+      { type: 'done', finishReason: 'stop', model: 'llama3.1:8b' },
+    ]);
+    const { result } = await turn({ message: 'Jam berapa buka?' }, { provider, deps: { model: 'llama3.1:8b' } });
+    expect(result.trace.usage).toEqual({
+      promptTokens: result.trace.prompt!.tokens,
+      completionTokens: 4,
+      estimated: true,
+    });
+    expect(result.trace.costUsd).toBeNull();
+    expect(result.trace.model).toBe('llama3.1:8b');
+  });
+
+  it('counts tokens with the real tokenizer by default', async () => {
+    const { result } = await turn({ message: 'Jam berapa buka?' }, { deps: { countTokens: undefined } });
+    expect(result.trace.prompt!.tokens).toBeGreaterThan(50);
+  });
+
+  describe('handoff before the model', () => {
+    it('hands off on a keyword of the bot, with no retrieval and no model', async () => {
+      const { result, provider, retrievals } = await turn({
+        message: 'Saya mau komplain, pesanan saya salah',
+        config: config({}, { keywords: ['komplain', 'refund'] }),
+      });
+      expect(provider.requests).toHaveLength(0);
+      expect(retrievals).toHaveLength(0);
+      expect(result).toMatchObject({
+        kind: 'handoff',
+        reply: baseConfig.handoff.message,
+        handoff: { reason: 'keyword', message: baseConfig.handoff.message },
+      });
+      expect(result.trace.handoffDecision).toContain('komplain');
+    });
+
+    it.each([
+      'Saya mau bicara dengan CS',
+      'bisa sambungin ke admin aja ga?',
+      'mau ngobrol sama orang asli',
+      'Can I talk to a human?',
+      'connect me to an agent please',
+    ])('hands off when the person asks for one: %j', async (message) => {
+      const { result, provider } = await turn({ message });
+      expect(provider.requests).toHaveLength(0);
+      expect(result.kind).toBe('handoff');
+      expect(result.handoff?.reason).toBe('user_request');
+    });
+
+    it('does not hand off on a request when the bot does not, nor on a keyword it lacks', async () => {
+      const { result } = await turn({
+        message: 'Saya mau bicara dengan CS',
+        config: config({}, { onUserRequest: false }),
+      });
+      expect(result.kind).toBe('answer');
+      expect(result.handoff).toBeNull();
+    });
+
+    it('says the offline message outside business hours in Asia/Jakarta', async () => {
+      const office = config(
+        {},
+        {
+          offlineMessage: 'Kami sedang tutup, dibalas besok pagi.',
+          businessHours: {
+            timezone: 'Asia/Jakarta',
+            days: {
+              mon: [['08:00', '17:00']],
+              tue: [['08:00', '17:00']],
+              wed: [['08:00', '17:00']],
+              thu: [['08:00', '17:00']],
+              fri: [['08:00', '17:00']],
+              sat: [],
+              sun: [],
+            },
+          },
+        },
+      );
+      // Friday 2025-06-06 12:00 UTC is 19:00 in Jakarta: closed.
+      const closed = await turn({
+        message: 'mau bicara dengan admin',
+        config: office,
+        now: new Date('2025-06-06T12:00:00Z'),
+      });
+      expect(closed.result).toMatchObject({
+        kind: 'handoff',
+        reply: 'Kami sedang tutup, dibalas besok pagi.',
+        handoff: { reason: 'offline', message: 'Kami sedang tutup, dibalas besok pagi.' },
+      });
+      expect(closed.result.trace.handoffDecision).toContain('Asia/Jakarta fri 19:00');
+
+      // Friday 03:00 UTC is 10:00 in Jakarta: open.
+      const open = await turn({
+        message: 'mau bicara dengan admin',
+        config: office,
+        now: new Date('2025-06-06T03:00:00Z'),
+      });
+      expect(open.result.handoff).toEqual({ reason: 'user_request', message: baseConfig.handoff.message });
+    });
+  });
+
+  describe('handoff after the reply', () => {
+    const noGrounding = [chunk(1, 'Menu sarapan.', { retrievers: weak })];
+    const history = (...kinds: Array<HistoryMessage['kind']>): HistoryMessage[] =>
+      kinds.flatMap((kind, i) => [
+        { role: 'user' as const, content: `pertanyaan ${i}` },
+        { role: 'assistant' as const, content: `jawaban ${i}`, kind },
+      ]);
+
+    it('hands off at the Nth fallback in a row, counting the history’s kinds', async () => {
+      const second = await turn(
+        {
+          message: 'Apakah ada parkir motor?',
+          history: history('answer', 'fallback'),
+          config: config({}, { afterFallbacks: 2 }),
+        },
+        { chunks: noGrounding },
+      );
+      expect(second.result).toMatchObject({
+        kind: 'fallback',
+        reply: 'Maaf, saya belum tahu jawabannya.',
+        handoff: { reason: 'repeated_fallback', message: baseConfig.handoff.message },
+      });
+      expect(second.result.trace.handoffDecision).toBe('repeated_fallback: fallback 2 in a row (hand off at 2)');
+
+      const broken = await turn(
+        {
+          message: 'Apakah ada parkir motor?',
+          history: history('fallback', 'answer'),
+          config: config({}, { afterFallbacks: 2 }),
+        },
+        { chunks: noGrounding },
+      );
+      expect(broken.result.handoff).toBeNull();
+      expect(broken.result.trace.handoffDecision).toContain('fallback 1 in a row');
+
+      const never = await turn(
+        {
+          message: 'Apakah ada parkir motor?',
+          history: history('fallback', 'fallback'),
+          config: config({}, { afterFallbacks: null }),
+        },
+        { chunks: noGrounding },
+      );
+      expect(never.result.handoff).toBeNull();
+    });
+
+    it('hands off after an answer when retrieval was not confident', async () => {
+      // Similar enough to ground, but the full-text score is below the confidence threshold.
+      const unsure = [
+        chunk(1, 'Parkir tersedia.', {
+          retrievers: { fulltext: { rank: 1, score: 0.05 }, vector: { rank: 1, similarity: 0.4 } },
+        }),
+      ];
+      const { result, provider } = await turn(
+        { message: 'Apakah ada parkir motor?', config: config({}, { onLowConfidence: true }) },
+        { chunks: unsure, provider: new ScriptedProvider(answer('Parkir tersedia [1].')) },
+      );
+      expect(provider.requests).toHaveLength(1);
+      expect(result.kind).toBe('answer');
+      expect(result.reply).toBe('Parkir tersedia [1].');
+      expect(result.handoff).toEqual({ reason: 'low_confidence', message: baseConfig.handoff.message });
+
+      const confident = await turn(
+        { message: 'Jam berapa buka?', config: config({}, { onLowConfidence: true }) },
+        { chunks: [hours] },
+      );
+      expect(confident.result.handoff).toBeNull();
+    });
+  });
+
+  describe('language', () => {
+    const rule = (provider: ScriptedProvider) => provider.requests[0].messages[0].content;
+
+    it('asks for a reply in the language of the message', async () => {
+      const id = await turn({ message: 'Kedainya buka jam berapa setiap hari minggu?' });
+      expect(id.result.language).toBe('indonesian');
+      expect(rule(id.provider)).toContain('Reply in Indonesian');
+
+      const en = await turn({ message: 'What are your opening hours on Sunday?' });
+      expect(en.result.language).toBe('english');
+      expect(rule(en.provider)).toContain('Reply in English');
+    });
+
+    it('follows the recent messages for a message too short to tell, and the bot’s language when set', async () => {
+      const short = await turn({
+        message: 'ok, harganya?',
+        history: [{ role: 'user', content: 'Saya mau pesan kopi susu untuk dibawa pulang nanti sore' }],
+      });
+      expect(short.result.language).toBe('indonesian');
+
+      const unknown = await turn({ message: 'ok?' });
+      expect(unknown.result.language).toBeNull();
+      expect(rule(unknown.provider)).toContain("Reply in the language of the user's latest message");
+
+      const fixed = await turn({
+        message: 'Kedainya buka jam berapa setiap hari minggu?',
+        config: config({ language: 'english' }),
+      });
+      expect(fixed.result.language).toBe('english');
+      expect(rule(fixed.provider)).toContain('Reply in English');
+    });
+  });
+
+  describe('budget', () => {
+    it('drops the oldest history first and keeps the newest', async () => {
+      const history: HistoryMessage[] = Array.from({ length: 12 }, (_, i) => ({
+        role: i % 2 === 0 ? 'user' : 'assistant',
+        content: `turn${i} ` + 'kata '.repeat(49),
+      }));
+      const roomy = await turn({ message: 'Jam berapa buka?', history });
+      expect(roomy.result.trace.prompt).toMatchObject({ historyKept: 12, historyDropped: 0 });
+
+      const tight = await turn(
+        { message: 'Jam berapa buka?', history },
+        { deps: { contextTokens: roomy.result.trace.prompt!.tokens - 6 * 54 } },
+      );
+      expect(tight.result.trace.prompt).toMatchObject({ historyKept: 6, historyDropped: 6, passages: 2 });
+      const sent = tight.provider.requests[0].messages.slice(1, -1).map((m) => m.content.split(' ')[0]);
+      expect(sent).toEqual(['turn6', 'turn7', 'turn8', 'turn9', 'turn10', 'turn11']);
+    });
+
+    it('trims the lowest-ranked passages when the budget is tight', async () => {
+      const long = (id: number) => chunk(id, `isi${id} ` + 'teks '.repeat(299));
+      const chunks = [long(1), long(2), long(3), long(4)];
+      const { result, provider } = await turn(
+        { message: 'Jam berapa buka?' },
+        { chunks, deps: { contextTokens: 900 } },
+      );
+      expect(result.trace.prompt!.passages).toBe(2);
+      expect(provider.requests[0].passages.map((p) => p.chunkId)).toEqual([1, 2]);
+      expect(result.trace.retrieved.map((r) => r.passage)).toEqual([1, 2, undefined, undefined]);
+      expect(result.trace.prompt!.tokens).toBeLessThanOrEqual(900);
+    });
+  });
+
+  it('lets a provider error propagate as a ProviderError', async () => {
+    const provider = new ScriptedProvider(answer('Buka ', 'pukul 08.00.'), false, 1);
+    const running = turn({ message: 'Jam berapa buka?' }, { provider });
+    await expect(running).rejects.toBeInstanceOf(ProviderError);
+    await expect(running).rejects.toMatchObject({ code: 'http', status: 503 });
+  });
+
+  it('stops before retrieval when the caller has already aborted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const running = turn({ message: 'Jam berapa buka?' }, { deps: { signal: controller.signal } });
+    await expect(running).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
