@@ -1,0 +1,208 @@
+import { describe, expect, it } from 'vitest';
+import { EXTRACTIVE_MODEL, ExtractiveProvider } from '../../../server/bot-engine/providers/extractive';
+import type { ChatEvent, ChatRequest, Passage } from '../../../server/bot-engine/providers/provider';
+import { estimatePromptTokens } from '../../../server/bot-engine/providers/token-estimate';
+import { countTokens } from '../../../server/knowledge/tokens';
+
+function passage(marker: number, content: string, context = '', extra: Partial<Passage> = {}): Passage {
+  return { marker, chunkId: 100 + marker, sourceId: 7, sourceTitle: 'Panduan', content, context, ...extra };
+}
+
+function request(question: string, passages: Passage[], overrides: Partial<ChatRequest> = {}): ChatRequest {
+  return {
+    model: 'ignored',
+    messages: [
+      { role: 'system', content: 'Answer from the passages.' },
+      { role: 'user', content: question },
+    ],
+    temperature: 0,
+    maxTokens: 300,
+    passages,
+    question,
+    ...overrides,
+  };
+}
+
+async function events(provider: ExtractiveProvider, req: ChatRequest): Promise<ChatEvent[]> {
+  const out: ChatEvent[] = [];
+  for await (const event of provider.stream(req)) out.push(event);
+  return out;
+}
+
+async function reply(question: string, passages: Passage[], provider = new ExtractiveProvider()): Promise<string> {
+  return (await events(provider, request(question, passages)))
+    .map((event) => (event.type === 'delta' ? event.text : ''))
+    .join('');
+}
+
+const HOURS = passage(
+  1,
+  'Toko kami buka setiap hari Senin sampai Jumat pukul 08.00–17.00. Pada hari Sabtu toko buka pukul 09.00–14.00. ' +
+    'Hari Minggu dan hari libur nasional toko tutup.',
+  'Jam operasional',
+);
+const ABOUT = passage(
+  2,
+  'Kami menjual kopi, teh, dan roti. Pembayaran bisa dengan QRIS atau transfer bank.',
+  'Tentang kami',
+);
+
+const ABOUT_EN = passage(
+  1,
+  'Our office is closed on public holidays. The app is available on Android and iOS.',
+  'About',
+);
+const PASSWORD = passage(
+  2,
+  'To reset your password, open Settings and choose Security. Then click "Forgot password" and follow the email link. ' +
+    'Accounts are locked after five failed attempts.',
+  'Account › Passwords',
+);
+
+describe('ExtractiveProvider', () => {
+  it('describes itself as extractive', () => {
+    const provider = new ExtractiveProvider();
+    expect(provider.kind).toBe('extractive');
+    expect(provider.extractive).toBe(true);
+  });
+
+  it('answers an Indonesian question with the matching sentence and its marker', async () => {
+    expect(await reply('Jam berapa toko buka hari Sabtu?', [ABOUT, HOURS])).toBe(
+      'Pada hari Sabtu toko buka pukul 09.00–14.00. [1]',
+    );
+    expect(await reply('bisa bayar pakai QRIS?', [HOURS, ABOUT])).toBe(
+      'Pembayaran bisa dengan QRIS atau transfer bank. [2]',
+    );
+  });
+
+  it('answers an English question with the matching sentences of the best passage, in their order', async () => {
+    expect(await reply('How do I reset my password?', [ABOUT_EN, PASSWORD])).toBe(
+      'To reset your password, open Settings and choose Security. [2] ' +
+        'Then click "Forgot password" and follow the email link. [2]',
+    );
+  });
+
+  it('keeps the order of the passage even when a later sentence scores higher', async () => {
+    const provider = new ExtractiveProvider();
+    // The second sentence holds more of the question ("forgot password") than the first.
+    const text = provider.compose('forgot my password, how to reset?', [PASSWORD]);
+    expect(text).toBe(
+      'To reset your password, open Settings and choose Security. [2] ' +
+        'Then click "Forgot password" and follow the email link. [2]',
+    );
+  });
+
+  it('puts the best passage first when several passages answer', async () => {
+    const saturday = passage(4, 'Pada hari Sabtu toko buka pukul 09.00–14.00.');
+    const sunday = passage(5, 'Pada hari Sabtu dan Minggu toko di mal buka pukul 10.00–21.00.');
+    const text = await reply('Toko buka hari Sabtu pukul berapa?', [sunday, saturday]);
+    expect(text.split('\n')[0]).toMatch(/\[4\]$/);
+  });
+
+  it('keeps table rows whole, labelled by their header, and only the relevant ones', async () => {
+    const menu = passage(
+      1,
+      '| Menu | Harga |\n| --- | --- |\n| Kopi susu | Rp 25.000 |\n| Teh manis | Rp 10.000 |\n| Roti bakar | Rp 20.000 |',
+      'Daftar menu',
+    );
+    expect(await reply('berapa harga kopi susu?', [menu])).toBe('Menu: Kopi susu; Harga: Rp 25.000 [1]');
+  });
+
+  it('keeps the relevant lines of the record asked about, with the line that names it', async () => {
+    const tea = passage(1, 'Produk: Teh manis\nHarga: Rp 10.000\nStok: 40', 'Menu');
+    const coffee = passage(2, 'Produk: Kopi susu\nHarga: Rp 25.000\nStok: 12', 'Menu');
+    expect(await reply('berapa harga kopi susu?', [tea, coffee])).toBe('Produk: Kopi susu [2]\nHarga: Rp 25.000 [2]');
+  });
+
+  it('answers with the answer part of a Q&A passage, by its shape or by its given question', async () => {
+    const qa = passage(
+      1,
+      'Bagaimana cara mengatur ulang kata sandi?\n\nBuka menu Akun, pilih Keamanan, lalu ketuk "Lupa kata sandi".',
+      'Lupa password\nReset password',
+    );
+    const other = passage(2, 'Kata sandi minimal delapan karakter.', 'Keamanan');
+    expect(await reply('gimana cara reset kata sandi?', [other, qa])).toBe(
+      'Buka menu Akun, pilih Keamanan, lalu ketuk "Lupa kata sandi". [1]',
+    );
+    // An alternative phrasing matches as well as the question.
+    expect(await reply('lupa password', [other, qa])).toBe(
+      'Buka menu Akun, pilih Keamanan, lalu ketuk "Lupa kata sandi". [1]',
+    );
+    const given = passage(3, 'Do you deliver on Sundays\n\nYes, from 10 am to 4 pm.', '', {
+      question: 'Do you deliver on Sundays',
+    });
+    expect(await reply('do you deliver on sunday?', [given])).toBe('Yes, from 10 am to 4 pm. [3]');
+  });
+
+  it('answers nothing but done "no_answer" when no sentence clears the floor', async () => {
+    const provider = new ExtractiveProvider();
+    expect(await events(provider, request('Apakah ada tempat parkir untuk motor?', [HOURS, ABOUT]))).toEqual([
+      { type: 'done', finishReason: 'no_answer', model: EXTRACTIVE_MODEL },
+    ]);
+    expect(await events(provider, request('who is the president of France?', [PASSWORD, ABOUT_EN]))).toEqual([
+      { type: 'done', finishReason: 'no_answer', model: EXTRACTIVE_MODEL },
+    ]);
+    expect(await events(provider, request('Jam buka?', []))).toEqual([
+      { type: 'done', finishReason: 'no_answer', model: EXTRACTIVE_MODEL },
+    ]);
+    expect(await events(provider, request('?!', [HOURS]))).toEqual([
+      { type: 'done', finishReason: 'no_answer', model: EXTRACTIVE_MODEL },
+    ]);
+  });
+
+  it('keeps the reply within the length cap', async () => {
+    const long = passage(
+      1,
+      Array.from(
+        { length: 20 },
+        (_, i) => `Pengiriman paket ke kota nomor ${i + 1} memakan waktu ${i + 2} hari kerja dengan kurir reguler.`,
+      ).join(' '),
+    );
+    const text = await reply('berapa hari pengiriman paket dengan kurir reguler?', [long]);
+    expect(text.length).toBeLessThanOrEqual(600);
+    expect(text.length).toBeGreaterThan(300);
+    expect(text).toMatch(/hari kerja dengan kurir reguler\. \[1\]$/);
+
+    const run = 'pengiriman paket kurir reguler '.repeat(40).trim() + '.';
+    const cut = await reply('pengiriman paket kurir reguler', [passage(2, run)]);
+    expect(cut.length).toBeLessThanOrEqual(600);
+    expect(cut).toMatch(/… \[2\]$/);
+    const small = new ExtractiveProvider({ maxChars: 120 });
+    expect(
+      (await reply('berapa hari pengiriman paket dengan kurir reguler?', [long], small)).length,
+    ).toBeLessThanOrEqual(120);
+  });
+
+  it('streams a few deltas of words, then estimated usage, then done; the same every time', async () => {
+    const provider = new ExtractiveProvider();
+    const req = request('How do I reset my password?', [ABOUT_EN, PASSWORD]);
+    const first = await events(provider, req);
+    expect(await events(provider, req)).toEqual(first);
+    const deltas = first.filter((event) => event.type === 'delta');
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(deltas.length).toBeLessThan(10);
+    const text = deltas.map((event) => event.text).join('');
+    expect(text).toBe(provider.compose(req.question, req.passages));
+    expect(first.slice(-2)).toEqual([
+      {
+        type: 'usage',
+        promptTokens: estimatePromptTokens(req.messages),
+        completionTokens: countTokens(text),
+        estimated: true,
+      },
+      { type: 'done', finishReason: 'stop', model: EXTRACTIVE_MODEL },
+    ]);
+  });
+
+  it('stops when the signal is aborted', async () => {
+    const controller = new AbortController();
+    const reason = new Error('gone');
+    const stream = new ExtractiveProvider({ wordsPerDelta: 1 }).stream(
+      request('How do I reset my password?', [PASSWORD], { signal: controller.signal }),
+    );
+    const iterator = stream[Symbol.asyncIterator]();
+    expect((await iterator.next()).value).toMatchObject({ type: 'delta' });
+    controller.abort(reason);
+    await expect(iterator.next()).rejects.toBe(reason);
+  });
+});
