@@ -7,6 +7,7 @@ import mailbox from './mailbox';
 import profile from './profile';
 import teams from './teams';
 import knowledges from './knowledges';
+import bots from './bots';
 import apiTokens from './api-tokens';
 import api from './api';
 import broadcasting from './broadcasting';
@@ -24,6 +25,7 @@ export const routeFiles: RouteFile[] = [
   profile,
   teams,
   knowledges,
+  bots,
   apiTokens,
   api,
   broadcasting,

@@ -166,6 +166,9 @@ export const envSchema = z
     QUEUE_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
     AI_BASE_URL: optionalUrl,
     AI_API_KEY: z.preprocess(blankAsUnset, z.string().optional()),
+    AI_CHAT_MODEL: z.preprocess(blankAsUnset, z.string().min(1).optional()),
+    AI_FALLBACK_MODEL: z.preprocess(blankAsUnset, z.string().min(1).optional()),
+    AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
     AI_EMBEDDING_MODEL: z.preprocess(blankAsUnset, z.string().min(1).optional()),
     AI_EMBEDDING_DIMENSIONS: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(4000).optional()),
     KNOWLEDGE_MAX_FILE_BYTES: z.coerce
@@ -259,6 +262,11 @@ export interface Config {
   ai: {
     baseUrl: string | undefined;
     apiKey: string | undefined;
+    /** The model bots answer with unless they name another; none: the embedded extractive provider. */
+    chatModel: string | undefined;
+    /** Tried once when the chat model fails after its retry. */
+    fallbackModel: string | undefined;
+    timeoutSeconds: number;
     embeddingModel: string | undefined;
     embeddingDimensions: number | undefined;
   };
@@ -357,6 +365,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ai: {
       baseUrl: env.AI_BASE_URL?.replace(/\/+$/, ''),
       apiKey: env.AI_API_KEY,
+      chatModel: env.AI_CHAT_MODEL,
+      fallbackModel: env.AI_FALLBACK_MODEL,
+      timeoutSeconds: env.AI_TIMEOUT_SECONDS,
       embeddingModel: env.AI_EMBEDDING_MODEL,
       embeddingDimensions: env.AI_EMBEDDING_DIMENSIONS,
     },

@@ -9,6 +9,7 @@ import { createApiToken } from '../factories/api-tokens';
 import { createInvitation, createMember, createTeam } from '../factories/teams';
 import { createUser } from '../factories/users';
 import { createKnowledgeWithChunk } from '../factories/knowledge';
+import { createPublishedBot } from '../factories/bots';
 import type { browser } from './app';
 
 /**
@@ -30,6 +31,10 @@ export interface Tenant {
   knowledge: { id: number };
   source: { id: number };
   chunk: { id: number };
+  /** A published bot of the team (version 1) with one answered turn. */
+  bot: { id: number; publicId: string };
+  version: { id: number; version: number };
+  turn: { id: number };
 }
 
 const where = 'tests/helpers/route-walk.ts';
@@ -54,6 +59,10 @@ export async function createTenant(services: Pick<Services, 'db'>, name: string)
     .values({ id: randomUUID(), userId: owner.id, type: 'route-walk', data: { team: name } })
     .returning({ id: schema.notifications.id });
   const { knowledge, source, chunk } = await createKnowledgeWithChunk(services, team.id, { name: `${name} FAQ` });
+  const { bot, version, turn } = await createPublishedBot(services, team.id, {
+    name: `${name} Bot`,
+    knowledgeIds: [knowledge.id],
+  });
   return {
     team,
     owner,
@@ -64,6 +73,9 @@ export async function createTenant(services: Pick<Services, 'db'>, name: string)
     knowledge: { id: knowledge.id },
     source: { id: source.id },
     chunk: { id: chunk.id },
+    bot: { id: bot.id, publicId: bot.publicId },
+    version: { id: version.id, version: version.version },
+    turn: { id: turn.id },
   };
 }
 
@@ -77,6 +89,9 @@ export const fixtures: Record<string, (tenant: Tenant) => number | string> = {
   knowledge: (tenant) => tenant.knowledge.id,
   source: (tenant) => tenant.source.id,
   chunk: (tenant) => tenant.chunk.id,
+  bot: (tenant) => tenant.bot.id,
+  version: (tenant) => tenant.version.id,
+  turn: (tenant) => tenant.turn.id,
 };
 
 export function fixtureFor(route: CompiledRoute, name: string): (tenant: Tenant) => number | string {

@@ -7,3 +7,4 @@ export * from './team-invitations';
 export * from './api-tokens';
 export * from './notifications';
 export * from './knowledge';
+export * from './bots';

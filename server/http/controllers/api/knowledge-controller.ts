@@ -12,7 +12,7 @@ import {
   presentSource,
 } from '../../../presenters/knowledge-presenter';
 import { routeId } from '../../route-params';
-import { knowledgeActor } from '../knowledges/knowledge-actor';
+import { teamActor } from '../../team-actor';
 
 const perPage = 50;
 
@@ -24,7 +24,7 @@ async function summaryOf(req: Request, teamId: number, knowledgeId: number) {
 
 /** `GET /api/knowledges`: the token team's knowledge bases, 50 a page (`?page=`). */
 export async function index(req: Request, res: Response) {
-  const actor = await knowledgeActor(req);
+  const actor = await teamActor(req);
   authorize(knowledgePolicy.view(actor));
   const page = typeof req.query.page === 'string' && /^[0-9]{1,6}$/.test(req.query.page) ? Math.max(1, Number(req.query.page)) : 1;
   const { items, total } = await knowledgeRepository(req.services.db, actor.teamId).page({ page, perPage });
@@ -36,7 +36,7 @@ export async function index(req: Request, res: Response) {
 
 /** `POST /api/knowledges`: a new, empty knowledge base. */
 export async function store(req: Request, res: Response) {
-  const actor = await knowledgeActor(req);
+  const actor = await teamActor(req);
   const knowledge = await createKnowledge(req.services, actor, req.body);
   res.status(201).json(await summaryOf(req, actor.teamId, knowledge.id));
 }
@@ -45,7 +45,7 @@ export async function store(req: Request, res: Response) {
 export async function storeSource(req: Request, res: Response) {
   const source = await addSource(
     req.services,
-    await knowledgeActor(req),
+    await teamActor(req),
     routeId(req, 'knowledge'),
     (req.body ?? {}) as Record<string, unknown>,
   );
@@ -54,7 +54,7 @@ export async function storeSource(req: Request, res: Response) {
 
 /** `GET /api/knowledges/{knowledge}/sources/{source}`: status and progress of a source's ingest. */
 export async function showSource(req: Request, res: Response) {
-  const actor = await knowledgeActor(req);
+  const actor = await teamActor(req);
   authorize(knowledgePolicy.view(actor));
   const source = await knowledgeRepository(req.services.db, actor.teamId).source(
     routeId(req, 'knowledge'),
@@ -66,7 +66,7 @@ export async function showSource(req: Request, res: Response) {
 
 /** `GET /api/knowledges/{knowledge}/search?q=`: retrieval as the bots use it (hits are counted). */
 export async function search(req: Request, res: Response) {
-  const result = await searchKnowledge(req.services, await knowledgeActor(req), routeId(req, 'knowledge'), req.query, {
+  const result = await searchKnowledge(req.services, await teamActor(req), routeId(req, 'knowledge'), req.query, {
     countHits: true,
   });
   res.json({ query: result.query, retrievers: result.ran, chunks: result.chunks.map(presentRetrievedChunk) });

@@ -15,7 +15,7 @@ import {
 } from '../../../presenters/knowledge-presenter';
 import { optional } from '../../inertia/props';
 import { parseId, routeId } from '../../route-params';
-import { knowledgeActor } from './knowledge-actor';
+import { teamActor } from '../../team-actor';
 
 const perPage = 12;
 const previewPerPage = 20;
@@ -36,7 +36,7 @@ function pageNumber(value: unknown): number {
 
 /** Knowledges/Index: the team's knowledge bases with their sources' totals, searchable, a page at a time. */
 export async function index(req: Request) {
-  const actor = await knowledgeActor(req);
+  const actor = await teamActor(req);
   authorize(knowledgePolicy.view(actor));
   const search = typeof req.query.search === 'string' ? req.query.search.trim().slice(0, 100) : '';
   const page = pageNumber(req.query.page);
@@ -81,7 +81,7 @@ function formOptions(req: Request) {
 
 /** Knowledges/Form for a new knowledge base (its sources are added once it exists). */
 export async function create(req: Request) {
-  const actor = await knowledgeActor(req);
+  const actor = await teamActor(req);
   authorize(knowledgePolicy.create(actor));
   await req.inertia.render('Knowledges/Form', {
     knowledge: null,
@@ -92,7 +92,7 @@ export async function create(req: Request) {
 }
 
 export async function store(req: Request, res: Response) {
-  const knowledge = await createKnowledge(req.services, await knowledgeActor(req), req.body);
+  const knowledge = await createKnowledge(req.services, await teamActor(req), req.body);
   req.inertia.flash('banner', `${knowledge.name} was created. Add its first source below.`).flash('bannerStyle', 'success');
   res.redirect(303, req.services.route('knowledges.edit', knowledge.id));
 }
@@ -102,7 +102,7 @@ export async function store(req: Request, res: Response) {
  * partial reload with `?preview=<source>&preview_page=<n>`) is a page of one source's chunks.
  */
 export async function edit(req: Request) {
-  const actor = await knowledgeActor(req);
+  const actor = await teamActor(req);
   authorize(knowledgePolicy.view(actor));
   const knowledgeId = routeId(req, 'knowledge');
   const repository = knowledgeRepository(req.services.db, actor.teamId);
@@ -136,12 +136,12 @@ export async function edit(req: Request) {
 
 export async function update(req: Request, res: Response) {
   const knowledgeId = routeId(req, 'knowledge');
-  await updateKnowledge(req.services, await knowledgeActor(req), knowledgeId, req.body);
+  await updateKnowledge(req.services, await teamActor(req), knowledgeId, req.body);
   req.inertia.flash('banner', 'Saved.').flash('bannerStyle', 'success');
   res.redirect(303, req.services.route('knowledges.edit', knowledgeId));
 }
 
 export async function destroy(req: Request, res: Response) {
-  await deleteKnowledge(req.services, await knowledgeActor(req), routeId(req, 'knowledge'));
+  await deleteKnowledge(req.services, await teamActor(req), routeId(req, 'knowledge'));
   res.redirect(303, req.services.route('knowledges.index'));
 }

@@ -7,7 +7,7 @@ import { updateChunk } from '../../../domain/knowledges/actions/update-chunk';
 import { searchKnowledge } from '../../../domain/knowledges/actions/search-knowledge';
 import { presentRetrievedChunk } from '../../../presenters/knowledge-presenter';
 import { routeId } from '../../route-params';
-import { knowledgeActor } from './knowledge-actor';
+import { teamActor } from '../../team-actor';
 
 const body = (req: Request) => (req.body ?? {}) as Record<string, unknown>;
 const backToForm = (req: Request, res: Response, knowledgeId: number) =>
@@ -16,34 +16,34 @@ const backToForm = (req: Request, res: Response, knowledgeId: number) =>
 /** Adds a source (text, Q&A, file, URL, sitemap) and queues its ingest; the form shows its progress live. */
 export async function store(req: Request, res: Response) {
   const knowledgeId = routeId(req, 'knowledge');
-  const source = await addSource(req.services, await knowledgeActor(req), knowledgeId, body(req));
+  const source = await addSource(req.services, await teamActor(req), knowledgeId, body(req));
   req.inertia.flash('banner', `${source.title} was added and is being read.`).flash('bannerStyle', 'success');
   backToForm(req, res, knowledgeId);
 }
 
 export async function update(req: Request, res: Response) {
   const knowledgeId = routeId(req, 'knowledge');
-  await updateSource(req.services, await knowledgeActor(req), knowledgeId, routeId(req, 'source'), body(req));
+  await updateSource(req.services, await teamActor(req), knowledgeId, routeId(req, 'source'), body(req));
   backToForm(req, res, knowledgeId);
 }
 
 /** Refresh, and Retry after a failure: the source is read again. */
 export async function refresh(req: Request, res: Response) {
   const knowledgeId = routeId(req, 'knowledge');
-  await refreshSource(req.services, await knowledgeActor(req), knowledgeId, routeId(req, 'source'));
+  await refreshSource(req.services, await teamActor(req), knowledgeId, routeId(req, 'source'));
   backToForm(req, res, knowledgeId);
 }
 
 export async function destroy(req: Request, res: Response) {
   const knowledgeId = routeId(req, 'knowledge');
-  await deleteSource(req.services, await knowledgeActor(req), knowledgeId, routeId(req, 'source'));
+  await deleteSource(req.services, await teamActor(req), knowledgeId, routeId(req, 'source'));
   backToForm(req, res, knowledgeId);
 }
 
 /** Edits a chunk's text or turns it off; back to the same preview page. */
 export async function updateChunkContent(req: Request, res: Response) {
   const knowledgeId = routeId(req, 'knowledge');
-  const chunk = await updateChunk(req.services, await knowledgeActor(req), knowledgeId, routeId(req, 'chunk'), req.body);
+  const chunk = await updateChunk(req.services, await teamActor(req), knowledgeId, routeId(req, 'chunk'), req.body);
   const page = typeof req.query.preview_page === 'string' && /^[0-9]{1,6}$/.test(req.query.preview_page) ? req.query.preview_page : undefined;
   res.redirect(
     303,
@@ -53,7 +53,7 @@ export async function updateChunkContent(req: Request, res: Response) {
 
 /** "Try a question": the ranked chunks as JSON, with their scores and which retriever found each. */
 export async function search(req: Request, res: Response) {
-  const result = await searchKnowledge(req.services, await knowledgeActor(req), routeId(req, 'knowledge'), req.query, {
+  const result = await searchKnowledge(req.services, await teamActor(req), routeId(req, 'knowledge'), req.query, {
     countHits: false,
   });
   res.json({ query: result.query, retrievers: result.ran, chunks: result.chunks.map(presentRetrievedChunk) });

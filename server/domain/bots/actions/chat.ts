@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import type { Services } from '../../../services';
+import { botRepository, type BotTurnRow } from '../../../db/repositories/bot-repository';
+import { botConfigSchema, type BotConfig } from '../../../bot-engine/bot-config';
+import type { TurnResult } from '../../../bot-engine/turn';
+import { validate } from '../../shared/validation';
+import { NotFoundError } from '../../../support/errors';
+import { authorize } from '../../teams/team-access';
+import { botPolicy, type BotActor } from '../bot-policy';
+import { chatSchema } from '../schemas';
+import { replyDelta } from '../events';
+import { answerTurn } from '../answer';
+
+/** A stored configuration, read with the defaults of anything it lacks. */
+export function configOf(snapshot: Record<string, unknown>, name: string): BotConfig {
+  return botConfigSchema.parse({ ...snapshot, name });
+}
+
+/**
+ * The test chat on Bots/Show: one turn of the bot's draft (what the editor just saved), streamed
+ * piece by piece to the asking user's private channel, then answered whole with its trace. The
+ * thread keeps the conversation's history; the turn is recorded (source `test`), its citations
+ * are not counted as hits.
+ */
+export async function chatWithBot(
+  services: Pick<Services, 'db' | 'config' | 'embedders' | 'knowledgeHits' | 'broadcaster'>,
+  actor: BotActor,
+  botId: number,
+  input: unknown,
+): Promise<{ turn: BotTurnRow; result: TurnResult; thread: string }> {
+  const bots = botRepository(services.db, actor.teamId);
+  const bot = await bots.find(botId);
+  if (!bot) throw new NotFoundError();
+  authorize(botPolicy.view(actor));
+  const data = validate(chatSchema, input);
+  const thread = data.thread ?? randomBytes(12).toString('base64url');
+  const config = configOf(bot.draft, bot.name);
+  const previous = await bots.thread(botId, thread);
+  const history = previous.flatMap((turn) => [
+    { role: 'user' as const, content: turn.question },
+    { role: 'assistant' as const, content: turn.reply, kind: turn.kind as TurnResult['kind'] },
+  ]);
+  const request = randomBytes(6).toString('hex');
+  // Deltas leave in order: each waits for the one before it.
+  let sending = Promise.resolve();
+  const result = await answerTurn(
+    services,
+    { teamId: actor.teamId, config, history, message: data.message, countHits: false },
+    (event) => {
+      if (event.type === 'status') return;
+      sending = sending.then(() =>
+        replyDelta(services, actor.userId, { bot_id: botId, thread, request, type: event.type, text: event.text }),
+      );
+    },
+  );
+  await sending;
+  const turn = await bots.recordTurn({
+    botId,
+    version: null,
+    source: 'test',
+    userId: actor.userId,
+    threadKey: thread,
+    question: data.message,
+    reply: result.handoff && result.kind !== 'handoff' ? `${result.reply}\n\n${result.handoff.message}` : result.reply,
+    kind: result.kind,
+    citations: result.citations,
+    trace: { ...result.trace, handoff: result.handoff, language: result.language, request },
+    promptTokens: result.trace.usage.promptTokens,
+    completionTokens: result.trace.usage.completionTokens,
+    latencyMs: Math.round(result.trace.latencyMs),
+  });
+  return { turn, result, thread };
+}

@@ -1,0 +1,19 @@
+import { allows, type Role } from '../teams/roles';
+
+/**
+ * Who may do what to bots: owners, admins and editors build, publish and delete them; agents and
+ * viewers see them and may try them in the test chat. A token narrows its holder's role.
+ */
+export interface BotActor {
+  userId: number;
+  teamId: number;
+  role: Role;
+  abilities?: readonly string[];
+}
+
+export const botPolicy = {
+  view: (actor: BotActor) => allows(actor.role, 'bots:view', actor.abilities),
+  create: (actor: BotActor) => allows(actor.role, 'bots:create', actor.abilities),
+  update: (actor: BotActor) => allows(actor.role, 'bots:update', actor.abilities),
+  delete: (actor: BotActor) => allows(actor.role, 'bots:delete', actor.abilities),
+};

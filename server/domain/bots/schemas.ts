@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { fields } from '../shared/validation';
+
+export const botStatuses = ['draft', 'active', 'paused'] as const;
+export const avatarColors = ['indigo', 'emerald', 'amber', 'rose', 'sky', 'violet', 'slate'] as const;
+
+export const newBotSchema = z.object({
+  name: fields.requiredString('name', 100),
+  description: fields.optionalString('description', 1000).transform((value) => value ?? ''),
+  avatar_color: z.enum(avatarColors, { error: 'The selected avatar colour is invalid.' }).default('indigo'),
+});
+
+/** What the edit form sends besides the configuration (validated by botConfigSchema). */
+export const botDetailsSchema = newBotSchema.extend({
+  status: z.enum(botStatuses, { error: 'The status must be draft, active or paused.' }).optional(),
+  test_questions: z
+    .union([z.array(z.string()), z.string()])
+    .nullish()
+    .transform((value) =>
+      (Array.isArray(value) ? value : (value ?? '').split('\n'))
+        .map((line) => line.trim())
+        .filter((line) => line.length > 0 && !line.includes('\u0000')),
+    )
+    .refine((list) => list.length <= 50, 'A bot may keep at most 50 test questions.')
+    .refine((list) => list.every((line) => line.length <= 1000), 'Each test question must not be greater than 1000 characters.'),
+});
+
+export const chatSchema = z.object({
+  message: fields.requiredString('message', 4000),
+  /** The test chat's thread (a new one per "Start over"). */
+  thread: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'The thread field is invalid.')
+    .optional(),
+});
+
+export const publishSchema = z.object({
+  note: fields.optionalString('note', 255),
+});
+
+export const feedbackSchema = z.object({
+  feedback: z.union([z.literal(1), z.literal(-1), z.null()], { error: 'The feedback must be 1, -1 or null.' }),
+});

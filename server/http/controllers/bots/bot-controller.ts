@@ -1,0 +1,187 @@
+import type { Request, Response } from 'express';
+import { botRepository } from '../../../db/repositories/bot-repository';
+import { knowledgeRepository } from '../../../db/repositories/knowledge-repository';
+import { createBot } from '../../../domain/bots/actions/create-bot';
+import { updateBot } from '../../../domain/bots/actions/update-bot';
+import { deleteBot } from '../../../domain/bots/actions/delete-bot';
+import { publishBot } from '../../../domain/bots/actions/publish-bot';
+import { restoreVersion } from '../../../domain/bots/actions/restore-version';
+import { chatWithBot, configOf } from '../../../domain/bots/actions/chat';
+import { setFeedback } from '../../../domain/bots/actions/feedback';
+import { providerFor } from '../../../domain/bots/answer';
+import { botPolicy, type BotActor } from '../../../domain/bots/bot-policy';
+import { avatarColors, botStatuses } from '../../../domain/bots/schemas';
+import { botLanguages, groundingModes, weekdays, defaultBotConfig } from '../../../bot-engine/bot-config';
+import { authorize } from '../../../domain/teams/team-access';
+import { NotFoundError } from '../../../support/errors';
+import { presentBotSummary, presentTurn, presentVersion } from '../../../presenters/bot-presenter';
+import { routeId } from '../../route-params';
+import { teamActor } from '../../team-actor';
+
+const perPage = 12;
+
+function can(actor: BotActor) {
+  return {
+    create: botPolicy.create(actor),
+    update: botPolicy.update(actor),
+    delete: botPolicy.delete(actor),
+  };
+}
+
+function pageNumber(value: unknown): number {
+  return typeof value === 'string' && /^[0-9]{1,6}$/.test(value) ? Math.max(1, Number(value)) : 1;
+}
+
+const monthStart = (now = new Date()) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+
+/** Bots/Index: the team's bots with their status, knowledge and replies this month; search and status filter. */
+export async function index(req: Request) {
+  const actor = await teamActor(req);
+  authorize(botPolicy.view(actor));
+  const search = typeof req.query.search === 'string' ? req.query.search.trim().slice(0, 100) : '';
+  const status = (botStatuses as readonly string[]).includes(String(req.query.status))
+    ? (req.query.status as (typeof botStatuses)[number])
+    : undefined;
+  const page = pageNumber(req.query.page);
+  const { items, total } = await botRepository(req.services.db, actor.teamId).page({
+    search,
+    status,
+    page,
+    perPage,
+    monthStart: monthStart(),
+  });
+  await req.inertia.render('Bots/Index', {
+    bots: {
+      data: items.map(presentBotSummary),
+      meta: {
+        current_page: page,
+        last_page: Math.max(1, Math.ceil(total / perPage)),
+        per_page: perPage,
+        total,
+        from: total === 0 ? null : (page - 1) * perPage + 1,
+        to: total === 0 ? null : Math.min(total, page * perPage),
+      },
+    },
+    filters: { search, status: status ?? '' },
+    statuses: [...botStatuses],
+    can: can(actor),
+  });
+}
+
+async function formOptions(req: Request, teamId: number) {
+  const knowledges = await knowledgeRepository(req.services.db, teamId).page({ page: 1, perPage: 200 });
+  return {
+    knowledges: knowledges.items.map((k) => ({ id: k.id, name: k.name, sources_count: k.sourceCount, chunks_count: k.chunkCount })),
+    options: {
+      languages: [...botLanguages],
+      grounding: [...groundingModes],
+      avatar_colors: [...avatarColors],
+      statuses: [...botStatuses],
+      weekdays: [...weekdays],
+    },
+    ai: { default_model: providerFor(req.services.config, defaultBotConfig('')).label },
+  };
+}
+
+export async function create(req: Request) {
+  const actor = await teamActor(req);
+  authorize(botPolicy.create(actor));
+  await req.inertia.render('Bots/Create', {
+    defaults: defaultBotConfig(''),
+    ...(await formOptions(req, actor.teamId)),
+    can: can(actor),
+  });
+}
+
+export async function store(req: Request, res: Response) {
+  const actor = await teamActor(req);
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  const knowledgeIds = Array.isArray(body.knowledge_ids) ? body.knowledge_ids.map(Number).filter(Number.isInteger) : [];
+  const owned = await knowledgeRepository(req.services.db, actor.teamId).findMany(knowledgeIds);
+  const bot = await createBot(req.services, actor, body, { knowledgeIds: owned.map((k) => k.id) });
+  req.inertia.flash('banner', `${bot.name} was created as a draft. Try it, then publish it.`).flash('bannerStyle', 'success');
+  res.redirect(303, req.services.route('bots.show', bot.id));
+}
+
+async function loadBot(req: Request) {
+  const actor = await teamActor(req);
+  authorize(botPolicy.view(actor));
+  const bots = botRepository(req.services.db, actor.teamId);
+  const bot = await bots.find(routeId(req, 'bot'));
+  if (!bot) throw new NotFoundError();
+  return { actor, bots, bot };
+}
+
+/** Bots/Show: the bot at a glance, its versions, and the test chat. */
+export async function show(req: Request) {
+  const { actor, bots, bot } = await loadBot(req);
+  const config = configOf(bot.draft, bot.name);
+  const [versions, questions, turns, knowledges] = await Promise.all([
+    bots.versions(bot.id),
+    bots.testQuestions(bot.id),
+    bots.recentTurns(bot.id, 10),
+    knowledgeRepository(req.services.db, actor.teamId).findMany(config.knowledgeIds),
+  ]);
+  await req.inertia.render('Bots/Show', {
+    bot: presentBotSummary(bot),
+    config,
+    knowledges: knowledges.map((k) => ({ id: k.id, name: k.name })),
+    versions: versions.map(presentVersion),
+    test_questions: questions.map((q) => q.question),
+    recent_turns: turns.map(presentTurn),
+    ai: { provider: providerFor(req.services.config, config).label },
+    can: can(actor),
+  });
+}
+
+export async function edit(req: Request) {
+  const { actor, bots, bot } = await loadBot(req);
+  const [versions, questions] = await Promise.all([bots.versions(bot.id), bots.testQuestions(bot.id)]);
+  await req.inertia.render('Bots/Edit', {
+    bot: presentBotSummary(bot),
+    config: configOf(bot.draft, bot.name),
+    test_questions: questions.map((q) => q.question),
+    versions: versions.map(presentVersion),
+    ...(await formOptions(req, actor.teamId)),
+    can: can(actor),
+  });
+}
+
+export async function update(req: Request, res: Response) {
+  const botId = routeId(req, 'bot');
+  await updateBot(req.services, await teamActor(req), botId, (req.body ?? {}) as Record<string, unknown>);
+  req.inertia.flash('banner', 'Saved to the draft. Publish it when it is ready.').flash('bannerStyle', 'success');
+  res.redirect(303, req.services.route('bots.edit', botId));
+}
+
+export async function destroy(req: Request, res: Response) {
+  await deleteBot(req.services, await teamActor(req), routeId(req, 'bot'));
+  res.redirect(303, req.services.route('bots.index'));
+}
+
+export async function publish(req: Request, res: Response) {
+  const botId = routeId(req, 'bot');
+  const version = await publishBot(req.services, await teamActor(req), botId, req.body);
+  req.inertia.flash('banner', `Version ${version.version} is live.`).flash('bannerStyle', 'success');
+  res.redirect(303, req.services.route('bots.show', botId));
+}
+
+export async function restore(req: Request, res: Response) {
+  const botId = routeId(req, 'bot');
+  const restored = await restoreVersion(req.services, await teamActor(req), botId, routeId(req, 'version'));
+  req.inertia
+    .flash('banner', `Version ${restored.restoredVersion} was restored to the draft.`)
+    .flash('bannerStyle', 'success');
+  res.redirect(303, req.services.route('bots.edit', botId));
+}
+
+/** The test chat: the whole turn as JSON (its pieces were streamed over the user's channel). */
+export async function chat(req: Request, res: Response) {
+  const { turn, thread } = await chatWithBot(req.services, await teamActor(req), routeId(req, 'bot'), req.body);
+  res.json({ thread, turn: presentTurn(turn) });
+}
+
+export async function feedback(req: Request, res: Response) {
+  const turn = await setFeedback(req.services, await teamActor(req), routeId(req, 'bot'), routeId(req, 'turn'), req.body);
+  res.json({ turn: presentTurn(turn) });
+}

@@ -1,0 +1,48 @@
+import type { BotRow, BotSummary, BotTurnRow, BotVersionRow } from '../db/repositories/bot-repository';
+import type { BotConfig } from '../bot-engine/bot-config';
+
+const iso = (date: Date | null | undefined) => (date ? new Date(date).toISOString() : null);
+
+export function presentBotSummary(bot: BotSummary | BotRow) {
+  const config = bot.draft as unknown as Partial<BotConfig>;
+  return {
+    id: bot.id,
+    public_id: bot.publicId,
+    name: bot.name,
+    description: bot.description,
+    avatar_color: bot.avatarColor,
+    status: bot.status,
+    published_version: bot.publishedVersion,
+    published_at: iso(bot.publishedAt),
+    /** The draft has changes the published version does not. */
+    has_draft_changes: bot.draftChangedAt !== null,
+    knowledge_count: config.knowledgeIds?.length ?? 0,
+    replies_this_month: 'repliesThisMonth' in bot ? bot.repliesThisMonth : null,
+    last_active_at: iso(bot.lastActiveAt),
+    updated_at: iso(bot.updatedAt),
+    created_at: iso(bot.createdAt),
+  };
+}
+
+export function presentVersion(version: BotVersionRow) {
+  return { id: version.id, version: version.version, note: version.note, created_at: iso(version.createdAt) };
+}
+
+export function presentTurn(turn: BotTurnRow) {
+  return {
+    id: turn.id,
+    version: turn.version,
+    source: turn.source,
+    thread: turn.threadKey,
+    question: turn.question,
+    reply: turn.reply,
+    kind: turn.kind,
+    citations: turn.citations,
+    trace: turn.trace,
+    prompt_tokens: turn.promptTokens,
+    completion_tokens: turn.completionTokens,
+    latency_ms: turn.latencyMs,
+    feedback: turn.feedback,
+    created_at: iso(turn.createdAt),
+  };
+}
