@@ -28,6 +28,18 @@ export const defaultMessages: Record<number, string> = {
   503: 'Service unavailable.',
 };
 
+/**
+ * A service Kawan depends on (a model server) failed: 502 with a message written to be shown
+ * (what the service answered, never a key), logged as a warning rather than a server error.
+ */
+export class UpstreamError extends HttpError {
+  readonly expose = true;
+  constructor(message: string) {
+    super(502, message);
+    this.name = 'UpstreamError';
+  }
+}
+
 export class NotFoundError extends HttpError {
   constructor(message?: string) {
     super(404, message);

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, Request } from 'express';
-import { HttpError, ValidationError, defaultMessages } from '../../support/errors';
+import { HttpError, ValidationError, defaultMessages, UpstreamError } from '../../support/errors';
 import { flash } from './session';
 import { queryParamsOf, withoutQueryParams } from '../../support/logger';
 
@@ -49,7 +49,9 @@ export function errorHandler(options: { development: boolean }): ErrorRequestHan
 
     const status = statusOf(error);
     const headers = error instanceof HttpError ? error.headers : {};
-    if (status >= 500) {
+    const upstream = error instanceof UpstreamError;
+    if (upstream) (req.log ?? req.services?.logger)?.warn({ err: error }, 'an upstream service failed');
+    else if (status >= 500) {
       (req.log ?? req.services?.logger)?.error({ err: error }, 'request failed');
     }
     const exposeMessage = status < 500 || options.development;
@@ -60,7 +62,7 @@ export function errorHandler(options: { development: boolean }): ErrorRequestHan
     res.set(headers);
 
     const publicMessage =
-      status >= 500 && !options.development ? (defaultMessages[status] ?? defaultMessages[500]) : message;
+      status >= 500 && !options.development && !upstream ? (defaultMessages[status] ?? defaultMessages[500]) : message;
     if (wantsJson(req)) {
       res.status(status).json({ message: publicMessage });
       return;

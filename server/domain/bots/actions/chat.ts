@@ -4,7 +4,8 @@ import { botRepository, type BotTurnRow } from '../../../db/repositories/bot-rep
 import { botConfigSchema, type BotConfig } from '../../../bot-engine/bot-config';
 import type { TurnResult } from '../../../bot-engine/turn';
 import { validate } from '../../shared/validation';
-import { NotFoundError } from '../../../support/errors';
+import { NotFoundError, UpstreamError } from '../../../support/errors';
+import { ProviderError } from '../../../bot-engine/providers/provider';
 import { authorize } from '../../teams/team-access';
 import { botPolicy, type BotActor } from '../bot-policy';
 import { chatSchema } from '../schemas';
@@ -43,16 +44,23 @@ export async function chatWithBot(
   const request = randomBytes(6).toString('hex');
   // Deltas leave in order: each waits for the one before it.
   let sending = Promise.resolve();
-  const result = await answerTurn(
-    services,
-    { teamId: actor.teamId, config, history, message: data.message, countHits: false },
-    (event) => {
-      if (event.type === 'status') return;
-      sending = sending.then(() =>
-        replyDelta(services, actor.userId, { bot_id: botId, thread, request, type: event.type, text: event.text }),
-      );
-    },
-  );
+  let result: TurnResult;
+  try {
+    result = await answerTurn(
+      services,
+      { teamId: actor.teamId, config, history, message: data.message, countHits: false },
+      (event) => {
+        if (event.type === 'status') return;
+        sending = sending.then(() =>
+          replyDelta(services, actor.userId, { bot_id: botId, thread, request, type: event.type, text: event.text }),
+        );
+      },
+    );
+  } catch (error) {
+    // The model server failed (its answer is safe to show; it never holds the key): a bad gateway.
+    if (error instanceof ProviderError) throw new UpstreamError(`The model could not answer. ${error.message}`);
+    throw error;
+  }
   await sending;
   const turn = await bots.recordTurn({
     botId,

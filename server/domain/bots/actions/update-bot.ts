@@ -25,7 +25,7 @@ export async function updateBot(
   if (!bot) throw new NotFoundError();
   authorize(botPolicy.update(actor));
   const details = validate(botDetailsSchema, input);
-  const config = validate(botConfigSchema, { ...(input.config as Record<string, unknown> | undefined), name: details.name });
+  const config = validateConfig({ ...(input.config as Record<string, unknown> | undefined), name: details.name });
   const owned = await knowledgeRepository(services.db, actor.teamId).findMany(config.knowledgeIds);
   if (owned.length !== config.knowledgeIds.length) {
     throw new ValidationError({ 'config.knowledgeIds': 'The selected knowledge base is invalid.' });
@@ -50,4 +50,16 @@ export async function updateBot(
   });
   await botChanged(services, actor.teamId, botId, 'updated');
   return updated;
+}
+
+/** The configuration's errors under `config.` (`config.model.temperature`), as the form names its fields. */
+function validateConfig(input: unknown) {
+  try {
+    return validate(botConfigSchema, input);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    throw new ValidationError(
+      Object.fromEntries(Object.entries(error.errors).map(([field, message]) => [`config.${field}`, message])),
+    );
+  }
 }
