@@ -1,0 +1,84 @@
+/**
+ * The statements `retrieve()` sends, copied from server/knowledge/retrieve.ts as the driver
+ * receives them (Drizzle numbers the parameters), so that the speed report can time them bare:
+ * the same SQL through the same driver, without Drizzle, the embedder or the fusion around them.
+ * `checkAgainst` compares them with what retrieve() really sent in this run, and the report says
+ * when retrieve.ts has changed and these need copying again.
+ */
+import type { BenchDatabase, Statement } from './database';
+
+/** One full-text candidate list: $1 config, $2 any-word query, $3 team, $4 knowledge ids, $5 candidates. */
+export const fullTextSql = `
+    select c.id, ts_rank_cd(c.tsv, q, 1) as score
+      from knowledge_chunks c, websearch_to_tsquery($1::regconfig, $2) q
+     where c.tsv @@ q and
+  c.team_id = $3
+  and c.knowledge_id = any($4::int[])
+  and c.enabled
+  and exists (select 1 from knowledge_sources s where s.id = c.source_id and s.enabled)
+     order by score desc, c.id
+     limit $5`;
+
+/** The vector candidates: $1 and $5 the question's vector, $2 dimensions, $3 team, $4 knowledge ids, $6 candidates. */
+export function vectorSql(dimensions: number): string {
+  const typed = `vector(${dimensions})`;
+  return `
+    select c.id, c.embedding::${typed} <=> $1::${typed} as distance
+      from knowledge_chunks c
+     where c.embedding_dimensions = $2 and
+  c.team_id = $3
+  and c.knowledge_id = any($4::int[])
+  and c.enabled
+  and exists (select 1 from knowledge_sources s where s.id = c.source_id and s.enabled)
+     order by c.embedding::${typed} <=> $5::${typed}
+     limit $6`;
+}
+
+/** The fused chunks' details: $1 team, $2 chunk ids. */
+export const detailsSql = `
+    select c.id, c.knowledge_id, c.source_id, s.title, s.type, s.url, c.content, c.context, c.meta
+      from knowledge_chunks c join knowledge_sources s on s.id = c.source_id
+     where c.team_id = $1 and c.id = any($2::int[])`;
+
+export const intArray = (ids: number[]) => `{${ids.join(',')}}`;
+export const vectorLiteral = (vector: number[]) => `[${vector.join(',')}]`;
+
+export function fullTextValues(
+  language: string,
+  words: string,
+  teamId: number,
+  knowledgeIds: number[],
+  candidates: number,
+) {
+  return [language, words, teamId, intArray(knowledgeIds), candidates];
+}
+
+export function vectorValues(vector: number[], teamId: number, knowledgeIds: number[], candidates: number) {
+  const literal = vectorLiteral(vector);
+  return [literal, vector.length, teamId, intArray(knowledgeIds), literal, candidates];
+}
+
+const squeezed = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * Compares the copies with the statements retrieve() sent for one hybrid question: text for text,
+ * and the values' shapes. Answers the differences (none: the copies are current).
+ */
+export function checkAgainst(statements: Statement[], dimensions: number, bench: BenchDatabase): string[] {
+  const expected = [fullTextSql, vectorSql(dimensions), detailsSql].map(squeezed);
+  const sent = statements.map((statement) => squeezed(statement.text));
+  const problems: string[] = [];
+  for (const text of new Set(sent)) {
+    if (!expected.includes(text))
+      problems.push(`retrieve() sent a statement the bench does not time: ${text.slice(0, 160)}…`);
+  }
+  for (const [index, text] of expected.entries()) {
+    if (!sent.includes(text))
+      problems.push(`retrieve() no longer sends the bench's ${['full-text', 'vector', 'details'][index]} statement`);
+  }
+  if (problems.length > 0)
+    problems.push(
+      `(${bench.label}) copy the statements from server/knowledge/retrieve.ts into bench/retrieval/bare-sql.ts again`,
+    );
+  return problems;
+}
