@@ -3,9 +3,16 @@ import * as user from '../server/http/controllers/api/user-controller';
 import * as team from '../server/http/controllers/api/team-controller';
 import * as reference from '../server/http/controllers/api/reference-controller';
 import * as knowledges from '../server/http/controllers/api/knowledge-controller';
+import * as apiBots from '../server/http/controllers/api/bot-controller';
+import * as openai from '../server/http/controllers/api/openai-controller';
+import { chatCompletionSchema } from '../server/domain/bots/openai-schemas';
 import { knowledgeSchema, textSourceSchema } from '../server/domain/knowledges/schemas';
 import { teamNameSchema } from '../server/domain/teams/schemas';
 import {
+  apiBotListSchema,
+  apiBotSchema,
+  apiChatCompletionSchema,
+  apiModelListSchema,
   apiKnowledgeListSchema,
   apiKnowledgeSchema,
   apiSearchSchema,
@@ -82,6 +89,7 @@ export default function apiRoutes(routes: RouteRegistry): void {
       });
 
     knowledgeApi(api);
+    botApi(api);
   });
 
   // The reference itself: public (it holds no secrets), so tools can read it without a token.
@@ -262,5 +270,97 @@ function knowledgeApi(api: RouteRegistry): void {
         },
       },
       errors: { 404: 'No such knowledge base in the team.', 422: 'The q parameter is missing.' },
+    });
+}
+
+const botExample = {
+  id: 4,
+  public_id: 'bot_Q2x8PmR4vT6yN1kA',
+  name: 'Asisten Warung Kopi',
+  description: 'Menjawab pertanyaan pelanggan tentang menu, jam buka dan pesan antar.',
+  avatar_color: 'emerald',
+  status: 'active',
+  published_version: 3,
+  published_at: '2026-11-22T08:30:00.000Z',
+  has_draft_changes: true,
+  knowledge_count: 2,
+  replies_this_month: 1284,
+  last_active_at: '2026-11-24T10:12:00.000Z',
+  updated_at: '2026-11-23T16:00:00.000Z',
+  created_at: '2026-11-01T09:00:00.000Z',
+};
+
+/** Bots over the API, and every published bot behind OpenAI's chat completions API (`/api/v1`). */
+function botApi(api: RouteRegistry): void {
+  api
+    .get('/bots', apiBots.index)
+    .name('bots.index')
+    .middleware('abilities:read')
+    .openapi({
+      tag: 'Bots',
+      summary: "The team's bots",
+      response: { description: 'Every bot of the team.', schema: apiBotListSchema, example: { data: [botExample] } },
+      errors: { 403: "The token's user no longer belongs to its team." },
+    });
+  api
+    .get('/bots/{bot}', apiBots.show)
+    .name('bots.show')
+    .whereNumber('bot')
+    .middleware('abilities:read')
+    .openapi({
+      tag: 'Bots',
+      summary: 'One bot of the team',
+      parameters: { bot: 'The bot id.' },
+      response: { description: 'The bot.', schema: apiBotSchema, example: botExample },
+      errors: { 404: 'No such bot in the team.' },
+    });
+  api
+    .get('/v1/models', openai.models)
+    .name('v1.models')
+    .middleware('abilities:read')
+    .openapi({
+      tag: 'OpenAI-compatible',
+      summary: 'Published bots as models',
+      description:
+        "OpenAI's `GET /v1/models`: point an OpenAI client at `<APP_URL>/api/v1` with a Kawan token as its API key. Errors come in OpenAI's shape (`{error: {message, type, param, code}}`).",
+      response: {
+        description: "The team's published bots; `id` is what `model` names.",
+        schema: apiModelListSchema,
+        example: { object: 'list', data: [{ id: botExample.public_id, object: 'model', created: 1793523600, owned_by: 'kawan' }] },
+      },
+    });
+  api
+    .post('/v1/chat/completions', openai.chatCompletions)
+    .name('v1.chat.completions')
+    .middleware('abilities:read')
+    .openapi({
+      tag: 'OpenAI-compatible',
+      summary: 'Ask a bot, as OpenAI chat completions',
+      description:
+        "OpenAI's `POST /v1/chat/completions`: `model` is a published bot's public id, which answers with its published version (instructions, knowledge, grounding, handoff). `stream: true` answers as server-sent events (`chat.completion.chunk`, the usage chunk with `stream_options.include_usage`, `[DONE]`). `citations` and `kawan` are extra fields OpenAI clients ignore. An unknown model is a 404 with code `model_not_found`.",
+      body: chatCompletionSchema,
+      bodyExample: { model: botExample.public_id, messages: [{ role: 'user', content: 'Jam berapa outlet Kemang buka?' }] },
+      response: {
+        description: 'The reply.',
+        schema: apiChatCompletionSchema,
+        example: {
+          id: 'chatcmpl-5f1c2a9e7b3d4c8a1e6f0b2d',
+          object: 'chat.completion',
+          created: 1795560000,
+          model: botExample.public_id,
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content: 'Outlet Kemang buka setiap hari pukul 07.00–22.00 [1].' },
+              finish_reason: 'stop',
+              logprobs: null,
+            },
+          ],
+          usage: { prompt_tokens: 812, completion_tokens: 24, total_tokens: 836 },
+          citations: [{ marker: 1, source_id: 12, source_title: 'Jam buka', chunk_id: 88 }],
+          kawan: { kind: 'answer', handoff: null, version: 3 },
+        },
+      },
+      errors: { 404: 'No published bot of the team has this id.' },
     });
 }

@@ -152,3 +152,65 @@ export const apiSearchSchema = z
     ),
   })
   .meta({ id: 'KnowledgeSearch', description: 'Ranked chunks with their scores and which retriever found each.' });
+
+export const apiBotSchema = z
+  .object({
+    id: z.number().int(),
+    public_id: z.string().meta({ description: 'The `model` to use with /api/v1/chat/completions.' }),
+    name: z.string(),
+    description: z.string(),
+    avatar_color: z.string(),
+    status: z.enum(['draft', 'active', 'paused']),
+    published_version: z.number().int().nullable(),
+    published_at: timestamp.nullable(),
+    has_draft_changes: z.boolean(),
+    knowledge_count: z.number().int(),
+    replies_this_month: z.number().int().nullable(),
+    last_active_at: timestamp.nullable(),
+    updated_at: timestamp,
+    created_at: timestamp,
+  })
+  .meta({ id: 'Bot', description: 'A bot of the team.' });
+
+export const apiBotListSchema = z.object({ data: z.array(apiBotSchema) }).meta({ id: 'BotList' });
+
+export const apiModelListSchema = z
+  .object({
+    object: z.literal('list'),
+    data: z.array(
+      z.object({ id: z.string(), object: z.literal('model'), created: z.number().int(), owned_by: z.string() }),
+    ),
+  })
+  .meta({ id: 'ModelList', description: "OpenAI's model list: the team's published bots." });
+
+export const apiChatCompletionSchema = z
+  .object({
+    id: z.string(),
+    object: z.literal('chat.completion'),
+    created: z.number().int(),
+    model: z.string(),
+    choices: z.array(
+      z.object({
+        index: z.number().int(),
+        message: z.object({ role: z.literal('assistant'), content: z.string() }),
+        finish_reason: z.string(),
+        logprobs: z.null(),
+      }),
+    ),
+    usage: z.object({
+      prompt_tokens: z.number().int(),
+      completion_tokens: z.number().int(),
+      total_tokens: z.number().int(),
+    }),
+    citations: z
+      .array(z.object({ marker: z.number().int(), source_id: z.number().int(), source_title: z.string(), chunk_id: z.number().int() }))
+      .meta({ description: 'What the reply cites as [n] (an extra field OpenAI clients ignore).' }),
+    kawan: z
+      .object({
+        kind: z.enum(['answer', 'curated', 'fallback', 'handoff']),
+        handoff: z.object({ reason: z.string(), message: z.string() }).nullable(),
+        version: z.number().int().nullable(),
+      })
+      .meta({ description: 'How Kawan answered: from the knowledge, a curated answer, the fallback, or a handoff.' }),
+  })
+  .meta({ id: 'ChatCompletion', description: "OpenAI's chat completion, answered by the bot's published version." });

@@ -35,9 +35,10 @@ export function botRepository(db: Database, teamId: number) {
   const mine = (id: number) => and(eq(bots.teamId, teamId), eq(bots.id, id));
 
   return {
-    async page(options: { search?: string; status?: BotStatus; page: number; perPage: number; monthStart: Date }) {
+    async page(options: { search?: string; status?: BotStatus; page: number; perPage: number; monthStart: Date; id?: number }) {
       const where = and(
         eq(bots.teamId, teamId),
+        options.id === undefined ? undefined : eq(bots.id, options.id),
         options.status ? eq(bots.status, options.status) : undefined,
         options.search
           ? or(ilike(bots.name, `%${escapeLike(options.search)}%`), ilike(bots.description, `%${escapeLike(options.search)}%`))
@@ -122,6 +123,15 @@ export function botRepository(db: Database, teamId: number) {
         .from(botVersions)
         .where(and(eq(botVersions.teamId, teamId), eq(botVersions.botId, botId)))
         .orderBy(desc(botVersions.version));
+    },
+
+    /** A version of the bot by its number (the published one). */
+    async versionNumber(botId: number, version: number): Promise<BotVersionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(botVersions)
+        .where(and(eq(botVersions.teamId, teamId), eq(botVersions.botId, botId), eq(botVersions.version, version)));
+      return row;
     },
 
     /** A version of the bot by its row id (URLs name versions this way). */

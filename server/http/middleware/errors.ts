@@ -39,6 +39,11 @@ export function errorHandler(options: { development: boolean }): ErrorRequestHan
       if (wantsJson(req)) {
         const errors = Object.fromEntries(Object.entries(error.errors).map(([field, message]) => [field, [message]]));
         if (error.retryAfterSeconds) res.set('Retry-After', String(error.retryAfterSeconds));
+        if (isOpenAiPath(req.path)) {
+          const [param] = Object.keys(error.errors);
+          res.status(error.status).json(openAiError(error.status, error.message, param ?? null));
+          return;
+        }
         res.status(error.status).json({ message: error.message, errors });
         return;
       }
@@ -63,6 +68,10 @@ export function errorHandler(options: { development: boolean }): ErrorRequestHan
 
     const publicMessage =
       status >= 500 && !options.development && !upstream ? (defaultMessages[status] ?? defaultMessages[500]) : message;
+    if (isOpenAiPath(req.path)) {
+      res.status(status).json(openAiError(status, publicMessage, null, (error as { code?: unknown }).code));
+      return;
+    }
     if (wantsJson(req)) {
       res.status(status).json({ message: publicMessage });
       return;
@@ -103,4 +112,23 @@ function statusOf(error: unknown): number {
     (error as { statusCode?: unknown })?.statusCode;
   if (typeof candidate === 'number' && candidate >= 400 && candidate < 600) return candidate;
   return 500;
+}
+
+/** The OpenAI-compatible API (`/api/v1/…`) answers errors the way OpenAI's clients read them. */
+function isOpenAiPath(path: string): boolean {
+  return path.startsWith('/api/v1/');
+}
+
+const openAiTypes: Record<number, [type: string, code: string | null]> = {
+  401: ['authentication_error', 'invalid_api_key'],
+  403: ['permission_error', 'insufficient_permissions'],
+  404: ['invalid_request_error', 'not_found'],
+  422: ['invalid_request_error', 'invalid_value'],
+  429: ['rate_limit_error', 'rate_limit_exceeded'],
+};
+
+/** `{error: {message, type, param, code}}`, OpenAI's error body. */
+export function openAiError(status: number, message: string, param: string | null, code?: unknown) {
+  const [type, defaultCode] = openAiTypes[status] ?? (status >= 500 ? ['api_error', null] : ['invalid_request_error', null]);
+  return { error: { message, type, param, code: typeof code === 'string' ? code : defaultCode } };
 }

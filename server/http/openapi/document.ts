@@ -8,6 +8,7 @@ import type { ApiOperation } from './operation';
 import {
   errorResponses,
   errorSchema,
+  openAiErrorSchema,
   validationErrorSchema,
   validationExample,
   type ErrorResponseName,
@@ -278,6 +279,21 @@ function operationFor(route: CompiledRoute, described: ApiOperation, schemas: Sc
       ...errorResponse(errorResponses.TooManyRequests, schemas, errorSchema),
       description: limitSentence(throttled),
     };
+  }
+
+  // The OpenAI-compatible API answers every error in OpenAI's shape.
+  if (route.uri.startsWith('/api/v1/')) {
+    for (const [status, response] of Object.entries(operation.responses)) {
+      if (status.startsWith('2')) continue;
+      const description =
+        '$ref' in response
+          ? errorResponses[response.$ref.replace('#/components/responses/', '') as ErrorResponseName].description
+          : response.description;
+      operation.responses[status] = {
+        description,
+        content: { 'application/json': { schema: schemas.convert(openAiErrorSchema, 'output') } },
+      };
+    }
   }
 
   if (token) {

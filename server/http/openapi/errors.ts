@@ -11,6 +11,18 @@ export const errorSchema = z
   .object({ message: z.string() })
   .meta({ id: 'Error', description: 'What went wrong, in one sentence.' });
 
+/** OpenAI's error body, which `/api/v1` answers with so that OpenAI's clients read it. */
+export const openAiErrorSchema = z
+  .object({
+    error: z.object({
+      message: z.string(),
+      type: z.string().meta({ examples: ['invalid_request_error'] }),
+      param: z.string().nullable(),
+      code: z.string().nullable().meta({ examples: ['model_not_found'] }),
+    }),
+  })
+  .meta({ id: 'OpenAiError', description: "OpenAI's error shape." });
+
 export const validationErrorSchema = z
   .object({
     message: z.string().meta({ description: 'The first field message.' }),
