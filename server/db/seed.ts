@@ -13,6 +13,12 @@ import { createKnowledge } from '../domain/knowledges/actions/create-knowledge';
 import { addSource } from '../domain/knowledges/actions/add-source';
 import { UploadedFile } from '../http/middleware/body';
 import { demoKnowledges } from './seed-data/knowledge/index';
+import { knowledgeRepository } from './repositories/knowledge-repository';
+import { botRepository } from './repositories/bot-repository';
+import { createBot } from '../domain/bots/actions/create-bot';
+import { publishBot } from '../domain/bots/actions/publish-bot';
+import { updateBot } from '../domain/bots/actions/update-bot';
+import { configOf } from '../domain/bots/actions/chat';
 
 /** The demo login written in the README and printed at start-up. */
 export const demoLogin = { email: 'demo@kawan.test', password: 'password' };
@@ -123,4 +129,48 @@ async function seedDemoKnowledge(services: Services): Promise<void> {
     }
   }
   await services.jobs.drain();
+  await seedDemoBot(services, actor);
+}
+
+/**
+ * The demo bot, "Asisten Warung Kopi": linked to both knowledge bases, version 1 published, a draft
+ * change pending (a warmer persona) and saved test questions to replay before publishing it.
+ */
+async function seedDemoBot(services: Services, actor: { userId: number; teamId: number; role: 'owner' }): Promise<void> {
+  const knowledges = await knowledgeRepository(services.db, actor.teamId).all();
+  const bot = await createBot(
+    services,
+    actor,
+    {
+      name: 'Asisten Warung Kopi',
+      description: 'Menjawab pelanggan tentang jam buka, menu dan harga, pesan antar, reservasi dan pembayaran.',
+      avatar_color: 'emerald',
+    },
+    {
+      knowledgeIds: knowledges.map((knowledge) => knowledge.id),
+      instructions:
+        'Kamu adalah Asisten Warung Kopi Nusantara. Jawab singkat, ramah dan jelas, sapa pelanggan dengan "Kak". ' +
+        'Gunakan hanya informasi dari pengetahuan yang diberikan; harga selalu dalam Rupiah.',
+      welcomeMessage: 'Halo Kak! Saya Asisten Warung Kopi Nusantara. Mau tanya jam buka, menu, atau pesan antar?',
+      suggestedQuestions: ['Jam buka outlet Kemang?', 'Berapa harga kopi susu gula aren?', 'Do you deliver to Bandung?'],
+    },
+  );
+  await publishBot(services, actor, bot.id, { note: 'Versi pertama' });
+  const draft = configOf(((await botRepository(services.db, actor.teamId).find(bot.id))!).draft, bot.name);
+  await updateBot(services, actor, bot.id, {
+    name: bot.name,
+    description: bot.description,
+    avatar_color: bot.avatarColor,
+    test_questions: [
+      'jam brp buka kak?',
+      'bisa bayar pake qris ga?',
+      'ongkir ke bandung berapa?',
+      'Is there a vegan option?',
+      'mau bicara dengan admin',
+    ].join('\n'),
+    config: {
+      ...draft,
+      instructions: `${draft.instructions} Tutup jawaban dengan tawaran bantuan lain.`,
+    },
+  });
 }

@@ -87,3 +87,29 @@ describe('the demo knowledge', () => {
   });
 });
 
+
+describe('the demo bot', () => {
+  it('is published with a draft change pending, keeps test questions, and answers from the café knowledge offline', async () => {
+    await seedDemo(app.services);
+    const client = await signedIn(app.app, demoLogin, demoLogin.password);
+    const index = expectPage(await client.visit('/bots'), 'Bots/Index');
+    const [bot] = (index.props.bots as { data: Array<{ id: number; name: string; published_version: number; has_draft_changes: boolean; knowledge_count: number; status: string }> }).data;
+    expect(bot).toMatchObject({ name: 'Asisten Warung Kopi', published_version: 1, has_draft_changes: true, knowledge_count: 2, status: 'active' });
+    const edit = expectPage(await client.visit(`/bots/${bot.id}/edit`), 'Bots/Edit');
+    expect(edit.props.test_questions).toHaveLength(5);
+
+    const ask = async (message: string) =>
+      (
+        await client.agent
+          .post(`/bots/${bot.id}/chat`)
+          .set({ 'X-XSRF-TOKEN': client.token, Accept: 'application/json' })
+          .send({ message })
+      ).body as { turn: { kind: string; reply: string } };
+    const qris = await ask('bisa bayar pake qris ga kak?');
+    expect(qris.turn.kind).not.toBe('fallback');
+    expect(qris.turn.reply).toMatch(/QRIS/);
+    const price = await ask('Berapa harga kopi susu gula aren?');
+    expect(price.turn.kind).toBe('answer');
+    expect(price.turn.reply).toMatch(/Rp|\d{2}\.?000/);
+  });
+});
