@@ -22,6 +22,7 @@ export default function botRoutes(routes: RouteRegistry): void {
       .whereNumber('bot', 'version')
       .bind('bot')
       .bind('version');
+    user.post('/bots/{bot}/replay', bots.replay).name('bots.replay').whereNumber('bot').bind('bot');
     user.post('/bots/{bot}/chat', bots.chat).name('bots.chat').whereNumber('bot').bind('bot');
     user
       .put('/bots/{bot}/turns/{turn}/feedback', bots.feedback)

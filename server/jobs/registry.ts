@@ -1,10 +1,16 @@
 import type { Services } from '../services';
 import type { Logger } from '../support/logger';
 import { defineKnowledgeJobs, queueDueRefreshes, requeueStranded } from './knowledge-jobs';
+import { replayJob, runReplay } from '../domain/bots/actions/replay';
 
 /** Every job Kawan runs, defined on the services' queue. */
 export function defineJobs(services: Services): void {
   defineKnowledgeJobs(services.jobs, services);
+  services.jobs.define<{ replayId: number }>({
+    name: replayJob,
+    retryLimit: 1,
+    run: (job) => runReplay(services, job.replayId),
+  });
 }
 
 /** How often a worker process looks for sources whose scheduled refresh is due. */

@@ -1,4 +1,5 @@
 import type { BotRow, BotSummary, BotTurnRow, BotVersionRow } from '../db/repositories/bot-repository';
+import type { botReplays } from '../db/schema/index';
 import type { BotConfig } from '../bot-engine/bot-config';
 
 const iso = (date: Date | null | undefined) => (date ? new Date(date).toISOString() : null);
@@ -44,5 +45,18 @@ export function presentTurn(turn: BotTurnRow) {
     latency_ms: turn.latencyMs,
     feedback: turn.feedback,
     created_at: iso(turn.createdAt),
+  };
+}
+
+export function presentReplay(replay: typeof botReplays.$inferSelect) {
+  return {
+    id: replay.id,
+    status: replay.status,
+    progress: replay.progress,
+    published_version: replay.publishedVersion,
+    results: replay.results,
+    error: replay.error,
+    created_at: iso(replay.createdAt),
+    finished_at: iso(replay.finishedAt),
   };
 }

@@ -8,13 +8,14 @@ import { publishBot } from '../../../domain/bots/actions/publish-bot';
 import { restoreVersion } from '../../../domain/bots/actions/restore-version';
 import { chatWithBot, configOf } from '../../../domain/bots/actions/chat';
 import { setFeedback } from '../../../domain/bots/actions/feedback';
+import { latestReplay, startReplay } from '../../../domain/bots/actions/replay';
 import { providerFor } from '../../../domain/bots/answer';
 import { botPolicy, type BotActor } from '../../../domain/bots/bot-policy';
 import { avatarColors, botStatuses } from '../../../domain/bots/schemas';
 import { botLanguages, groundingModes, weekdays, defaultBotConfig } from '../../../bot-engine/bot-config';
 import { authorize } from '../../../domain/teams/team-access';
 import { NotFoundError } from '../../../support/errors';
-import { presentBotSummary, presentTurn, presentVersion } from '../../../presenters/bot-presenter';
+import { presentBotSummary, presentReplay, presentTurn, presentVersion } from '../../../presenters/bot-presenter';
 import { routeId } from '../../route-params';
 import { teamActor } from '../../team-actor';
 
@@ -116,11 +117,12 @@ async function loadBot(req: Request) {
 export async function show(req: Request) {
   const { actor, bots, bot } = await loadBot(req);
   const config = configOf(bot.draft, bot.name);
-  const [versions, questions, turns, knowledges] = await Promise.all([
+  const [versions, questions, turns, knowledges, replay] = await Promise.all([
     bots.versions(bot.id),
     bots.testQuestions(bot.id),
     bots.recentTurns(bot.id, 10),
     knowledgeRepository(req.services.db, actor.teamId).findMany(config.knowledgeIds),
+    latestReplay(req.services, actor.teamId, bot.id),
   ]);
   await req.inertia.render('Bots/Show', {
     bot: presentBotSummary(bot),
@@ -129,6 +131,7 @@ export async function show(req: Request) {
     versions: versions.map(presentVersion),
     test_questions: questions.map((q) => q.question),
     recent_turns: turns.map(presentTurn),
+    replay: replay ? presentReplay(replay) : null,
     ai: { provider: providerFor(req.services.config, config).label },
     can: can(actor),
   });
@@ -179,6 +182,14 @@ export async function restore(req: Request, res: Response) {
 export async function chat(req: Request, res: Response) {
   const { turn, thread } = await chatWithBot(req.services, await teamActor(req), routeId(req, 'bot'), req.body);
   res.json({ thread, turn: presentTurn(turn) });
+}
+
+/** Replay: the saved test questions answered by the draft and the published version (a job; progress live). */
+export async function replay(req: Request, res: Response) {
+  const botId = routeId(req, 'bot');
+  const { questions } = await startReplay(req.services, await teamActor(req), botId);
+  req.inertia.flash('banner', `Replaying ${questions} test questions…`).flash('bannerStyle', 'success');
+  res.redirect(303, req.services.route('bots.show', botId));
 }
 
 export async function feedback(req: Request, res: Response) {
