@@ -64,6 +64,17 @@ declare module 'ziggy-js' {
     'knowledges.sources.destroy': [{ name: 'knowledge'; required: true; binding: 'id' }, { name: 'source'; required: true; binding: 'id' }];
     'knowledges.chunks.update': [{ name: 'knowledge'; required: true; binding: 'id' }, { name: 'chunk'; required: true; binding: 'id' }];
     'knowledges.search': [{ name: 'knowledge'; required: true; binding: 'id' }];
+    'bots.index': [];
+    'bots.create': [];
+    'bots.store': [];
+    'bots.show': [{ name: 'bot'; required: true; binding: 'id' }];
+    'bots.edit': [{ name: 'bot'; required: true; binding: 'id' }];
+    'bots.update': [{ name: 'bot'; required: true; binding: 'id' }];
+    'bots.destroy': [{ name: 'bot'; required: true; binding: 'id' }];
+    'bots.publish': [{ name: 'bot'; required: true; binding: 'id' }];
+    'bots.versions.restore': [{ name: 'bot'; required: true; binding: 'id' }, { name: 'version'; required: true; binding: 'id' }];
+    'bots.chat': [{ name: 'bot'; required: true; binding: 'id' }];
+    'bots.turns.feedback': [{ name: 'bot'; required: true; binding: 'id' }, { name: 'turn'; required: true; binding: 'id' }];
     'api-tokens.index': [];
     'api-tokens.store': [];
     'api-tokens.update': [{ name: 'token'; required: true; binding: 'id' }];

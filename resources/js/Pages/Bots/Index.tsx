@@ -1,0 +1,191 @@
+import { useEffect, useRef, useState } from 'react';
+import { Head, router, usePage } from '@inertiajs/react';
+import ButtonLink from '@/Components/ButtonLink';
+import EmptyState from '@/Components/EmptyState';
+import Icon from '@/Components/Icon';
+import Pagination from '@/Components/Pagination';
+import SecondaryButton from '@/Components/SecondaryButton';
+import Select from '@/Components/Select';
+import TextInput from '@/Components/TextInput';
+import { useChannel } from '@/hooks/use-channel';
+import { PageHeader } from '@/Layouts/AppLayout';
+import { route } from '@/lib/route';
+import { useThrottled } from '../Knowledges/Partials/use-throttled';
+import BotList from './Partials/BotList';
+import { plural, statusLabels } from './Partials/format';
+import type { BotIndexProps, BotStatus } from './Partials/types';
+
+const SEARCH_DELAY_MS = 300;
+
+type Filters = { search: string; status: BotStatus | '' };
+
+function query({ search, status }: Filters, page?: number): Record<string, string | number> {
+  const result: Record<string, string | number> = {};
+  if (search.trim()) result.search = search.trim();
+  if (status) result.status = status;
+  if (page && page > 1) result.page = page;
+  return result;
+}
+
+const indexUrl = (filters: Filters, page?: number) => route('bots.index', { _query: query(filters, page) });
+
+/**
+ * Bots/Index: the team's bots, searchable and filtered by status, a page at a time. Live: a bot
+ * created, edited, published or deleted anywhere in the team reloads the list (at most twice a second).
+ */
+export default function Index({ bots, filters, statuses, can }: BotIndexProps) {
+  const teamId = usePage().props.auth.user?.current_team?.id ?? null;
+  const [search, setSearch] = useState(filters.search);
+  const debounce = useRef<{ timer: number | null }>({ timer: null });
+  const { meta } = bots;
+
+  useEffect(() => {
+    const pending = debounce.current;
+    return () => {
+      if (pending.timer !== null) window.clearTimeout(pending.timer);
+    };
+  }, []);
+
+  const reload = useThrottled(() => router.reload({ only: ['bots'], async: true }), 500);
+  useChannel(teamId === null ? null : `teams.${teamId}`, { events: { BotChanged: reload } });
+
+  const visit = (next: Filters) =>
+    router.get(route('bots.index'), query(next), { preserveState: true, preserveScroll: true, replace: true });
+
+  const find = (value: string) => {
+    setSearch(value);
+    const pending = debounce.current;
+    if (pending.timer !== null) window.clearTimeout(pending.timer);
+    pending.timer = window.setTimeout(() => {
+      pending.timer = null;
+      visit({ search: value, status: filters.status });
+    }, SEARCH_DELAY_MS);
+  };
+
+  const filterStatus = (status: BotStatus | '') => {
+    const pending = debounce.current;
+    if (pending.timer !== null) window.clearTimeout(pending.timer);
+    pending.timer = null;
+    visit({ search, status });
+  };
+
+  const create = can.create ? <ButtonLink href={route('bots.create')}>New bot</ButtonLink> : null;
+  const filtered = filters.search !== '' || filters.status !== '';
+  const nothingYet = meta.total === 0 && !filtered;
+
+  return (
+    <>
+      <Head title="Bots" />
+      <PageHeader title="Bots">
+        {can.create && (
+          <ButtonLink href={route('bots.create')} className="ms-4">
+            New bot
+          </ButtonLink>
+        )}
+      </PageHeader>
+      <div className="mx-auto max-w-7xl py-10 sm:px-6 lg:px-8">
+        {nothingYet ? (
+          <EmptyState icon={<Icon name="cpu-chip" className="size-10" />} title="No bots yet" action={create}>
+            <p>
+              A bot answers your customers for you. You give it a name and a persona, link the knowledge bases it
+              answers from, and choose when it hands a conversation to a person. Try it in the test chat, then publish
+              it so that your channels and the API answer with it.
+            </p>
+            {!can.create && (
+              <p className="mt-3">Your role in this team may look at bots; an owner, admin or editor creates them.</p>
+            )}
+          </EmptyState>
+        ) : (
+          <>
+            <div className="flex flex-col gap-3 px-4 sm:flex-row sm:items-center sm:px-0">
+              <div className="w-full sm:max-w-xs">
+                <label htmlFor="bot-search" className="sr-only">
+                  Search bots
+                </label>
+                <TextInput
+                  id="bot-search"
+                  type="search"
+                  className="block w-full"
+                  placeholder="Search by name or description"
+                  value={search}
+                  onChange={(event) => find(event.target.value)}
+                  autoComplete="off"
+                />
+              </div>
+              <div className="w-full sm:w-44">
+                <label htmlFor="bot-status" className="sr-only">
+                  Status
+                </label>
+                <Select
+                  id="bot-status"
+                  className="block w-full"
+                  value={filters.status}
+                  onChange={(event) => filterStatus(event.target.value as BotStatus | '')}
+                >
+                  <option value="">All statuses</option>
+                  {statuses.map((status) => (
+                    <option key={status} value={status}>
+                      {statusLabels[status] ?? status}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+            </div>
+
+            <div className="mt-6">
+              {bots.data.length > 0 ? (
+                <BotList bots={bots.data} />
+              ) : meta.total === 0 ? (
+                <EmptyState
+                  title="No bots match"
+                  action={
+                    <SecondaryButton
+                      onClick={() => {
+                        setSearch('');
+                        visit({ search: '', status: '' });
+                      }}
+                    >
+                      Clear filters
+                    </SecondaryButton>
+                  }
+                >
+                  {filters.search ? (
+                    <>
+                      No {filters.status ? `${statusLabels[filters.status].toLowerCase()} ` : ''}bot matches “
+                      <span className="break-words">{filters.search}</span>”. Try another word from the name or the
+                      description.
+                    </>
+                  ) : (
+                    <>No bot is {statusLabels[filters.status as BotStatus]?.toLowerCase()} right now.</>
+                  )}
+                </EmptyState>
+              ) : (
+                <EmptyState
+                  title="Nothing on this page"
+                  action={
+                    <ButtonLink href={indexUrl(filters)} variant="secondary">
+                      First page
+                    </ButtonLink>
+                  }
+                >
+                  There are {plural(meta.total, 'bot')}, all on earlier pages.
+                </EmptyState>
+              )}
+            </div>
+
+            <Pagination
+              className="mt-6 px-4 sm:px-0"
+              label="Bots pages"
+              noun={meta.total === 1 ? 'bot' : 'bots'}
+              from={meta.from}
+              to={meta.to}
+              total={meta.total}
+              previous={meta.current_page > 1 ? indexUrl(filters, meta.current_page - 1) : null}
+              next={meta.current_page < meta.last_page ? indexUrl(filters, meta.current_page + 1) : null}
+            />
+          </>
+        )}
+      </div>
+    </>
+  );
+}

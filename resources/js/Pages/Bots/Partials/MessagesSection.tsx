@@ -1,0 +1,55 @@
+import FormSection from '@/Components/FormSection';
+import TextAreaField from '@/Components/TextAreaField';
+import type { SectionProps } from './bot-form';
+
+/** What the bot says first, the questions it suggests, and what it says when it has no answer. */
+export default function MessagesSection({ data, setConfig, error, editable, onSubmitted, actions }: SectionProps) {
+  const { config } = data;
+
+  return (
+    <FormSection
+      title="Messages"
+      description="What the bot says without asking the model: its welcome, the first questions it suggests, and its reply when the knowledge has no answer."
+      onSubmitted={onSubmitted}
+      actions={actions}
+    >
+      <TextAreaField
+        id="bot-welcome"
+        label="Welcome message"
+        className="col-span-6"
+        rows={3}
+        value={config.welcomeMessage}
+        onChange={(welcomeMessage) => setConfig((current) => ({ ...current, welcomeMessage }))}
+        error={error('welcomeMessage')}
+        hint="The first thing it says when a chat opens. Leave it empty for no welcome."
+        disabled={!editable}
+        maxLength={2000}
+      />
+
+      <TextAreaField
+        id="bot-suggested"
+        label="Suggested first questions"
+        className="col-span-6"
+        rows={4}
+        value={config.suggestedQuestions}
+        onChange={(suggestedQuestions) => setConfig((current) => ({ ...current, suggestedQuestions }))}
+        error={error('suggestedQuestions')}
+        hint="One per line, up to 10: shown as buttons under the welcome message."
+        disabled={!editable}
+      />
+
+      <TextAreaField
+        id="bot-fallback"
+        label="Fallback message"
+        className="col-span-6"
+        rows={3}
+        value={config.fallbackMessage}
+        onChange={(fallbackMessage) => setConfig((current) => ({ ...current, fallbackMessage }))}
+        error={error('fallbackMessage')}
+        hint="Said when nothing in the knowledge answers the question."
+        disabled={!editable}
+        maxLength={2000}
+      />
+    </FormSection>
+  );
+}

@@ -1,0 +1,99 @@
+import type { AvatarColor, BotLanguage, BotStatus, Grounding, TurnKind, Weekday } from './types';
+
+/** "1 knowledge base", "3 knowledge bases". */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString()} ${count === 1 ? one : many}`;
+}
+
+/** Up to two letters from a name: "Asisten Kopi" → "AK", "kopi" → "K"; "?" for none. */
+export function initials(name: string): string {
+  const letters = name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => Array.from(word)[0] ?? '');
+  return letters.join('').toUpperCase() || '?';
+}
+
+/** Whole class names, so that Tailwind finds them in the source. */
+export const avatarClasses: Record<AvatarColor, string> = {
+  indigo: 'bg-indigo-500',
+  emerald: 'bg-emerald-500',
+  amber: 'bg-amber-500',
+  rose: 'bg-rose-500',
+  sky: 'bg-sky-500',
+  violet: 'bg-violet-500',
+  slate: 'bg-slate-500',
+};
+
+export function avatarClass(color: string): string {
+  return avatarClasses[color as AvatarColor] ?? avatarClasses.indigo;
+}
+
+export const colorLabels: Record<AvatarColor, string> = {
+  indigo: 'Indigo',
+  emerald: 'Emerald',
+  amber: 'Amber',
+  rose: 'Rose',
+  sky: 'Sky',
+  violet: 'Violet',
+  slate: 'Slate',
+};
+
+export const statusLabels: Record<BotStatus, string> = { draft: 'Draft', active: 'Active', paused: 'Paused' };
+
+export const statusHints: Record<BotStatus, string> = {
+  draft: 'Not answering anyone yet: try it here, then publish it.',
+  active: 'Answers with its published version.',
+  paused: 'Stays quiet; nothing is deleted and it can be made active again.',
+};
+
+export const languageLabels: Record<BotLanguage, string> = {
+  auto: 'Automatic',
+  indonesian: 'Indonesian',
+  english: 'English',
+};
+
+export const groundingLabels: Record<Grounding, { label: string; hint: string }> = {
+  strict: {
+    label: 'Strict',
+    hint: 'Answers only from the linked knowledge; says the fallback message when nothing there matches.',
+  },
+  balanced: {
+    label: 'Balanced',
+    hint: 'Prefers the linked knowledge, but may answer from general knowledge when it has nothing.',
+  },
+};
+
+export const weekdayLabels: Record<Weekday, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
+
+export const kindLabels: Record<TurnKind, string> = {
+  answer: 'Answer',
+  curated: 'Curated answer',
+  fallback: 'Fallback',
+  handoff: 'Handoff',
+};
+
+export const sourceLabels: Record<string, string> = { test: 'Test chat', api: 'API', replay: 'Replay' };
+
+/** "$0", "$0.000412", "$0.0213", "under $0.000001", "unknown price". */
+export function formatCost(usd: number | null | undefined): string {
+  if (usd === null || usd === undefined) return 'unknown price';
+  if (usd === 0) return '$0';
+  if (usd < 0.000001) return 'under $0.000001';
+  return `$${usd < 0.01 ? String(Number(usd.toPrecision(3))) : usd.toFixed(4)}`;
+}
+
+/** A long text cut to `max` characters with an ellipsis. */
+export function shorten(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
