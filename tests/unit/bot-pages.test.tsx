@@ -242,6 +242,7 @@ function showProps(overrides: Partial<BotShowProps> = {}): BotShowProps {
     versions,
     test_questions: ['Parkir mobil berapa?'],
     recent_turns: [],
+    replay: null,
     ai: { provider: 'fake-model (api.example.com)' },
     can: { create: true, update: true, delete: true },
     ...overrides,

@@ -73,6 +73,7 @@ declare module 'ziggy-js' {
     'bots.destroy': [{ name: 'bot'; required: true; binding: 'id' }];
     'bots.publish': [{ name: 'bot'; required: true; binding: 'id' }];
     'bots.versions.restore': [{ name: 'bot'; required: true; binding: 'id' }, { name: 'version'; required: true; binding: 'id' }];
+    'bots.replay': [{ name: 'bot'; required: true; binding: 'id' }];
     'bots.chat': [{ name: 'bot'; required: true; binding: 'id' }];
     'bots.turns.feedback': [{ name: 'bot'; required: true; binding: 'id' }, { name: 'turn'; required: true; binding: 'id' }];
     'api-tokens.index': [];
@@ -87,6 +88,10 @@ declare module 'ziggy-js' {
     'api.knowledges.sources.store': [{ name: 'knowledge'; required: true }];
     'api.knowledges.sources.show': [{ name: 'knowledge'; required: true }, { name: 'source'; required: true }];
     'api.knowledges.search': [{ name: 'knowledge'; required: true }];
+    'api.bots.index': [];
+    'api.bots.show': [{ name: 'bot'; required: true }];
+    'api.v1.models': [];
+    'api.v1.chat.completions': [];
     'api.openapi': [];
     'api-docs': [];
     'broadcasting.auth': [];

@@ -5,6 +5,7 @@ import { route } from '@/lib/route';
 import BotOverview from './Partials/BotOverview';
 import PublishForm from './Partials/PublishForm';
 import RecentTurns from './Partials/RecentTurns';
+import ReplayPanel from './Partials/ReplayPanel';
 import TestChat from './Partials/TestChat';
 import VersionList from './Partials/VersionList';
 import { shorten } from './Partials/format';
@@ -22,6 +23,7 @@ export default function Show({
   versions,
   test_questions,
   recent_turns,
+  replay,
   ai,
   can,
 }: BotShowProps) {
@@ -66,6 +68,7 @@ export default function Show({
               </h3>
               <VersionList bot={bot} versions={versions} canRestore={can.update} />
             </section>
+            <ReplayPanel bot={bot} replay={replay} questions={test_questions.length} canReplay={can.update} />
             <RecentTurns turns={recent_turns} />
           </div>
         </div>

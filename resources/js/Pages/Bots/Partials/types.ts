@@ -1,3 +1,4 @@
+import type { Replay } from './ReplayPanel';
 import type { presentBotSummary, presentTurn, presentVersion } from '../../../../../server/presenters/bot-presenter';
 import type { BotConfig, BotLanguage, Grounding, Weekday } from '../../../../../server/bot-engine/bot-config';
 import type { Citation } from '../../../../../server/bot-engine/citations';
@@ -103,6 +104,8 @@ export interface BotShowProps {
   versions: BotVersion[];
   test_questions: string[];
   recent_turns: Turn[];
+  /** The latest replay of the test questions, if any. */
+  replay: Replay | null;
   /** `provider`: who writes this bot's replies, in words. */
   ai: { provider: string };
   can: BotAbilities;
