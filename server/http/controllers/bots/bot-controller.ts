@@ -188,7 +188,9 @@ export async function chat(req: Request, res: Response) {
 export async function replay(req: Request, res: Response) {
   const botId = routeId(req, 'bot');
   const { questions } = await startReplay(req.services, await teamActor(req), botId);
-  req.inertia.flash('banner', `Replaying ${questions} test questions…`).flash('bannerStyle', 'success');
+  req.inertia
+    .flash('banner', `Replaying ${questions} test question${questions === 1 ? '' : 's'}…`)
+    .flash('bannerStyle', 'success');
   res.redirect(303, req.services.route('bots.show', botId));
 }
 
