@@ -8,6 +8,7 @@ import profile from './profile';
 import teams from './teams';
 import knowledges from './knowledges';
 import bots from './bots';
+import providers from './providers';
 import apiTokens from './api-tokens';
 import api from './api';
 import broadcasting from './broadcasting';
@@ -26,6 +27,7 @@ export const routeFiles: RouteFile[] = [
   teams,
   knowledges,
   bots,
+  providers,
   apiTokens,
   api,
   broadcasting,

@@ -30,6 +30,8 @@ export interface BotConfig {
   /** Persona and rules written by the team (the head of the system prompt). */
   instructions: string;
   model: {
+    /** A model server of the team's own (its settings); null = the platform's (AI_BASE_URL). */
+    providerId: number | null;
     /** '' = the platform's default model. */
     name: string;
     /** 0–1, default 0.3. */
@@ -95,7 +97,12 @@ export function defaultBotConfig(name: string): BotConfig {
     instructions:
       `You are ${name}, a friendly customer-service assistant. Answer briefly and politely, ` +
       'in plain words, using the knowledge you are given.',
-    model: { name: '', temperature: botConfigDefaults.temperature, maxTokens: botConfigDefaults.maxTokens },
+    model: {
+      providerId: null,
+      name: '',
+      temperature: botConfigDefaults.temperature,
+      maxTokens: botConfigDefaults.maxTokens,
+    },
     welcomeMessage: `Halo! Saya ${name}. Ada yang bisa saya bantu? / Hi! How can I help you?`,
     suggestedQuestions: [],
     fallbackMessage: 'Maaf, saya belum punya informasi tentang itu. / Sorry, I don’t have information about that yet.',
@@ -237,6 +244,15 @@ export const botConfigSchema = z
     model: z
       .object(
         {
+          providerId: z.preprocess(
+            (value) => (value === '' || value === undefined ? null : typeof value === 'string' ? Number(value) : value),
+            z
+              .number({ error: 'The selected provider is invalid.' })
+              .int('The selected provider is invalid.')
+              .positive('The selected provider is invalid.')
+              .nullable()
+              .optional(),
+          ),
           name: text('model', 255).default(''),
           temperature: number('temperature', 0, 1),
           maxTokens: number('max tokens', 16, 8192, { integer: true }),
@@ -304,6 +320,7 @@ export const botConfigSchema = z
       language: input.language,
       instructions: input.instructions ?? defaults.instructions,
       model: {
+        providerId: input.model.providerId ?? null,
         name: input.model.name,
         temperature: input.model.temperature ?? defaults.model.temperature,
         maxTokens: input.model.maxTokens ?? defaults.model.maxTokens,

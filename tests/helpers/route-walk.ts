@@ -35,6 +35,8 @@ export interface Tenant {
   bot: { id: number; publicId: string };
   version: { id: number; version: number };
   turn: { id: number };
+  /** A model server of the team's own. */
+  provider: { id: number };
 }
 
 const where = 'tests/helpers/route-walk.ts';
@@ -59,6 +61,10 @@ export async function createTenant(services: Pick<Services, 'db'>, name: string)
     .values({ id: randomUUID(), userId: owner.id, type: 'route-walk', data: { team: name } })
     .returning({ id: schema.notifications.id });
   const { knowledge, source, chunk } = await createKnowledgeWithChunk(services, team.id, { name: `${name} FAQ` });
+  const [provider] = await services.db
+    .insert(schema.providerCredentials)
+    .values({ teamId: team.id, name: `${name} models`, baseUrl: 'http://127.0.0.1:9/v1', models: ['fake-model'] })
+    .returning({ id: schema.providerCredentials.id });
   const { bot, version, turn } = await createPublishedBot(services, team.id, {
     name: `${name} Bot`,
     knowledgeIds: [knowledge.id],
@@ -76,6 +82,7 @@ export async function createTenant(services: Pick<Services, 'db'>, name: string)
     bot: { id: bot.id, publicId: bot.publicId },
     version: { id: version.id, version: version.version },
     turn: { id: turn.id },
+    provider: { id: provider.id },
   };
 }
 
@@ -92,6 +99,7 @@ export const fixtures: Record<string, (tenant: Tenant) => number | string> = {
   bot: (tenant) => tenant.bot.id,
   version: (tenant) => tenant.version.id,
   turn: (tenant) => tenant.turn.id,
+  provider: (tenant) => tenant.provider.id,
 };
 
 export function fixtureFor(route: CompiledRoute, name: string): (tenant: Tenant) => number | string {

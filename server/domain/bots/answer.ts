@@ -7,15 +7,40 @@ import { EXTRACTIVE_MODEL, ExtractiveProvider } from '../../bot-engine/providers
 import { runTurn, type HistoryMessage, type TurnEvent, type TurnResult } from '../../bot-engine/turn';
 import { knowledgeRepository } from '../../db/repositories/knowledge-repository';
 import { retrieve } from '../../knowledge/retrieve';
+import { providerCredentialRepository } from '../../db/repositories/provider-credential-repository';
+import { privateAddressReason } from '../providers/public-address';
+import { ProviderError } from '../../bot-engine/providers/provider';
 
-type AnswerServices = Pick<Services, 'db' | 'config' | 'embedders' | 'knowledgeHits'>;
+type AnswerServices = Pick<Services, 'db' | 'config' | 'embedders' | 'knowledgeHits' | 'encrypter'>;
+
+/** A team's own model server, its key decrypted for the call. */
+export interface TeamProvider {
+  id: number;
+  name: string;
+  baseUrl: string;
+  apiKey: string | undefined;
+  models: string[];
+}
 
 const extractive = new ExtractiveProvider();
 const remote = new Map<string, OpenAiCompatibleProvider>();
 
 /** Who writes a bot's replies: the platform's model server, or the extractive provider without one. */
-export function providerFor(config: Config, bot: BotConfig): { provider: ChatProvider; model: string; label: string } {
+export function providerFor(
+  config: Config,
+  bot: BotConfig,
+  team?: TeamProvider,
+): { provider: ChatProvider; model: string; label: string } {
   const { ai } = config;
+  if (team) {
+    const model = bot.model.name || team.models[0] || '';
+    const provider = new OpenAiCompatibleProvider({
+      baseUrl: team.baseUrl,
+      apiKey: team.apiKey,
+      timeoutMs: ai.timeoutSeconds * 1000,
+    });
+    return { provider, model, label: `${model} (${team.name})` };
+  }
   const model = bot.model.name || ai.chatModel;
   if (ai.baseUrl && model) {
     const key = `${ai.baseUrl}\n${ai.fallbackModel ?? ''}`;
@@ -48,7 +73,7 @@ export async function answerTurn(
   input: { teamId: number; config: BotConfig; history: HistoryMessage[]; message: string; countHits: boolean; now?: Date },
   onEvent?: (event: TurnEvent) => void,
 ): Promise<TurnResult> {
-  const { provider, model } = providerFor(services.config, input.config);
+  const { provider, model } = providerFor(services.config, input.config, await teamProviderOf(services, input.teamId, input.config));
   const knowledges = knowledgeRepository(services.db, input.teamId);
   const result = await runTurn(
     { config: input.config, history: input.history, message: input.message, now: input.now },
@@ -72,4 +97,25 @@ export async function answerTurn(
     services.knowledgeHits.record(cited);
   }
   return result;
+}
+
+/** The team's own model server a bot names, or undefined for the platform's (or one since deleted). */
+export async function teamProviderOf(
+  services: Pick<Services, 'db' | 'encrypter' | 'config'>,
+  teamId: number,
+  bot: BotConfig,
+): Promise<TeamProvider | undefined> {
+  if (!bot.model.providerId) return undefined;
+  const row = await providerCredentialRepository(services.db, teamId).find(bot.model.providerId);
+  if (!row) return undefined;
+  // Checked again when used: the host's DNS may have changed since it was saved.
+  const blocked = await privateAddressReason(row.baseUrl, services.config.knowledge.allowPrivateUrls);
+  if (blocked) throw new ProviderError('network', `The team's model server ${row.name} is not allowed: ${blocked}`);
+  return {
+    id: row.id,
+    name: row.name,
+    baseUrl: row.baseUrl,
+    apiKey: row.apiKey ? services.encrypter.decrypt(row.apiKey) : undefined,
+    models: row.models,
+  };
 }

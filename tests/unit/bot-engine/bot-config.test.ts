@@ -18,7 +18,7 @@ describe('botConfigSchema', () => {
     expect(defaults).toMatchObject({
       language: 'auto',
       grounding: 'strict',
-      model: { name: '', temperature: 0.3, maxTokens: 512 },
+      model: { providerId: null, name: '', temperature: 0.3, maxTokens: 512 },
       retrieval: { topK: 5 },
       handoff: { onUserRequest: true, businessHours: null },
     });
@@ -53,7 +53,7 @@ describe('botConfigSchema', () => {
       handoff: { keywords: 'komplain\nrefund', afterFallbacks: '' },
     });
     expect(parsed.name).toBe('Kopi Kita');
-    expect(parsed.model).toEqual({ name: '', temperature: 0.7, maxTokens: 512 });
+    expect(parsed.model).toEqual({ providerId: null, name: '', temperature: 0.7, maxTokens: 512 });
     expect(parsed.suggestedQuestions).toEqual(['Jam buka?', 'Harga kopi?']);
     expect(parsed.knowledgeIds).toEqual([3, 4]);
     expect(parsed.handoff.keywords).toEqual(['komplain', 'refund']);

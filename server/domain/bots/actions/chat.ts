@@ -24,7 +24,7 @@ export function configOf(snapshot: Record<string, unknown>, name: string): BotCo
  * are not counted as hits.
  */
 export async function chatWithBot(
-  services: Pick<Services, 'db' | 'config' | 'embedders' | 'knowledgeHits' | 'broadcaster'>,
+  services: Pick<Services, 'db' | 'config' | 'embedders' | 'knowledgeHits' | 'broadcaster' | 'encrypter'>,
   actor: BotActor,
   botId: number,
   input: unknown,

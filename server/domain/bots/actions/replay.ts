@@ -70,7 +70,7 @@ export async function latestReplay(services: Pick<Services, 'db'>, teamId: numbe
 }
 
 async function answer(
-  services: Pick<Services, 'db' | 'config' | 'embedders' | 'knowledgeHits'>,
+  services: Pick<Services, 'db' | 'config' | 'embedders' | 'knowledgeHits' | 'encrypter'>,
   teamId: number,
   config: ReturnType<typeof configOf>,
   question: string,
@@ -91,7 +91,7 @@ async function answer(
 
 /** The replay job: each question twice, progress broadcast to the team after each. Idempotent: a rerun starts over. */
 export async function runReplay(
-  services: Pick<Services, 'db' | 'config' | 'embedders' | 'knowledgeHits' | 'broadcaster'>,
+  services: Pick<Services, 'db' | 'config' | 'embedders' | 'knowledgeHits' | 'broadcaster' | 'encrypter'>,
   replayId: number,
 ): Promise<void> {
   const [replay] = await services.db.select().from(botReplays).where(eq(botReplays.id, replayId));

@@ -1,6 +1,7 @@
 import type { Services } from '../../../services';
 import { botRepository, type BotRow } from '../../../db/repositories/bot-repository';
 import { knowledgeRepository } from '../../../db/repositories/knowledge-repository';
+import { providerCredentialRepository } from '../../../db/repositories/provider-credential-repository';
 import { botConfigSchema } from '../../../bot-engine/bot-config';
 import { validate } from '../../shared/validation';
 import { NotFoundError, ValidationError } from '../../../support/errors';
@@ -29,6 +30,9 @@ export async function updateBot(
   const owned = await knowledgeRepository(services.db, actor.teamId).findMany(config.knowledgeIds);
   if (owned.length !== config.knowledgeIds.length) {
     throw new ValidationError({ 'config.knowledgeIds': 'The selected knowledge base is invalid.' });
+  }
+  if (config.model.providerId && !(await providerCredentialRepository(services.db, actor.teamId).find(config.model.providerId))) {
+    throw new ValidationError({ 'config.model.providerId': 'The selected provider is invalid.' });
   }
   const draftChanged = JSON.stringify(config) !== JSON.stringify(bot.draft);
   const updated = await services.db.transaction(async (tx) => {

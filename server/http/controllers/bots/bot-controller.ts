@@ -9,7 +9,8 @@ import { restoreVersion } from '../../../domain/bots/actions/restore-version';
 import { chatWithBot, configOf } from '../../../domain/bots/actions/chat';
 import { setFeedback } from '../../../domain/bots/actions/feedback';
 import { latestReplay, startReplay } from '../../../domain/bots/actions/replay';
-import { providerFor } from '../../../domain/bots/answer';
+import { providerFor, teamProviderOf } from '../../../domain/bots/answer';
+import { providerCredentialRepository } from '../../../db/repositories/provider-credential-repository';
 import { botPolicy, type BotActor } from '../../../domain/bots/bot-policy';
 import { avatarColors, botStatuses } from '../../../domain/bots/schemas';
 import { botLanguages, groundingModes, weekdays, defaultBotConfig } from '../../../bot-engine/bot-config';
@@ -81,6 +82,11 @@ async function formOptions(req: Request, teamId: number) {
       weekdays: [...weekdays],
     },
     ai: { default_model: providerFor(req.services.config, defaultBotConfig('')).label },
+    providers: (await providerCredentialRepository(req.services.db, teamId).all()).map((provider) => ({
+      id: provider.id,
+      name: provider.name,
+      models: provider.models,
+    })),
   };
 }
 
@@ -132,7 +138,13 @@ export async function show(req: Request) {
     test_questions: questions.map((q) => q.question),
     recent_turns: turns.map(presentTurn),
     replay: replay ? presentReplay(replay) : null,
-    ai: { provider: providerFor(req.services.config, config).label },
+    ai: {
+      provider: providerFor(
+        req.services.config,
+        config,
+        await teamProviderOf(req.services, actor.teamId, config).catch(() => undefined),
+      ).label,
+    },
     can: can(actor),
   });
 }

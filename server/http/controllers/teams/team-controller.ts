@@ -5,6 +5,9 @@ import { deleteTeam } from '../../../domain/teams/actions/delete-team';
 import { viewTeam } from '../../../domain/teams/actions/view-team';
 import { presentTeamShow } from '../../../presenters/team-presenter';
 import { routeId } from '../../route-params';
+import { canManageProviders } from '../../../domain/providers/provider-access';
+import { providerCredentialRepository } from '../../../db/repositories/provider-credential-repository';
+import { presentProvider } from '../../../presenters/provider-presenter';
 
 /** Teams/Create: the form shows the signed-in user as the owner (from `auth.user`). */
 export async function create(req: Request) {
@@ -19,7 +22,12 @@ export async function store(req: Request, res: Response) {
 
 export async function show(req: Request) {
   const view = await viewTeam(req.services, req.user!, routeId(req, 'team'));
-  await req.inertia.render('Teams/Show', { ...presentTeamShow(view) });
+  const manages = canManageProviders(view.membership.role);
+  // The team's model servers (and their key hints) are for those who may change them.
+  const providers = manages
+    ? (await providerCredentialRepository(req.services.db, view.membership.team.id).all()).map(presentProvider)
+    : [];
+  await req.inertia.render('Teams/Show', { ...presentTeamShow(view), providers, canManageProviders: manages });
 }
 
 export async function update(req: Request, res: Response) {
