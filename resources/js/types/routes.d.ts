@@ -76,6 +76,10 @@ declare module 'ziggy-js' {
     'bots.replay': [{ name: 'bot'; required: true; binding: 'id' }];
     'bots.chat': [{ name: 'bot'; required: true; binding: 'id' }];
     'bots.turns.feedback': [{ name: 'bot'; required: true; binding: 'id' }, { name: 'turn'; required: true; binding: 'id' }];
+    'team-providers.store': [{ name: 'team'; required: true; binding: 'id' }];
+    'team-providers.update': [{ name: 'team'; required: true; binding: 'id' }, { name: 'provider'; required: true; binding: 'id' }];
+    'team-providers.destroy': [{ name: 'team'; required: true; binding: 'id' }, { name: 'provider'; required: true; binding: 'id' }];
+    'team-providers.test': [{ name: 'team'; required: true; binding: 'id' }, { name: 'provider'; required: true; binding: 'id' }];
     'api-tokens.index': [];
     'api-tokens.store': [];
     'api-tokens.update': [{ name: 'token'; required: true; binding: 'id' }];
