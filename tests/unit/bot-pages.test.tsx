@@ -137,7 +137,7 @@ const config: BotConfig = {
   name: 'Asisten Kopi',
   language: 'auto',
   instructions: 'Kamu Asisten Kopi. Jawab singkat.',
-  model: { name: '', temperature: 0.3, maxTokens: 512 },
+  model: { providerId: null, name: '', temperature: 0.3, maxTokens: 512 },
   welcomeMessage: 'Halo! Ada yang bisa saya bantu?',
   suggestedQuestions: ['Jam buka?', 'Bisa bayar QRIS?'],
   fallbackMessage: 'Maaf, saya belum tahu.',
@@ -180,6 +180,7 @@ function editProps(overrides: Partial<BotEditProps> = {}): BotEditProps {
     ],
     options,
     ai: { default_model: 'gpt-4o-mini (api.example.com)' },
+    providers: [],
     can: { create: true, update: true, delete: true },
     ...overrides,
   };
@@ -405,6 +406,7 @@ describe('Bots/Create', () => {
     knowledges,
     options,
     ai: { default_model: 'gpt-4o-mini (api.example.com)' },
+    providers: [],
     can: { create: true, update: true, delete: true },
   });
 
@@ -555,6 +557,48 @@ describe('Bots/Edit', () => {
         },
       },
     });
+  });
+
+  it('answers with a team server chosen in Provider, offering its models, and back to the platform', () => {
+    fake.formErrors = { 'config.model.providerId': 'The selected provider is invalid.' };
+    render(
+      <Edit
+        {...editProps({
+          providers: [
+            { id: 5, name: 'Server tim', models: ['llama3.1:8b', 'qwen2.5:7b'] },
+            { id: 6, name: 'Azure', models: [] },
+          ],
+        })}
+      />,
+    );
+
+    const provider = screen.getByLabelText('Provider') as HTMLSelectElement;
+    expect(provider.value).toBe('');
+    expect(
+      within(provider)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Platform default (gpt-4o-mini (api.example.com))', 'Server tim', 'Azure']);
+    expect(provider.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById('bot-provider-error')?.textContent).toBe('The selected provider is invalid.');
+
+    fireEvent.change(provider, { target: { value: '5' } });
+    const model = screen.getByLabelText('Model name') as HTMLSelectElement;
+    expect(model.tagName).toBe('SELECT');
+    expect(
+      within(model)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['First listed (llama3.1:8b)', 'llama3.1:8b', 'qwen2.5:7b']);
+    fireEvent.change(model, { target: { value: 'qwen2.5:7b' } });
+    fireEvent.click(within(screen.getByRole('form', { name: 'Model' })).getByRole('button', { name: 'Save' }));
+    expect(fake.calls.at(-1)?.data).toMatchObject({ config: { model: { providerId: 5, name: 'qwen2.5:7b' } } });
+
+    fireEvent.change(provider, { target: { value: '6' } });
+    expect(screen.getByLabelText('Model name').tagName).toBe('INPUT');
+    fireEvent.change(provider, { target: { value: '' } });
+    fireEvent.click(within(screen.getByRole('form', { name: 'Model' })).getByRole('button', { name: 'Save' }));
+    expect(fake.calls.at(-1)?.data).toMatchObject({ config: { model: { providerId: null, name: '' } } });
   });
 
   it('restores a version after a confirmation, starting the form again from it', () => {

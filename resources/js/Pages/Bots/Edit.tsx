@@ -33,18 +33,33 @@ import { useLiveBot } from './Partials/use-live-bot';
  * which sections have a message when the save fails. Then the versions, restorable into the draft,
  * and deleting the bot. Read-only for those who may not change it.
  */
-export default function Edit({ bot, config, test_questions, versions, knowledges, options, ai, can }: BotEditProps) {
+export default function Edit({
+  bot,
+  config,
+  test_questions,
+  versions,
+  knowledges,
+  options,
+  ai,
+  providers,
+  can,
+}: BotEditProps) {
   const editable = can.update;
   const known = new Set(knowledges.map((knowledge) => knowledge.id));
   const missing = config.knowledgeIds.filter((id) => !known.has(id)).length;
-  const form = useForm<BotFormData>(() =>
-    toFormData(
+  const form = useForm<BotFormData>(() => {
+    const data = toFormData(
       bot,
       config,
       test_questions,
       config.knowledgeIds.filter((id) => known.has(id)),
-    ),
-  );
+    );
+    // A team server since removed: the bot answers with the platform's model, and the form says so.
+    const { providerId } = data.config.model;
+    return providerId !== null && !providers.some((provider) => provider.id === providerId)
+      ? { ...data, config: { ...data.config, model: { ...data.config.model, providerId: null } } }
+      : data;
+  });
   const [savedFrom, setSavedFrom] = useState<SectionId | null>(null);
   const errors = form.errors as FieldErrors;
   const problems = sectionsWithErrors(errors);
@@ -95,7 +110,7 @@ export default function Edit({ bot, config, test_questions, versions, knowledges
         </div>
         <SectionBorder />
         <div id="model" className="mt-10 scroll-mt-6 sm:mt-0">
-          <ModelSection {...section('model')} defaultModel={ai.default_model} />
+          <ModelSection {...section('model')} defaultModel={ai.default_model} providers={providers} />
         </div>
         <SectionBorder />
         <div id="messages" className="mt-10 scroll-mt-6 sm:mt-0">

@@ -3,12 +3,23 @@ import type { TeamShowProps } from '../../../../server/presenters/team-presenter
 import SectionBorder from '@/Components/SectionBorder';
 import { PageHeader } from '@/Layouts/AppLayout';
 import DeleteTeamForm from './Partials/DeleteTeamForm';
+import ModelProviderManager, { type TeamProvider } from './Partials/ModelProviderManager';
 import TeamMemberManager from './Partials/TeamMemberManager';
 import UpdateTeamNameForm from './Partials/UpdateTeamNameForm';
 import TeamPresence from './Partials/TeamPresence';
 
-/** Teams/Show: the team's name, its members and invitations, and deleting it; each as permitted. */
-export default function Show({ team, availableRoles, permissions }: TeamShowProps) {
+type Props = TeamShowProps & {
+  /** The team's own model servers; empty unless `canManageProviders`. */
+  providers: TeamProvider[];
+  /** Owners and admins add, test, edit and remove them. */
+  canManageProviders: boolean;
+};
+
+/**
+ * Teams/Show: the team's name, its members and invitations, its own model servers and deleting it;
+ * each as permitted.
+ */
+export default function Show({ team, availableRoles, permissions, providers, canManageProviders }: Props) {
   return (
     <>
       <Head title="Team Settings" />
@@ -19,6 +30,8 @@ export default function Show({ team, availableRoles, permissions }: TeamShowProp
         <TeamPresence team={team} />
 
         <TeamMemberManager team={team} availableRoles={availableRoles} permissions={permissions} />
+
+        {canManageProviders && <ModelProviderManager team={team} providers={providers} />}
 
         {permissions.canDeleteTeam && !team.personal_team && (
           <>

@@ -24,7 +24,8 @@ export type BotFormData = {
   config: {
     language: BotConfig['language'];
     instructions: string;
-    model: { name: string; temperature: string; maxTokens: string };
+    /** `providerId`: a model server of the team's own; null = the platform's. */
+    model: { providerId: number | null; name: string; temperature: string; maxTokens: string };
     welcomeMessage: string;
     suggestedQuestions: string;
     fallbackMessage: string;
@@ -80,6 +81,7 @@ export function toFormData(
       language: config.language,
       instructions: config.instructions,
       model: {
+        providerId: config.model.providerId ?? null,
         name: config.model.name,
         temperature: String(config.model.temperature),
         maxTokens: String(config.model.maxTokens),
@@ -137,6 +139,7 @@ export function toPayload(data: BotFormData) {
       language: config.language,
       instructions: config.instructions,
       model: {
+        providerId: config.model.providerId,
         name: config.model.name.trim(),
         temperature: number(config.model.temperature),
         maxTokens: number(config.model.maxTokens),

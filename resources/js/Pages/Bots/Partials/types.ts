@@ -74,12 +74,21 @@ export interface BotFormOptions {
   weekdays: Weekday[];
 }
 
+/** A model server of the team's own a bot may answer with (Teams/Show manages them). */
+export interface ProviderOption {
+  id: number;
+  name: string;
+  /** The models it lists, the first the default when the bot names none. */
+  models: string[];
+}
+
 export interface BotCreateProps {
   defaults: BotConfig;
   knowledges: KnowledgeOption[];
   options: BotFormOptions;
   /** `default_model`: what replies are written with when the bot names no model. */
   ai: { default_model: string };
+  providers: ProviderOption[];
   can: BotAbilities;
 }
 
@@ -92,6 +101,7 @@ export interface BotEditProps {
   knowledges: KnowledgeOption[];
   options: BotFormOptions;
   ai: { default_model: string };
+  providers: ProviderOption[];
   can: BotAbilities;
 }
 
