@@ -19,6 +19,8 @@ export interface Citation {
   passage: number;
   chunkId: number;
   sourceId: number;
+  /** The knowledge base of the source, when the passage said. */
+  knowledgeId?: number;
   sourceTitle: string;
 }
 
@@ -104,6 +106,7 @@ export class CitationStream {
         passage: number,
         chunkId: passage.chunkId,
         sourceId: passage.sourceId,
+        ...(passage.knowledgeId === undefined ? {} : { knowledgeId: passage.knowledgeId }),
         sourceTitle: passage.sourceTitle,
       };
       this.shown.set(number, citation);

@@ -91,6 +91,7 @@ export function toPassage(chunk: RetrievedChunk, marker: number): Passage {
     marker,
     chunkId: chunk.id,
     sourceId: chunk.sourceId,
+    knowledgeId: chunk.knowledgeId,
     sourceTitle: chunk.sourceTitle,
     content: chunk.content,
     context: chunk.context,

@@ -41,6 +41,12 @@ describe('bots', () => {
     await answer.getByRole('list', { name: 'Sources' }).getByText('Jam buka').first().waitFor();
     await screenshot(page, 'bots-show-test-chat');
 
+    // A citation leads to its source's chunks in the knowledge base.
+    await answer.getByRole('link', { name: 'Jam buka' }).first().click();
+    await page.waitForURL(/\/knowledges\/\d+\/edit\?preview=\d+$/);
+    await page.getByRole('dialog').getByText(/08\.00 sampai 21\.00/).first().waitFor();
+    await page.goto(botPath);
+
     // Publish version 1.
     await page.getByRole('button', { name: 'Publish version 1' }).click();
     await page.getByText('Version 1 is live.').waitFor();

@@ -14,6 +14,8 @@ export interface Passage {
   marker: number;
   chunkId: number;
   sourceId: number;
+  /** The knowledge base the source belongs to (citations link to it). */
+  knowledgeId?: number;
   sourceTitle: string;
   content: string;
   /** Heading path or, for Q&A, the alternative phrasings. */

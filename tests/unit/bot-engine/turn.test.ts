@@ -137,8 +137,8 @@ describe('runTurn', () => {
     expect(result.kind).toBe('answer');
     expect(result.reply).toBe('Kami buka pukul 08.00 [1], dan kopi susu gula aren Rp 25.000 [2][1].');
     expect(result.citations).toEqual([
-      { marker: 1, passage: 1, chunkId: 1, sourceId: 10, sourceTitle: 'Source 1' },
-      { marker: 2, passage: 2, chunkId: 2, sourceId: 20, sourceTitle: 'Source 2' },
+      { marker: 1, passage: 1, chunkId: 1, sourceId: 10, knowledgeId: 1, sourceTitle: 'Source 1' },
+      { marker: 2, passage: 2, chunkId: 2, sourceId: 20, knowledgeId: 1, sourceTitle: 'Source 2' },
     ]);
     const streamed = deltas(events);
     expect(streamed.join('')).toBe(result.reply);

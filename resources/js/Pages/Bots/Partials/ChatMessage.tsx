@@ -1,3 +1,4 @@
+import { Link } from '@inertiajs/react';
 import { useState, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { requestJson } from '@/lib/json-request';
@@ -139,7 +140,16 @@ export function AnswerBubble({
               title={citation.sourceTitle}
             >
               <span className="font-semibold text-indigo-700">[{citation.marker}]</span>
-              <span className="truncate">{citation.sourceTitle}</span>
+              {citation.knowledgeId ? (
+                <Link
+                  href={`${route('knowledges.edit', citation.knowledgeId)}?preview=${citation.sourceId}`}
+                  className="truncate underline decoration-gray-300 hover:text-gray-900"
+                >
+                  {citation.sourceTitle}
+                </Link>
+              ) : (
+                <span className="truncate">{citation.sourceTitle}</span>
+              )}
             </li>
           ))}
         </ol>

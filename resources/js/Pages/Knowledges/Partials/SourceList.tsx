@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { router } from '@inertiajs/react';
 import ActionSection from '@/Components/ActionSection';
 import ConfirmationModal from '@/Components/ConfirmationModal';
@@ -48,6 +48,14 @@ export default function SourceList({
   const previewed = chunks.shown ? sources.find((source) => source.id === chunks.shown?.sourceId) : undefined;
 
   const params = (source: Source): [number, number] => [knowledge.id, source.id];
+
+  // Reached from a cited answer (`?preview=<source>`): that source's chunks open at once.
+  const linked = typeof window === 'undefined' ? null : Number(new URLSearchParams(window.location.search).get('preview'));
+  useEffect(() => {
+    if (linked && sources.some((source) => source.id === linked)) chunks.load(linked, 1);
+    // Only on arrival: the link names one source once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const toggle = (source: Source, enabled: boolean) => {
     router.put(route('knowledges.sources.update', params(source)), { enabled }, { preserveScroll: true });
