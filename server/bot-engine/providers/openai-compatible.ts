@@ -24,6 +24,7 @@
  * A server that ignores `stream: true` and answers with one JSON completion is read as well.
  */
 import { STATUS_CODES } from 'node:http';
+import { defaultRetryDelayMs, retryDelay, sleep } from '../../support/retry-after';
 import type { ChatEvent, ChatMessage, ChatProvider, ChatRequest } from './provider';
 import { ProviderError } from './provider';
 import { SseDecoder } from './sse';
@@ -58,7 +59,6 @@ export interface ConnectionTestResult {
 }
 
 /** Wait before the retry when the server does not say (Retry-After absent or unreadable). */
-const DEFAULT_RETRY_DELAY_MS = 1000;
 /** Characters of a server's error message kept in ours. */
 const MAX_SERVER_MESSAGE = 300;
 
@@ -185,7 +185,7 @@ export class OpenAiCompatibleProvider implements ChatProvider {
         );
       } catch (error) {
         if (watchdog.tripped) throw watchdog.error;
-        return { error: this.networkError(error), delayMs: Math.min(DEFAULT_RETRY_DELAY_MS, this.maxRetryDelayMs) };
+        return { error: this.networkError(error), delayMs: Math.min(defaultRetryDelayMs, this.maxRetryDelayMs) };
       }
 
       if (!response.ok) {
@@ -243,7 +243,7 @@ export class OpenAiCompatibleProvider implements ChatProvider {
             : 'The model server closed the connection before answering',
         );
         if (progress.deltas > 0) throw error;
-        return { error, delayMs: Math.min(DEFAULT_RETRY_DELAY_MS, this.maxRetryDelayMs) };
+        return { error, delayMs: Math.min(defaultRetryDelayMs, this.maxRetryDelayMs) };
       }
       progress.usageSent = true;
       yield this.usageEvent(request.messages, progress);
@@ -610,37 +610,12 @@ function serverMessage(json: unknown): string {
   return '';
 }
 
-/** Milliseconds to wait from Retry-After (seconds or an HTTP date), capped; a default when absent or unreadable. */
-export function retryDelay(header: string | null | undefined, maxMs: number, now = Date.now()): number {
-  const value = header?.trim();
-  let delay = DEFAULT_RETRY_DELAY_MS;
-  if (value && /^\d+(\.\d+)?$/.test(value)) delay = Number(value) * 1000;
-  else if (value && !Number.isNaN(Date.parse(value))) delay = Date.parse(value) - now;
-  return Math.min(Math.max(delay, 0), maxMs);
-}
-
 function retryAfterSeconds(header: string | null, now = Date.now()): number | undefined {
   const value = header?.trim();
   if (!value) return undefined;
   if (/^\d+(\.\d+)?$/.test(value)) return Number(value);
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  signal?.throwIfAborted();
-  if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 function positive(value: number | undefined, fallback: number, name: string): number {

@@ -5,6 +5,7 @@
  * connection, and errors whose message can be shown to a team as is (never the key).
  */
 import type { EmbedOptions, Embedder } from './embedder';
+import { defaultRetryDelayMs, retryDelay, sleep } from '../../support/retry-after';
 
 export interface OpenAiCompatibleOptions {
   /** e.g. https://api.openai.com/v1 or http://localhost:11434/v1; `/embeddings` is appended. */
@@ -38,8 +39,6 @@ export class EmbeddingError extends Error {
   }
 }
 
-/** Wait before the retry when the server does not say (Retry-After absent or unreadable). */
-const DEFAULT_RETRY_DELAY_MS = 1000;
 /** Characters of a server's error message kept in ours. */
 const MAX_SERVER_MESSAGE = 300;
 
@@ -149,13 +148,13 @@ export class OpenAiCompatibleEmbedder implements Embedder {
             'network',
             `Could not reach the embedding server at ${this.host}${networkReason(error)}`,
           );
-        await sleep(Math.min(DEFAULT_RETRY_DELAY_MS, this.maxRetryDelayMs), signal);
+        await sleep(Math.min(defaultRetryDelayMs, this.maxRetryDelayMs), signal);
         continue;
       }
 
       if (!last && (response.status === 429 || response.status >= 500)) {
         await response.body?.cancel().catch(() => undefined);
-        await sleep(retryDelay(response, this.maxRetryDelayMs), signal);
+        await sleep(retryDelay(response.headers.get('retry-after'), this.maxRetryDelayMs), signal);
         continue;
       }
       if (!response.ok) throw await this.httpError(response);
@@ -228,31 +227,6 @@ export class OpenAiCompatibleEmbedder implements Embedder {
     this.learnedDimensions ??= expected;
     return vectors as number[][];
   }
-}
-
-/** Retry-After in seconds or as an HTTP date, capped; a default when absent or unreadable. */
-export function retryDelay(response: Pick<Response, 'headers'>, maxMs: number, now = Date.now()): number {
-  const header = response.headers.get('retry-after')?.trim();
-  let delay = DEFAULT_RETRY_DELAY_MS;
-  if (header && /^\d+(\.\d+)?$/.test(header)) delay = Number(header) * 1000;
-  else if (header && !Number.isNaN(Date.parse(header))) delay = Date.parse(header) - now;
-  return Math.min(Math.max(delay, 0), maxMs);
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  signal?.throwIfAborted();
-  if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 function formatDuration(ms: number): string {

@@ -1,8 +1,8 @@
 import { createServer } from 'node:net';
+import { retryDelay } from '../../../server/support/retry-after';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   OpenAiCompatibleProvider,
-  retryDelay,
   type OpenAiCompatibleProviderOptions,
 } from '../../../server/bot-engine/providers/openai-compatible';
 import { ProviderError, type ChatEvent, type ChatRequest } from '../../../server/bot-engine/providers/provider';

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { retryDelay } from '../../../server/support/retry-after';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cosineSimilarity } from '../../../server/knowledge/embedders/embedder';
@@ -12,7 +13,6 @@ import {
 import {
   EmbeddingError,
   OpenAiCompatibleEmbedder,
-  retryDelay,
 } from '../../../server/knowledge/embedders/openai-compatible';
 
 const similarity = (a: string, b: string) => cosineSimilarity(lexicalVector(a), lexicalVector(b));
@@ -456,6 +456,6 @@ describe('retryDelay', () => {
     ['soon', 1000],
   ])('Retry-After %j → %i ms (capped at 10 s)', (header, expected) => {
     const headers = new Headers(header === null ? {} : { 'retry-after': header });
-    expect(retryDelay({ headers }, 10_000, now)).toBe(expected);
+    expect(retryDelay(headers.get('retry-after'), 10_000, now)).toBe(expected);
   });
 });
