@@ -173,12 +173,6 @@ export class JobQueue {
     }
   }
 
-  /** A job's state as pg-boss keeps it (tests and diagnostics). */
-  async find(name: string, id: string): Promise<PgBoss.JobWithMetadata | null> {
-    await this.start();
-    return this.boss.getJobById(name, id, { includeArchive: true });
-  }
-
   async stop(): Promise<void> {
     if (!this.started) return;
     await this.started.catch(() => undefined);

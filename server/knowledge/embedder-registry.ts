@@ -1,4 +1,4 @@
-import type { Embedder } from './embedders/embedder';
+import { knownDimensions, type Embedder } from './embedders/embedder';
 import { LexicalEmbedder } from './embedders/lexical';
 import { OpenAiCompatibleEmbedder } from './embedders/openai-compatible';
 
@@ -43,7 +43,7 @@ export class EmbedderRegistry {
   /** What a knowledge created now is indexed with. */
   default(): EmbedderSpec {
     if (this.remote) {
-      return { provider: this.remote.provider, model: this.remote.model, dimensions: this.knownDimensions(this.remote) };
+      return { provider: this.remote.provider, model: this.remote.model, dimensions: knownDimensions(this.remote) ?? 0 };
     }
     return { provider: lexical.provider, model: lexical.model, dimensions: lexical.dimensions };
   }
@@ -64,13 +64,5 @@ export class EmbedderRegistry {
       available: false,
       offline: false,
     };
-  }
-
-  private knownDimensions(embedder: Embedder): number {
-    try {
-      return embedder.dimensions;
-    } catch {
-      return 0;
-    }
   }
 }

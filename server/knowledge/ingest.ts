@@ -5,7 +5,7 @@ import type { SourceDetails, SourceStatus } from '../db/schema/index';
 import type { KnowledgeRow, SourceRow } from '../db/repositories/knowledge-repository';
 import type { ChunkDraft, ParsedDocument } from './document';
 import { SourceContentError } from './document';
-import type { Embedder } from './embedders/embedder';
+import { knownDimensions, type Embedder } from './embedders/embedder';
 import { fetchUrl } from './fetch/fetch-url';
 import { discoverPages } from './fetch/crawl';
 import { sha256Hex } from './hash';
@@ -442,13 +442,4 @@ export async function embedCached(db: Database, embedder: Embedder, texts: strin
     missing.forEach((hash, index) => cached.set(hash, fresh[index]));
   }
   return hashes.map((hash) => cached.get(hash)!);
-}
-
-/** A remote embedder's vector length, or undefined before its server first answered. */
-function knownDimensions(embedder: Embedder): number | undefined {
-  try {
-    return embedder.dimensions;
-  } catch {
-    return undefined;
-  }
 }

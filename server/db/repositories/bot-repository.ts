@@ -202,13 +202,11 @@ export function botRepository(db: Database, teamId: number) {
       return rows.reverse();
     },
 
-    async recentTurns(botId: number, limit: number, source?: TurnSource): Promise<BotTurnRow[]> {
+    async recentTurns(botId: number, limit: number): Promise<BotTurnRow[]> {
       return db
         .select()
         .from(botTurns)
-        .where(
-          and(eq(botTurns.teamId, teamId), eq(botTurns.botId, botId), source ? eq(botTurns.source, source) : undefined),
-        )
+        .where(and(eq(botTurns.teamId, teamId), eq(botTurns.botId, botId)))
         .orderBy(desc(botTurns.id))
         .limit(limit);
     },

@@ -197,14 +197,6 @@ export function knowledgeRepository(db: Database, teamId: number) {
       return row;
     },
 
-    async sourceCount(knowledgeId: number): Promise<number> {
-      const [{ total }] = await db
-        .select({ total: count() })
-        .from(knowledgeSources)
-        .where(and(eq(knowledgeSources.teamId, teamId), eq(knowledgeSources.knowledgeId, knowledgeId)));
-      return total;
-    },
-
     async createSource(knowledgeId: number, values: NewSource): Promise<SourceRow> {
       const [row] = await db
         .insert(knowledgeSources)

@@ -19,6 +19,15 @@ export interface EmbedOptions {
   signal?: AbortSignal;
 }
 
+/** An embedder's vector length, or undefined while a remote one has not answered yet. */
+export function knownDimensions(embedder: Embedder): number | undefined {
+  try {
+    return embedder.dimensions;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Cosine similarity of two vectors of the same length; 0 when either is all zeros. */
 export function cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
   if (a.length !== b.length) throw new RangeError(`vectors differ in length: ${a.length} and ${b.length}`);
