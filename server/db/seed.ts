@@ -145,9 +145,9 @@ async function seedDemoBot(services: Services, actor: { userId: number; teamId: 
       name: 'Asisten Warung Kopi',
       description: 'Menjawab pelanggan tentang jam buka, menu dan harga, pesan antar, reservasi dan pembayaran.',
       avatar_color: 'emerald',
+      knowledge_ids: knowledges.map((knowledge) => knowledge.id),
     },
     {
-      knowledgeIds: knowledges.map((knowledge) => knowledge.id),
       instructions:
         'Kamu adalah Asisten Warung Kopi Nusantara. Jawab singkat, ramah dan jelas, sapa pelanggan dengan "Kak". ' +
         'Gunakan hanya informasi dari pengetahuan yang diberikan; harga selalu dalam Rupiah.',

@@ -1,16 +1,7 @@
 import type { Request } from 'express';
 import { currentTeamAndRole, teamAndRoleOf } from '../domain/api-tokens/memberships';
-import type { Role } from '../domain/teams/roles';
+import type { TeamActor } from '../domain/teams/team-access';
 import { ForbiddenError, NotFoundError } from '../support/errors';
-
-/** A member acting in one team: the policies of bots, knowledge… take this. */
-export interface TeamActor {
-  userId: number;
-  teamId: number;
-  role: Role;
-  /** Abilities of the API token the request came with; absent for browser sessions. */
-  abilities?: readonly string[];
-}
 
 /**
  * Who acts in this request: a browser session acts in the user's current team, an API token in its

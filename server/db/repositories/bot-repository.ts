@@ -35,7 +35,10 @@ export function botRepository(db: Database, teamId: number) {
   const mine = (id: number) => and(eq(bots.teamId, teamId), eq(bots.id, id));
 
   return {
-    async page(options: { search?: string; status?: BotStatus; page: number; perPage: number; monthStart: Date; id?: number }) {
+    /** A page of bots with their replies since the start of this month (UTC, unless `since` says). */
+    async page(options: { search?: string; status?: BotStatus; page: number; perPage: number; since?: Date; id?: number }) {
+      const now = new Date();
+      const since = options.since ?? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
       const where = and(
         eq(bots.teamId, teamId),
         options.id === undefined ? undefined : eq(bots.id, options.id),
@@ -48,7 +51,7 @@ export function botRepository(db: Database, teamId: number) {
       const replies = db
         .select({ botId: botTurns.botId, n: sql<number>`count(*)::int`.as('n') })
         .from(botTurns)
-        .where(and(eq(botTurns.teamId, teamId), gte(botTurns.createdAt, options.monthStart)))
+        .where(and(eq(botTurns.teamId, teamId), gte(botTurns.createdAt, since)))
         .groupBy(botTurns.botId)
         .as('replies');
       const rows = await db

@@ -9,6 +9,8 @@ import { knowledgeRepository } from '../../db/repositories/knowledge-repository'
 import { retrieve } from '../../knowledge/retrieve';
 import { providerCredentialRepository } from '../../db/repositories/provider-credential-repository';
 import { privateAddressReason } from '../providers/public-address';
+import type { NewTurn } from '../../db/repositories/bot-repository';
+import { UpstreamError } from '../../support/errors';
 import { ProviderError } from '../../bot-engine/providers/provider';
 
 type AnswerServices = Pick<Services, 'db' | 'config' | 'embedders' | 'knowledgeHits' | 'encrypter'>;
@@ -118,4 +120,35 @@ export async function teamProviderOf(
     apiKey: row.apiKey ? services.encrypter.decrypt(row.apiKey) : undefined,
     models: row.models,
   };
+}
+
+/**
+ * What the person reads: the reply, then the handoff message when a handoff followed an answer
+ * (a handoff before the model already is its message).
+ */
+export function spokenReply(result: TurnResult): string {
+  return result.handoff && result.kind !== 'handoff' ? `${result.reply}\n\n${result.handoff.message}` : result.reply;
+}
+
+/** A turn as `bot_turns` keeps it, whoever asked (test chat, API, later channels). */
+export function turnRecord(
+  result: TurnResult,
+  asked: { botId: number; version: number | null; source: NewTurn['source']; userId: number | null; threadKey: string | null; question: string },
+  trace: Record<string, unknown> = {},
+): NewTurn {
+  return {
+    ...asked,
+    reply: spokenReply(result),
+    kind: result.kind,
+    citations: result.citations,
+    trace: { ...result.trace, handoff: result.handoff, language: result.language, ...trace },
+    promptTokens: result.trace.usage.promptTokens,
+    completionTokens: result.trace.usage.completionTokens,
+    latencyMs: Math.round(result.trace.latencyMs),
+  };
+}
+
+/** A model server's failure as the 502 a client gets: what the server answered, never its key. */
+export function upstreamError(error: ProviderError): UpstreamError {
+  return new UpstreamError(`The model could not answer. ${error.message}`);
 }

@@ -1,15 +1,11 @@
-import { allows, type Role } from '../teams/roles';
+import { allows } from '../teams/roles';
+import type { TeamActor } from '../teams/team-access';
 
 /**
  * Who may do what to bots: owners, admins and editors build, publish and delete them; agents and
  * viewers see them and may try them in the test chat. A token narrows its holder's role.
  */
-export interface BotActor {
-  userId: number;
-  teamId: number;
-  role: Role;
-  abilities?: readonly string[];
-}
+export type BotActor = TeamActor;
 
 export const botPolicy = {
   view: (actor: BotActor) => allows(actor.role, 'bots:view', actor.abilities),

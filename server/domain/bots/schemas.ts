@@ -4,14 +4,25 @@ import { fields } from '../shared/validation';
 export const botStatuses = ['draft', 'active', 'paused'] as const;
 export const avatarColors = ['indigo', 'emerald', 'amber', 'rose', 'sky', 'violet', 'slate'] as const;
 
-export const newBotSchema = z.object({
+const botDetails = z.object({
   name: fields.requiredString('name', 100),
   description: fields.optionalString('description', 1000).transform((value) => value ?? ''),
   avatar_color: z.enum(avatarColors, { error: 'The selected avatar colour is invalid.' }).default('indigo'),
 });
 
+/** The create form: the bot's name, description, colour and the knowledge bases it answers from. */
+export const newBotSchema = botDetails.extend({
+  knowledge_ids: z
+    .array(z.coerce.number({ error: 'The selected knowledge base is invalid.' }).int().positive(), {
+      error: 'The knowledge ids field must be a list.',
+    })
+    .max(50, 'The knowledge ids field must not have more than 50 items.')
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
+});
+
 /** What the edit form sends besides the configuration (validated by botConfigSchema). */
-export const botDetailsSchema = newBotSchema.extend({
+export const botDetailsSchema = botDetails.extend({
   status: z.enum(botStatuses, { error: 'The status must be draft, active or paused.' }).optional(),
   test_questions: z
     .union([z.array(z.string()), z.string()])

@@ -1,16 +1,11 @@
-import { allows, type Role } from '../teams/roles';
+import { allows } from '../teams/roles';
+import type { TeamActor } from '../teams/team-access';
 
 /**
  * Who may do what to knowledge bases: owners, admins and editors manage them; agents and viewers
  * read them (and may try a question). A token narrows its holder's role to its abilities.
  */
-export interface KnowledgeActor {
-  userId: number;
-  teamId: number;
-  role: Role;
-  /** Abilities of the API token the request came with; absent for browser sessions. */
-  abilities?: readonly string[];
-}
+export type KnowledgeActor = TeamActor;
 
 export const knowledgePolicy = {
   view: (actor: KnowledgeActor) => allows(actor.role, 'knowledges:view', actor.abilities),

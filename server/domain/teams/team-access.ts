@@ -4,6 +4,18 @@ import { ForbiddenError, NotFoundError } from '../../support/errors';
 import { isAssignableRole, type Role } from './roles';
 import type { Membership } from './team-policy';
 
+/**
+ * A member acting in one team (a browser session in their current team, or an API token in its
+ * own): what the policies of the team's bots, knowledge… are asked about.
+ */
+export interface TeamActor {
+  userId: number;
+  teamId: number;
+  role: Role;
+  /** Abilities of the API token the request came with; absent for browser sessions. */
+  abilities?: readonly string[];
+}
+
 /** A stored role as the policy reads it; anything unknown gets the least rights. */
 export function asRole(value: string): Role {
   return value === 'owner' || isAssignableRole(value) ? value : 'viewer';

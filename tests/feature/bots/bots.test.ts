@@ -96,6 +96,12 @@ describe('a bot from creation to deletion', () => {
     expect(expectPage(await client.visit(`/bots/${botId}/edit`), 'Bots/Edit').props.errors).toEqual({
       'config.knowledgeIds': 'The selected knowledge base is invalid.',
     });
+    // Nor can a new bot be linked to it.
+    await client.visit('/bots/create');
+    await client.send('post', '/bots', { name: 'Theirs', knowledge_ids: [foreignId] });
+    expect(expectPage(await client.visit('/bots/create'), 'Bots/Create').props.errors).toEqual({
+      knowledge_ids: 'The selected knowledge base is invalid.',
+    });
   });
 });
 

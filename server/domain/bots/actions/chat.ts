@@ -4,13 +4,13 @@ import { botRepository, type BotTurnRow } from '../../../db/repositories/bot-rep
 import { botConfigSchema, type BotConfig } from '../../../bot-engine/bot-config';
 import type { TurnResult } from '../../../bot-engine/turn';
 import { validate } from '../../shared/validation';
-import { NotFoundError, UpstreamError } from '../../../support/errors';
+import { NotFoundError } from '../../../support/errors';
 import { ProviderError } from '../../../bot-engine/providers/provider';
 import { authorize } from '../../teams/team-access';
 import { botPolicy, type BotActor } from '../bot-policy';
 import { chatSchema } from '../schemas';
 import { replyDelta } from '../events';
-import { answerTurn } from '../answer';
+import { answerTurn, turnRecord, upstreamError } from '../answer';
 
 /** A stored configuration, read with the defaults of anything it lacks. */
 export function configOf(snapshot: Record<string, unknown>, name: string): BotConfig {
@@ -58,24 +58,16 @@ export async function chatWithBot(
     );
   } catch (error) {
     // The model server failed (its answer is safe to show; it never holds the key): a bad gateway.
-    if (error instanceof ProviderError) throw new UpstreamError(`The model could not answer. ${error.message}`);
+    if (error instanceof ProviderError) throw upstreamError(error);
     throw error;
   }
   await sending;
-  const turn = await bots.recordTurn({
-    botId,
-    version: null,
-    source: 'test',
-    userId: actor.userId,
-    threadKey: thread,
-    question: data.message,
-    reply: result.handoff && result.kind !== 'handoff' ? `${result.reply}\n\n${result.handoff.message}` : result.reply,
-    kind: result.kind,
-    citations: result.citations,
-    trace: { ...result.trace, handoff: result.handoff, language: result.language, request },
-    promptTokens: result.trace.usage.promptTokens,
-    completionTokens: result.trace.usage.completionTokens,
-    latencyMs: Math.round(result.trace.latencyMs),
-  });
+  const turn = await bots.recordTurn(
+    turnRecord(
+      result,
+      { botId, version: null, source: 'test', userId: actor.userId, threadKey: thread, question: data.message },
+      { request },
+    ),
+  );
   return { turn, result, thread };
 }

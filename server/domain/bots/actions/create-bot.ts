@@ -3,6 +3,8 @@ import type { Services } from '../../../services';
 import { botRepository, type BotRow } from '../../../db/repositories/bot-repository';
 import { defaultBotConfig } from '../../../bot-engine/bot-config';
 import { validate } from '../../shared/validation';
+import { ValidationError } from '../../../support/errors';
+import { knowledgeRepository } from '../../../db/repositories/knowledge-repository';
 import { authorize } from '../../teams/team-access';
 import { botPolicy, type BotActor } from '../bot-policy';
 import { newBotSchema } from '../schemas';
@@ -16,7 +18,10 @@ export function newPublicId(): string {
   return `bot_${Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join('')}`;
 }
 
-/** A new draft bot of the actor's team with the default configuration; it answers once published. */
+/**
+ * A new draft bot of the actor's team with the default configuration and the knowledge bases it
+ * answers from (the team's own); it answers once published.
+ */
 export async function createBot(
   services: Pick<Services, 'db' | 'broadcaster' | 'logger'>,
   actor: BotActor,
@@ -25,12 +30,20 @@ export async function createBot(
 ): Promise<BotRow> {
   authorize(botPolicy.create(actor));
   const data = validate(newBotSchema, input);
+  const owned = await knowledgeRepository(services.db, actor.teamId).findMany(data.knowledge_ids);
+  if (owned.length !== data.knowledge_ids.length) {
+    throw new ValidationError({ knowledge_ids: 'The selected knowledge base is invalid.' });
+  }
   const bot = await botRepository(services.db, actor.teamId).create({
     publicId: newPublicId(),
     name: data.name,
     description: data.description,
     avatarColor: data.avatar_color,
-    draft: { ...defaultBotConfig(data.name), ...configOverrides } as unknown as Record<string, unknown>,
+    draft: {
+      ...defaultBotConfig(data.name),
+      knowledgeIds: data.knowledge_ids,
+      ...configOverrides,
+    } as unknown as Record<string, unknown>,
     createdBy: actor.userId,
   });
   services.logger.info({ teamId: actor.teamId, botId: bot.id }, 'bot created');

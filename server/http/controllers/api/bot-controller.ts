@@ -7,13 +7,11 @@ import { presentBotSummary } from '../../../presenters/bot-presenter';
 import { routeId } from '../../route-params';
 import { teamActor } from '../../team-actor';
 
-const monthStart = (now = new Date()) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-
 /** `GET /api/bots`: the token team's bots. */
 export async function index(req: Request, res: Response) {
   const actor = await teamActor(req);
   authorize(botPolicy.view(actor));
-  const { items } = await botRepository(req.services.db, actor.teamId).page({ page: 1, perPage: 500, monthStart: monthStart() });
+  const { items } = await botRepository(req.services.db, actor.teamId).page({ page: 1, perPage: 500 });
   res.json({ data: items.map(presentBotSummary) });
 }
 
@@ -23,7 +21,7 @@ export async function show(req: Request, res: Response) {
   authorize(botPolicy.view(actor));
   const bots = botRepository(req.services.db, actor.teamId);
   const botId = routeId(req, 'bot');
-  const { items } = await bots.page({ page: 1, perPage: 1, monthStart: monthStart(), id: botId });
+  const { items } = await bots.page({ page: 1, perPage: 1, id: botId });
   if (!items[0]) throw new NotFoundError();
   res.json(presentBotSummary(items[0]));
 }

@@ -12,6 +12,7 @@ import {
   presentSource,
 } from '../../../presenters/knowledge-presenter';
 import { routeId } from '../../route-params';
+import { pageMeta, pageNumber } from '../../pagination';
 import { teamActor } from '../../team-actor';
 
 const perPage = 50;
@@ -26,11 +27,11 @@ async function summaryOf(req: Request, teamId: number, knowledgeId: number) {
 export async function index(req: Request, res: Response) {
   const actor = await teamActor(req);
   authorize(knowledgePolicy.view(actor));
-  const page = typeof req.query.page === 'string' && /^[0-9]{1,6}$/.test(req.query.page) ? Math.max(1, Number(req.query.page)) : 1;
+  const page = pageNumber(req.query.page);
   const { items, total } = await knowledgeRepository(req.services.db, actor.teamId).page({ page, perPage });
   res.json({
     data: items.map((item) => presentKnowledgeSummary(req.services.embedders, item)),
-    meta: { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total },
+    meta: (({ from: _from, to: _to, ...meta }) => meta)(pageMeta(page, perPage, total)),
   });
 }
 

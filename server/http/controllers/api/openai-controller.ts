@@ -3,13 +3,13 @@ import type { Request, Response } from 'express';
 import { botRepository } from '../../../db/repositories/bot-repository';
 import { botPolicy } from '../../../domain/bots/bot-policy';
 import { configOf } from '../../../domain/bots/actions/chat';
-import { answerTurn } from '../../../domain/bots/answer';
+import { answerTurn, spokenReply, turnRecord, upstreamError } from '../../../domain/bots/answer';
 import { chatCompletionSchema } from '../../../domain/bots/openai-schemas';
 import { validate } from '../../../domain/shared/validation';
 import { authorize } from '../../../domain/teams/team-access';
 import { ProviderError } from '../../../bot-engine/providers/provider';
 import type { TurnResult } from '../../../bot-engine/turn';
-import { NotFoundError, UpstreamError } from '../../../support/errors';
+import { NotFoundError } from '../../../support/errors';
 import { teamActor } from '../../team-actor';
 import { openAiError } from '../../middleware/errors';
 
@@ -58,21 +58,16 @@ export async function chatCompletions(req: Request, res: Response) {
   const id = `chatcmpl-${randomBytes(12).toString('hex')}`;
   const created = Math.floor(Date.now() / 1000);
   const record = (result: TurnResult) =>
-    bots.recordTurn({
-      botId: bot.id,
-      version: bot.publishedVersion,
-      source: 'api',
-      userId: actor.userId,
-      threadKey: null,
-      question: message,
-      reply: result.reply,
-      kind: result.kind,
-      citations: result.citations,
-      trace: { ...result.trace, handoff: result.handoff, language: result.language },
-      promptTokens: result.trace.usage.promptTokens,
-      completionTokens: result.trace.usage.completionTokens,
-      latencyMs: Math.round(result.trace.latencyMs),
-    });
+    bots.recordTurn(
+      turnRecord(result, {
+        botId: bot.id,
+        version: bot.publishedVersion,
+        source: 'api',
+        userId: actor.userId,
+        threadKey: null,
+        question: message,
+      }),
+    );
   const usageOf = (result: TurnResult) => ({
     prompt_tokens: result.trace.usage.promptTokens,
     completion_tokens: result.trace.usage.completionTokens,
@@ -85,11 +80,11 @@ export async function chatCompletions(req: Request, res: Response) {
     try {
       result = await answerTurn(req.services, turnInput);
     } catch (error) {
-      if (error instanceof ProviderError) throw new UpstreamError(`The model could not answer. ${error.message}`);
+      if (error instanceof ProviderError) throw upstreamError(error);
       throw error;
     }
     await record(result);
-    const reply = result.handoff && result.kind !== 'handoff' ? `${result.reply}\n\n${result.handoff.message}` : result.reply;
+    const reply = spokenReply(result);
     res.json({
       id,
       object: 'chat.completion',
@@ -136,7 +131,7 @@ export async function chatCompletions(req: Request, res: Response) {
       }
     });
   } catch (error) {
-    const message = error instanceof ProviderError ? `The model could not answer. ${error.message}` : 'The answer failed.';
+    const message = error instanceof ProviderError ? upstreamError(error).message : 'The answer failed.';
     req.services.logger.warn({ err: error, botId: bot.id }, 'a streamed completion failed');
     if (!started) {
       res.status(error instanceof ProviderError ? 502 : 500).json(openAiError(error instanceof ProviderError ? 502 : 500, message, null));

@@ -18,6 +18,7 @@ import { authorize } from '../../../domain/teams/team-access';
 import { NotFoundError } from '../../../support/errors';
 import { presentBotSummary, presentReplay, presentTurn, presentVersion } from '../../../presenters/bot-presenter';
 import { routeId } from '../../route-params';
+import { pageMeta, pageNumber } from '../../pagination';
 import { teamActor } from '../../team-actor';
 
 const perPage = 12;
@@ -30,11 +31,6 @@ function can(actor: BotActor) {
   };
 }
 
-function pageNumber(value: unknown): number {
-  return typeof value === 'string' && /^[0-9]{1,6}$/.test(value) ? Math.max(1, Number(value)) : 1;
-}
-
-const monthStart = (now = new Date()) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
 /** Bots/Index: the team's bots with their status, knowledge and replies this month; search and status filter. */
 export async function index(req: Request) {
@@ -50,19 +46,11 @@ export async function index(req: Request) {
     status,
     page,
     perPage,
-    monthStart: monthStart(),
   });
   await req.inertia.render('Bots/Index', {
     bots: {
       data: items.map(presentBotSummary),
-      meta: {
-        current_page: page,
-        last_page: Math.max(1, Math.ceil(total / perPage)),
-        per_page: perPage,
-        total,
-        from: total === 0 ? null : (page - 1) * perPage + 1,
-        to: total === 0 ? null : Math.min(total, page * perPage),
-      },
+      meta: pageMeta(page, perPage, total),
     },
     filters: { search, status: status ?? '' },
     statuses: [...botStatuses],
@@ -101,11 +89,7 @@ export async function create(req: Request) {
 }
 
 export async function store(req: Request, res: Response) {
-  const actor = await teamActor(req);
-  const body = (req.body ?? {}) as Record<string, unknown>;
-  const knowledgeIds = Array.isArray(body.knowledge_ids) ? body.knowledge_ids.map(Number).filter(Number.isInteger) : [];
-  const owned = await knowledgeRepository(req.services.db, actor.teamId).findMany(knowledgeIds);
-  const bot = await createBot(req.services, actor, body, { knowledgeIds: owned.map((k) => k.id) });
+  const bot = await createBot(req.services, await teamActor(req), req.body);
   req.inertia.flash('banner', `${bot.name} was created as a draft. Try it, then publish it.`).flash('bannerStyle', 'success');
   res.redirect(303, req.services.route('bots.show', bot.id));
 }

@@ -15,6 +15,7 @@ import {
 } from '../../../presenters/knowledge-presenter';
 import { optional } from '../../inertia/props';
 import { parseId, routeId } from '../../route-params';
+import { pageMeta, pageNumber } from '../../pagination';
 import { teamActor } from '../../team-actor';
 
 const perPage = 12;
@@ -28,12 +29,6 @@ function abilities(actor: KnowledgeActor) {
   };
 }
 
-/** A positive page number from the query string (1 for anything else). */
-function pageNumber(value: unknown): number {
-  const page = typeof value === 'string' && /^[0-9]{1,6}$/.test(value) ? Number(value) : 1;
-  return Math.max(1, page);
-}
-
 /** Knowledges/Index: the team's knowledge bases with their sources' totals, searchable, a page at a time. */
 export async function index(req: Request) {
   const actor = await teamActor(req);
@@ -45,18 +40,10 @@ export async function index(req: Request) {
     repository.page({ search, page, perPage }),
     repository.storage(),
   ]);
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
   await req.inertia.render('Knowledges/Index', {
     knowledges: {
       data: items.map((item) => presentKnowledgeSummary(req.services.embedders, item)),
-      meta: {
-        current_page: page,
-        last_page: lastPage,
-        per_page: perPage,
-        total,
-        from: total === 0 ? null : (page - 1) * perPage + 1,
-        to: total === 0 ? null : Math.min(total, page * perPage),
-      },
+      meta: pageMeta(page, perPage, total),
     },
     filters: { search },
     storage: { chars: storage.chars, file_bytes: storage.fileBytes, sources: storage.sources },
