@@ -14,7 +14,9 @@ type TextFieldProps = Omit<ComponentPropsWithRef<typeof TextInput>, 'id' | 'clas
   errorId?: string;
   /** Classes for the wrapper: the grid column, the space above. */
   className?: string;
-  /** Shown below the error: a hint, a link. */
+  /** What to write and how it is used, between the input and its message (the input is described by it). */
+  hint?: ReactNode;
+  /** Shown below the error: a link, say. */
   children?: ReactNode;
 };
 
@@ -31,9 +33,11 @@ export default function TextField({
   error,
   errorId = `${id}-error`,
   className,
+  hint,
   children,
   ...props
 }: TextFieldProps) {
+  const hintId = `${id}-hint`;
   return (
     <div className={className}>
       <InputLabel htmlFor={id}>{label}</InputLabel>
@@ -44,8 +48,13 @@ export default function TextField({
         value={value}
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={errorId}
+        aria-describedby={hint ? `${hintId} ${errorId}` : errorId}
       />
+      {hint && (
+        <p id={hintId} className="mt-1 text-xs text-gray-500">
+          {hint}
+        </p>
+      )}
       <InputError id={errorId} className="mt-2" message={error} />
       {children}
     </div>

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, ilike, max, or, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { bots, botTestQuestions, botTurns, botVersions, type BotStatus, type TurnSource } from '../schema/index';
-import { escapeLike } from './knowledge-repository';
+import { escapeLike } from '../like';
 
 export type BotRow = typeof bots.$inferSelect;
 export type BotVersionRow = typeof botVersions.$inferSelect;

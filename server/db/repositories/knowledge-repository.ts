@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../client';
+import { escapeLike } from '../like';
 import {
   knowledgeChunks,
   knowledgeFiles,
@@ -322,9 +323,4 @@ export function knowledgeRepository(db: Database, teamId: number) {
       return { chars: Number(text.chars), fileBytes: Number(files.bytes), sources: text.sources };
     },
   };
-}
-
-/** `%` and `_` in a search term match themselves. */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
 }

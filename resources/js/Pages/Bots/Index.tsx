@@ -10,7 +10,7 @@ import TextInput from '@/Components/TextInput';
 import { useChannel } from '@/hooks/use-channel';
 import { PageHeader } from '@/Layouts/AppLayout';
 import { route } from '@/lib/route';
-import { useThrottled } from '../Knowledges/Partials/use-throttled';
+import { useThrottled } from '@/hooks/use-throttled';
 import BotList from './Partials/BotList';
 import { plural, statusLabels } from './Partials/format';
 import type { BotIndexProps, BotStatus } from './Partials/types';

@@ -12,7 +12,7 @@ import { route } from '@/lib/route';
 import KnowledgeList from './Partials/KnowledgeList';
 import { formatBytes, formatChars, plural } from './Partials/format';
 import type { KnowledgeIndexProps } from './Partials/types';
-import { useThrottled } from './Partials/use-throttled';
+import { useThrottled } from '@/hooks/use-throttled';
 
 const SEARCH_DELAY_MS = 300;
 

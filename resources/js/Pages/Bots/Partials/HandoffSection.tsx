@@ -3,7 +3,7 @@ import TextAreaField from '@/Components/TextAreaField';
 import Toggle from '@/Components/Toggle';
 import type { ConfigForm, SectionProps } from './bot-form';
 import BusinessHoursField from './BusinessHoursField';
-import InputField from './InputField';
+import TextField from '@/Components/TextField';
 
 /** When the bot passes the conversation to a person, and what it says then, within and outside business hours. */
 export default function HandoffSection({ data, setConfig, error, editable, onSubmitted, actions }: SectionProps) {
@@ -47,7 +47,7 @@ export default function HandoffSection({ data, setConfig, error, editable, onSub
         />
       </div>
 
-      <InputField
+      <TextField
         id="bot-after-fallbacks"
         label="Hand off after this many fallbacks in a row"
         type="number"

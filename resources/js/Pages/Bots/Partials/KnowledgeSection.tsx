@@ -2,7 +2,7 @@ import FormSection from '@/Components/FormSection';
 import InputError from '@/Components/InputError';
 import type { SectionProps } from './bot-form';
 import { groundingLabels, plural } from './format';
-import InputField from './InputField';
+import TextField from '@/Components/TextField';
 import KnowledgeField from './KnowledgeField';
 import type { BotFormOptions, Grounding, KnowledgeOption } from './types';
 
@@ -79,7 +79,7 @@ export default function KnowledgeSection({
         <InputError id="bot-grounding-error" className="mt-2" message={error('grounding')} />
       </fieldset>
 
-      <InputField
+      <TextField
         id="bot-top-k"
         label="Passages per question"
         type="number"
@@ -95,7 +95,7 @@ export default function KnowledgeSection({
         disabled={!editable}
       />
 
-      <InputField
+      <TextField
         id="bot-min-score"
         label="Minimum score"
         type="number"
@@ -111,7 +111,7 @@ export default function KnowledgeSection({
         disabled={!editable}
       />
 
-      <InputField
+      <TextField
         id="bot-curated-threshold"
         label="Curated answer threshold"
         type="number"

@@ -4,7 +4,7 @@ import InputLabel from '@/Components/InputLabel';
 import Select from '@/Components/Select';
 import TextInput from '@/Components/TextInput';
 import type { SectionProps } from './bot-form';
-import InputField from './InputField';
+import TextField from '@/Components/TextField';
 import type { ProviderOption } from './types';
 
 const DEFAULT_TEMPERATURE = 0.3;
@@ -96,7 +96,7 @@ export default function ModelSection({
           <InputError id="bot-model-error" className="mt-2" message={error('model.name')} />
         </div>
       ) : (
-        <InputField
+        <TextField
           id="bot-model"
           label="Model name"
           className="col-span-6 sm:col-span-4"
@@ -155,7 +155,7 @@ export default function ModelSection({
         <InputError id="bot-temperature-error" className="mt-2" message={error('model.temperature')} />
       </div>
 
-      <InputField
+      <TextField
         id="bot-max-tokens"
         label="Max tokens"
         type="number"

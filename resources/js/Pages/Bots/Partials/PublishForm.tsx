@@ -1,7 +1,7 @@
 import { useForm } from '@inertiajs/react';
 import PrimaryButton from '@/Components/PrimaryButton';
 import { route } from '@/lib/route';
-import InputField from './InputField';
+import TextField from '@/Components/TextField';
 import type { BotSummary } from './types';
 
 /**
@@ -35,7 +35,7 @@ export default function PublishForm({ bot, latestVersion }: { bot: BotSummary; l
           publish();
         }}
       >
-        <InputField
+        <TextField
           id="publish-note"
           label="Note (optional)"
           value={form.data.note}

@@ -1,7 +1,7 @@
 import { router, usePage } from '@inertiajs/react';
 import { useChannel } from '@/hooks/use-channel';
 import { route } from '@/lib/route';
-import { useThrottled } from '../../Knowledges/Partials/use-throttled';
+import { useThrottled } from '@/hooks/use-throttled';
 import type { BotChangedEvent } from './types';
 
 /**

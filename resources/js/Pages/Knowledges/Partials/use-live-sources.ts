@@ -3,7 +3,7 @@ import { router, usePage } from '@inertiajs/react';
 import { useChannel } from '@/hooks/use-channel';
 import { route } from '@/lib/route';
 import type { Knowledge, KnowledgeChangedEvent, KnowledgeSourceUpdatedEvent, Source } from './types';
-import { useThrottled } from './use-throttled';
+import { useThrottled } from '@/hooks/use-throttled';
 
 const time = (source: Source) => (source.updated_at ? Date.parse(source.updated_at) : 0);
 
