@@ -108,6 +108,20 @@ export function presentSource(source: SourceRow) {
   };
 }
 
+/** The content fields of a source (up to 200,000 characters of text), which progress events leave out. */
+const contentFields = ['text', 'question', 'alternatives', 'answer'] as const;
+
+/**
+ * A source as `KnowledgeSourceUpdated` carries it: its state without its content, so that an event
+ * stays within the realtime server's payload limit (10 kB) whatever the source holds. Pages merge
+ * it onto the source they have.
+ */
+export function presentSourceState(source: SourceRow) {
+  const presented: Partial<ReturnType<typeof presentSource>> = presentSource(source);
+  for (const field of contentFields) delete presented[field];
+  return presented as Omit<ReturnType<typeof presentSource>, (typeof contentFields)[number]>;
+}
+
 export function presentChunk(chunk: ChunkRow) {
   return {
     id: chunk.id,

@@ -1,6 +1,6 @@
 import type { Services } from '../../services';
 import type { SourceRow } from '../../db/repositories/knowledge-repository';
-import { presentSource } from '../../presenters/knowledge-presenter';
+import { presentSourceState } from '../../presenters/knowledge-presenter';
 import { teamChannel } from '../notifications/channels';
 
 /**
@@ -18,7 +18,7 @@ export async function sourceUpdated(services: Pick<Services, 'broadcaster'>, sou
   await services.broadcaster.broadcast({
     channels: [teamChannel(source.teamId)],
     event: knowledgeSourceUpdatedEvent,
-    data: { team_id: source.teamId, knowledge_id: source.knowledgeId, source: presentSource(source) },
+    data: { team_id: source.teamId, knowledge_id: source.knowledgeId, source: presentSourceState(source) },
   });
 }
 

@@ -123,6 +123,22 @@ describe('adding sources', () => {
     expect(events[0].channels[0]).toMatch(/^private-teams\.\d+$/);
   });
 
+  it("keeps a large text out of its progress events, within the realtime server's payload limit", async () => {
+    const { client, id } = await knowledgeOf();
+    const before = app.broadcasts.length;
+    const text = Array.from({ length: 400 }, (_, n) => `Paragraf ${n} tentang menu, harga dan jam buka outlet.`).join('\n\n');
+    expect(text.length).toBeGreaterThan(20_000);
+    await client.send('post', `/knowledges/${id}/sources`, { type: 'text', title: 'Panjang', text });
+    await client.work();
+    const events = app.broadcasts.slice(before).filter((b) => b.event === 'App\\Events\\KnowledgeSourceUpdated');
+    expect(events.length).toBeGreaterThan(1);
+    for (const event of events) {
+      expect(JSON.stringify(event.data).length).toBeLessThan(10_240);
+      expect(event.data as { source: object }).not.toHaveProperty('source.text');
+    }
+    expect((events.at(-1)!.data as { source: { status: string } }).source.status).toBe('ready');
+  });
+
   it('gives each kind of bad content its own clear error and leaves the other sources working', async () => {
     const { client, id, sources, search } = await knowledgeOf();
     await client.send('post', `/knowledges/${id}/sources`, { type: 'text', title: 'Wifi', text: 'Password wifi ada di struk belanja.' });

@@ -88,7 +88,8 @@ export interface SearchResult {
 export interface KnowledgeSourceUpdatedEvent {
   team_id: number;
   knowledge_id: number;
-  source: Source;
+  /** The source's state without its content (text, Q&A): merged onto the source the page has. */
+  source: Omit<Source, 'text' | 'question' | 'alternatives' | 'answer'>;
 }
 
 /** `KnowledgeChanged` on `private-teams.{team}`. */

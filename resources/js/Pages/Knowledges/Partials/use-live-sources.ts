@@ -5,17 +5,17 @@ import { route } from '@/lib/route';
 import type { Knowledge, KnowledgeChangedEvent, KnowledgeSourceUpdatedEvent, Source } from './types';
 import { useThrottled } from '@/hooks/use-throttled';
 
-const time = (source: Source) => (source.updated_at ? Date.parse(source.updated_at) : 0);
+const time = (source: Pick<Source, 'updated_at'>) => (source.updated_at ? Date.parse(source.updated_at) : 0);
 
 /**
  * The knowledge base's sources as they are now: the `sources` prop, with each source replaced by
- * the newer copy a `KnowledgeSourceUpdated` event brought (status, progress, result), so progress
+ * the newer state a `KnowledgeSourceUpdated` event brought (status, progress, result), so progress
  * moves without a request. A source added or deleted elsewhere (`KnowledgeChanged`) reloads the
  * list; the knowledge base deleted elsewhere leads back to the list of knowledge bases.
  */
 export function useLiveSources(knowledge: Knowledge, sources: Source[]): Source[] {
   const teamId = usePage().props.auth.user?.current_team?.id ?? null;
-  const [live, setLive] = useState<Record<number, Source>>({});
+  const [live, setLive] = useState<Record<number, KnowledgeSourceUpdatedEvent['source']>>({});
   const reloadSources = useThrottled(() => router.reload({ only: ['sources'], async: true }), 500);
 
   useChannel(teamId === null ? null : `teams.${teamId}`, {
@@ -35,6 +35,6 @@ export function useLiveSources(knowledge: Knowledge, sources: Source[]): Source[
 
   return sources.map((source) => {
     const update = live[source.id];
-    return update && time(update) >= time(source) ? update : source;
+    return update && time(update) >= time(source) ? { ...source, ...update } : source;
   });
 }
