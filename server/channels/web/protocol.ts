@@ -1,0 +1,120 @@
+/**
+ * The web chat widget's wire contract, shared by the server (server/http/controllers/widget/) and
+ * the widget bundle (resources/widget/). Type-only: importing it adds nothing to the bundle.
+ *
+ * HTTP, all under `<APP_URL>/widget/<publicKey>/…`, public (no session, no CSRF), JSON, answered
+ * with CORS headers for the channel's allowed domains only (a page of another origin gets 403):
+ *
+ *   GET  config                        → WidgetConfig
+ *   POST session     SessionRequest    → SessionResponse   (opens or restores the visitor's chat)
+ *   POST messages    SendRequest       → 202 { message: WidgetMessage }
+ *   POST handoff     {}                → 202 { conversation: WidgetConversation }  ("talk to a person")
+ *   POST typing      { typing: bool }  → 204
+ *   POST csat        CsatRequest       → 204
+ *   POST messages/<id>/feedback  { value: 'up' | 'down' | null } → 204
+ *   POST broadcasting/auth  (form: socket_id, channel_name) → { auth }   (the visitor's channel only)
+ *
+ * Every call after `session` carries `Authorization: Bearer <token>` from SessionResponse. Errors
+ * are JSON `{ message, errors? }` with 401 (bad token), 403 (origin not allowed, channel paused),
+ * 404 (unknown key), 422 (bad input), 429 (with Retry-After).
+ *
+ * Realtime: the widget connects with pusher-js (through laravel-echo) to the widget's own realtime
+ * app (WidgetConfig.realtime; client events are off), subscribes to `private-<channel>` with
+ * `channel` from SessionResponse, authorizing through `broadcasting/auth` above, and listens for:
+ *
+ *   message.created       { message: WidgetMessage }        a message of any sender, in order
+ *   message.delta         { id, type: 'delta'|'replace', text }  a bot reply as it is written
+ *   typing                { sender: 'bot'|'agent', name?, typing: boolean }
+ *   conversation.updated  { conversation: WidgetConversation }
+ */
+
+export type WidgetSender = 'contact' | 'bot' | 'agent' | 'system';
+
+export interface WidgetCitation {
+  title: string;
+  url?: string;
+}
+
+export interface WidgetMessage {
+  id: number;
+  sender: WidgetSender;
+  /** Markdown-light: paragraphs, line breaks, **bold**, links. */
+  text: string;
+  createdAt: string;
+  /** The agent's first name for agent messages. */
+  senderName?: string;
+  citations?: WidgetCitation[];
+  /** A bot reply still being written (its text grows through message.delta). */
+  streaming?: boolean;
+  feedback?: 'up' | 'down' | null;
+  /** The sender's own id from SendRequest, so the widget can match its optimistic copy. */
+  clientId?: string;
+}
+
+export type WidgetConversationState = 'bot' | 'queued' | 'human' | 'resolved';
+
+export interface WidgetConversation {
+  state: WidgetConversationState;
+  /** Set once the conversation is resolved and the channel collects ratings. */
+  csatRequested: boolean;
+  csat: { score: number; comment?: string } | null;
+  /** The agent working it (state 'human'). */
+  agentName?: string;
+}
+
+export interface WidgetRealtime {
+  key: string;
+  wsHost: string;
+  wsPort: number;
+  wssPort: number;
+  forceTLS: boolean;
+  /** Absolute URL of `broadcasting/auth` for this channel. */
+  authEndpoint: string;
+}
+
+export interface WidgetConfig {
+  title: string;
+  /** A CSS hex colour (#rrggbb). */
+  color: string;
+  position: 'left' | 'right';
+  avatarUrl: string | null;
+  launcherText: string;
+  welcomeMessage: string;
+  suggestedQuestions: string[];
+  collectCsat: boolean;
+  showBranding: boolean;
+  /** The bot's replies are off (channel or bot paused): the widget says a person will answer. */
+  botActive: boolean;
+  realtime: WidgetRealtime;
+}
+
+export interface SessionRequest {
+  /** The id the widget keeps in localStorage; absent on the first visit (the server makes one). */
+  visitorId?: string;
+  /** The host page's signed-in user: userHash = hex HMAC-SHA256(channel secret, userId). */
+  identity?: { userId: string; userHash: string; name?: string; email?: string };
+  page?: { url?: string; title?: string; referrer?: string };
+}
+
+export interface SessionResponse {
+  visitorId: string;
+  token: string;
+  /** The realtime channel name without the `private-` prefix. */
+  channel: string;
+  /** True when the identity's hash matched (a mismatch is treated as an anonymous visitor). */
+  verified: boolean;
+  conversation: WidgetConversation | null;
+  /** The latest messages of the visitor's conversation, oldest first (at most 50). */
+  messages: WidgetMessage[];
+}
+
+export interface SendRequest {
+  text: string;
+  /** A client-made id (UUID): resending the same one never makes a second message. */
+  clientId: string;
+}
+
+export interface CsatRequest {
+  score: 1 | 2 | 3 | 4 | 5;
+  comment?: string;
+}
