@@ -1,0 +1,137 @@
+import type {
+  CsatRequest,
+  SendRequest,
+  SessionRequest,
+  SessionResponse,
+  WidgetConfig,
+  WidgetConversation,
+  WidgetMessage,
+} from '../../server/channels/web/protocol';
+
+/**
+ * The widget's HTTP client for the endpoints of server/channels/web/protocol.ts. No cookies
+ * (`credentials: 'omit'`): the visitor is known by the Bearer token from `session` alone. Every
+ * failure becomes a WidgetApiError whose message can be shown to the visitor as it is.
+ */
+
+export class WidgetApiError extends Error {
+  constructor(
+    /** The HTTP status, or 0 when the request never got an answer (offline, CORS refused). */
+    readonly status: number,
+    message: string,
+    /** Seconds to wait before trying again (429), when the server said. */
+    readonly retryAfter: number | null = null,
+  ) {
+    super(message);
+    this.name = 'WidgetApiError';
+  }
+}
+
+/** Seconds from a Retry-After header: a number of seconds or an HTTP date; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return null;
+  return Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/** The sentence the visitor reads for a failed call. */
+export function errorMessage(status: number, retryAfter: number | null, serverMessage?: string): string {
+  switch (status) {
+    case 0:
+      return "Can't reach the chat right now. Check your connection and try again.";
+    case 401:
+      return 'Your chat session has expired. Please try again.';
+    case 403:
+      return 'This chat is not available on this site';
+    case 404:
+      return 'This chat does not exist.';
+    case 413:
+    case 422:
+      return serverMessage?.trim() || 'That message could not be sent.';
+    case 429:
+      return `Too many messages, try again in ${retryAfter ?? 30} s`;
+    default:
+      return 'Something went wrong. Please try again.';
+  }
+}
+
+type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
+
+export interface WidgetApi {
+  readonly token: string | null;
+  setToken(token: string | null): void;
+  config(): Promise<WidgetConfig>;
+  session(request: SessionRequest): Promise<SessionResponse>;
+  send(request: SendRequest): Promise<{ message: WidgetMessage }>;
+  handoff(): Promise<{ conversation: WidgetConversation }>;
+  typing(typing: boolean): Promise<void>;
+  csat(request: CsatRequest): Promise<void>;
+  feedback(messageId: number, value: 'up' | 'down' | null): Promise<void>;
+  /** POST broadcasting/auth (form-encoded, as pusher-js would) for the visitor's private channel. */
+  authorize(endpoint: string, socketId: string, channelName: string): Promise<{ auth: string }>;
+}
+
+/** `apiBase` is `<APP_URL>/widget/<publicKey>/` (with the trailing slash). */
+export function createApi(apiBase: string, fetchImpl: Fetch = (input, init) => fetch(input, init)): WidgetApi {
+  let token: string | null = null;
+
+  async function request<T>(url: string, init: RequestInit, headers: Record<string, string>): Promise<T> {
+    const allHeaders: Record<string, string> = { Accept: 'application/json', ...headers };
+    if (token) allHeaders.Authorization = `Bearer ${token}`;
+    let response: Response;
+    try {
+      response = await fetchImpl(url, { ...init, headers: allHeaders, credentials: 'omit', mode: 'cors' });
+    } catch {
+      throw new WidgetApiError(0, errorMessage(0, null));
+    }
+    if (response.status === 204) return undefined as T;
+    let body: unknown;
+    try {
+      const text = await response.text();
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = null;
+    }
+    if (!response.ok) {
+      const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
+      const serverMessage =
+        body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
+          ? (body as { message: string }).message
+          : undefined;
+      throw new WidgetApiError(response.status, errorMessage(response.status, retryAfter, serverMessage), retryAfter);
+    }
+    return body as T;
+  }
+
+  const post = <T>(path: string, payload: unknown) =>
+    request<T>(
+      apiBase + path,
+      { method: 'POST', body: JSON.stringify(payload) },
+      { 'Content-Type': 'application/json' },
+    );
+
+  return {
+    get token() {
+      return token;
+    },
+    setToken(value) {
+      token = value;
+    },
+    config: () => request<WidgetConfig>(apiBase + 'config', { method: 'GET' }, {}),
+    session: (payload) => post<SessionResponse>('session', payload),
+    send: (payload) => post<{ message: WidgetMessage }>('messages', payload),
+    handoff: () => post<{ conversation: WidgetConversation }>('handoff', {}),
+    typing: (typing) => post<void>('typing', { typing }),
+    csat: (payload) => post<void>('csat', payload),
+    feedback: (messageId, value) => post<void>(`messages/${encodeURIComponent(String(messageId))}/feedback`, { value }),
+    authorize: (endpoint, socketId, channelName) =>
+      request<{ auth: string }>(
+        endpoint,
+        { method: 'POST', body: new URLSearchParams({ socket_id: socketId, channel_name: channelName }).toString() },
+        { 'Content-Type': 'application/x-www-form-urlencoded' },
+      ),
+  };
+}
