@@ -7,6 +7,10 @@
  * (the server emits them as modulepreload links), then the page's chunk with its static imports
  * and, for a signed-in page, its layout (loaded beside the page, see Layouts/layout-for.ts).
  * What a page loads later on demand (the realtime client) is shown apart and not counted.
+ *
+ * The embeddable chat widget (vite.widget.config.ts, public/build/widget) is checked too: the
+ * loader a customer's page runs (widget.js) and the panel it loads on first open, with everything
+ * the panel imports, statically or not (the realtime client included), each against its budget.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -156,6 +160,87 @@ export function run(buildDir: string, log: (line: string) => void = console.log)
   return over.length > 0 ? 1 : 0;
 }
 
+/** The widget's loader may weigh at most this much, gzip (kB of 1000 bytes). */
+export const WIDGET_LOADER_BUDGET_BYTES = 10_000;
+/** The widget's panel with everything it imports (the realtime client included), gzip. */
+export const WIDGET_PANEL_BUDGET_BYTES = 60_000;
+
+/** public/build/widget/manifest.json, written by vite.widget.config.ts. */
+export interface WidgetManifest {
+  loader: string;
+  panel: string;
+  files?: string[];
+}
+
+export interface WidgetSize {
+  name: 'loader' | 'panel';
+  files: string[];
+  bytes: number;
+  budget: number;
+  overBudget: boolean;
+}
+
+/** The files the manifest keys need, following static and dynamic imports: all a chunk can ever load. */
+export function fullClosure(manifest: Manifest, keys: string[]): string[] {
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the widget build's manifest`);
+    files.push(chunk.file);
+    for (const child of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(child);
+  };
+  keys.forEach(visit);
+  return files.filter((file) => file.endsWith('.js'));
+}
+
+/** Sizes the widget's loader (one file, an IIFE) and its panel with all it imports (from Vite's manifest). */
+export function measureWidget(
+  widget: WidgetManifest,
+  manifest: Manifest,
+  gzipBytes: (file: string) => number,
+): WidgetSize[] {
+  const panelKey = Object.keys(manifest).find((key) => manifest[key].file === widget.panel);
+  const panelFiles = panelKey ? fullClosure(manifest, [panelKey]) : [widget.panel];
+  const size = (name: WidgetSize['name'], files: string[], budget: number): WidgetSize => {
+    const bytes = files.reduce((total, file) => total + gzipBytes(file), 0);
+    return { name, files, bytes, budget, overBudget: bytes > budget };
+  };
+  return [
+    size('loader', [widget.loader], WIDGET_LOADER_BUDGET_BYTES),
+    size('panel', panelFiles, WIDGET_PANEL_BUDGET_BYTES),
+  ];
+}
+
+/** Prints the widget's sizes for the build in `widgetDir`; returns the exit code (1 when missing or over budget). */
+export function runWidget(widgetDir: string, log: (line: string) => void = console.log): number {
+  const widgetFile = join(widgetDir, 'manifest.json');
+  const manifestFile = join(widgetDir, '.vite', 'manifest.json');
+  if (!existsSync(widgetFile) || !existsSync(manifestFile)) {
+    log(`bundle-size: the widget's build (${widgetFile}) is missing; run \`npm run build\` first.`);
+    return 1;
+  }
+  const widget = JSON.parse(readFileSync(widgetFile, 'utf8')) as WidgetManifest;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  const sizes = measureWidget(widget, manifest, (file) => gzipSync(readFileSync(join(widgetDir, file))).length);
+  log('\nEmbeddable widget (gzip):');
+  for (const size of sizes) {
+    const files = size.files.length === 1 ? size.files[0] : `${size.files[0]} + ${size.files.length - 1} more`;
+    log(
+      `${size.name.padEnd(6)}  ${kB(size.bytes).padStart(9)}  budget ${kB(size.budget)}${size.overBudget ? '  OVER' : '  ok'}  ${files}`,
+    );
+  }
+  const over = sizes.filter((size) => size.overBudget);
+  for (const size of over)
+    log(`\nThe widget's ${size.name} weighs ${kB(size.bytes)}, over its budget of ${kB(size.budget)}.`);
+  return over.length > 0 ? 1 : 0;
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = run(fileURLToPath(new URL('../public/build', import.meta.url)));
+  const buildDir = fileURLToPath(new URL('../public/build', import.meta.url));
+  const pagesCode = run(buildDir);
+  const widgetCode = runWidget(join(buildDir, 'widget'));
+  process.exitCode = pagesCode || widgetCode;
 }
