@@ -59,6 +59,8 @@ function upsert(messages: ChatMessage[], message: WidgetMessage): ChatMessage[] 
     ...message,
     clientId: existing.clientId ?? message.clientId,
     feedback: message.feedback === undefined ? existing.feedback : message.feedback,
+    // Each copy states the message's whole state: one without the flag is a finished reply.
+    streaming: message.streaming ?? false,
     status: 'sent',
   };
   // A copy of a reply still being written that is older than what the deltas made so far.

@@ -96,6 +96,15 @@ describe('reduceMessages', () => {
     expect(state[0]).toMatchObject({ text: 'We open at **10**.', streaming: false, citations: [{ title: 'Hours' }] });
   });
 
+  it('takes a copy without the streaming flag as the finished reply', () => {
+    const state = apply([
+      { type: 'created', message: message(4, 'bot', '', { streaming: true }) },
+      { type: 'delta', id: 4, mode: 'delta', text: 'Done', createdAt: at },
+      { type: 'created', message: message(4, 'bot', 'Done.') },
+    ]);
+    expect(state[0]).toMatchObject({ text: 'Done.', streaming: false });
+  });
+
   it('keeps the streamed text when an older copy of the reply arrives late', () => {
     const state = apply([
       { type: 'created', message: message(4, 'bot', '', { streaming: true }) },

@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { KawanApi } from '../../../resources/widget/types';
+
+// widget.js on a host page: the launcher in a shadow root, themed from the config, and window.Kawan.
+let requests: string[];
+
+function embed(configStatus: number, attributes: Record<string, string> = {}) {
+  const script = document.createElement('script');
+  script.setAttribute('src', 'https://kawan.test/widget.js');
+  script.dataset.channel = 'pk';
+  for (const [name, value] of Object.entries(attributes)) script.setAttribute(name, value);
+  document.body.append(script);
+  vi.stubGlobal('fetch', async (url: string) => {
+    requests.push(url);
+    return configStatus === 200
+      ? new Response(
+          JSON.stringify({ title: 'Warung Help', color: '#fde047', position: 'left', launcherText: 'Ask us' }),
+          { status: 200 },
+        )
+      : new Response('{}', { status: configStatus });
+  });
+}
+
+const load = () => import('../../../resources/widget/loader');
+const host = () => document.querySelector('kawan-widget');
+
+beforeEach(() => {
+  vi.resetModules();
+  vi.stubGlobal('__KAWAN_PANEL_FILE__', 'panel-test.js');
+  requests = [];
+  delete window.Kawan;
+  delete window.kawanSettings;
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+afterEach(() => {
+  document.body.replaceChildren();
+  vi.unstubAllGlobals();
+});
+
+describe('widget.js', () => {
+  it('fetches the config from APP_URL and draws a themed launcher inside an open shadow root', async () => {
+    embed(200);
+    await load();
+    await vi.waitFor(() => expect(host()).not.toBeNull());
+    expect(requests).toEqual(['https://kawan.test/widget/pk/config']);
+    const root = host()!.shadowRoot!;
+    expect(root.mode).toBe('open');
+    expect(root.querySelector('style')!.textContent).toContain(':host{all:initial}');
+    const launcher = root.querySelector<HTMLButtonElement>('.kw-launcher')!;
+    expect(launcher.textContent).toBe('Ask us');
+    expect(launcher.getAttribute('aria-label')).toBe('Open chat: Warung Help');
+    expect(launcher.getAttribute('aria-expanded')).toBe('false');
+    const container = root.querySelector<HTMLElement>('.kw')!;
+    expect(container.dataset.position).toBe('left');
+    expect(container.style.getPropertyValue('--kw-color')).toBe('#fde047');
+    expect(container.style.getPropertyValue('--kw-on-color')).toBe('#111827');
+    expect(Object.keys(window.Kawan as KawanApi).sort()).toEqual(['close', 'identify', 'open', 'reset']);
+  });
+
+  it('draws nothing for an unknown channel key', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    embed(404);
+    await load();
+    await vi.waitFor(() => expect(warn).toHaveBeenCalled());
+    expect(host()).toBeNull();
+    warn.mockRestore();
+  });
+
+  it('still draws the launcher when the config is refused, so the panel can say why', async () => {
+    embed(403);
+    await load();
+    await vi.waitFor(() => expect(host()).not.toBeNull());
+    expect(host()!.shadowRoot!.querySelector('.kw-launcher')!.getAttribute('aria-label')).toBe('Open chat');
+  });
+
+  it('Kawan.reset forgets the visitor id; Kawan.identify refuses an identity without a hash', async () => {
+    localStorage.setItem('kawan:pk:visitor', 'v1');
+    embed(200);
+    await load();
+    await vi.waitFor(() => expect(window.Kawan).toBeDefined());
+    window.Kawan!.reset();
+    expect(localStorage.getItem('kawan:pk:visitor')).toBeNull();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    window.Kawan!.identify({ userId: '1' } as never);
+    expect(warn).toHaveBeenCalledWith('Kawan.identify needs { userId, userHash }.');
+    warn.mockRestore();
+  });
+
+  it('keeps the first copy when the snippet is on the page twice', async () => {
+    embed(200);
+    await load();
+    await vi.waitFor(() => expect(host()).not.toBeNull());
+    const first = window.Kawan;
+    vi.resetModules();
+    await load();
+    expect(window.Kawan).toBe(first);
+    expect(document.querySelectorAll('kawan-widget')).toHaveLength(1);
+  });
+});

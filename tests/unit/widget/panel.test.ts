@@ -1,0 +1,329 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type {
+  SessionResponse,
+  WidgetConfig,
+  WidgetConversation,
+  WidgetMessage,
+} from '../../../server/channels/web/protocol';
+import type { RealtimeHandlers } from '../../../resources/widget/panel/realtime';
+import type { PanelHandle } from '../../../resources/widget/types';
+
+// The panel's DOM and wiring, with a fake server behind fetch and the realtime client replaced.
+const realtime = vi.hoisted(() => ({
+  handlers: null as RealtimeHandlers | null,
+  channels: [] as string[],
+}));
+vi.mock('../../../resources/widget/panel/realtime', () => ({
+  connectRealtime: () => ({
+    subscribe(channel: string, handlers: RealtimeHandlers) {
+      realtime.channels.push(channel);
+      realtime.handlers = handlers;
+    },
+    unsubscribe() {
+      realtime.handlers = null;
+    },
+    disconnect() {},
+  }),
+}));
+
+const { mount } = await import('../../../resources/widget/panel/panel');
+
+const config: WidgetConfig = {
+  title: 'Warung Help',
+  color: '#0f766e',
+  position: 'left',
+  avatarUrl: null,
+  launcherText: 'Chat',
+  welcomeMessage: 'Hi! Ask me **anything**.',
+  suggestedQuestions: ['Opening hours?', 'Do you deliver?'],
+  collectCsat: true,
+  showBranding: true,
+  botActive: true,
+  realtime: {
+    key: 'k',
+    wsHost: 'ws.test',
+    wsPort: 8080,
+    wssPort: 443,
+    forceTLS: false,
+    authEndpoint: 'https://kawan.test/widget/pk/broadcasting/auth',
+  },
+};
+
+const message = (id: number, sender: WidgetMessage['sender'], text: string, extra: Partial<WidgetMessage> = {}) =>
+  ({ id, sender, text, createdAt: '2025-01-01T00:00:00Z', ...extra }) as WidgetMessage;
+
+type Route = (body: unknown, init: RequestInit) => Response | Promise<Response>;
+let routes: Record<string, Route>;
+let requests: { path: string; body: unknown; headers: Record<string, string> }[];
+let panel: PanelHandle;
+let shadow: ShadowRoot;
+let closed: number;
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(body === null ? null : JSON.stringify(body), { status, headers });
+
+function session(overrides: Partial<SessionResponse> = {}): SessionResponse {
+  return {
+    visitorId: 'visitor-1',
+    token: 'token-1',
+    channel: 'widget.1',
+    verified: false,
+    conversation: null,
+    messages: [],
+    ...overrides,
+  };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  realtime.handlers = null;
+  realtime.channels = [];
+  closed = 0;
+  requests = [];
+  routes = { session: () => json(200, session()) };
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const path = url.replace('https://kawan.test/widget/pk/', '');
+    const body = typeof init.body === 'string' && init.body.startsWith('{') ? JSON.parse(init.body) : init.body;
+    requests.push({ path, body, headers: init.headers as Record<string, string> });
+    const route = routes[path];
+    return route ? route(body, init) : json(404, { message: 'not found' });
+  });
+});
+
+/** Mounts the panel (after a test has set its routes and storage). */
+function start() {
+  const host = document.createElement('kawan-widget');
+  document.body.append(host);
+  shadow = host.attachShadow({ mode: 'open' });
+  const container = document.createElement('div');
+  container.className = 'kw';
+  shadow.append(container);
+  panel = mount({
+    root: shadow,
+    container,
+    apiBase: 'https://kawan.test/widget/pk/',
+    channelKey: 'pk',
+    config,
+    identity: null,
+    requestClose: () => closed++,
+  });
+}
+
+afterEach(() => {
+  document.body.replaceChildren();
+  vi.unstubAllGlobals();
+});
+
+const $ = <T extends Element = HTMLElement>(selector: string) => shadow.querySelector<T>(selector)!;
+const $$ = (selector: string) => [...shadow.querySelectorAll<HTMLElement>(selector)];
+const logTexts = () => $$('.kw-log > .kw-msg .kw-bubble').map((bubble) => bubble.textContent);
+const sessionStarted = () => vi.waitFor(() => expect(realtime.handlers).not.toBeNull());
+
+function type(text: string) {
+  const input = $<HTMLTextAreaElement>('.kw-compose textarea');
+  input.value = text;
+  input.dispatchEvent(new Event('input'));
+  input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+}
+
+describe('the chat panel', () => {
+  it('opens the session at once, keeps the visitor id and draws the history under the welcome', async () => {
+    localStorage.setItem('kawan:pk:visitor', 'visitor-0');
+    routes.session = () =>
+      json(
+        200,
+        session({ visitorId: 'visitor-0', messages: [message(1, 'contact', 'hi'), message(2, 'bot', 'Hello')] }),
+      );
+    start();
+    await sessionStarted();
+    expect(requests[0]).toMatchObject({ path: 'session', body: { visitorId: 'visitor-0' } });
+    expect(realtime.channels).toEqual(['widget.1']);
+    expect(localStorage.getItem('kawan:pk:visitor')).toBe('visitor-0');
+    expect(logTexts()).toEqual(['Warung Help: Hi! Ask me anything.', 'You: hi', 'Warung Help: Hello']);
+    expect($('.kw-log .kw-msg strong').textContent).toBe('anything');
+    expect($('.kw-panel').hidden).toBe(true);
+    // The visitor has written: no suggested questions.
+    expect($('.kw-suggestions').hidden).toBe(true);
+    expect($('.kw-title').textContent).toBe('Warung Help');
+    expect($('.kw').dataset.position).toBe('left');
+  });
+
+  it('moves focus into the panel on open and asks to close on Escape', async () => {
+    start();
+    await sessionStarted();
+    panel.open();
+    expect($('.kw-panel').hidden).toBe(false);
+    expect(shadow.activeElement).toBe($('.kw-compose textarea'));
+    $('.kw-compose textarea').dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(closed).toBe(1);
+    expect($('.kw-close').getAttribute('aria-label')).toBe('Close chat');
+  });
+
+  it('sends on Enter with an optimistic bubble that the echo does not double', async () => {
+    let respond!: (response: Response) => void;
+    routes.messages = () => new Promise((resolve) => (respond = resolve));
+    start();
+    await sessionStarted();
+    type('Opening hours?');
+    expect(logTexts().at(-1)).toBe('You: Opening hours?');
+    expect($('.kw-log .kw-mine').getAttribute('aria-busy')).toBe('true');
+    await vi.waitFor(() => expect(respond).toBeTypeOf('function'));
+    const sent = requests.find((request) => request.path === 'messages')!;
+    expect(sent.headers.Authorization).toBe('Bearer token-1');
+    const { clientId } = sent.body as { clientId: string };
+    expect(clientId).toMatch(/^[0-9a-f-]{36}$/);
+
+    realtime.handlers!.created(message(5, 'contact', 'Opening hours?', { clientId }));
+    respond(json(202, { message: message(5, 'contact', 'Opening hours?', { clientId }) }));
+    await vi.waitFor(() => expect($('.kw-log .kw-mine').getAttribute('aria-busy')).toBeNull());
+    expect(logTexts().filter((text) => text === 'You: Opening hours?')).toHaveLength(1);
+    expect($('.kw-suggestions').hidden).toBe(true);
+  });
+
+  it('keeps Shift+Enter for a new line', async () => {
+    start();
+    await sessionStarted();
+    const input = $<HTMLTextAreaElement>('.kw-compose textarea');
+    input.value = 'line one';
+    const event = new KeyboardEvent('keydown', { key: 'Enter', shiftKey: true, bubbles: true, cancelable: true });
+    input.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(false);
+    expect(requests.some((request) => request.path === 'messages')).toBe(false);
+  });
+
+  it('streams a bot reply, escapes it, then shows citations and thumbs', async () => {
+    routes['messages/9/feedback'] = () => json(204, null);
+    start();
+    await sessionStarted();
+    const handlers = realtime.handlers!;
+    handlers.typing({ sender: 'bot', typing: true });
+    expect($('.kw-typing').textContent).toContain('Warung Help is typing');
+    handlers.created(message(9, 'bot', '', { streaming: true }));
+    handlers.delta({ id: 9, type: 'delta', text: 'Open <img src=x onerror=alert(1)> ' });
+    handlers.delta({ id: 9, type: 'delta', text: '**daily**' });
+    expect($$('.kw-typing')).toHaveLength(0);
+    expect(shadow.querySelector('.kw-log img')).toBeNull();
+    expect(logTexts().at(-1)).toBe('Warung Help: Open <img src=x onerror=alert(1)> daily');
+    expect($$('.kw-thumb')).toHaveLength(0);
+
+    handlers.created(
+      message(9, 'bot', 'Open daily, see [hours](https://x.test/h).', {
+        citations: [
+          { title: 'Hours page', url: 'https://x.test/h' },
+          { title: 'Bad', url: 'javascript:alert(1)' },
+        ],
+      }),
+    );
+    const links = $$('.kw-sources a');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['https://x.test/h']);
+    expect($('.kw-sources').textContent).toContain('Bad');
+    const bubbleLink = $('.kw-log .kw-bubble a');
+    expect(bubbleLink.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(bubbleLink.getAttribute('target')).toBe('_blank');
+
+    $('.kw-thumb[aria-label="Helpful"]').click();
+    expect($('.kw-thumb[aria-label="Helpful"]').getAttribute('aria-pressed')).toBe('true');
+    await vi.waitFor(() =>
+      expect(requests.find((request) => request.path === 'messages/9/feedback')?.body).toEqual({ value: 'up' }),
+    );
+  });
+
+  it('shows an agent’s name and the conversation’s state', async () => {
+    routes.handoff = () => json(202, { conversation: { state: 'queued', csatRequested: false, csat: null } });
+    start();
+    await sessionStarted();
+    const handoff = $$('.kw-handoff')[0];
+    expect(handoff.textContent).toBe('Talk to a person');
+    handoff.click();
+    await vi.waitFor(() => expect($('.kw-state').textContent).toBe('A person will reply here'));
+    expect($$('.kw-handoff')).toHaveLength(0);
+
+    const human: WidgetConversation = { state: 'human', agentName: 'Dewi', csatRequested: false, csat: null };
+    realtime.handlers!.conversation(human);
+    realtime.handlers!.created(message(11, 'agent', 'Hello, Dewi here', { senderName: 'Dewi' }));
+    expect($('.kw-state').textContent).toBe('Dewi joined');
+    expect($$('.kw-name').map((name) => name.textContent)).toEqual(['Dewi']);
+  });
+
+  it('asks for a rating after resolution, sends it and thanks', async () => {
+    routes.csat = () => json(204, null);
+    start();
+    await sessionStarted();
+    expect($('form.kw-csat').hidden).toBe(true);
+    realtime.handlers!.conversation({ state: 'resolved', csatRequested: true, csat: null });
+    expect($('form.kw-csat').hidden).toBe(false);
+    $('.kw-star[aria-label="4 stars"]').click();
+    expect($('.kw-star[aria-label="4 stars"]').getAttribute('aria-checked')).toBe('true');
+    $<HTMLTextAreaElement>('form.kw-csat textarea').value = 'Quick, thanks';
+    $<HTMLFormElement>('form.kw-csat').requestSubmit();
+    await vi.waitFor(() => expect($('div.kw-csat').hidden).toBe(false));
+    expect(requests.find((request) => request.path === 'csat')?.body).toEqual({ score: 4, comment: 'Quick, thanks' });
+    expect($('div.kw-csat').textContent).toContain('Thanks');
+    expect($('form.kw-csat').hidden).toBe(true);
+  });
+
+  it('says the chat is not available on this site when the session is refused (403)', async () => {
+    routes.session = () => json(403, { message: 'Origin not allowed' });
+    start();
+    await vi.waitFor(() => expect($('.kw-error').textContent).toBe('This chat is not available on this site'));
+    expect($<HTMLTextAreaElement>('.kw-compose textarea').disabled).toBe(true);
+    expect($('.kw-error').getAttribute('role')).toBe('alert');
+  });
+
+  it('marks a message refused for the rate limit with the wait, and retries it', async () => {
+    routes.messages = () => json(429, { message: 'Too Many Requests' }, { 'Retry-After': '12' });
+    start();
+    await sessionStarted();
+    type('hello');
+    await vi.waitFor(() => expect($('.kw-error').textContent).toBe('Too many messages, try again in 12 s'));
+    expect($('.kw-failed').textContent).toContain('Not sent');
+    routes.messages = (body) => json(202, { message: message(3, 'contact', 'hello', body as { clientId: string }) });
+    $('.kw-failed button').click();
+    await vi.waitFor(() => expect($$('.kw-failed')).toHaveLength(0));
+    const clientIds = requests
+      .filter((request) => request.path === 'messages')
+      .map((r) => (r.body as { clientId: string }).clientId);
+    expect(new Set(clientIds).size).toBe(1);
+  });
+
+  it('starts a new session with a new token when the old one is refused (401)', async () => {
+    start();
+    await sessionStarted();
+    let sends = 0;
+    routes.session = () => json(200, session({ token: 'token-2' }));
+    routes.messages = (body, init) => {
+      sends++;
+      const auth = (init.headers as Record<string, string>).Authorization;
+      if (auth === 'Bearer token-1') return json(401, { message: 'Unauthenticated' });
+      return json(202, { message: message(4, 'contact', 'again', body as { clientId: string }) });
+    };
+    type('again');
+    await vi.waitFor(() => expect(sends).toBe(2));
+    await vi.waitFor(() => expect($('.kw-log .kw-mine').getAttribute('aria-busy')).toBeNull());
+    expect($('.kw-error').textContent).toBe('');
+  });
+
+  it('reset forgets the visitor and its messages, and identify sends the identity', async () => {
+    routes.session = () => json(200, session({ messages: [message(1, 'contact', 'old')] }));
+    start();
+    await sessionStarted();
+    expect(localStorage.getItem('kawan:pk:visitor')).toBe('visitor-1');
+    routes.session = () => json(200, session({ visitorId: 'visitor-2', channel: 'widget.2' }));
+    panel.reset();
+    expect(localStorage.getItem('kawan:pk:visitor')).toBeNull();
+    expect(logTexts()).toEqual(['Warung Help: Hi! Ask me anything.']);
+    await vi.waitFor(() => expect(realtime.channels).toEqual(['widget.1', 'widget.2']));
+    expect(requests.at(-1)!.body).not.toHaveProperty('visitorId');
+
+    routes.session = () => json(200, session({ visitorId: 'user-7', verified: true, channel: 'widget.3' }));
+    panel.identify({ userId: '7', userHash: 'abc', name: 'Ana' });
+    await vi.waitFor(() => expect(realtime.channels.at(-1)).toBe('widget.3'));
+    expect(requests.at(-1)!.body).toMatchObject({
+      visitorId: 'visitor-2',
+      identity: { userId: '7', userHash: 'abc', name: 'Ana' },
+    });
+    // A verified visitor's id is not kept for the next (maybe anonymous) visit.
+    expect(localStorage.getItem('kawan:pk:visitor')).toBe('visitor-2');
+  });
+});
