@@ -7,6 +7,7 @@ export const launcherCss = `
 :host{all:initial}
 .kw{--kw-color:#4f46e5;--kw-on-color:#fff;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;font-size:14px;line-height:20px;color:#111827;-webkit-font-smoothing:antialiased;text-align:left}
 .kw *,.kw *::before,.kw *::after{box-sizing:border-box}
+.kw [hidden]{display:none!important}
 .kw-launcher{position:fixed;bottom:20px;right:20px;z-index:1;display:flex;align-items:center;gap:8px;height:56px;min-width:56px;padding:0 16px;border:0;border-radius:9999px;background:var(--kw-color);color:var(--kw-on-color);font:inherit;font-weight:600;cursor:pointer;box-shadow:0 10px 15px -3px rgb(0 0 0 / .1),0 4px 6px -4px rgb(0 0 0 / .1);transition:transform .15s ease,box-shadow .15s ease}
 .kw[data-position=left] .kw-launcher{right:auto;left:20px}
 .kw-launcher:hover{transform:translateY(-1px);box-shadow:0 20px 25px -5px rgb(0 0 0 / .1),0 8px 10px -6px rgb(0 0 0 / .1)}
