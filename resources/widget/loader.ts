@@ -3,7 +3,7 @@ import { createApi, WidgetApiError } from './api';
 import { appUrlFrom, identityFromPage, toIdentity } from './embed';
 import { launcherCss } from './launcher-styles';
 import { readWasOpen, writeVisitorId, writeWasOpen } from './storage';
-import { applyTheme } from './theme';
+import { addStyles, applyTheme } from './theme';
 import type { Identity, KawanApi, PanelHandle, PanelModule } from './types';
 
 /**
@@ -42,13 +42,10 @@ function start(script: HTMLScriptElement): void {
   let panelModule: Promise<PanelModule> | null = null;
 
   const host = document.createElement('kawan-widget');
-  host.setAttribute(
-    'style',
-    'all:initial!important;position:fixed!important;z-index:2147483000!important;top:0!important;left:0!important;width:0!important;height:0!important;display:block!important',
-  );
+  // Through the CSSOM, not a style attribute: a page's CSP may refuse inline style attributes.
+  host.style.cssText =
+    'all:initial!important;position:fixed!important;z-index:2147483000!important;top:0!important;left:0!important;width:0!important;height:0!important;display:block!important';
   const root = host.attachShadow({ mode: 'open' });
-  const style = document.createElement('style');
-  style.textContent = launcherCss;
   const container = document.createElement('div');
   container.className = 'kw';
   const launcher = document.createElement('button');
@@ -57,7 +54,8 @@ function start(script: HTMLScriptElement): void {
   launcher.setAttribute('aria-expanded', 'false');
   launcher.innerHTML = `${chatIcon}${closeIcon}<span class="kw-label"></span>`;
   container.append(launcher);
-  root.append(style, container);
+  addStyles(root, launcherCss);
+  root.append(container);
 
   const label = launcher.querySelector('.kw-label')!;
   const theme = () => {

@@ -25,3 +25,19 @@ export function applyTheme(container: HTMLElement, config: Pick<WidgetConfig, 'c
   container.style.setProperty('--kw-on-color', readableOn(color));
   container.dataset.position = config?.position === 'left' ? 'left' : 'right';
 }
+
+/**
+ * Adds CSS to the shadow root as a constructed stylesheet where the browser has them (a page's
+ * Content-Security-Policy without 'unsafe-inline' styles still lets them apply), else as <style>.
+ */
+export function addStyles(root: ShadowRoot, css: string): void {
+  try {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  } catch {
+    const style = document.createElement('style');
+    style.textContent = css;
+    root.append(style);
+  }
+}

@@ -6,7 +6,7 @@ import type {
 } from '../../../server/channels/web/protocol';
 import { createApi, errorMessage, WidgetApiError } from '../api';
 import { readVisitorId, writeVisitorId } from '../storage';
-import { applyTheme } from '../theme';
+import { addStyles, applyTheme } from '../theme';
 import type { Identity, PanelContext, PanelHandle } from '../types';
 import { canAskForPerson, stateLine, wantsCsat } from './conversation';
 import { h, icon, icons, uuid } from './dom';
@@ -120,7 +120,7 @@ export function mount(context: PanelContext): PanelHandle {
       ),
     );
   }
-  context.root.append(h('style', {}, panelCss));
+  addStyles(context.root, panelCss);
   context.container.append(panel);
 
   // ---- Rendering -----------------------------------------------------------------------------------

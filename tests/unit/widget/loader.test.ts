@@ -48,7 +48,11 @@ describe('widget.js', () => {
     expect(requests).toEqual(['https://kawan.test/widget/pk/config']);
     const root = host()!.shadowRoot!;
     expect(root.mode).toBe('open');
-    expect(root.querySelector('style')!.textContent).toContain(':host{all:initial}');
+    const css = [
+      ...(root.adoptedStyleSheets ?? []).flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText)),
+      root.querySelector('style')?.textContent ?? '',
+    ].join('\n');
+    expect(css).toMatch(/:host\s*\{\s*all:\s*initial/);
     const launcher = root.querySelector<HTMLButtonElement>('.kw-launcher')!;
     expect(launcher.textContent).toBe('Ask us');
     expect(launcher.getAttribute('aria-label')).toBe('Open chat: Warung Help');
