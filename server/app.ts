@@ -93,6 +93,11 @@ export function createApp(deps: AppDependencies): { app: Express; services: Serv
       if (bus) await (await bus).close();
     },
     broadcaster: new Broadcaster(deps.broadcastDriver ?? createBroadcastDriver(config, deps.realtime), logger),
+    // Tests give one driver for both: widget channels are told apart by their `private-widget.` names.
+    widgetBroadcaster: new Broadcaster(
+      deps.broadcastDriver ?? createBroadcastDriver(config, deps.realtime, 'widget'),
+      logger,
+    ),
     jobs: new JobQueue(deps.database, {
       logger,
       retryDelaySeconds: config.queue.retryDelaySeconds,

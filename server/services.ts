@@ -31,6 +31,8 @@ export interface Services {
   closeCache(): Promise<void>;
   /** Realtime events, published after the transaction commits (server/broadcasting/broadcaster.ts). */
   broadcaster: Broadcaster;
+  /** The same for the web chat widget's own realtime app (visitors' channels). */
+  widgetBroadcaster: Broadcaster;
   /** Durable jobs (server/jobs): sent after commit, run by the workers of `npm start` or `npm run worker`. */
   jobs: JobQueue;
   /** The embedders this process can use for knowledge (the offline one, the AI_* server's). */

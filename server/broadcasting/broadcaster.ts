@@ -146,8 +146,13 @@ export class Broadcaster {
  * `pusher` SDK to REVERB_API_URL, which defaults to the public REVERB_SCHEME://REVERB_HOST:REVERB_PORT
  * (Laravel's `reverb` connection). See docs/decisions/008-broadcasting.md.
  */
-export function createBroadcastDriver(config: Config, realtime?: RealtimeServer): BroadcastDriver {
+export function createBroadcastDriver(
+  config: Config,
+  realtime?: RealtimeServer,
+  app: 'main' | 'widget' = 'main',
+): BroadcastDriver {
   const { reverb } = config;
-  if (realtime) return new InProcessDriver(realtime, reverb.appId);
-  return new PusherDriver({ appId: reverb.appId, key: reverb.key, secret: reverb.secret, ...reverb.api });
+  const credentials = app === 'widget' ? reverb.widget : { appId: reverb.appId, key: reverb.key, secret: reverb.secret };
+  if (realtime) return new InProcessDriver(realtime, credentials.appId);
+  return new PusherDriver({ ...credentials, ...reverb.api });
 }

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import type { RealtimeApp } from '../realtime/apps';
 import { loopbackHosts } from '../http/middleware/trusted-hosts';
@@ -141,6 +142,13 @@ export const envSchema = z
     REVERB_SCHEME: z.enum(['http', 'https']).default('http'),
     REVERB_API_URL: realtimeApiUrl,
     REVERB_EXTRA_APPS: extraRealtimeApps,
+    REVERB_WIDGET_APP_ID: z.string().min(1).default('kawan-widget'),
+    REVERB_WIDGET_APP_KEY: z.preprocess(blankAsUnset, z.string().min(1).optional()),
+    REVERB_WIDGET_APP_SECRET: z.preprocess(blankAsUnset, z.string().min(16, 'must be at least 16 characters').optional()),
+    WHATSAPP_GRAPH_URL: z.url().default('https://graph.facebook.com/v21.0'),
+    TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
+    CHANNEL_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(10),
+    CONVERSATION_IDLE_RESOLVE_HOURS: z.coerce.number().min(0).default(24),
     SESSION_LIFETIME: z.coerce.number().int().min(1).default(120),
     PASSWORD_MIN_LENGTH: z.preprocess(
       (value) => (value === '' ? undefined : value),
@@ -248,7 +256,15 @@ export interface Config {
     api: { host: string; port: number; scheme: 'http' | 'https' };
     /** Realtime apps served besides the main one (REVERB_EXTRA_APPS). */
     extraApps: RealtimeApp[];
+    /**
+     * The web chat widget's own app (REVERB_WIDGET_APP_*; key and secret derived from APP_KEY when
+     * unset): visitors connect with its key, any origin at the socket (each channel's allowed
+     * domains are checked when a visitor's subscription is authorized), client events off.
+     */
+    widget: { appId: string; key: string; secret: string };
   };
+  /** Where channel drivers reach their providers (WHATSAPP_GRAPH_URL, TELEGRAM_API_URL) and how long they wait. */
+  channels: { whatsappGraphUrl: string; telegramApiUrl: string; timeoutMs: number; idleResolveHours: number };
   session: { lifetimeMinutes: number; cookie: string };
   uploads: { maxBytes: number };
   /** What a new password must satisfy (PASSWORD_MIN_LENGTH, PASSWORD_REQUIRE_*): Laravel's Password::defaults(). */
@@ -279,6 +295,11 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+/** A value derived from APP_KEY for a purpose (hex HMAC-SHA256), stable across restarts. */
+function derived(appKey: string, purpose: string): string {
+  return createHmac('sha256', appKey).update(purpose).digest('hex');
 }
 
 /** Where a local run is reached when APP_URL is not set: the port it listens on, on localhost. */
@@ -352,6 +373,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         maxPresenceMembers: app.max_presence_members,
         maxEventPayload: app.max_event_payload,
       })),
+      widget: {
+        appId: env.REVERB_WIDGET_APP_ID,
+        key: env.REVERB_WIDGET_APP_KEY ?? `widget-${derived(env.APP_KEY, 'widget-key').slice(0, 20)}`,
+        secret: env.REVERB_WIDGET_APP_SECRET ?? derived(env.APP_KEY, 'widget-secret'),
+      },
+    },
+    channels: {
+      whatsappGraphUrl: env.WHATSAPP_GRAPH_URL.replace(/\/+$/, ''),
+      telegramApiUrl: env.TELEGRAM_API_URL.replace(/\/+$/, ''),
+      timeoutMs: env.CHANNEL_TIMEOUT_SECONDS * 1000,
+      idleResolveHours: env.CONVERSATION_IDLE_RESOLVE_HOURS,
     },
     session: { lifetimeMinutes: env.SESSION_LIFETIME, cookie: 'kawan_session' },
     uploads: { maxBytes: env.UPLOAD_MAX_BYTES },

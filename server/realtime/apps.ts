@@ -102,7 +102,7 @@ export class AppRegistry {
 /**
  * The apps Kawan serves: the main one from REVERB_APP_ID/KEY/SECRET, with REVERB_APP_MAX_CONNECTIONS,
  * REVERB_APP_MAX_CHANNELS_PER_CONNECTION and REVERB_APP_ALLOWED_ORIGINS (default: APP_URL's origin in
- * production, any otherwise), plus those of REVERB_EXTRA_APPS.
+ * production, any otherwise), the web chat widget's (REVERB_WIDGET_APP_*), plus those of REVERB_EXTRA_APPS.
  */
 export function appsFromConfig(config: Config): RealtimeApp[] {
   const main: RealtimeApp = {
@@ -115,5 +115,13 @@ export function appsFromConfig(config: Config): RealtimeApp[] {
       ? { maxChannelsPerConnection: config.reverb.maxChannelsPerConnection }
       : {}),
   };
-  return [main, ...config.reverb.extraApps];
+  const widget: RealtimeApp = {
+    id: config.reverb.widget.appId,
+    key: config.reverb.widget.key,
+    secret: config.reverb.widget.secret,
+    allowedOrigins: ['*'],
+    clientEvents: 'none',
+    maxChannelsPerConnection: 4,
+  };
+  return [main, widget, ...config.reverb.extraApps];
 }

@@ -8,3 +8,4 @@ export * from './api-tokens';
 export * from './notifications';
 export * from './knowledge';
 export * from './bots';
+export * from './channels';

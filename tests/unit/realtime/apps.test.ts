@@ -10,9 +10,21 @@ const base = {
 };
 
 describe('realtime apps from configuration', () => {
-  it('serves the main app alone by default, any origin outside production', () => {
+  it("serves the main app (any origin outside production) and the widget's, whose key and secret derive from APP_KEY", () => {
     const apps = appsFromConfig(loadConfig(base));
-    expect(apps).toEqual([{ id: '1', key: 'main-key', secret: 'main-secret-0123456789', allowedOrigins: ['*'] }]);
+    expect(apps).toHaveLength(2);
+    expect(apps[0]).toEqual({ id: '1', key: 'main-key', secret: 'main-secret-0123456789', allowedOrigins: ['*'] });
+    expect(apps[1]).toMatchObject({ id: 'kawan-widget', allowedOrigins: ['*'], clientEvents: 'none' });
+    expect(apps[1].key).toMatch(/^widget-[0-9a-f]{20}$/);
+    expect(apps[1].secret).toMatch(/^[0-9a-f]{64}$/);
+    // Stable for a key, different for another.
+    expect(appsFromConfig(loadConfig(base))[1].secret).toBe(apps[1].secret);
+    const other = appsFromConfig(loadConfig({ ...base, APP_KEY: 'base64:b3RoZXIta2V5LWZvci1rYXdhbi10ZXN0cy0zMmJ5dGU=' }));
+    expect(other[1].secret).not.toBe(apps[1].secret);
+    const set = appsFromConfig(
+      loadConfig({ ...base, REVERB_WIDGET_APP_KEY: 'w-key', REVERB_WIDGET_APP_SECRET: 'w-secret-0123456789' }),
+    );
+    expect(set[1]).toMatchObject({ key: 'w-key', secret: 'w-secret-0123456789' });
   });
 
   it("limits the main app to APP_URL's origin in production", () => {
@@ -63,7 +75,7 @@ describe('realtime apps from configuration', () => {
       },
     ];
     const apps = appsFromConfig(loadConfig({ ...base, REVERB_EXTRA_APPS: JSON.stringify(extra) }));
-    expect(apps[1]).toEqual({
+    expect(apps[2]).toEqual({
       id: '2',
       key: 'widget',
       secret: 'widget-secret-0123',

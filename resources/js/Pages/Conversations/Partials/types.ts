@@ -1,0 +1,148 @@
+/**
+ * The props of Conversations/Index and Show (server/http/controllers/conversations/
+ * conversation-controller.ts, server/presenters/conversation-presenter.ts). Dates are ISO strings.
+ */
+import type { PageMeta } from '../../Bots/Partials/types';
+import type { ChannelType } from '../../Channels/Partials/types';
+
+export type { PageMeta, ChannelType };
+
+export type ConversationState = 'bot' | 'queued' | 'human' | 'resolved';
+export type HandoffReason =
+  | 'user_request'
+  | 'keyword'
+  | 'repeated_fallback'
+  | 'low_confidence'
+  | 'offline'
+  | 'quota'
+  | 'manual';
+
+export interface ConversationSummary {
+  id: number;
+  number: number;
+  state: ConversationState;
+  contact: { id: number; name: string | null; phone: string | null; email: string | null };
+  channel: { id: number; name: string; type: ChannelType };
+  bot: { id: number; name: string } | null;
+  assignee: { id: number; name: string } | null;
+  last_preview: string;
+  last_message_at: string;
+  unread_count: number;
+  handoff_reason: HandoffReason | null;
+  handoff_at: string | null;
+  /** WhatsApp: when the 24-hour customer-service window closes (null: closed or not WhatsApp). */
+  window_expires_at: string | null;
+}
+
+export interface MessageCitation {
+  title: string;
+  url?: string | null;
+  source_id?: number;
+  chunk_id?: number;
+}
+
+export interface Message {
+  id: number;
+  direction: 'inbound' | 'outbound';
+  /** system: a state change shown in the thread ("Budi took over"); notes are kind 'note' from an agent. */
+  sender: 'contact' | 'bot' | 'agent' | 'system';
+  kind: string;
+  text: string;
+  attachments: { mime?: string; name?: string; size?: number }[];
+  sender_name: string | null;
+  status: 'received' | 'composing' | 'queued' | 'sending' | 'sent' | 'delivered' | 'read' | 'failed';
+  error: { code: string; message: string } | null;
+  created_at: string;
+  /** Bot replies: how they were made. */
+  ai: {
+    kind: 'answer' | 'curated' | 'fallback' | 'handoff';
+    model: string;
+    latency_ms: number;
+    prompt_tokens: number;
+    completion_tokens: number;
+    estimated: boolean;
+    citations: MessageCitation[];
+  } | null;
+  feedback: 'up' | 'down' | null;
+}
+
+export interface ConversationDetail extends ConversationSummary {
+  handoff_summary: string | null;
+  resolved_at: string | null;
+  resolved_by: 'bot' | 'human' | 'auto_idle' | null;
+  reopen_count: number;
+  csat: { score: number; comment: string | null } | null;
+  /** Where it started (widget: url, title, referrer). */
+  origin: Record<string, string>;
+  /** WhatsApp only: free text is allowed while open; outside it, a template must be sent. */
+  window: { open: boolean; expires_at: string | null } | null;
+}
+
+export interface ContactDetail {
+  id: number;
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  locale: string | null;
+  first_seen_at: string;
+  last_seen_at: string;
+  identities: { channel_type: ChannelType; channel_name: string | null; external_user_id: string; verified: boolean }[];
+  other_conversations: { id: number; number: number; state: ConversationState; last_message_at: string; last_preview: string; channel_type: ChannelType }[];
+}
+
+export interface Agent {
+  id: number;
+  name: string;
+}
+
+export interface ConversationAbilities {
+  reply: boolean;
+  resolve: boolean;
+  assign: boolean;
+}
+
+export interface ConversationIndexProps {
+  conversations: { data: ConversationSummary[]; meta: PageMeta };
+  filters: {
+    state: 'open' | ConversationState | '';
+    channel: number | '';
+    bot: number | '';
+    assignee: 'me' | 'unassigned' | number | '';
+    search: string;
+  };
+  counts: { bot: number; queued: number; human: number; mine: number; unread: number };
+  channels: { id: number; name: string; type: ChannelType }[];
+  bots: { id: number; name: string }[];
+  agents: Agent[];
+  can: ConversationAbilities;
+}
+
+export interface ConversationShowProps {
+  conversation: ConversationDetail;
+  /** The latest messages, oldest first. */
+  messages: Message[];
+  contact: ContactDetail;
+  agents: Agent[];
+  /** WhatsApp: approved templates to send when the window is closed. */
+  templates: { name: string; language: string; body: string }[];
+  can: ConversationAbilities;
+}
+
+/**
+ * Realtime (laravel-echo, private channels, event names as Echo's `listen('Name')` takes them):
+ *   private-teams.{team}           ConversationChanged { conversation: ConversationSummary, action }
+ *                                  action: 'opened' | 'message' | 'queued' | 'assigned' | 'handback' | 'resolved' | 'reopened'
+ *   private-conversations.{id}     MessageCreated { message: Message }
+ *                                  MessageUpdated { message: Message }  (status, text of a finished reply)
+ *                                  MessageDelta { id, type: 'delta' | 'replace', text }  (a bot reply being written)
+ *                                  ConversationUpdated { conversation: ConversationDetail }
+ *   presence-conversations.{id}    who is viewing it (here/joining/leaving: { id, name, profile_photo_url })
+ *   presence-teams.{team}          who of the team is online (already joined by the app layout's hooks, if any)
+ */
+export const conversationEvents = {
+  changed: 'ConversationChanged',
+  messageCreated: 'MessageCreated',
+  messageUpdated: 'MessageUpdated',
+  messageDelta: 'MessageDelta',
+  updated: 'ConversationUpdated',
+} as const;

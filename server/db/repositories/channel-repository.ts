@@ -1,0 +1,284 @@
+import { and, count, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../client';
+import {
+  channelEvents,
+  channels,
+  bots,
+  whatsappTemplates,
+  type ChannelEventAttempt,
+  type ChannelEventStatus,
+  type ChannelStatus,
+  type ChannelType,
+} from '../schema/index';
+import { escapeLike } from '../like';
+
+export type ChannelRow = typeof channels.$inferSelect;
+export type ChannelEventRow = typeof channelEvents.$inferSelect;
+export type WhatsappTemplateRow = typeof whatsappTemplates.$inferSelect;
+
+export interface ChannelListRow extends ChannelRow {
+  botName: string | null;
+}
+
+/** How many rejected (unsigned) deliveries a channel's log keeps: enough to debug, too few to flood. */
+const rejectedKept = 50;
+
+/** Channels of one team and their event logs; another team's channel is simply not found. */
+export function channelRepository(db: Database, teamId: number) {
+  const mine = (id: number) => and(eq(channels.teamId, teamId), eq(channels.id, id));
+
+  return {
+    async page(options: { search?: string; type?: ChannelType; page: number; perPage: number }) {
+      const where = and(
+        eq(channels.teamId, teamId),
+        options.type ? eq(channels.type, options.type) : undefined,
+        options.search
+          ? or(
+              ilike(channels.name, `%${escapeLike(options.search)}%`),
+              ilike(channels.displayIdentifier, `%${escapeLike(options.search)}%`),
+            )
+          : undefined,
+      );
+      const [{ total }] = await db.select({ total: count() }).from(channels).where(where);
+      const rows = await db
+        .select({ channel: channels, botName: bots.name })
+        .from(channels)
+        .leftJoin(bots, eq(bots.id, channels.botId))
+        .where(where)
+        .orderBy(desc(channels.createdAt), desc(channels.id))
+        .limit(options.perPage)
+        .offset((options.page - 1) * options.perPage);
+      return { items: rows.map(({ channel, botName }) => ({ ...channel, botName })), total };
+    },
+
+    async all(): Promise<ChannelRow[]> {
+      return db.select().from(channels).where(eq(channels.teamId, teamId)).orderBy(channels.name);
+    },
+
+    async find(id: number): Promise<ChannelRow | undefined> {
+      const [row] = await db.select().from(channels).where(mine(id));
+      return row;
+    },
+
+    /** Channels per bot id (Bots/Index's channels column). */
+    async countByBot(): Promise<Map<number, { type: ChannelType; count: number }[]>> {
+      const rows = await db
+        .select({ botId: channels.botId, type: channels.type, n: count() })
+        .from(channels)
+        .where(eq(channels.teamId, teamId))
+        .groupBy(channels.botId, channels.type);
+      const map = new Map<number, { type: ChannelType; count: number }[]>();
+      for (const row of rows) {
+        if (row.botId === null) continue;
+        map.set(row.botId, [...(map.get(row.botId) ?? []), { type: row.type, count: row.n }]);
+      }
+      return map;
+    },
+
+    async create(values: Omit<typeof channels.$inferInsert, 'teamId' | 'id'>): Promise<ChannelRow> {
+      const [row] = await db
+        .insert(channels)
+        .values({ ...values, teamId })
+        .returning();
+      return row;
+    },
+
+    async update(id: number, values: Partial<typeof channels.$inferInsert>): Promise<ChannelRow | undefined> {
+      const [row] = await db
+        .update(channels)
+        .set({ ...values, teamId, updatedAt: new Date() })
+        .where(mine(id))
+        .returning();
+      return row;
+    },
+
+    async delete(id: number): Promise<boolean> {
+      const rows = await db.delete(channels).where(mine(id)).returning({ id: channels.id });
+      return rows.length > 0;
+    },
+
+    async events(channelId: number, options: { page: number; perPage: number; status?: ChannelEventStatus }) {
+      const where = and(
+        eq(channelEvents.teamId, teamId),
+        eq(channelEvents.channelId, channelId),
+        options.status ? eq(channelEvents.status, options.status) : undefined,
+      );
+      const [{ total }] = await db.select({ total: count() }).from(channelEvents).where(where);
+      const items = await db
+        .select()
+        .from(channelEvents)
+        .where(where)
+        .orderBy(desc(channelEvents.id))
+        .limit(options.perPage)
+        .offset((options.page - 1) * options.perPage);
+      return { items, total };
+    },
+
+    async findEvent(channelId: number, id: number): Promise<ChannelEventRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(channelEvents)
+        .where(and(eq(channelEvents.teamId, teamId), eq(channelEvents.channelId, channelId), eq(channelEvents.id, id)));
+      return row;
+    },
+
+    async templates(channelId: number): Promise<WhatsappTemplateRow[]> {
+      return db
+        .select()
+        .from(whatsappTemplates)
+        .where(and(eq(whatsappTemplates.teamId, teamId), eq(whatsappTemplates.channelId, channelId)))
+        .orderBy(whatsappTemplates.name, whatsappTemplates.language);
+    },
+
+    /** Replaces the channel's templates with what the Graph API listed. */
+    async replaceTemplates(
+      channelId: number,
+      list: { name: string; language: string; status: string; category: string; body: string }[],
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(whatsappTemplates)
+          .where(and(eq(whatsappTemplates.teamId, teamId), eq(whatsappTemplates.channelId, channelId)));
+        if (list.length > 0) {
+          await tx
+            .insert(whatsappTemplates)
+            .values(list.map((template) => ({ ...template, teamId, channelId })))
+            .onConflictDoNothing();
+        }
+      });
+    },
+  };
+}
+
+/**
+ * The event log as the pipeline writes it, by channel (the channel row is already trusted: it
+ * was found by its public key). No team filter beyond the channel's own.
+ */
+export function channelEventLog(db: Database) {
+  return {
+    /**
+     * Stores a verified delivery once: a redelivery (same event id) only counts a duplicate.
+     * Returns the stored row and whether this call stored it.
+     */
+    async record(values: {
+      teamId: number;
+      channelId: number;
+      eventId: string;
+      summary: string;
+      payload: string;
+    }): Promise<{ event: ChannelEventRow; stored: boolean }> {
+      const [inserted] = await db
+        .insert(channelEvents)
+        .values({ ...values, direction: 'inbound', signature: 'valid', status: 'received' })
+        .onConflictDoNothing()
+        .returning();
+      if (inserted) return { event: inserted, stored: true };
+      const [existing] = await db
+        .update(channelEvents)
+        .set({ duplicates: sql`${channelEvents.duplicates} + 1` })
+        .where(
+          and(
+            eq(channelEvents.channelId, values.channelId),
+            eq(channelEvents.direction, 'inbound'),
+            eq(channelEvents.eventId, values.eventId),
+          ),
+        )
+        .returning();
+      return { event: existing, stored: false };
+    },
+
+    /** A delivery refused for its signature: kept without its body, the oldest pruned. */
+    async rejected(values: { teamId: number; channelId: number; reason: string; eventId: string }): Promise<void> {
+      await db.insert(channelEvents).values({
+        teamId: values.teamId,
+        channelId: values.channelId,
+        direction: 'inbound',
+        eventId: values.eventId,
+        signature: 'invalid',
+        status: 'rejected',
+        summary: values.reason.slice(0, 500),
+      });
+      const old = await db
+        .select({ id: channelEvents.id })
+        .from(channelEvents)
+        .where(and(eq(channelEvents.channelId, values.channelId), eq(channelEvents.status, 'rejected')))
+        .orderBy(desc(channelEvents.id))
+        .offset(rejectedKept);
+      if (old.length > 0) {
+        await db.delete(channelEvents).where(
+          inArray(
+            channelEvents.id,
+            old.map((row) => row.id),
+          ),
+        );
+      }
+    },
+
+    async find(id: number): Promise<ChannelEventRow | undefined> {
+      const [row] = await db.select().from(channelEvents).where(eq(channelEvents.id, id));
+      return row;
+    },
+
+    async finish(
+      id: number,
+      values: { status: ChannelEventStatus; summary?: string; error?: string | null; messageId?: number | null; attempt?: ChannelEventAttempt },
+    ): Promise<void> {
+      await db
+        .update(channelEvents)
+        .set({
+          status: values.status,
+          ...(values.summary !== undefined ? { summary: values.summary.slice(0, 500) } : {}),
+          ...(values.error !== undefined ? { error: values.error } : {}),
+          ...(values.messageId !== undefined ? { messageId: values.messageId } : {}),
+          ...(values.attempt
+            ? { attempts: sql`${channelEvents.attempts} || ${JSON.stringify([values.attempt])}::jsonb` }
+            : {}),
+          processedAt: new Date(),
+        })
+        .where(eq(channelEvents.id, id));
+    },
+
+    /** An outbound event (the webhook channel's deliveries), pending until delivered. */
+    async outbound(values: { teamId: number; channelId: number; eventId: string; summary: string; payload: string }) {
+      const [row] = await db
+        .insert(channelEvents)
+        .values({ ...values, direction: 'outbound', signature: 'none', status: 'pending' })
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    },
+
+    /** Verified events left `received` (their job lost with a killed process before it was sent). */
+    async stranded(olderThan: Date): Promise<ChannelEventRow[]> {
+      return db
+        .select()
+        .from(channelEvents)
+        .where(
+          and(
+            eq(channelEvents.direction, 'inbound'),
+            eq(channelEvents.status, 'received'),
+            lt(channelEvents.receivedAt, olderThan),
+          ),
+        )
+        .limit(500);
+    },
+  };
+}
+
+/** A channel by its public key (webhooks and the widget find it so), any team. */
+export async function channelByPublicKey(db: Database, publicKey: string): Promise<ChannelRow | undefined> {
+  if (!/^[A-Za-z0-9_-]{8,40}$/.test(publicKey)) return undefined;
+  const [row] = await db.select().from(channels).where(eq(channels.publicKey, publicKey));
+  return row;
+}
+
+/** Health fields the pipeline writes as things happen. */
+export async function markChannel(
+  db: Database,
+  channelId: number,
+  values: Partial<Pick<ChannelRow, 'lastInboundAt' | 'lastOutboundAt' | 'lastErrorAt' | 'lastError' | 'credentialCheck'>>,
+): Promise<void> {
+  await db.update(channels).set(values).where(eq(channels.id, channelId));
+}
+
+export type { ChannelStatus };

@@ -1,0 +1,565 @@
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../client';
+import {
+  bots,
+  channels,
+  contactIdentities,
+  contacts,
+  conversations,
+  messages,
+  users,
+  type ChannelType,
+  type ConversationState,
+  type MessageStatus,
+} from '../schema/index';
+import { escapeLike } from '../like';
+import { isUniqueViolation } from '../errors';
+
+export type ContactRow = typeof contacts.$inferSelect;
+export type ContactIdentityRow = typeof contactIdentities.$inferSelect;
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type NewMessage = Omit<typeof messages.$inferInsert, 'id' | 'teamId'>;
+
+export interface ConversationListRow extends ConversationRow {
+  contactName: string | null;
+  contactPhone: string | null;
+  channelName: string;
+  channelType: ChannelType;
+  botName: string | null;
+  assigneeName: string | null;
+}
+
+/** How long a resolved conversation reopens on a new message; after that a new one starts. */
+export const reopenWindowMs = 7 * 24 * 60 * 60 * 1000;
+
+/** Delivery statuses of an outbound message by rank: a report only ever moves one forward. */
+export const statusRank: Record<MessageStatus, number> = {
+  received: 0,
+  composing: 1,
+  queued: 2,
+  sending: 3,
+  failed: 4,
+  sent: 5,
+  delivered: 6,
+  read: 7,
+};
+
+export interface ConversationFilters {
+  state?: ConversationState | 'open';
+  channelId?: number;
+  botId?: number;
+  /** A user id, 'me' resolved by the caller, or 'unassigned'. */
+  assignee?: number | 'unassigned';
+  search?: string;
+}
+
+/**
+ * Contacts, conversations and messages of one team: `teamId` is in every `where`, so another
+ * team's conversation is simply not found.
+ */
+export function conversationRepository(db: Database, teamId: number) {
+  const mine = (id: number) => and(eq(conversations.teamId, teamId), eq(conversations.id, id));
+
+  const filtersOf = (filters: ConversationFilters): SQL | undefined =>
+    and(
+      eq(conversations.teamId, teamId),
+      filters.state === 'open'
+        ? ne(conversations.state, 'resolved')
+        : filters.state
+          ? eq(conversations.state, filters.state)
+          : undefined,
+      filters.channelId ? eq(conversations.channelId, filters.channelId) : undefined,
+      filters.botId ? eq(conversations.botId, filters.botId) : undefined,
+      filters.assignee === 'unassigned'
+        ? isNull(conversations.assigneeId)
+        : filters.assignee
+          ? eq(conversations.assigneeId, filters.assignee)
+          : undefined,
+      filters.search
+        ? or(
+            ilike(contacts.name, `%${escapeLike(filters.search)}%`),
+            ilike(contacts.phoneE164, `%${escapeLike(filters.search.replace(/[\s()-]/g, ''))}%`),
+            ilike(contacts.email, `%${escapeLike(filters.search)}%`),
+            ilike(conversations.lastPreview, `%${escapeLike(filters.search)}%`),
+            /^#?\d+$/.test(filters.search.trim())
+              ? eq(conversations.number, Number(filters.search.trim().replace('#', '')))
+              : undefined,
+          )
+        : undefined,
+    );
+
+  const listColumns = {
+    conversation: conversations,
+    contactName: contacts.name,
+    contactPhone: contacts.phoneE164,
+    channelName: channels.name,
+    channelType: channels.type,
+    botName: bots.name,
+    assigneeName: users.name,
+  };
+
+  const listRow = (row: {
+    conversation: ConversationRow;
+    contactName: string | null;
+    contactPhone: string | null;
+    channelName: string;
+    channelType: ChannelType;
+    botName: string | null;
+    assigneeName: string | null;
+  }): ConversationListRow => ({
+    ...row.conversation,
+    contactName: row.contactName,
+    contactPhone: row.contactPhone,
+    channelName: row.channelName,
+    channelType: row.channelType,
+    botName: row.botName,
+    assigneeName: row.assigneeName,
+  });
+
+  return {
+    async page(filters: ConversationFilters, options: { page: number; perPage: number }) {
+      const where = filtersOf(filters);
+      const [{ total }] = await db
+        .select({ total: count() })
+        .from(conversations)
+        .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+        .where(where);
+      const rows = await db
+        .select(listColumns)
+        .from(conversations)
+        .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+        .innerJoin(channels, eq(channels.id, conversations.channelId))
+        .leftJoin(bots, eq(bots.id, conversations.botId))
+        .leftJoin(users, eq(users.id, conversations.assigneeId))
+        .where(where)
+        .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+        .limit(options.perPage)
+        .offset((options.page - 1) * options.perPage);
+      return { items: rows.map(listRow), total };
+    },
+
+    /** One conversation as the inbox lists it (for live updates of a single row). */
+    async listed(id: number): Promise<ConversationListRow | undefined> {
+      const [row] = await db
+        .select(listColumns)
+        .from(conversations)
+        .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+        .innerJoin(channels, eq(channels.id, conversations.channelId))
+        .leftJoin(bots, eq(bots.id, conversations.botId))
+        .leftJoin(users, eq(users.id, conversations.assigneeId))
+        .where(mine(id));
+      return row ? listRow(row) : undefined;
+    },
+
+    /** The inbox's badges: conversations per state, unread messages, waiting for a person. */
+    async counts(userId: number) {
+      const [row] = await db
+        .select({
+          bot: sql<number>`count(*) filter (where ${conversations.state} = 'bot')::int`,
+          queued: sql<number>`count(*) filter (where ${conversations.state} = 'queued')::int`,
+          human: sql<number>`count(*) filter (where ${conversations.state} = 'human')::int`,
+          mine: sql<number>`count(*) filter (where ${conversations.state} = 'human' and ${conversations.assigneeId} = ${userId})::int`,
+          unread: sql<number>`coalesce(sum(${conversations.unreadCount}) filter (where ${conversations.state} <> 'resolved'), 0)::int`,
+        })
+        .from(conversations)
+        .where(eq(conversations.teamId, teamId));
+      return row;
+    },
+
+    async find(id: number): Promise<ConversationRow | undefined> {
+      const [row] = await db.select().from(conversations).where(mine(id));
+      return row;
+    },
+
+    async update(id: number, values: Partial<typeof conversations.$inferInsert>): Promise<ConversationRow | undefined> {
+      const [row] = await db
+        .update(conversations)
+        .set({ ...values, teamId, updatedAt: new Date() })
+        .where(mine(id))
+        .returning();
+      return row;
+    },
+
+    /** Moves a conversation from one of `from` states, or nothing when another change got there first. */
+    async transition(
+      id: number,
+      from: ConversationState[],
+      values: Partial<typeof conversations.$inferInsert>,
+    ): Promise<ConversationRow | undefined> {
+      const [row] = await db
+        .update(conversations)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(mine(id), inArray(conversations.state, from)))
+        .returning();
+      return row;
+    },
+
+    async contact(id: number): Promise<ContactRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.teamId, teamId), eq(contacts.id, id)));
+      return row;
+    },
+
+    async identities(contactId: number) {
+      return db
+        .select({ identity: contactIdentities, channelName: channels.name })
+        .from(contactIdentities)
+        .leftJoin(channels, eq(channels.id, contactIdentities.channelId))
+        .where(and(eq(contactIdentities.teamId, teamId), eq(contactIdentities.contactId, contactId)))
+        .orderBy(contactIdentities.createdAt);
+    },
+
+    /** The contact's other conversations (newest first). */
+    async ofContact(contactId: number, except: number) {
+      return db
+        .select({
+          id: conversations.id,
+          number: conversations.number,
+          state: conversations.state,
+          lastMessageAt: conversations.lastMessageAt,
+          lastPreview: conversations.lastPreview,
+          channelType: channels.type,
+        })
+        .from(conversations)
+        .innerJoin(channels, eq(channels.id, conversations.channelId))
+        .where(and(eq(conversations.teamId, teamId), eq(conversations.contactId, contactId), ne(conversations.id, except)))
+        .orderBy(desc(conversations.lastMessageAt))
+        .limit(10);
+    },
+
+    /** Messages of a conversation, oldest first: the latest `limit`, or those before `beforeId`. */
+    async messages(conversationId: number, options: { limit: number; beforeId?: number }) {
+      const rows = await db
+        .select({ message: messages, senderName: users.name })
+        .from(messages)
+        .leftJoin(users, eq(users.id, messages.senderUserId))
+        .where(
+          and(
+            eq(messages.teamId, teamId),
+            eq(messages.conversationId, conversationId),
+            options.beforeId ? lt(messages.id, options.beforeId) : undefined,
+          ),
+        )
+        .orderBy(desc(messages.id))
+        .limit(options.limit);
+      return rows.reverse().map(({ message, senderName }) => ({ ...message, senderName }));
+    },
+
+    /** A page of messages oldest first (the API's export). */
+    async messagePage(conversationId: number, options: { page: number; perPage: number }) {
+      const where = and(eq(messages.teamId, teamId), eq(messages.conversationId, conversationId));
+      const [{ total }] = await db.select({ total: count() }).from(messages).where(where);
+      const items = await db
+        .select()
+        .from(messages)
+        .where(where)
+        .orderBy(asc(messages.id))
+        .limit(options.perPage)
+        .offset((options.page - 1) * options.perPage);
+      return { items, total };
+    },
+
+    async message(id: number): Promise<MessageRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.teamId, teamId), eq(messages.id, id)));
+      return row;
+    },
+
+    async insertMessage(values: NewMessage): Promise<MessageRow | undefined> {
+      const [row] = await db
+        .insert(messages)
+        .values({ ...values, teamId })
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    },
+
+    async updateMessage(id: number, values: Partial<typeof messages.$inferInsert>): Promise<MessageRow | undefined> {
+      const [row] = await db
+        .update(messages)
+        .set(values)
+        .where(and(eq(messages.teamId, teamId), eq(messages.id, id)))
+        .returning();
+      return row;
+    },
+
+    /** The bot reply to an inbound message, if one was made. */
+    async replyTo(messageId: number): Promise<MessageRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.teamId, teamId), eq(messages.inReplyToId, messageId), eq(messages.sender, 'bot')));
+      return row;
+    },
+
+    /** The newest inbound message of a conversation. */
+    async latestInbound(conversationId: number): Promise<MessageRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.conversationId, conversationId), eq(messages.direction, 'inbound')))
+        .orderBy(desc(messages.id))
+        .limit(1);
+      return row;
+    },
+
+    /** Inbound messages after a message id (those one reply answers together). */
+    async inboundAfter(conversationId: number, afterId: number, upTo: number): Promise<MessageRow[]> {
+      return db
+        .select()
+        .from(messages)
+        .where(
+          and(
+            eq(messages.conversationId, conversationId),
+            eq(messages.direction, 'inbound'),
+            gt(messages.id, afterId),
+            sql`${messages.id} <= ${upTo}`,
+          ),
+        )
+        .orderBy(asc(messages.id));
+    },
+
+    /** The last outbound message the customer saw from the bot or an agent (not notes, not events). */
+    async lastSpoken(conversationId: number, beforeId: number): Promise<MessageRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(messages)
+        .where(
+          and(
+            eq(messages.conversationId, conversationId),
+            eq(messages.direction, 'outbound'),
+            inArray(messages.sender, ['bot', 'agent']),
+            lt(messages.id, beforeId),
+          ),
+        )
+        .orderBy(desc(messages.id))
+        .limit(1);
+      return row;
+    },
+
+    /** The bot reply currently being written in a conversation (for the inbox's typing line). */
+    async composing(conversationId: number): Promise<MessageRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.conversationId, conversationId), eq(messages.status, 'composing')))
+        .limit(1);
+      return row;
+    },
+  };
+}
+
+/** What the pipeline writes for any team: contact, conversation and message upserts, by ids it trusts. */
+export function conversationWriter(db: Database) {
+  return {
+    /**
+     * The contact behind an identity on a kind of channel, created the first time (a concurrent
+     * first message from the same person finds the identity the other one made).
+     */
+    async contactFor(input: {
+      teamId: number;
+      channelType: ChannelType;
+      channelId: number;
+      externalUserId: string;
+      name?: string;
+      phoneE164?: string;
+      email?: string;
+      externalId?: string;
+      locale?: string;
+      verified?: boolean;
+    }): Promise<ContactRow> {
+      const found = async () => {
+        const [row] = await db
+          .select({ contact: contacts })
+          .from(contactIdentities)
+          .innerJoin(contacts, eq(contacts.id, contactIdentities.contactId))
+          .where(
+            and(
+              eq(contactIdentities.teamId, input.teamId),
+              eq(contactIdentities.channelType, input.channelType),
+              eq(contactIdentities.externalUserId, input.externalUserId),
+            ),
+          );
+        return row?.contact;
+      };
+      const existing = await found();
+      if (existing) {
+        const changes: Partial<ContactRow> = { lastSeenAt: new Date() };
+        if (input.name && !existing.name) changes.name = input.name;
+        if (input.phoneE164 && !existing.phoneE164) changes.phoneE164 = input.phoneE164;
+        if (input.email && !existing.email) changes.email = input.email;
+        if (input.externalId && !existing.externalId) changes.externalId = input.externalId;
+        if (input.locale && !existing.locale) changes.locale = input.locale;
+        const [row] = await db.update(contacts).set(changes).where(eq(contacts.id, existing.id)).returning();
+        return row;
+      }
+      try {
+        return await db.transaction(async (tx) => {
+          const [contact] = await tx
+            .insert(contacts)
+            .values({
+              teamId: input.teamId,
+              name: input.name ?? null,
+              phoneE164: input.phoneE164 ?? null,
+              email: input.email ?? null,
+              externalId: input.externalId ?? null,
+              locale: input.locale ?? null,
+            })
+            .returning();
+          await tx.insert(contactIdentities).values({
+            teamId: input.teamId,
+            contactId: contact.id,
+            channelType: input.channelType,
+            channelId: input.channelId,
+            externalUserId: input.externalUserId,
+            verified: input.verified ?? false,
+            displayName: input.name ?? null,
+          });
+          return contact;
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error, 'contact_identities_unique')) throw error;
+        const raced = await found();
+        if (!raced) throw error;
+        return raced;
+      }
+    },
+
+    /**
+     * The conversation a new message belongs to: the open one of the thread; else the last one,
+     * reopened, when it was resolved within the reopen window; else a new one (numbered per team).
+     */
+    async conversationFor(input: {
+      teamId: number;
+      channelId: number;
+      botId: number | null;
+      contactId: number;
+      threadId: string;
+      origin?: Record<string, string>;
+      now: Date;
+    }): Promise<{ conversation: ConversationRow; opened: boolean; reopened: boolean }> {
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const [open] = await db
+          .select()
+          .from(conversations)
+          .where(
+            and(
+              eq(conversations.channelId, input.channelId),
+              eq(conversations.threadId, input.threadId),
+              ne(conversations.state, 'resolved'),
+            ),
+          );
+        if (open) return { conversation: open, opened: false, reopened: false };
+        const [last] = await db
+          .select()
+          .from(conversations)
+          .where(and(eq(conversations.channelId, input.channelId), eq(conversations.threadId, input.threadId)))
+          .orderBy(desc(conversations.id))
+          .limit(1);
+        try {
+          if (last?.resolvedAt && input.now.getTime() - last.resolvedAt.getTime() < reopenWindowMs) {
+            const [reopened] = await db
+              .update(conversations)
+              .set({
+                state: 'bot',
+                assigneeId: null,
+                resolvedAt: null,
+                resolvedBy: null,
+                handoffReason: null,
+                handoffAt: null,
+                handoffSummary: null,
+                botId: input.botId,
+                reopenCount: sql`${conversations.reopenCount} + 1`,
+                updatedAt: input.now,
+              })
+              .where(and(eq(conversations.id, last.id), eq(conversations.state, 'resolved')))
+              .returning();
+            if (reopened) return { conversation: reopened, opened: false, reopened: true };
+            continue;
+          }
+          const [created] = await db
+            .insert(conversations)
+            .values({
+              teamId: input.teamId,
+              number: sql`(select coalesce(max(${conversations.number}), 0) + 1 from ${conversations} where ${conversations.teamId} = ${input.teamId})`,
+              channelId: input.channelId,
+              botId: input.botId,
+              contactId: input.contactId,
+              threadId: input.threadId,
+              origin: input.origin ?? {},
+              lastMessageAt: input.now,
+            })
+            .returning();
+          return { conversation: created, opened: true, reopened: false };
+        } catch (error) {
+          // Another message of the same thread (or team) got there first: read again.
+          if (
+            !isUniqueViolation(error, 'conversations_open_thread_unique') &&
+            !isUniqueViolation(error, 'conversations_team_id_number_unique')
+          )
+            throw error;
+        }
+      }
+      throw new Error('Could not open a conversation after several attempts');
+    },
+
+    /** An inbound message stored once: a redelivered one (same provider id) gives undefined. */
+    async inbound(values: NewMessage & { teamId: number }): Promise<MessageRow | undefined> {
+      const [row] = await db.insert(messages).values(values).onConflictDoNothing().returning();
+      return row;
+    },
+
+    /** Counts an inbound message on its conversation (unread, preview, the WhatsApp window's start). */
+    async countInbound(conversationId: number, at: Date, preview: string): Promise<ConversationRow> {
+      const [row] = await db
+        .update(conversations)
+        .set({
+          inboundCount: sql`${conversations.inboundCount} + 1`,
+          unreadCount: sql`${conversations.unreadCount} + 1`,
+          lastInboundAt: at,
+          lastMessageAt: at,
+          lastPreview: preview.slice(0, 255),
+          updatedAt: at,
+        })
+        .where(eq(conversations.id, conversationId))
+        .returning();
+      return row;
+    },
+
+    /** A delivery report: moves the message's status forward only (by rank). */
+    async advanceStatus(
+      channelId: number,
+      externalId: string,
+      status: 'sent' | 'delivered' | 'read' | 'failed',
+      at: Date,
+      error?: { code: string; message: string },
+    ): Promise<MessageRow | undefined> {
+      const ranks = Object.entries(statusRank)
+        .filter(([, rank]) => rank < statusRank[status])
+        .map(([name]) => name as MessageStatus);
+      const [row] = await db
+        .update(messages)
+        .set({
+          status,
+          ...(status === 'delivered' ? { deliveredAt: at } : {}),
+          ...(status === 'read' ? { readAt: at } : {}),
+          ...(status === 'failed' ? { error: error ?? { code: 'failed', message: 'The provider could not deliver it.' } } : {}),
+        })
+        .where(
+          and(
+            eq(messages.channelId, channelId),
+            eq(messages.externalId, externalId),
+            eq(messages.direction, 'outbound'),
+            inArray(messages.status, ranks),
+          ),
+        )
+        .returning();
+      return row;
+    },
+  };
+}

@@ -1,0 +1,316 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { teams } from './teams';
+import { users } from './users';
+import { bots } from './bots';
+
+/**
+ * Channels (where a bot meets people), the contacts who write, their conversations and messages,
+ * and every event a channel received or sent. Dedupe lives in unique indexes, not in memory: an
+ * inbound event per (channel, direction, event id), a message per (channel, provider id), one bot
+ * reply per inbound message, one open conversation per (channel, thread).
+ */
+
+export type ChannelType = 'web' | 'whatsapp' | 'telegram' | 'webhook';
+export type ChannelStatus = 'active' | 'paused';
+
+export const channels = pgTable(
+  'channels',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    botId: integer('bot_id').references(() => bots.id, { onDelete: 'set null' }),
+    type: varchar('type', { length: 16 }).$type<ChannelType>().notNull(),
+    name: varchar('name', { length: 255 }).notNull(),
+    status: varchar('status', { length: 16 }).$type<ChannelStatus>().notNull().default('active'),
+    /**
+     * Random, in the channel's public URLs (/webhooks/<type>/<key>) and the widget snippet
+     * (data-channel); never a secret on its own.
+     */
+    publicKey: varchar('public_key', { length: 40 }).notNull().unique(),
+    /** '+62 812-3456-7890', '@acme_bot', 'acme.com', … as shown. */
+    displayIdentifier: varchar('display_identifier', { length: 255 }).notNull().default(''),
+    /** Settings that are not secret (ids, theme, allowed domains, outbound URL). */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** The secrets (tokens, app secret, signing secrets) as one JSON object, encrypted with APP_KEY. */
+    secrets: text('secrets').notNull(),
+    lastInboundAt: timestamp('last_inbound_at', { withTimezone: true }),
+    lastOutboundAt: timestamp('last_outbound_at', { withTimezone: true }),
+    lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    /** The last credential check: { ok, detail, at }. */
+    credentialCheck: jsonb('credential_check').$type<{ ok: boolean; detail: string; at: string } | null>(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('channels_team_id_index').on(table.teamId), index('channels_bot_id_index').on(table.botId)],
+);
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 255 }),
+    phoneE164: varchar('phone_e164', { length: 32 }),
+    email: varchar('email', { length: 255 }),
+    /** The host application's user id (a verified widget identity, a webhook user id). */
+    externalId: varchar('external_id', { length: 255 }),
+    locale: varchar('locale', { length: 16 }),
+    attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull().default({}),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('contacts_team_id_index').on(table.teamId)],
+);
+
+/** Who a contact is on one kind of channel (a wa_id, a Telegram user id, a widget visitor id). */
+export const contactIdentities = pgTable(
+  'contact_identities',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    channelType: varchar('channel_type', { length: 16 }).$type<ChannelType>().notNull(),
+    channelId: integer('channel_id').references(() => channels.id, { onDelete: 'set null' }),
+    externalUserId: varchar('external_user_id', { length: 255 }).notNull(),
+    verified: boolean('verified').notNull().default(false),
+    displayName: varchar('display_name', { length: 255 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('contact_identities_unique').on(table.teamId, table.channelType, table.externalUserId),
+    index('contact_identities_contact_id_index').on(table.contactId),
+  ],
+);
+
+export type ConversationState = 'bot' | 'queued' | 'human' | 'resolved';
+export type HandoffReasonCode =
+  | 'user_request'
+  | 'keyword'
+  | 'repeated_fallback'
+  | 'low_confidence'
+  | 'offline'
+  | 'quota'
+  | 'manual';
+export type ResolvedBy = 'bot' | 'human' | 'auto_idle';
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** Per team, from 1: what people call it ("#42"). */
+    number: integer('number').notNull(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    botId: integer('bot_id').references(() => bots.id, { onDelete: 'set null' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    /** Where replies go on the channel (a wa_id, a chat id, a visitor id). */
+    threadId: varchar('thread_id', { length: 255 }).notNull(),
+    state: varchar('state', { length: 16 }).$type<ConversationState>().notNull().default('bot'),
+    assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    handoffReason: varchar('handoff_reason', { length: 32 }).$type<HandoffReasonCode>(),
+    handoffAt: timestamp('handoff_at', { withTimezone: true }),
+    handoffSummary: text('handoff_summary'),
+    firstBotReplyAt: timestamp('first_bot_reply_at', { withTimezone: true }),
+    firstHumanReplyAt: timestamp('first_human_reply_at', { withTimezone: true }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: varchar('resolved_by', { length: 16 }).$type<ResolvedBy>(),
+    reopenCount: integer('reopen_count').notNull().default(0),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    lastInboundAt: timestamp('last_inbound_at', { withTimezone: true }),
+    lastPreview: varchar('last_preview', { length: 255 }).notNull().default(''),
+    /** Inbound messages since an agent last opened it. */
+    unreadCount: integer('unread_count').notNull().default(0),
+    inboundCount: integer('inbound_count').notNull().default(0),
+    botReplyCount: integer('bot_reply_count').notNull().default(0),
+    humanReplyCount: integer('human_reply_count').notNull().default(0),
+    fallbackCount: integer('fallback_count').notNull().default(0),
+    csatScore: smallint('csat_score'),
+    csatComment: text('csat_comment'),
+    csatAt: timestamp('csat_at', { withTimezone: true }),
+    /** Where it started (the widget's page URL, title and referrer). */
+    origin: jsonb('origin').$type<Record<string, string>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('conversations_team_id_number_unique').on(table.teamId, table.number),
+    uniqueIndex('conversations_open_thread_unique')
+      .on(table.channelId, table.threadId)
+      .where(sql`state <> 'resolved'`),
+    index('conversations_team_id_last_message_at_index').on(table.teamId, table.lastMessageAt),
+    index('conversations_channel_id_thread_id_index').on(table.channelId, table.threadId),
+    index('conversations_contact_id_index').on(table.contactId),
+  ],
+);
+
+export type MessageDirection = 'inbound' | 'outbound';
+export type MessageSender = 'contact' | 'bot' | 'agent' | 'system';
+export type MessageKind =
+  | 'text'
+  | 'image'
+  | 'audio'
+  | 'video'
+  | 'file'
+  | 'location'
+  | 'sticker'
+  | 'interactive'
+  | 'unsupported'
+  | 'template'
+  | 'note'
+  | 'event';
+export type MessageStatus = 'received' | 'composing' | 'queued' | 'sending' | 'sent' | 'delivered' | 'read' | 'failed';
+
+export interface MessageAi {
+  kind: 'answer' | 'curated' | 'fallback' | 'handoff';
+  model: string;
+  version: number | null;
+  promptTokens: number;
+  completionTokens: number;
+  estimated: boolean;
+  latencyMs: number;
+  costUsd: number | null;
+  citations: unknown[];
+  confidence?: number;
+}
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    direction: varchar('direction', { length: 16 }).$type<MessageDirection>().notNull(),
+    sender: varchar('sender', { length: 16 }).$type<MessageSender>().notNull(),
+    senderUserId: integer('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: varchar('kind', { length: 16 }).$type<MessageKind>().notNull().default('text'),
+    text: text('text').notNull().default(''),
+    attachments: jsonb('attachments').$type<unknown[]>().notNull().default([]),
+    /** The provider's id (a wamid, '<chat>:<message_id>', the sender's idempotency key). */
+    externalId: varchar('external_id', { length: 255 }),
+    /** A widget visitor's own id for the message (its optimistic copy). */
+    clientId: varchar('client_id', { length: 64 }),
+    /** For a bot reply: the inbound message it answers (one reply per inbound message). */
+    inReplyToId: integer('in_reply_to_id'),
+    replyToExternalId: varchar('reply_to_external_id', { length: 255 }),
+    status: varchar('status', { length: 16 }).$type<MessageStatus>().notNull(),
+    error: jsonb('error').$type<{ code: string; message: string } | null>(),
+    attempts: smallint('attempts').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    ai: jsonb('ai').$type<MessageAi | null>(),
+    feedback: smallint('feedback'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('messages_channel_id_external_id_unique')
+      .on(table.channelId, table.externalId)
+      .where(sql`external_id is not null`),
+    uniqueIndex('messages_in_reply_to_id_unique').on(table.inReplyToId).where(sql`sender = 'bot'`),
+    index('messages_conversation_id_id_index').on(table.conversationId, table.id),
+    index('messages_team_id_created_at_index').on(table.teamId, table.createdAt),
+  ],
+);
+
+export type ChannelEventStatus = 'received' | 'processed' | 'ignored' | 'failed' | 'rejected' | 'pending' | 'delivered';
+
+export interface ChannelEventAttempt {
+  at: string;
+  ok: boolean;
+  detail: string;
+  durationMs?: number;
+}
+
+/**
+ * Every webhook a channel received (verified or not) and every event it delivered (the webhook
+ * channel's outbound deliveries), with what became of it: the channel's event log.
+ */
+export const channelEvents = pgTable(
+  'channel_events',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    direction: varchar('direction', { length: 16 }).$type<MessageDirection>().notNull(),
+    /** The delivery's own id (driver's eventId; an outbound event's id): the dedupe key. */
+    eventId: varchar('event_id', { length: 255 }).notNull(),
+    /** 'valid', 'invalid' (rejected: nothing else stored) or 'none' (outbound). */
+    signature: varchar('signature', { length: 16 }).notNull(),
+    status: varchar('status', { length: 16 }).$type<ChannelEventStatus>().notNull(),
+    /** One line: what it held ("Text from +62 812-…: Halo"), or why it was refused. */
+    summary: varchar('summary', { length: 500 }).notNull().default(''),
+    /** The raw body (verified inbound events), or the event sent (outbound). */
+    payload: text('payload'),
+    duplicates: integer('duplicates').notNull().default(0),
+    attempts: jsonb('attempts').$type<ChannelEventAttempt[]>().notNull().default([]),
+    error: text('error'),
+    messageId: integer('message_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('channel_events_unique').on(table.channelId, table.direction, table.eventId),
+    index('channel_events_channel_id_id_index').on(table.channelId, table.id),
+  ],
+);
+
+/** Approved WhatsApp message templates, synced from the Graph API. */
+export const whatsappTemplates = pgTable(
+  'whatsapp_templates',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 512 }).notNull(),
+    language: varchar('language', { length: 16 }).notNull(),
+    status: varchar('status', { length: 32 }).notNull(),
+    category: varchar('category', { length: 32 }).notNull().default(''),
+    body: text('body').notNull().default(''),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('whatsapp_templates_unique').on(table.channelId, table.name, table.language)],
+);
