@@ -13,6 +13,7 @@ import apiTokens from './api-tokens';
 import api from './api';
 import broadcasting from './broadcasting';
 import notifications from './notifications';
+import webhooks from './webhooks';
 
 export type RouteFile = (routes: RouteRegistry) => void;
 
@@ -32,6 +33,7 @@ export const routeFiles: RouteFile[] = [
   api,
   broadcasting,
   notifications,
+  webhooks,
 ];
 
 export function buildRoutes(extra: RouteFile[] = []): RouteRegistry {

@@ -34,15 +34,7 @@ export interface InboundAttachment {
 }
 
 export type InboundKind =
-  | 'text'
-  | 'image'
-  | 'audio'
-  | 'video'
-  | 'file'
-  | 'location'
-  | 'sticker'
-  | 'interactive'
-  | 'unsupported';
+  'text' | 'image' | 'audio' | 'video' | 'file' | 'location' | 'sticker' | 'interactive' | 'unsupported';
 
 /** One message a customer sent. */
 export interface InboundMessage {
@@ -94,6 +86,8 @@ export interface OutboundText {
   text: string;
   /** Quote the customer's message (WhatsApp context.message_id, Telegram reply_parameters). */
   replyToExternalId?: string;
+  /** Kawan's id of the message being sent: stable across retries (the webhook channel's event id). */
+  messageId?: number;
 }
 
 /** What the provider answered: one id per part sent (a long reply goes out in several parts). */
@@ -119,9 +113,7 @@ export class ChannelError extends Error {
 }
 
 /** The result of a credential check, shown as the channel's health. */
-export type CredentialCheck =
-  | { ok: true; detail: string; displayIdentifier?: string }
-  | { ok: false; detail: string };
+export type CredentialCheck = { ok: true; detail: string; displayIdentifier?: string } | { ok: false; detail: string };
 
 /** Options every HTTP-calling driver takes: where the provider lives, a timeout, fetch for tests. */
 export interface DriverHttp {

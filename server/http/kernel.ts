@@ -29,11 +29,12 @@ export interface KernelOptions {
   publicDir: string;
 }
 
-/** Requests served without a session: the bearer-token API. */
-const isStateless = (req: Request) => req.path === '/api' || req.path.startsWith('/api/');
+/** Requests served without a session: the bearer-token API, channel webhooks and the chat widget's endpoints. */
+const isStateless = (req: Request) =>
+  req.path === '/api' || req.path.startsWith('/api/') || req.path.startsWith('/webhooks/') || req.path.startsWith('/widget/');
 
-/** Paths whose state-changing requests carry no session token (bearer API, webhooks). */
-const csrfExcept = ['/api/', '/webhooks/'];
+/** Paths whose state-changing requests carry no session token (bearer API, webhooks, the widget). */
+const csrfExcept = ['/api/', '/webhooks/', '/widget/'];
 
 /** Served whatever the Host header says: a load balancer's health check names no host of ours. */
 const anyHost = new Set(['/up']);

@@ -2,6 +2,7 @@ import type { Services } from '../services';
 import type { Logger } from '../support/logger';
 import { defineKnowledgeJobs, queueDueRefreshes, requeueStranded } from './knowledge-jobs';
 import { replayJob, runReplay } from '../domain/bots/actions/replay';
+import { inboundJob, processInbound, replyJob, replyToMessage, sendJob, sendMessage } from '../channels/pipeline';
 
 /** Every job Kawan runs, defined on the services' queue. */
 export function defineJobs(services: Services): void {
@@ -10,6 +11,26 @@ export function defineJobs(services: Services): void {
     name: replayJob,
     retryLimit: 1,
     run: (job) => runReplay(services, job.replayId),
+  });
+  services.jobs.define<{ eventId: number }>({
+    name: inboundJob,
+    retryLimit: 5,
+    expireInSeconds: 120,
+    run: (job) => processInbound(services, job.eventId),
+  });
+  services.jobs.define<{ teamId: number; messageId: number }>({
+    name: replyJob,
+    retryLimit: 3,
+    expireInSeconds: 300,
+    run: (job, context) => replyToMessage(services, job, context),
+  });
+  // Failed sends are rescheduled by the job itself on the channel's own schedule (WhatsApp and
+  // Telegram: minutes; webhooks: about a day); pg-boss's retries cover a process killed mid-send.
+  services.jobs.define<{ teamId: number; messageId: number; attempt: number }>({
+    name: sendJob,
+    retryLimit: 2,
+    expireInSeconds: 120,
+    run: (job, context) => sendMessage(services, { ...job, attempt: job.attempt ?? 1 }, context),
   });
 }
 

@@ -167,7 +167,7 @@ CREATE UNIQUE INDEX "conversations_open_thread_unique" ON "conversations" USING 
 CREATE INDEX "conversations_team_id_last_message_at_index" ON "conversations" USING btree ("team_id","last_message_at");--> statement-breakpoint
 CREATE INDEX "conversations_channel_id_thread_id_index" ON "conversations" USING btree ("channel_id","thread_id");--> statement-breakpoint
 CREATE INDEX "conversations_contact_id_index" ON "conversations" USING btree ("contact_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "messages_channel_id_external_id_unique" ON "messages" USING btree ("channel_id","external_id") WHERE external_id is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "messages_channel_id_direction_external_id_unique" ON "messages" USING btree ("channel_id","direction","external_id") WHERE external_id is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "messages_in_reply_to_id_unique" ON "messages" USING btree ("in_reply_to_id") WHERE sender = 'bot';--> statement-breakpoint
 CREATE INDEX "messages_conversation_id_id_index" ON "messages" USING btree ("conversation_id","id");--> statement-breakpoint
 CREATE INDEX "messages_team_id_created_at_index" ON "messages" USING btree ("team_id","created_at");--> statement-breakpoint

@@ -101,6 +101,11 @@ export function botRepository(db: Database, teamId: number) {
       return row;
     },
 
+    /** The bot answered someone now (Bots/Index's "last active"). */
+    async touch(id: number): Promise<void> {
+      await db.update(bots).set({ lastActiveAt: new Date() }).where(mine(id));
+    },
+
     async update(
       id: number,
       values: Partial<Pick<BotRow, 'name' | 'description' | 'avatarColor' | 'status' | 'draft'>>,

@@ -221,7 +221,13 @@ export function channelEventLog(db: Database) {
 
     async finish(
       id: number,
-      values: { status: ChannelEventStatus; summary?: string; error?: string | null; messageId?: number | null; attempt?: ChannelEventAttempt },
+      values: {
+        status: ChannelEventStatus;
+        summary?: string;
+        error?: string | null;
+        messageId?: number | null;
+        attempt?: ChannelEventAttempt;
+      },
     ): Promise<void> {
       await db
         .update(channelEvents)
@@ -245,6 +251,20 @@ export function channelEventLog(db: Database) {
         .values({ ...values, direction: 'outbound', signature: 'none', status: 'pending' })
         .onConflictDoNothing()
         .returning();
+      return row;
+    },
+
+    async outboundFor(channelId: number, eventId: string): Promise<ChannelEventRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(channelEvents)
+        .where(
+          and(
+            eq(channelEvents.channelId, channelId),
+            eq(channelEvents.direction, 'outbound'),
+            eq(channelEvents.eventId, eventId),
+          ),
+        );
       return row;
     },
 
@@ -272,11 +292,19 @@ export async function channelByPublicKey(db: Database, publicKey: string): Promi
   return row;
 }
 
+/** A channel by id, any team (jobs carry ids they stored themselves). */
+export async function channelById(db: Database, id: number): Promise<ChannelRow | undefined> {
+  const [row] = await db.select().from(channels).where(eq(channels.id, id));
+  return row;
+}
+
 /** Health fields the pipeline writes as things happen. */
 export async function markChannel(
   db: Database,
   channelId: number,
-  values: Partial<Pick<ChannelRow, 'lastInboundAt' | 'lastOutboundAt' | 'lastErrorAt' | 'lastError' | 'credentialCheck'>>,
+  values: Partial<
+    Pick<ChannelRow, 'lastInboundAt' | 'lastOutboundAt' | 'lastErrorAt' | 'lastError' | 'credentialCheck'>
+  >,
 ): Promise<void> {
   await db.update(channels).set(values).where(eq(channels.id, channelId));
 }

@@ -225,7 +225,9 @@ export function conversationRepository(db: Database, teamId: number) {
         })
         .from(conversations)
         .innerJoin(channels, eq(channels.id, conversations.channelId))
-        .where(and(eq(conversations.teamId, teamId), eq(conversations.contactId, contactId), ne(conversations.id, except)))
+        .where(
+          and(eq(conversations.teamId, teamId), eq(conversations.contactId, contactId), ne(conversations.id, except)),
+        )
         .orderBy(desc(conversations.lastMessageAt))
         .limit(10);
     },
@@ -548,7 +550,9 @@ export function conversationWriter(db: Database) {
           status,
           ...(status === 'delivered' ? { deliveredAt: at } : {}),
           ...(status === 'read' ? { readAt: at } : {}),
-          ...(status === 'failed' ? { error: error ?? { code: 'failed', message: 'The provider could not deliver it.' } } : {}),
+          ...(status === 'failed'
+            ? { error: error ?? { code: 'failed', message: 'The provider could not deliver it.' } }
+            : {}),
         })
         .where(
           and(

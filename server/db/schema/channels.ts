@@ -19,7 +19,7 @@ import { bots } from './bots';
 /**
  * Channels (where a bot meets people), the contacts who write, their conversations and messages,
  * and every event a channel received or sent. Dedupe lives in unique indexes, not in memory: an
- * inbound event per (channel, direction, event id), a message per (channel, provider id), one bot
+ * inbound event per (channel, direction, event id), a message per (channel, direction, provider id), one bot
  * reply per inbound message, one open conversation per (channel, thread).
  */
 
@@ -107,13 +107,7 @@ export const contactIdentities = pgTable(
 
 export type ConversationState = 'bot' | 'queued' | 'human' | 'resolved';
 export type HandoffReasonCode =
-  | 'user_request'
-  | 'keyword'
-  | 'repeated_fallback'
-  | 'low_confidence'
-  | 'offline'
-  | 'quota'
-  | 'manual';
+  'user_request' | 'keyword' | 'repeated_fallback' | 'low_confidence' | 'offline' | 'quota' | 'manual';
 export type ResolvedBy = 'bot' | 'human' | 'auto_idle';
 
 export const conversations = pgTable(
@@ -239,10 +233,12 @@ export const messages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('messages_channel_id_external_id_unique')
-      .on(table.channelId, table.externalId)
+    uniqueIndex('messages_channel_id_direction_external_id_unique')
+      .on(table.channelId, table.direction, table.externalId)
       .where(sql`external_id is not null`),
-    uniqueIndex('messages_in_reply_to_id_unique').on(table.inReplyToId).where(sql`sender = 'bot'`),
+    uniqueIndex('messages_in_reply_to_id_unique')
+      .on(table.inReplyToId)
+      .where(sql`sender = 'bot'`),
     index('messages_conversation_id_id_index').on(table.conversationId, table.id),
     index('messages_team_id_created_at_index').on(table.teamId, table.createdAt),
   ],

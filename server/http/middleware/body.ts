@@ -51,7 +51,11 @@ export function bodyParsers(): RequestHandler[] {
     (parser: RequestHandler): RequestHandler =>
     (req, res, next) =>
       noBody.has(req.method) ? next() : parser(req, res, next);
-  return [onlyWithBody(json), onlyWithBody(urlencoded), bodyReceived];
+  // Webhooks are verified over their exact bytes: kept as a Buffer whatever the content type.
+  const raw = express.raw({ limit: '1mb', type: () => true });
+  const webhookOrJson: RequestHandler = (req, res, next) =>
+    req.path.startsWith('/webhooks/') ? raw(req, res, next) : json(req, res, next);
+  return [onlyWithBody(webhookOrJson), onlyWithBody(urlencoded), bodyReceived];
 }
 
 /**

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ChannelError } from '../../../server/channels/driver';
 import { WhatsAppError, whatsappClient, type WhatsAppClient } from '../../../server/channels/whatsapp/client';
-import { WHATSAPP_GRAPH_DEFAULT_URL } from '../../../server/channels/whatsapp/index';
 import { startFakeWhatsApp, type FakeTemplate, type FakeWhatsApp } from '../../helpers/fake-whatsapp';
 
 const TOKEN = 'EAAG-secret-token-value-42';
@@ -345,11 +344,5 @@ describe('whatsappClient media', () => {
     const error = await failure(client.fetchMedia('123'));
     expect(error).toMatchObject({ code: 'rejected', retryable: false });
     expect(error.message).toContain("Object with ID '123' does not exist");
-  });
-});
-
-describe('WHATSAPP_GRAPH_DEFAULT_URL', () => {
-  it('names a version', () => {
-    expect(WHATSAPP_GRAPH_DEFAULT_URL).toBe('https://graph.facebook.com/v21.0');
   });
 });

@@ -1,0 +1,557 @@
+/**
+ * One pipeline for every channel type:
+ *
+ *   webhook → verify → store the raw event once (channel, event id) → 200 at once
+ *   `channel.inbound` job → contact and identity → conversation (open, reopened or new) →
+ *     message stored once (channel, provider id) → `conversation.reply` job when the bot answers
+ *   `conversation.reply` job (one per conversation at a time: the newest message answers the
+ *     ones before it) → the published bot's turn, streamed live → the reply stored once per
+ *     inbound message → `channel.send` job
+ *   `channel.send` job → the adapter sends; retried with the adapter's schedule; status tracked
+ *
+ * Every step is idempotent: a redelivered webhook, a retried job or a process killed mid-step ends
+ * with one message and one reply. The pipeline knows adapters (server/channels/adapters.ts), never
+ * a channel type.
+ */
+import type { Services } from '../services';
+import type { InboundMessage, OutboundText, ParsedWebhook, WebhookRequest } from './driver';
+import { ChannelError } from './driver';
+import { channelAdapter, type ChannelAdapter, type ChannelSecrets } from './adapters';
+import {
+  channelById,
+  channelByPublicKey,
+  channelEventLog,
+  markChannel,
+  type ChannelRow,
+} from '../db/repositories/channel-repository';
+import {
+  conversationRepository,
+  conversationWriter,
+  type ConversationRow,
+  type MessageRow,
+} from '../db/repositories/conversation-repository';
+import { botRepository } from '../db/repositories/bot-repository';
+import { configOf } from '../domain/bots/actions/chat';
+import { answerTurn, spokenReply } from '../domain/bots/answer';
+import type { HistoryMessage, TurnResult } from '../bot-engine/turn';
+import { ProviderError } from '../bot-engine/providers/provider';
+import {
+  conversationChanged,
+  messageCreated,
+  messageDelta,
+  widgetChannelName,
+  widgetTyping,
+  type WidgetTarget,
+} from '../domain/conversations/events';
+import { presentWidgetMessage } from '../presenters/conversation-presenter';
+import { handoffSummary } from '../domain/conversations/summary';
+import { randomUUID } from 'node:crypto';
+
+export const inboundJob = 'channel.inbound';
+export const replyJob = 'conversation.reply';
+export const sendJob = 'channel.send';
+
+type PipelineServices = Pick<
+  Services,
+  | 'db'
+  | 'config'
+  | 'encrypter'
+  | 'jobs'
+  | 'broadcaster'
+  | 'widgetBroadcaster'
+  | 'logger'
+  | 'embedders'
+  | 'knowledgeHits'
+>;
+
+export function secretsOf(services: Pick<Services, 'encrypter'>, channel: Pick<ChannelRow, 'secrets'>): ChannelSecrets {
+  try {
+    return JSON.parse(services.encrypter.decrypt(channel.secrets)) as ChannelSecrets;
+  } catch {
+    return {};
+  }
+}
+
+export function adapterFor(
+  services: Pick<PipelineServices, 'config' | 'encrypter' | 'widgetBroadcaster' | 'db'>,
+  channel: ChannelRow,
+): ChannelAdapter {
+  return channelAdapter(
+    {
+      id: channel.id,
+      type: channel.type,
+      publicKey: channel.publicKey,
+      settings: channel.settings,
+      secrets: secretsOf(services, channel),
+    },
+    {
+      whatsappGraphUrl: services.config.channels.whatsappGraphUrl,
+      telegramApiUrl: services.config.channels.telegramApiUrl,
+      timeoutMs: services.config.channels.timeoutMs,
+      widgetSend: async (_channelId, out) => {
+        // The visitor already saw the reply being written; this tells the widget it is final.
+        if (out.messageId !== undefined) {
+          const message = await conversationRepository(services.db, channel.teamId).message(out.messageId);
+          if (message) {
+            await services.widgetBroadcaster.broadcast({
+              channels: [`private-${widgetChannelName(channel.publicKey, out.threadId)}`],
+              event: 'message.created',
+              data: { message: presentWidgetMessage(message) },
+            });
+          }
+        }
+        return { externalIds: [] };
+      },
+    },
+  );
+}
+
+/** The widget side of a web conversation, for events the visitor should see. */
+export function widgetTarget(channel: ChannelRow, threadId: string): WidgetTarget | undefined {
+  return channel.type === 'web'
+    ? { publicKey: channel.publicKey, threadId, collectCsat: channel.settings.collectCsat === true }
+    : undefined;
+}
+
+export type WebhookAnswer =
+  | { status: 200; body: string; contentType: 'text/plain' | 'application/json' }
+  | { status: 401 | 403 | 404 | 422; body: string; contentType: 'application/json' };
+
+const json = (status: 200 | 401 | 403 | 404 | 422, body: unknown): WebhookAnswer =>
+  ({ status, body: JSON.stringify(body), contentType: 'application/json' }) as WebhookAnswer;
+
+/** One line for the event log. */
+function summarize(webhook: ParsedWebhook): string {
+  const parts: string[] = [];
+  for (const message of webhook.messages) {
+    const who = message.name ?? message.phoneE164 ?? message.externalUserId;
+    parts.push(
+      `${message.kind === 'text' ? 'Text' : message.kind} from ${who}${message.text ? `: ${message.text}` : ''}`,
+    );
+  }
+  for (const status of webhook.statuses) parts.push(`Status ${status.status} for ${status.externalId}`);
+  return (parts.join(' · ') || 'Nothing Kawan acts on').slice(0, 500);
+}
+
+/**
+ * A webhook call: the handshake (GET) or a delivery (POST), verified, stored once and acknowledged.
+ * The work happens in the `channel.inbound` job.
+ */
+export async function receiveWebhook(
+  services: PipelineServices,
+  type: ChannelRow['type'],
+  publicKey: string,
+  req: WebhookRequest,
+): Promise<WebhookAnswer> {
+  const channel = await channelByPublicKey(services.db, publicKey);
+  if (!channel || channel.type !== type) return json(404, { message: 'Not found.' });
+  const adapter = adapterFor(services, channel);
+  if (req.method === 'GET') {
+    const handshake = adapter.handshake(req);
+    if (handshake.ok) return { status: 200, body: handshake.body, contentType: 'text/plain' };
+    return json(handshake.status, { message: handshake.reason });
+  }
+  const verified = adapter.verify(req);
+  if (!verified.ok) {
+    const log = channelEventLog(services.db);
+    await log.rejected({
+      teamId: channel.teamId,
+      channelId: channel.id,
+      reason: verified.reason,
+      eventId: `rejected:${randomUUID()}`,
+    });
+    await markChannel(services.db, channel.id, {
+      lastErrorAt: req.now,
+      lastError: `A webhook was refused: ${verified.reason}`,
+    });
+    return json(verified.status, { message: verified.reason });
+  }
+  let reading;
+  try {
+    reading = adapter.read(req);
+  } catch (error) {
+    return json(422, { message: 'The body is not JSON.', errors: { body: (error as Error).message } });
+  }
+  if (!reading.ok)
+    return json(422, { message: Object.values(reading.errors)[0] ?? 'The body is invalid.', errors: reading.errors });
+  const { event, stored } = await channelEventLog(services.db).record({
+    teamId: channel.teamId,
+    channelId: channel.id,
+    eventId: reading.webhook.eventId.slice(0, 255),
+    summary: summarize(reading.webhook),
+    payload: req.rawBody.toString('utf8'),
+  });
+  if (stored) {
+    await services.jobs.send(inboundJob, { eventId: event.id });
+    await markChannel(services.db, channel.id, { lastInboundAt: req.now });
+  }
+  return json(200, { ok: true, duplicate: !stored });
+}
+
+/** The published configuration of the channel's bot, when it answers at all. */
+async function answeringBot(services: PipelineServices, channel: ChannelRow) {
+  if (channel.status !== 'active' || channel.botId === null) return undefined;
+  const bots = botRepository(services.db, channel.teamId);
+  const bot = await bots.find(channel.botId);
+  if (!bot || bot.status !== 'active' || bot.publishedVersion === null) return undefined;
+  const version = await bots.versionNumber(bot.id, bot.publishedVersion);
+  if (!version) return undefined;
+  return { bot, version: bot.publishedVersion, config: configOf(version.config, bot.name) };
+}
+
+/** Stores one inbound message in its conversation and asks for a reply when the bot has the conversation. */
+export async function acceptInbound(
+  services: PipelineServices,
+  channel: ChannelRow,
+  message: InboundMessage,
+  extra: {
+    email?: string;
+    externalId?: string;
+    verified?: boolean;
+    origin?: Record<string, string>;
+    clientId?: string;
+  } = {},
+): Promise<{ message: MessageRow; conversation: ConversationRow; duplicate: boolean }> {
+  const writer = conversationWriter(services.db);
+  const now = new Date();
+  const contact = await writer.contactFor({
+    teamId: channel.teamId,
+    channelType: channel.type,
+    channelId: channel.id,
+    externalUserId: message.externalUserId,
+    name: message.name,
+    phoneE164: message.phoneE164,
+    email: extra.email,
+    externalId: extra.externalId,
+    locale: message.locale,
+    verified: extra.verified,
+  });
+  const { conversation, opened, reopened } = await writer.conversationFor({
+    teamId: channel.teamId,
+    channelId: channel.id,
+    botId: channel.botId,
+    contactId: contact.id,
+    threadId: message.threadId,
+    origin: extra.origin,
+    now,
+  });
+  const stored = await writer.inbound({
+    teamId: channel.teamId,
+    conversationId: conversation.id,
+    channelId: channel.id,
+    direction: 'inbound',
+    sender: 'contact',
+    kind: message.kind,
+    text: message.text ?? '',
+    attachments: message.attachments,
+    externalId: message.externalId.slice(0, 255),
+    clientId: extra.clientId ?? null,
+    replyToExternalId: message.replyToExternalId ?? null,
+    status: 'received',
+    createdAt: now,
+  });
+  const widget = widgetTarget(channel, message.threadId);
+  if (!stored) {
+    const repo = conversationRepository(services.db, channel.teamId);
+    const [existing] = (await repo.messages(conversation.id, { limit: 50 })).filter(
+      (row) => row.direction === 'inbound' && row.externalId === message.externalId.slice(0, 255),
+    );
+    return { message: existing, conversation, duplicate: true };
+  }
+  const counted = await writer.countInbound(conversation.id, now, message.text ?? `[${message.kind}]`);
+  await messageCreated(services, stored, widget);
+  await conversationChanged(
+    services,
+    channel.teamId,
+    conversation.id,
+    opened ? 'opened' : reopened ? 'reopened' : 'message',
+    widget,
+  );
+  if (counted.state === 'bot' && (await answeringBot(services, channel))) {
+    await services.jobs.send(replyJob, { teamId: channel.teamId, messageId: stored.id });
+  }
+  return { message: stored, conversation: counted, duplicate: false };
+}
+
+/** The `channel.inbound` job: what one stored webhook delivery held, applied once. */
+export async function processInbound(services: PipelineServices, eventId: number): Promise<void> {
+  const log = channelEventLog(services.db);
+  const event = await log.find(eventId);
+  if (!event || event.payload === null) return;
+  const channel = await channelById(services.db, event.channelId);
+  if (!channel) return;
+  const adapter = adapterFor(services, channel);
+  const reading = adapter.read({
+    method: 'POST',
+    headers: {},
+    query: {},
+    rawBody: Buffer.from(event.payload),
+    now: event.receivedAt,
+  });
+  if (!reading.ok) {
+    await log.finish(event.id, { status: 'failed', error: Object.values(reading.errors).join(' ') });
+    return;
+  }
+  let lastMessageId: number | null = null;
+  let duplicates = 0;
+  for (const message of reading.webhook.messages) {
+    const result = await acceptInbound(services, channel, message);
+    lastMessageId = result.message?.id ?? lastMessageId;
+    if (result.duplicate) duplicates += 1;
+  }
+  const writer = conversationWriter(services.db);
+  for (const status of reading.webhook.statuses) {
+    const moved = await writer.advanceStatus(channel.id, status.externalId, status.status, status.at, status.error);
+    if (moved) await messageCreated(services, moved, undefined, 'MessageUpdated');
+  }
+  const nothing = reading.webhook.messages.length === 0 && reading.webhook.statuses.length === 0;
+  await log.finish(event.id, {
+    status: nothing ? 'ignored' : 'processed',
+    messageId: lastMessageId,
+    error: null,
+    ...(duplicates > 0 ? { summary: `${event.summary} (already stored: ${duplicates})` } : {}),
+  });
+}
+
+/** The conversation as the engine reads it: customer turns and what the bot or agents said. */
+function historyOf(rows: MessageRow[]): HistoryMessage[] {
+  return rows
+    .filter((row) => row.kind !== 'note' && row.sender !== 'system' && row.text.trim() !== '')
+    .map((row) =>
+      row.sender === 'contact'
+        ? { role: 'user' as const, content: row.text }
+        : { role: 'assistant' as const, content: row.text, ...(row.ai ? { kind: row.ai.kind } : {}) },
+    );
+}
+
+/**
+ * The `conversation.reply` job: the bot answers the newest inbound message (with the ones the
+ * customer sent before it since the last reply), once. A newer message's job answers instead.
+ */
+export async function replyToMessage(
+  services: PipelineServices,
+  input: { teamId: number; messageId: number },
+  context: { lastAttempt: boolean },
+): Promise<void> {
+  const repo = conversationRepository(services.db, input.teamId);
+  const inbound = await repo.message(input.messageId);
+  if (!inbound) return;
+  const conversation = await repo.find(inbound.conversationId);
+  const channel = conversation ? await channelById(services.db, conversation.channelId) : undefined;
+  if (!conversation || !channel || conversation.state !== 'bot') return;
+  const answering = await answeringBot(services, channel);
+  if (!answering) return;
+  const latest = await repo.latestInbound(conversation.id);
+  if (latest && latest.id !== inbound.id) return;
+
+  let reply = await repo.replyTo(inbound.id);
+  if (reply && reply.status !== 'composing') {
+    if (reply.status === 'queued')
+      await services.jobs.send(sendJob, { teamId: input.teamId, messageId: reply.id, attempt: 1 });
+    return;
+  }
+  reply ??= await repo.insertMessage({
+    conversationId: conversation.id,
+    channelId: channel.id,
+    direction: 'outbound',
+    sender: 'bot',
+    kind: 'text',
+    text: '',
+    inReplyToId: inbound.id,
+    status: 'composing',
+  });
+  if (!reply) return;
+  const widget = widgetTarget(channel, conversation.threadId);
+  const adapter = adapterFor(services, channel);
+  await adapter.typing(conversation.threadId, inbound.externalId ?? undefined).catch(() => undefined);
+  if (widget) await widgetTyping(services, widget, { sender: 'bot', typing: true });
+
+  const earlier = await repo.messages(conversation.id, { limit: 30, beforeId: reply.id });
+  const lastSpoken = await repo.lastSpoken(conversation.id, inbound.id);
+  const asked = await repo.inboundAfter(conversation.id, lastSpoken?.id ?? 0, inbound.id);
+  const question =
+    asked
+      .map((row) => row.text)
+      .filter(Boolean)
+      .join('\n') || inbound.text;
+  const askedIds = new Set(asked.map((row) => row.id));
+  const history = historyOf(earlier.filter((row) => !askedIds.has(row.id) && row.id !== reply!.id));
+
+  const replyRow = reply;
+  let sending = Promise.resolve();
+  let result: TurnResult;
+  try {
+    result = await answerTurn(
+      services,
+      { teamId: input.teamId, config: answering.config, history, message: question, countHits: true },
+      (event) => {
+        if (event.type === 'status') return;
+        sending = sending.then(() => messageDelta(services, replyRow, { type: event.type, text: event.text }, widget));
+      },
+    );
+  } catch (error) {
+    if (!(error instanceof ProviderError) || !context.lastAttempt) throw error;
+    // The model server kept failing: the customer still hears something, and a person is asked for.
+    services.logger.warn({ err: error, conversationId: conversation.id }, 'the bot could not answer; handing over');
+    result = {
+      reply: answering.config.fallbackMessage,
+      kind: 'fallback',
+      citations: [],
+      handoff: { reason: 'repeated_fallback', message: answering.config.handoff.message },
+      language: null,
+      trace: {
+        curated: { used: false },
+        retrieved: [],
+        provider: { kind: 'error', extractive: false, called: true },
+        model: null,
+        finishReason: 'error',
+        usage: { promptTokens: 0, completionTokens: 0, estimated: true },
+        latencyMs: 0,
+        costUsd: null,
+        handoffDecision: `The model server failed: ${error.message}`,
+      },
+    };
+  }
+  await sending;
+  const now = new Date();
+  const text = spokenReply(result);
+  const finished = await repo.updateMessage(replyRow.id, {
+    text,
+    status: 'queued',
+    createdAt: now,
+    ai: {
+      kind: result.kind,
+      model: result.trace.model ?? result.trace.provider.kind,
+      version: answering.version,
+      promptTokens: result.trace.usage.promptTokens,
+      completionTokens: result.trace.usage.completionTokens,
+      estimated: result.trace.usage.estimated,
+      latencyMs: Math.round(result.trace.latencyMs),
+      costUsd: result.trace.costUsd,
+      citations: result.citations,
+    },
+  });
+  await repo.update(conversation.id, {
+    botReplyCount: conversation.botReplyCount + 1,
+    fallbackCount: conversation.fallbackCount + (result.kind === 'fallback' ? 1 : 0),
+    firstBotReplyAt: conversation.firstBotReplyAt ?? now,
+    lastMessageAt: now,
+    lastPreview: text.slice(0, 255),
+  });
+  if (finished) await messageCreated(services, finished, undefined, 'MessageUpdated');
+  if (widget) await widgetTyping(services, widget, { sender: 'bot', typing: false });
+  if (result.handoff) {
+    const recent = await repo.messages(conversation.id, { limit: 20 });
+    const queued = await repo.transition(conversation.id, ['bot'], {
+      state: 'queued',
+      handoffReason: result.handoff.reason,
+      handoffAt: now,
+      handoffSummary: handoffSummary(recent, result.handoff.reason),
+    });
+    if (queued) {
+      const line = await repo.insertMessage({
+        conversationId: conversation.id,
+        channelId: channel.id,
+        direction: 'outbound',
+        sender: 'system',
+        kind: 'event',
+        text: `Waiting for a person (${result.handoff.reason.replace(/_/g, ' ')}).`,
+        status: 'sent',
+      });
+      if (line) await messageCreated(services, line);
+      await conversationChanged(services, input.teamId, conversation.id, 'queued', widget);
+    }
+  } else {
+    await conversationChanged(services, input.teamId, conversation.id, 'message');
+  }
+  await services.jobs.send(sendJob, { teamId: input.teamId, messageId: replyRow.id, attempt: 1 });
+  await botRepository(services.db, input.teamId).touch(answering.bot.id);
+}
+
+/**
+ * The `channel.send` job: a queued outbound message (a bot reply, an agent's message) goes out
+ * through its channel's adapter; a retryable failure is tried again on the adapter's schedule;
+ * every attempt is in the channel's event log.
+ */
+export async function sendMessage(
+  services: PipelineServices,
+  input: { teamId: number; messageId: number; attempt: number },
+  context: { attempt: number },
+): Promise<void> {
+  const repo = conversationRepository(services.db, input.teamId);
+  const message = await repo.message(input.messageId);
+  // 'sending' is a send a killed process left unfinished: it goes again.
+  if (!message || !(message.status === 'queued' || (message.status === 'sending' && context.attempt > 1))) return;
+  const conversation = await repo.find(message.conversationId);
+  const channel = conversation ? await channelById(services.db, conversation.channelId) : undefined;
+  if (!conversation || !channel) return;
+  const inbound = message.inReplyToId ? await repo.message(message.inReplyToId) : undefined;
+  const out: OutboundText = {
+    threadId: conversation.threadId,
+    text: message.text,
+    messageId: message.id,
+    ...(inbound?.externalId && channel.type !== 'web' ? { replyToExternalId: inbound.externalId } : {}),
+  };
+  await repo.updateMessage(message.id, { status: 'sending', attempts: message.attempts + 1 });
+  const log = channelEventLog(services.db);
+  const logged =
+    channel.type === 'web'
+      ? undefined
+      : ((await log.outbound({
+          teamId: channel.teamId,
+          channelId: channel.id,
+          eventId: `message:${message.id}`,
+          summary: `${message.sender === 'bot' ? 'Bot reply' : 'Agent reply'}: ${message.text}`.slice(0, 500),
+          payload: JSON.stringify({ thread: out.threadId, text: out.text }),
+        })) ?? (await log.outboundFor(channel.id, `message:${message.id}`)));
+  const started = Date.now();
+  const adapter = adapterFor(services, channel);
+  try {
+    const outcome = await adapter.send(out);
+    const now = new Date();
+    const sent = await repo.updateMessage(message.id, {
+      status: 'sent',
+      sentAt: now,
+      error: null,
+      ...(outcome.externalIds[0] ? { externalId: outcome.externalIds[0] } : {}),
+    });
+    await markChannel(services.db, channel.id, { lastOutboundAt: now });
+    if (logged) {
+      await log.finish(logged.id, {
+        status: 'delivered',
+        messageId: message.id,
+        error: null,
+        attempt: { at: now.toISOString(), ok: true, detail: 'sent', durationMs: Date.now() - started },
+      });
+    }
+    if (sent && channel.type !== 'web') await messageCreated(services, sent, undefined, 'MessageUpdated');
+  } catch (error) {
+    // Kawan's own failure (the database): the job is retried; nothing internal reaches the message.
+    if (!(error instanceof ChannelError)) throw error;
+    const failure = error;
+    const now = new Date();
+    const delay = failure.retryable ? adapter.retryDelayMs(input.attempt) : undefined;
+    const updated = await repo.updateMessage(message.id, {
+      status: delay === undefined ? 'failed' : 'queued',
+      error: { code: failure.code, message: failure.message },
+    });
+    await markChannel(services.db, channel.id, { lastErrorAt: now, lastError: `Sending failed: ${failure.message}` });
+    if (logged) {
+      await log.finish(logged.id, {
+        status: delay === undefined ? 'failed' : 'pending',
+        messageId: message.id,
+        error: failure.message,
+        attempt: { at: now.toISOString(), ok: false, detail: failure.message, durationMs: Date.now() - started },
+      });
+    }
+    if (updated) await messageCreated(services, updated, undefined, 'MessageUpdated');
+    if (delay !== undefined) {
+      const wait = Math.max(delay, failure.retryAfterMs ?? 0);
+      await services.jobs.send(
+        sendJob,
+        { teamId: input.teamId, messageId: message.id, attempt: input.attempt + 1 },
+        { startAfter: new Date(Date.now() + wait) },
+      );
+    }
+  }
+}

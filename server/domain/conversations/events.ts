@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import type { Services } from '../../services';
+import { teamChannel } from '../notifications/channels';
+import { conversationRepository, type MessageRow } from '../../db/repositories/conversation-repository';
+import {
+  presentConversationSummary,
+  presentMessage,
+  presentWidgetConversation,
+  presentWidgetMessage,
+} from '../../presenters/conversation-presenter';
+
+/**
+ * Realtime events of conversations (names in resources/js/Pages/Conversations/Partials/types.ts):
+ * the team's inbox hears ConversationChanged; an open conversation hears its messages; a widget
+ * visitor hears their own conversation on the widget's realtime app.
+ */
+export const conversationChannel = (conversationId: number) => `private-conversations.${conversationId}`;
+
+/** A visitor's widget channel (without `private-`): unguessable, derived from the channel key and visitor id. */
+export function widgetChannelName(publicKey: string, visitorId: string): string {
+  return `widget.${createHash('sha256').update(`${publicKey}:${visitorId}`).digest('hex').slice(0, 40)}`;
+}
+
+type EventServices = Pick<Services, 'db' | 'broadcaster' | 'widgetBroadcaster'>;
+
+export type ConversationAction =
+  'opened' | 'message' | 'queued' | 'assigned' | 'handback' | 'resolved' | 'reopened' | 'read';
+
+/** The widget side of a conversation, when it is a web one (its public key names the visitor's channel). */
+export interface WidgetTarget {
+  publicKey: string;
+  threadId: string;
+  collectCsat: boolean;
+}
+
+export async function conversationChanged(
+  services: EventServices,
+  teamId: number,
+  conversationId: number,
+  action: ConversationAction,
+  widget?: WidgetTarget,
+): Promise<void> {
+  const row = await conversationRepository(services.db, teamId).listed(conversationId);
+  if (!row) return;
+  await services.broadcaster.broadcast({
+    channels: [teamChannel(teamId)],
+    event: 'ConversationChanged',
+    data: { conversation: presentConversationSummary(row), action },
+  });
+  if (widget) {
+    await services.widgetBroadcaster.broadcast({
+      channels: [`private-${widgetChannelName(widget.publicKey, widget.threadId)}`],
+      event: 'conversation.updated',
+      data: {
+        conversation: presentWidgetConversation(row, { collectCsat: widget.collectCsat, agentName: row.assigneeName }),
+      },
+    });
+  }
+}
+
+export async function messageCreated(
+  services: EventServices,
+  message: MessageRow & { senderName?: string | null },
+  widget?: WidgetTarget,
+  event: 'MessageCreated' | 'MessageUpdated' = 'MessageCreated',
+): Promise<void> {
+  await services.broadcaster.broadcast({
+    channels: [conversationChannel(message.conversationId)],
+    event,
+    data: { message: presentMessage(message) },
+  });
+  // Notes and system lines about agents stay in the inbox.
+  if (widget && message.kind !== 'note') {
+    await services.widgetBroadcaster.broadcast({
+      channels: [`private-${widgetChannelName(widget.publicKey, widget.threadId)}`],
+      event: 'message.created',
+      data: { message: presentWidgetMessage(message) },
+    });
+  }
+}
+
+export async function messageDelta(
+  services: EventServices,
+  message: { id: number; conversationId: number },
+  delta: { type: 'delta' | 'replace'; text: string },
+  widget?: WidgetTarget,
+): Promise<void> {
+  await services.broadcaster.broadcast({
+    channels: [conversationChannel(message.conversationId)],
+    event: 'MessageDelta',
+    data: { id: message.id, ...delta },
+  });
+  if (widget) {
+    await services.widgetBroadcaster.broadcast({
+      channels: [`private-${widgetChannelName(widget.publicKey, widget.threadId)}`],
+      event: 'message.delta',
+      data: { id: message.id, ...delta },
+    });
+  }
+}
+
+export async function widgetTyping(
+  services: Pick<Services, 'widgetBroadcaster'>,
+  widget: WidgetTarget,
+  data: { sender: 'bot' | 'agent'; name?: string; typing: boolean },
+): Promise<void> {
+  await services.widgetBroadcaster.broadcast({
+    channels: [`private-${widgetChannelName(widget.publicKey, widget.threadId)}`],
+    event: 'typing',
+    data,
+  });
+}

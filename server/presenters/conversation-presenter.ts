@@ -1,0 +1,156 @@
+import type {
+  ContactRow,
+  ConversationListRow,
+  ConversationRow,
+  MessageRow,
+} from '../db/repositories/conversation-repository';
+import type { MessageAi } from '../db/schema/channels';
+import type { Citation } from '../bot-engine/citations';
+import type { WidgetConversation, WidgetMessage } from '../channels/web/protocol';
+
+/** How long WhatsApp lets a business write freely after the customer's last message. */
+export const whatsappWindowMs = 24 * 60 * 60 * 1000;
+
+const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
+
+/** When the WhatsApp customer-service window closes, or null (closed, or not WhatsApp). */
+export function windowExpiresAt(channelType: string, lastInboundAt: Date | null, now = new Date()): Date | null {
+  if (channelType !== 'whatsapp' || !lastInboundAt) return null;
+  const expires = new Date(lastInboundAt.getTime() + whatsappWindowMs);
+  return expires > now ? expires : null;
+}
+
+/** A row of the inbox (Conversations/Partials/types.ts ConversationSummary). */
+export function presentConversationSummary(row: ConversationListRow, now = new Date()) {
+  return {
+    id: row.id,
+    number: row.number,
+    state: row.state,
+    contact: { id: row.contactId, name: row.contactName, phone: row.contactPhone, email: null as string | null },
+    channel: { id: row.channelId, name: row.channelName, type: row.channelType },
+    bot: row.botId && row.botName ? { id: row.botId, name: row.botName } : null,
+    assignee: row.assigneeId && row.assigneeName ? { id: row.assigneeId, name: row.assigneeName } : null,
+    last_preview: row.lastPreview,
+    last_message_at: row.lastMessageAt.toISOString(),
+    unread_count: row.unreadCount,
+    handoff_reason: row.handoffReason,
+    handoff_at: iso(row.handoffAt),
+    window_expires_at: iso(windowExpiresAt(row.channelType, row.lastInboundAt, now)),
+  };
+}
+
+export function presentConversationDetail(row: ConversationListRow, contact: ContactRow | undefined, now = new Date()) {
+  const summary = presentConversationSummary(row, now);
+  const expires = windowExpiresAt(row.channelType, row.lastInboundAt, now);
+  return {
+    ...summary,
+    contact: { ...summary.contact, email: contact?.email ?? null },
+    handoff_summary: row.handoffSummary,
+    resolved_at: iso(row.resolvedAt),
+    resolved_by: row.resolvedBy,
+    reopen_count: row.reopenCount,
+    csat: row.csatScore ? { score: row.csatScore, comment: row.csatComment } : null,
+    origin: row.origin,
+    window: row.channelType === 'whatsapp' ? { open: expires !== null, expires_at: iso(expires) } : null,
+  };
+}
+
+const citationsOf = (ai: MessageAi | null) =>
+  ((ai?.citations ?? []) as Citation[]).map((citation) => ({
+    title: citation.sourceTitle,
+    source_id: citation.sourceId,
+    chunk_id: citation.chunkId,
+  }));
+
+/** A message of the thread (Conversations/Partials/types.ts Message). */
+export function presentMessage(row: MessageRow & { senderName?: string | null }) {
+  return {
+    id: row.id,
+    direction: row.direction,
+    sender: row.sender,
+    kind: row.kind,
+    text: row.text,
+    attachments: (row.attachments as { mime?: string; name?: string; size?: number }[]).map((attachment) => ({
+      mime: attachment.mime,
+      name: attachment.name,
+      size: attachment.size,
+    })),
+    sender_name: row.senderName ?? null,
+    status: row.status,
+    error: row.error,
+    created_at: row.createdAt.toISOString(),
+    ai: row.ai
+      ? {
+          kind: row.ai.kind,
+          model: row.ai.model,
+          latency_ms: row.ai.latencyMs,
+          prompt_tokens: row.ai.promptTokens,
+          completion_tokens: row.ai.completionTokens,
+          estimated: row.ai.estimated,
+          citations: citationsOf(row.ai),
+        }
+      : null,
+    feedback: row.feedback === 1 ? ('up' as const) : row.feedback === -1 ? ('down' as const) : null,
+  };
+}
+
+/** A message as the widget shows it: never notes, never the AI trace beyond source titles. */
+export function presentWidgetMessage(row: MessageRow & { senderName?: string | null }): WidgetMessage {
+  return {
+    id: row.id,
+    sender: row.sender,
+    text: row.text,
+    createdAt: row.createdAt.toISOString(),
+    ...(row.sender === 'agent' && row.senderName ? { senderName: row.senderName.split(' ')[0] } : {}),
+    ...(row.ai ? { citations: dedupeTitles(citationsOf(row.ai).map((citation) => citation.title)) } : {}),
+    ...(row.status === 'composing' ? { streaming: true } : {}),
+    ...(row.sender === 'bot' ? { feedback: row.feedback === 1 ? 'up' : row.feedback === -1 ? 'down' : null } : {}),
+    ...(row.clientId ? { clientId: row.clientId } : {}),
+  };
+}
+
+function dedupeTitles(titles: string[]) {
+  return [...new Set(titles)].map((title) => ({ title }));
+}
+
+export function presentWidgetConversation(
+  row: ConversationRow,
+  options: { collectCsat: boolean; agentName?: string | null },
+): WidgetConversation {
+  return {
+    state: row.state,
+    csatRequested: row.state === 'resolved' && options.collectCsat && row.csatScore === null,
+    csat: row.csatScore ? { score: row.csatScore, ...(row.csatComment ? { comment: row.csatComment } : {}) } : null,
+    ...(row.state === 'human' && options.agentName ? { agentName: options.agentName.split(' ')[0] } : {}),
+  };
+}
+
+/** A message as the API exports it (GET /api/conversations/{id}/messages). */
+export function presentApiMessage(row: MessageRow) {
+  return {
+    id: row.id,
+    direction: row.direction,
+    sender: row.sender,
+    kind: row.kind,
+    text: row.text,
+    status: row.status,
+    external_id: row.externalId,
+    created_at: row.createdAt.toISOString(),
+    ai: row.ai
+      ? {
+          kind: row.ai.kind,
+          model: row.ai.model,
+          bot_version: row.ai.version,
+          prompt_tokens: row.ai.promptTokens,
+          completion_tokens: row.ai.completionTokens,
+          estimated: row.ai.estimated,
+          latency_ms: row.ai.latencyMs,
+          cost_usd: row.ai.costUsd,
+          citations: citationsOf(row.ai),
+        }
+      : null,
+  };
+}
+
+export type ConversationSummaryProps = ReturnType<typeof presentConversationSummary>;
+export type MessageProps = ReturnType<typeof presentMessage>;
