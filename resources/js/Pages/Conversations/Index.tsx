@@ -1,0 +1,164 @@
+import { useEffect, useRef, useState } from 'react';
+import { Head, router, usePage } from '@inertiajs/react';
+import ButtonLink from '@/Components/ButtonLink';
+import EmptyState from '@/Components/EmptyState';
+import Icon from '@/Components/Icon';
+import Pagination from '@/Components/Pagination';
+import SecondaryButton from '@/Components/SecondaryButton';
+import { useChannel } from '@/hooks/use-channel';
+import { useThrottled } from '@/hooks/use-throttled';
+import { PageHeader } from '@/Layouts/AppLayout';
+import { route } from '@/lib/route';
+import ConversationList from './Partials/ConversationList';
+import InboxFilterBar from './Partials/InboxFilterBar';
+import InboxTabs from './Partials/InboxTabs';
+import QueuedToasts from './Partials/QueuedToasts';
+import { plural, stateLabels } from './Partials/format';
+import { inboxQuery, inboxUrl, type InboxFilters } from './Partials/inbox-query';
+import { conversationEvents, type ConversationIndexProps, type ConversationSummary } from './Partials/types';
+import { useQueuedAlert } from './Partials/use-queued-alert';
+
+const SEARCH_DELAY_MS = 300;
+const RELOAD_EVERY_MS = 1000;
+
+interface ConversationChanged {
+  conversation: ConversationSummary;
+  action: string;
+}
+
+/**
+ * Conversations/Index: the team's inbox. State tabs with counts, filters and search in the query
+ * string, a page of conversations at a time. Live: any conversation changing in the team reloads
+ * the list and the counts (at most once a second), and one starting to wait for a person beeps and
+ * says so in a banner.
+ */
+export default function Index({ conversations, filters, counts, channels, bots, agents }: ConversationIndexProps) {
+  const teamId = usePage().props.auth.user?.current_team?.id ?? null;
+  const [search, setSearch] = useState(filters.search);
+  const debounce = useRef<{ timer: number | null }>({ timer: null });
+  const { toasts, alert, dismiss } = useQueuedAlert();
+  const { meta } = conversations;
+
+  useEffect(() => {
+    const pending = debounce.current;
+    return () => {
+      if (pending.timer !== null) window.clearTimeout(pending.timer);
+    };
+  }, []);
+
+  const reload = useThrottled(() => router.reload({ only: ['conversations', 'counts'], async: true }), RELOAD_EVERY_MS);
+  useChannel(teamId === null ? null : `teams.${teamId}`, {
+    events: {
+      [conversationEvents.changed]: (event: ConversationChanged) => {
+        reload();
+        if (event?.action === 'queued' && event.conversation) alert(event.conversation);
+      },
+    },
+  });
+
+  const visit = (next: InboxFilters) =>
+    router.get(route('conversations.index'), inboxQuery(next), {
+      preserveState: true,
+      preserveScroll: true,
+      replace: true,
+    });
+
+  const cancelSearch = () => {
+    const pending = debounce.current;
+    if (pending.timer !== null) window.clearTimeout(pending.timer);
+    pending.timer = null;
+  };
+
+  const find = (value: string) => {
+    setSearch(value);
+    cancelSearch();
+    debounce.current.timer = window.setTimeout(() => {
+      debounce.current.timer = null;
+      visit({ ...filters, search: value });
+    }, SEARCH_DELAY_MS);
+  };
+
+  const filter = (next: Partial<InboxFilters>) => {
+    cancelSearch();
+    visit({ ...filters, search, ...next });
+  };
+
+  const clear = () => {
+    cancelSearch();
+    setSearch('');
+    visit({ state: filters.state, channel: '', bot: '', assignee: '', search: '' });
+  };
+
+  const narrowed = filters.search !== '' || filters.channel !== '' || filters.bot !== '' || filters.assignee !== '';
+
+  return (
+    <>
+      <Head title="Inbox" />
+      <PageHeader title="Inbox">
+        {counts.unread > 0 && (
+          <span className="ms-4 text-sm text-gray-600">{plural(counts.unread, 'unread message')}</span>
+        )}
+      </PageHeader>
+      <div className="mx-auto max-w-7xl space-y-6 py-10 sm:px-6 lg:px-8">
+        <div className="space-y-4 px-4 sm:px-0">
+          <InboxTabs filters={filters} counts={counts} />
+          <InboxFilterBar
+            filters={filters}
+            channels={channels}
+            bots={bots}
+            agents={agents}
+            search={search}
+            onSearch={find}
+            onChange={filter}
+          />
+        </div>
+
+        {conversations.data.length > 0 ? (
+          <ConversationList conversations={conversations.data} />
+        ) : meta.total > 0 ? (
+          <EmptyState
+            title="Nothing on this page"
+            action={
+              <ButtonLink href={inboxUrl(filters)} variant="secondary">
+                First page
+              </ButtonLink>
+            }
+          >
+            There are {plural(meta.total, 'conversation')}, all on earlier pages.
+          </EmptyState>
+        ) : (
+          <EmptyState
+            icon={<Icon name="inbox" className="size-10" />}
+            title={narrowed ? 'No conversations match' : 'No conversations here'}
+            action={narrowed ? <SecondaryButton onClick={clear}>Clear filters</SecondaryButton> : undefined}
+          >
+            {narrowed ? (
+              <>Try another word, or another channel, bot or assignee.</>
+            ) : filters.state === 'queued' ? (
+              <>Nobody is waiting for a person right now. When a bot hands a conversation over, it shows here.</>
+            ) : filters.state && filters.state !== 'open' ? (
+              <>No conversation is in “{stateLabels[filters.state]?.label ?? filters.state}” right now.</>
+            ) : (
+              <>
+                When your customers write on a connected channel (web chat, WhatsApp, Telegram or a webhook), their
+                conversations appear here as they happen.
+              </>
+            )}
+          </EmptyState>
+        )}
+
+        <Pagination
+          className="px-4 sm:px-0"
+          label="Conversations pages"
+          noun={meta.total === 1 ? 'conversation' : 'conversations'}
+          from={meta.from}
+          to={meta.to}
+          total={meta.total}
+          previous={meta.current_page > 1 ? inboxUrl(filters, meta.current_page - 1) : null}
+          next={meta.current_page < meta.last_page ? inboxUrl(filters, meta.current_page + 1) : null}
+        />
+      </div>
+      <QueuedToasts toasts={toasts} onDismiss={dismiss} />
+    </>
+  );
+}

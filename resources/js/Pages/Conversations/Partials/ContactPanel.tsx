@@ -1,0 +1,197 @@
+import type { ReactNode } from 'react';
+import { Link } from '@inertiajs/react';
+import { formatDateTime, fromNow } from '@/lib/dates';
+import { formatPhone } from '@/lib/phone';
+import { route } from '@/lib/route';
+import { typeLabels } from '../../Channels/Partials/format';
+import { contactLabel, handoffReasonLabels, resolvedByLabels, safeUrl } from './format';
+import StateBadge, { ChannelIcon } from './StateBadge';
+import type { ContactDetail, ConversationDetail } from './types';
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  const id = `panel-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className="bg-white px-4 py-5 shadow-sm sm:rounded-lg sm:p-6">
+      <h3 id={id} className="mb-3 text-base font-medium text-gray-900">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 py-1.5 text-sm">
+      <dt className="shrink-0 text-gray-500">{label}</dt>
+      <dd className="min-w-0 text-end break-words text-gray-900">{children}</dd>
+    </div>
+  );
+}
+
+const when = (iso: string | null) =>
+  iso ? (
+    <time dateTime={iso} title={formatDateTime(iso)}>
+      {fromNow(iso)}
+    </time>
+  ) : (
+    '—'
+  );
+
+function ContactCard({ contact }: { contact: ContactDetail }) {
+  return (
+    <Card title="Contact">
+      <dl className="divide-y divide-gray-100">
+        <Field label="Name">{contact.name || <span className="text-gray-400">{contactLabel(contact)}</span>}</Field>
+        {contact.phone && <Field label="Phone">{formatPhone(contact.phone)}</Field>}
+        {contact.email && <Field label="Email">{contact.email}</Field>}
+        {contact.locale && <Field label="Language">{contact.locale}</Field>}
+        <Field label="First seen">{when(contact.first_seen_at)}</Field>
+        <Field label="Last seen">{when(contact.last_seen_at)}</Field>
+      </dl>
+      {contact.identities.length > 0 && (
+        <>
+          <h4 className="mt-4 text-xs font-semibold tracking-wide text-gray-500 uppercase">Identities</h4>
+          <ul className="mt-2 space-y-2" aria-label="Identities">
+            {contact.identities.map((identity) => (
+              <li
+                key={`${identity.channel_type}:${identity.external_user_id}`}
+                className="flex items-center gap-2 text-sm"
+              >
+                <ChannelIcon type={identity.channel_type} />
+                <span className="min-w-0 flex-1">
+                  <span className="text-gray-900">{identity.channel_name ?? typeLabels[identity.channel_type]}</span>
+                  <span className="block truncate text-xs text-gray-500" title={identity.external_user_id}>
+                    {identity.channel_type === 'whatsapp'
+                      ? formatPhone(identity.external_user_id)
+                      : identity.external_user_id}
+                  </span>
+                </span>
+                {identity.verified && (
+                  <span
+                    className="text-xs font-medium text-green-700"
+                    title="Identified by the channel or a signed token"
+                  >
+                    ✓ Verified
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {contact.other_conversations.length > 0 && (
+        <>
+          <h4 className="mt-4 text-xs font-semibold tracking-wide text-gray-500 uppercase">Other conversations</h4>
+          <ul className="mt-2 space-y-2" aria-label="Other conversations">
+            {contact.other_conversations.map((other) => (
+              <li key={other.id} className="text-sm">
+                <div className="flex items-center gap-2">
+                  <ChannelIcon type={other.channel_type} />
+                  <Link
+                    href={route('conversations.show', { conversation: other.id })}
+                    className="font-medium text-indigo-700 hover:underline"
+                  >
+                    #{other.number}
+                  </Link>
+                  <StateBadge state={other.state} />
+                  <span className="ms-auto text-xs text-gray-500">{when(other.last_message_at)}</span>
+                </div>
+                {other.last_preview && <p className="mt-0.5 truncate text-xs text-gray-500">{other.last_preview}</p>}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Card>
+  );
+}
+
+function ConversationCard({ conversation }: { conversation: ConversationDetail }) {
+  const origin = conversation.origin ?? {};
+  const pageUrl = origin.url ?? origin.page_url ?? origin.pageUrl;
+  const href = safeUrl(pageUrl);
+  const referrer = safeUrl(origin.referrer);
+  return (
+    <Card title="Conversation">
+      <dl className="divide-y divide-gray-100">
+        <Field label="State">
+          <StateBadge state={conversation.state} />
+        </Field>
+        <Field label="Channel">
+          <span className="inline-flex items-center gap-1.5">
+            <ChannelIcon type={conversation.channel.type} />
+            {conversation.channel.name}
+          </span>
+        </Field>
+        {conversation.bot && <Field label="Bot">{conversation.bot.name}</Field>}
+        <Field label="Assigned to">{conversation.assignee?.name ?? 'Nobody'}</Field>
+        {conversation.handoff_reason && (
+          <Field label="Handed over">
+            {handoffReasonLabels[conversation.handoff_reason] ?? conversation.handoff_reason}
+            {conversation.handoff_at && (
+              <span className="block text-xs text-gray-500">{when(conversation.handoff_at)}</span>
+            )}
+          </Field>
+        )}
+        {conversation.resolved_at && (
+          <Field label="Resolved">
+            {when(conversation.resolved_at)}
+            {conversation.resolved_by && (
+              <span className="block text-xs text-gray-500">by {resolvedByLabels[conversation.resolved_by]}</span>
+            )}
+          </Field>
+        )}
+        {conversation.reopen_count > 0 && <Field label="Reopened">{conversation.reopen_count}×</Field>}
+        {conversation.csat && (
+          <Field label="Satisfaction">
+            <span aria-label={`${conversation.csat.score} out of 5`}>
+              <span aria-hidden="true" className="text-amber-500">
+                {'★'.repeat(conversation.csat.score)}
+                <span className="text-gray-300">{'★'.repeat(Math.max(0, 5 - conversation.csat.score))}</span>
+              </span>{' '}
+              {conversation.csat.score}/5
+            </span>
+            {conversation.csat.comment && (
+              <span className="block text-xs text-gray-600 italic">“{conversation.csat.comment}”</span>
+            )}
+          </Field>
+        )}
+        {pageUrl && (
+          <Field label="Started on">
+            {href ? (
+              <a href={href} target="_blank" rel="noopener noreferrer" className="text-indigo-700 hover:underline">
+                {origin.title || pageUrl}
+              </a>
+            ) : (
+              pageUrl
+            )}
+          </Field>
+        )}
+        {referrer && <Field label="Referrer">{referrer}</Field>}
+      </dl>
+      {conversation.handoff_summary && (
+        <div className="mt-3 rounded-md bg-yellow-50 px-3 py-2 text-sm text-yellow-900 ring-1 ring-yellow-600/20">
+          <p className="text-xs font-semibold">Summary for the agent</p>
+          <p className="mt-1 whitespace-pre-wrap">{conversation.handoff_summary}</p>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/** The side of a conversation: who the contact is, where else they wrote, and this conversation's story. */
+export default function ContactPanel({
+  contact,
+  conversation,
+}: {
+  contact: ContactDetail;
+  conversation: ConversationDetail;
+}) {
+  return (
+    <div className="space-y-6">
+      <ConversationCard conversation={conversation} />
+      <ContactCard contact={contact} />
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { Link } from '@inertiajs/react';
+import { cn } from '@/lib/cn';
+import { formatDateTime, fromNow } from '@/lib/dates';
+import { route } from '@/lib/route';
+import { contactLabel, handoffReasonLabels } from './format';
+import StateBadge, { ChannelIcon, WindowCountdown } from './StateBadge';
+import type { ConversationSummary } from './types';
+import { useNow } from './use-now';
+
+function ConversationRow({ conversation, now }: { conversation: ConversationSummary; now: number }) {
+  const name = contactLabel(conversation.contact);
+  const unread = conversation.unread_count > 0;
+  return (
+    <li
+      aria-label={`#${conversation.number} ${name}`}
+      className={cn('relative px-4 py-4 sm:px-6', unread && 'bg-indigo-50/40')}
+    >
+      <div className="flex items-start gap-3">
+        <ChannelIcon type={conversation.channel.type} className="mt-1" />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <Link
+              href={route('conversations.show', { conversation: conversation.id })}
+              className={cn(
+                'max-w-full min-w-0 truncate text-sm text-gray-900 after:absolute after:inset-0 hover:text-indigo-700 focus:underline focus:outline-hidden',
+                unread ? 'font-semibold' : 'font-medium',
+              )}
+              title={name}
+            >
+              {name}
+            </Link>
+            <span className="text-xs text-gray-400">#{conversation.number}</span>
+            <StateBadge state={conversation.state} />
+            {conversation.state === 'queued' && conversation.handoff_reason && (
+              <span className="text-xs text-yellow-800">
+                {handoffReasonLabels[conversation.handoff_reason] ?? conversation.handoff_reason}
+              </span>
+            )}
+          </div>
+          <p className={cn('mt-1 truncate text-sm', unread ? 'text-gray-900' : 'text-gray-600')}>
+            {conversation.last_preview || <span className="text-gray-400 italic">No messages yet</span>}
+          </p>
+          <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-gray-500">
+            <span>{conversation.channel.name}</span>
+            {conversation.bot && <span>Bot: {conversation.bot.name}</span>}
+            <span>{conversation.assignee ? `Assigned to ${conversation.assignee.name}` : 'Unassigned'}</span>
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-1.5">
+          <time
+            dateTime={conversation.last_message_at}
+            title={formatDateTime(conversation.last_message_at)}
+            className="text-xs text-gray-500"
+          >
+            {fromNow(conversation.last_message_at, now)}
+          </time>
+          {unread && (
+            <span
+              className="inline-flex min-w-5 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-xs font-semibold text-white"
+              aria-label={`${conversation.unread_count} unread`}
+            >
+              {conversation.unread_count > 99 ? '99+' : conversation.unread_count}
+            </span>
+          )}
+          <WindowCountdown expiresAt={conversation.window_expires_at} now={now} short />
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** The inbox rows of a page, newest activity first as the server sorted them. */
+export default function ConversationList({ conversations }: { conversations: ConversationSummary[] }) {
+  const now = useNow(30_000);
+  return (
+    <ul
+      className="divide-y divide-gray-200 overflow-hidden bg-white shadow-sm sm:rounded-lg"
+      aria-label="Conversations"
+    >
+      {conversations.map((conversation) => (
+        <ConversationRow key={conversation.id} conversation={conversation} now={now} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,94 @@
+import Select from '@/Components/Select';
+import TextInput from '@/Components/TextInput';
+import type { InboxFilters } from './inbox-query';
+import type { ConversationIndexProps } from './types';
+
+type Props = Pick<ConversationIndexProps, 'channels' | 'bots' | 'agents'> & {
+  filters: InboxFilters;
+  search: string;
+  onSearch: (value: string) => void;
+  onChange: (next: Partial<InboxFilters>) => void;
+};
+
+const idOrEmpty = (value: string): number | '' => (value === '' ? '' : Number(value));
+
+/** Search, channel, bot and assignee (anyone, me, unassigned, an agent) above the inbox. */
+export default function InboxFilterBar({ filters, channels, bots, agents, search, onSearch, onChange }: Props) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
+      <div className="w-full sm:max-w-xs">
+        <label htmlFor="conversation-search" className="sr-only">
+          Search conversations
+        </label>
+        <TextInput
+          id="conversation-search"
+          type="search"
+          className="block w-full"
+          placeholder="Search name, phone or message"
+          value={search}
+          onChange={(event) => onSearch(event.target.value)}
+          autoComplete="off"
+        />
+      </div>
+      <div className="w-full sm:w-44">
+        <label htmlFor="conversation-channel" className="sr-only">
+          Channel
+        </label>
+        <Select
+          id="conversation-channel"
+          className="block w-full"
+          value={String(filters.channel)}
+          onChange={(event) => onChange({ channel: idOrEmpty(event.target.value) })}
+        >
+          <option value="">All channels</option>
+          {channels.map((channel) => (
+            <option key={channel.id} value={channel.id}>
+              {channel.name}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="w-full sm:w-44">
+        <label htmlFor="conversation-bot" className="sr-only">
+          Bot
+        </label>
+        <Select
+          id="conversation-bot"
+          className="block w-full"
+          value={String(filters.bot)}
+          onChange={(event) => onChange({ bot: idOrEmpty(event.target.value) })}
+        >
+          <option value="">All bots</option>
+          {bots.map((bot) => (
+            <option key={bot.id} value={bot.id}>
+              {bot.name}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="w-full sm:w-44">
+        <label htmlFor="conversation-assignee" className="sr-only">
+          Assignee
+        </label>
+        <Select
+          id="conversation-assignee"
+          className="block w-full"
+          value={String(filters.assignee)}
+          onChange={(event) => {
+            const value = event.target.value;
+            onChange({ assignee: value === '' || value === 'me' || value === 'unassigned' ? value : Number(value) });
+          }}
+        >
+          <option value="">Anyone</option>
+          <option value="me">Me</option>
+          <option value="unassigned">Unassigned</option>
+          {agents.map((agent) => (
+            <option key={agent.id} value={agent.id}>
+              {agent.name}
+            </option>
+          ))}
+        </Select>
+      </div>
+    </div>
+  );
+}

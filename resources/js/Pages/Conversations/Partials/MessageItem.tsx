@@ -1,0 +1,175 @@
+import { cn } from '@/lib/cn';
+import { formatDateTime } from '@/lib/dates';
+import { aiLine, safeUrl } from './format';
+import type { Message } from './types';
+
+const time = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+};
+
+const statusTicks: Partial<Record<Message['status'], { label: string; mark: string; className: string }>> = {
+  queued: { label: 'Queued', mark: '○', className: 'text-gray-400' },
+  sending: { label: 'Sending', mark: '○', className: 'text-gray-400' },
+  sent: { label: 'Sent', mark: '✓', className: 'text-gray-400' },
+  delivered: { label: 'Delivered', mark: '✓✓', className: 'text-gray-400' },
+  read: { label: 'Read', mark: '✓✓', className: 'text-sky-600' },
+};
+
+/** Where an outbound message is: Sent ✓, Delivered ✓✓, Read (blue ✓✓), or why it failed. */
+function DeliveryStatus({ message }: { message: Message }) {
+  if (message.status === 'failed') {
+    return (
+      <span className="font-medium text-red-600" role="note">
+        Not delivered{message.error ? `: ${message.error.message}` : ''}
+      </span>
+    );
+  }
+  const tick = statusTicks[message.status];
+  if (!tick) return null;
+  return (
+    <span className={cn('font-semibold tracking-tighter', tick.className)} title={tick.label}>
+      <span aria-hidden="true">{tick.mark}</span>
+      <span className="sr-only">{tick.label}</span>
+    </span>
+  );
+}
+
+function Attachments({ attachments }: { attachments: Message['attachments'] }) {
+  if (attachments.length === 0) return null;
+  return (
+    <ul className="mt-1 space-y-0.5 text-xs opacity-80" aria-label="Attachments">
+      {attachments.map((attachment, i) => (
+        <li key={i} className="truncate">
+          📎 {attachment.name || attachment.mime || 'Attachment'}
+          {attachment.size ? ` (${Math.max(1, Math.round(attachment.size / 1024)).toLocaleString()} KB)` : ''}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Citations({ citations }: { citations: NonNullable<Message['ai']>['citations'] }) {
+  if (citations.length === 0) return null;
+  return (
+    <ol className="mt-1.5 flex flex-wrap justify-end gap-1.5" aria-label="Sources">
+      {citations.map((citation, i) => {
+        const href = safeUrl(citation.url);
+        return (
+          <li
+            key={`${citation.chunk_id ?? citation.title}-${i}`}
+            className="inline-flex max-w-full items-center gap-1 rounded-full bg-white px-2 py-0.5 text-xs text-gray-700 ring-1 ring-gray-200"
+            title={citation.title}
+          >
+            <span className="font-semibold text-indigo-700">[{i + 1}]</span>
+            {href ? (
+              <a
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="truncate underline decoration-gray-300 hover:text-gray-900"
+              >
+                {citation.title}
+              </a>
+            ) : (
+              <span className="truncate">{citation.title}</span>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/**
+ * One message of the thread. The contact on the left; the bot and agents on the right with who
+ * wrote it; internal notes amber; system lines centred and small. Bot replies show their sources,
+ * model and latency; outbound messages their delivery.
+ */
+export default function MessageItem({ message, contactName }: { message: Message; contactName: string }) {
+  const stamp = (
+    <time dateTime={message.created_at} title={formatDateTime(message.created_at)}>
+      {time(message.created_at)}
+    </time>
+  );
+
+  if (message.sender === 'system') {
+    return (
+      <li className="flex justify-center px-6 text-center text-xs text-gray-500">
+        <span>
+          {message.text} · {stamp}
+        </span>
+      </li>
+    );
+  }
+
+  if (message.kind === 'note') {
+    return (
+      <li className="flex justify-end" aria-label="Internal note">
+        <div className="max-w-[85%] min-w-0 text-end">
+          <div className="rounded-2xl rounded-br-sm bg-amber-50 px-4 py-2 text-start text-sm break-words whitespace-pre-wrap text-amber-950 ring-1 ring-amber-200">
+            <p className="mb-1 text-xs font-semibold text-amber-800">Internal note</p>
+            {message.text}
+            <Attachments attachments={message.attachments} />
+          </div>
+          <p className="mt-1 text-xs text-gray-500">
+            {message.sender_name ?? 'Agent'} · {stamp} · only your team sees it
+          </p>
+        </div>
+      </li>
+    );
+  }
+
+  if (message.direction === 'inbound' || message.sender === 'contact') {
+    return (
+      <li className="flex justify-start" aria-label={contactName}>
+        <div className="max-w-[85%] min-w-0">
+          <div className="rounded-2xl rounded-bl-sm bg-gray-100 px-4 py-2 text-sm break-words whitespace-pre-wrap text-gray-900">
+            {message.text}
+            <Attachments attachments={message.attachments} />
+          </div>
+          <p className="mt-1 text-xs text-gray-500">{stamp}</p>
+        </div>
+      </li>
+    );
+  }
+
+  const bot = message.sender === 'bot';
+  const writing = message.status === 'composing';
+  const sender = message.sender_name ?? (bot ? 'Bot' : 'Agent');
+  return (
+    <li className="flex justify-end" aria-label={sender} aria-busy={writing || undefined}>
+      <div className="max-w-[85%] min-w-0 text-end">
+        <div
+          className={cn(
+            'rounded-2xl rounded-br-sm px-4 py-2 text-start text-sm break-words whitespace-pre-wrap',
+            bot ? 'bg-indigo-50 text-gray-900 ring-1 ring-indigo-100' : 'bg-indigo-600 text-white',
+          )}
+        >
+          {message.text}
+          {writing && (
+            <span
+              className={cn('ms-0.5 inline-block motion-safe:animate-pulse', message.text === '' && 'text-gray-500')}
+            >
+              {message.text === '' ? 'Writing…' : '▍'}
+            </span>
+          )}
+          <Attachments attachments={message.attachments} />
+        </div>
+        {message.ai && <Citations citations={message.ai.citations} />}
+        <p className="mt-1 flex flex-wrap items-center justify-end gap-x-1.5 text-xs text-gray-500">
+          <span className="font-medium text-gray-600">{sender}</span>
+          {message.ai && (
+            <span
+              title={`${message.ai.prompt_tokens} + ${message.ai.completion_tokens} tokens${message.ai.estimated ? ' (estimated)' : ''}`}
+            >
+              · {aiLine(message.ai)}
+            </span>
+          )}
+          <span>· {stamp}</span>
+          {!writing && <DeliveryStatus message={message} />}
+        </p>
+      </div>
+    </li>
+  );
+}

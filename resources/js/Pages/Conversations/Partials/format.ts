@@ -1,0 +1,67 @@
+import type { BadgeTone } from '@/Components/StatusBadge';
+import { formatPhone } from '@/lib/phone';
+import type { ConversationState, HandoffReason, Message } from './types';
+
+/** How a contact is named: their name, else their phone (formatted), else "Visitor #id". */
+export function contactLabel(contact: { id: number; name: string | null; phone: string | null }): string {
+  const name = contact.name?.trim();
+  if (name) return name;
+  const phone = formatPhone(contact.phone);
+  return phone || `Visitor #${contact.id}`;
+}
+
+export const stateLabels: Record<ConversationState, { label: string; tone: BadgeTone; hint: string }> = {
+  bot: { label: 'Bot', tone: 'indigo', hint: 'The bot is answering' },
+  queued: { label: 'Waiting', tone: 'yellow', hint: 'Waiting for a person to take it' },
+  human: { label: 'Human', tone: 'green', hint: 'A person is answering' },
+  resolved: { label: 'Resolved', tone: 'gray', hint: 'Done; a new message from the contact reopens it' },
+};
+
+export const handoffReasonLabels: Record<HandoffReason, string> = {
+  user_request: 'Asked for a person',
+  keyword: 'Handoff keyword',
+  repeated_fallback: 'Bot could not answer',
+  low_confidence: 'Low confidence',
+  offline: 'Outside business hours',
+  quota: 'Bot quota reached',
+  manual: 'Taken over',
+};
+
+export const resolvedByLabels = { bot: 'the bot', human: 'a person', auto_idle: 'inactivity' } as const;
+
+/** "3 h 12 m", "12 m", "less than a minute"; what is left of `ms`. */
+export function formatRemaining(ms: number): string {
+  if (ms < 60_000) return 'less than a minute';
+  const minutes = Math.floor(ms / 60_000);
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return hours > 0 ? `${hours} h ${rest} m` : `${rest} m`;
+}
+
+/** Milliseconds until `iso` from `now`; null when there is no date or it has passed. */
+export function remainingMs(iso: string | null | undefined, now: number): number | null {
+  if (!iso) return null;
+  const left = Date.parse(iso) - now;
+  return Number.isNaN(left) || left <= 0 ? null : left;
+}
+
+/** How a bot reply was made: "extractive · 120 ms". */
+export function aiLine(ai: NonNullable<Message['ai']>): string {
+  return [ai.model, `${Math.round(ai.latency_ms).toLocaleString()} ms`].filter(Boolean).join(' · ');
+}
+
+/** A link target only when it is a web address: origin and citation URLs come from outside. */
+export function safeUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** "1 conversation", "3 conversations". */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString()} ${count === 1 ? one : many}`;
+}

@@ -1,0 +1,73 @@
+import type { Message } from './types';
+
+/** MessageDelta on `private-conversations.{id}`: a bot reply being written. */
+export interface MessageDeltaEvent {
+  id: number;
+  type: 'delta' | 'replace';
+  text: string;
+}
+
+const index = (messages: Message[], id: number) => messages.findIndex((message) => message.id === id);
+
+/**
+ * MessageCreated: appended, or in place of the message with its id (a streamed placeholder). A
+ * copy still being written keeps the longer text the deltas already brought.
+ */
+export function withCreated(messages: Message[], message: Message): Message[] {
+  const at = index(messages, message.id);
+  if (at === -1) return [...messages, message];
+  const known = messages[at];
+  const text = message.status === 'composing' && known.text.length > message.text.length ? known.text : message.text;
+  return messages.map((item, i) => (i === at ? { ...message, text } : item));
+}
+
+/** MessageUpdated: replaces the message with its id (appended when it was never seen). */
+export function withUpdated(messages: Message[], message: Message): Message[] {
+  const at = index(messages, message.id);
+  if (at === -1) return [...messages, message];
+  return messages.map((item, i) => (i === at ? message : item));
+}
+
+/**
+ * MessageDelta: grows (`delta`) or replaces (`replace`) the text of a reply being written; an
+ * unknown id starts a placeholder bot message. A reply that has finished ignores late deltas.
+ */
+export function withDelta(
+  messages: Message[],
+  event: MessageDeltaEvent,
+  botName: string | null,
+  now = new Date(),
+): Message[] {
+  const at = index(messages, event.id);
+  if (at === -1) {
+    const placeholder: Message = {
+      id: event.id,
+      direction: 'outbound',
+      sender: 'bot',
+      kind: 'text',
+      text: event.text,
+      attachments: [],
+      sender_name: botName,
+      status: 'composing',
+      error: null,
+      created_at: now.toISOString(),
+      ai: null,
+      feedback: null,
+    };
+    return [...messages, placeholder];
+  }
+  const known = messages[at];
+  if (known.status !== 'composing') return messages;
+  const text = event.type === 'replace' ? event.text : known.text + event.text;
+  return messages.map((item, i) => (i === at ? { ...known, text } : item));
+}
+
+/**
+ * The thread after the server sent the messages again (a reload, a visit back): the server's list,
+ * then what arrived live after its newest message and is not in it yet.
+ */
+export function mergedThread(fromServer: Message[], live: Message[]): Message[] {
+  const ids = new Set(fromServer.map((message) => message.id));
+  const newest = fromServer.reduce((max, message) => Math.max(max, message.id), 0);
+  return [...fromServer, ...live.filter((message) => !ids.has(message.id) && message.id > newest)];
+}

@@ -1,0 +1,79 @@
+import { Head, Link, usePage } from '@inertiajs/react';
+import { PageHeader } from '@/Layouts/AppLayout';
+import { route } from '@/lib/route';
+import ActionBar from './Partials/ActionBar';
+import Composer from './Partials/Composer';
+import ContactPanel from './Partials/ContactPanel';
+import StateBadge, { ChannelIcon } from './Partials/StateBadge';
+import Thread from './Partials/Thread';
+import Viewers from './Partials/Viewers';
+import { contactLabel, remainingMs } from './Partials/format';
+import type { ConversationShowProps } from './Partials/types';
+import { useLiveConversation } from './Partials/use-live-conversation';
+import { useNow } from './Partials/use-now';
+
+/**
+ * Conversations/Show: one conversation. The thread with the composer (reply or internal note; a
+ * WhatsApp template once the 24-hour window has closed), the actions its state allows, and the
+ * contact beside it. Live: messages arrive, grow while the bot writes and change their delivery
+ * status as they happen; the other agents who have it open are shown.
+ */
+export default function Show(props: ConversationShowProps) {
+  const { contact, agents, templates, can } = props;
+  const userId = usePage().props.auth.user?.id ?? null;
+  const { conversation, messages } = useLiveConversation(props.conversation, props.messages);
+  const serviceWindow = conversation.window;
+  const now = useNow(30_000, serviceWindow !== null && serviceWindow.open);
+  // The server said whether the window was open when the page loaded; it closes here on time.
+  const windowOpen =
+    serviceWindow === null
+      ? null
+      : serviceWindow.open && (!serviceWindow.expires_at || remainingMs(serviceWindow.expires_at, now) !== null);
+  const name = contactLabel(conversation.contact);
+  const title = `#${conversation.number} · ${name}`;
+
+  return (
+    <>
+      <Head title={title} />
+      <PageHeader title={title}>
+        <div className="ms-4 flex shrink-0 items-center gap-4">
+          <Viewers conversationId={conversation.id} userId={userId} />
+          <Link
+            href={route('conversations.index')}
+            className="hidden text-sm text-gray-600 underline hover:text-gray-900 sm:inline"
+          >
+            Inbox
+          </Link>
+        </div>
+      </PageHeader>
+      <div className="mx-auto max-w-7xl py-6 sm:px-6 lg:px-8">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+          <section
+            aria-label="Thread"
+            className="flex min-w-0 flex-col overflow-hidden bg-white shadow-sm sm:rounded-lg lg:col-span-2"
+          >
+            <div className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-200 px-4 py-3 sm:px-6">
+              <div className="flex min-w-0 items-center gap-2">
+                <ChannelIcon type={conversation.channel.type} />
+                <span className="truncate text-sm text-gray-600">{conversation.channel.name}</span>
+                <StateBadge state={conversation.state} />
+              </div>
+              <ActionBar conversation={conversation} agents={agents} can={can} userId={userId} />
+            </div>
+            <Thread messages={messages} contactName={name} />
+            {can.reply ? (
+              <Composer conversation={conversation} templates={templates} windowOpen={windowOpen} now={now} />
+            ) : (
+              <p className="border-t border-gray-200 bg-gray-50 px-4 py-4 text-sm text-gray-600 sm:px-6">
+                Your role in this team may read conversations; an agent, admin or owner replies to them.
+              </p>
+            )}
+          </section>
+          <aside className="min-w-0" aria-label="Details">
+            <ContactPanel contact={contact} conversation={conversation} />
+          </aside>
+        </div>
+      </div>
+    </>
+  );
+}
