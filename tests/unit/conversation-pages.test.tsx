@@ -1,0 +1,735 @@
+// @vitest-environment jsdom
+import type { ComponentProps, ReactNode } from 'react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import Index from '@/Pages/Conversations/Index';
+import Show from '@/Pages/Conversations/Show';
+import type {
+  ContactDetail,
+  ConversationDetail,
+  ConversationIndexProps,
+  ConversationShowProps,
+  ConversationSummary,
+  Message,
+} from '@/Pages/Conversations/Partials/types';
+
+type Options = Record<string, unknown> & { onSuccess?: () => void; onStart?: () => void; onFinish?: () => void };
+type Call = { method: string; url: string; data?: unknown; options?: Options };
+
+// Inertia stands in as the current page (user 1 of team 7), a router that records what it is asked
+// and useForm as local state that records its submissions and starts with `fake.formErrors`;
+// route() names the route and its parameters; the channel hook keeps the handlers per channel so
+// that a test can play events; the presence hook returns `fake.viewers`.
+const fake = vi.hoisted(() => ({
+  calls: [] as Call[],
+  channels: new Map<string, Record<string, (payload: unknown) => void>>(),
+  formErrors: {} as Record<string, string>,
+  viewers: [] as { id: number; name: string; profile_photo_url: string }[],
+  presence: [] as string[],
+}));
+
+vi.mock('@inertiajs/react', async () => {
+  const { useState } = await import('react');
+  const record = (method: string) => (url: string, data?: unknown, options?: Options) =>
+    fake.calls.push({ method, url, data, options });
+  return {
+    usePage: () => ({
+      props: { auth: { user: { id: 1, name: 'Rina', current_team: { id: 7 } } }, errors: {} },
+    }),
+    router: {
+      get: record('get'),
+      post: record('post'),
+      reload: (options?: Options) => fake.calls.push({ method: 'reload', url: '', options }),
+      visit: (url: string) => fake.calls.push({ method: 'visit', url }),
+      on: () => () => {},
+    },
+    useForm: <T extends Record<string, unknown>>(initial: T) => {
+      const [data, setAll] = useState<T>(initial);
+      const [errors] = useState<Record<string, string>>(() => ({ ...fake.formErrors }));
+      const submit = (method: string) => (url: string, options?: Options) =>
+        fake.calls.push({ method: `form.${method}`, url, data, options });
+      return {
+        data,
+        errors,
+        hasErrors: Object.keys(errors).length > 0,
+        processing: false,
+        setData: (key: string | Partial<T>, value?: unknown) =>
+          setAll((current) => (typeof key === 'string' ? { ...current, [key]: value } : { ...current, ...key })),
+        reset: () => setAll(initial),
+        clearErrors: () => {},
+        post: submit('post'),
+      };
+    },
+    Link: ({ href, children, ...props }: ComponentProps<'a'> & { href: string; preserveScroll?: boolean }) => {
+      const { preserveScroll: _preserveScroll, ...rest } = props;
+      return (
+        <a href={href} {...rest}>
+          {children}
+        </a>
+      );
+    },
+    Head: ({ title }: { title?: string; children?: ReactNode }) => <title>{title}</title>,
+  };
+});
+
+vi.mock('@/lib/route', () => {
+  const route = (name?: string, params?: unknown) =>
+    name === undefined
+      ? { has: () => false, current: () => false }
+      : `route:${name}${params === undefined ? '' : `:${JSON.stringify(params)}`}`;
+  return { route, optionalRoute: () => null };
+});
+
+vi.mock('@/hooks/use-channel', () => ({
+  useChannel: (name: string | null, options: { events?: Record<string, (payload: unknown) => void> } = {}) => {
+    if (name) fake.channels.set(name, options.events ?? {});
+    return { whisper: () => {}, connected: true };
+  },
+}));
+
+vi.mock('@/hooks/use-presence', () => ({
+  usePresence: (name: string | null) => {
+    if (name) fake.presence.push(name);
+    return { members: fake.viewers, whisper: () => {} };
+  },
+}));
+
+const HOUR = 3600_000;
+const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+
+function summary(overrides: Partial<ConversationSummary> = {}): ConversationSummary {
+  return {
+    id: 5,
+    number: 12,
+    state: 'bot',
+    contact: { id: 40, name: 'Budi Santoso', phone: null, email: null },
+    channel: { id: 2, name: 'Website', type: 'web' },
+    bot: { id: 3, name: 'Asisten Kopi' },
+    assignee: null,
+    last_preview: 'Outlet Kemang buka jam berapa?',
+    last_message_at: at(-5 * 60_000),
+    unread_count: 0,
+    handoff_reason: null,
+    handoff_at: null,
+    window_expires_at: null,
+    ...overrides,
+  };
+}
+
+const meta = { current_page: 1, last_page: 1, per_page: 25, total: 2, from: 1, to: 2 };
+
+function indexProps(overrides: Partial<ConversationIndexProps> = {}): ConversationIndexProps {
+  return {
+    conversations: {
+      data: [
+        summary(),
+        summary({
+          id: 6,
+          number: 13,
+          state: 'queued',
+          contact: { id: 41, name: null, phone: '6281234567890', email: null },
+          channel: { id: 4, name: 'WA Kemang', type: 'whatsapp' },
+          last_preview: 'Saya mau bicara dengan orang',
+          unread_count: 2,
+          handoff_reason: 'user_request',
+          handoff_at: at(-2 * 60_000),
+          window_expires_at: at(3 * HOUR + 12 * 60_000 + 30_000),
+        }),
+      ],
+      meta,
+    },
+    filters: { state: 'open', channel: '', bot: '', assignee: '', search: '' },
+    counts: { bot: 2, queued: 3, human: 1, mine: 4, unread: 5 },
+    channels: [
+      { id: 2, name: 'Website', type: 'web' },
+      { id: 4, name: 'WA Kemang', type: 'whatsapp' },
+    ],
+    bots: [{ id: 3, name: 'Asisten Kopi' }],
+    agents: [
+      { id: 1, name: 'Rina' },
+      { id: 2, name: 'Sari' },
+    ],
+    can: { reply: true, resolve: true, assign: true },
+    ...overrides,
+  };
+}
+
+function message(overrides: Partial<Message> = {}): Message {
+  return {
+    id: 100,
+    direction: 'inbound',
+    sender: 'contact',
+    kind: 'text',
+    text: 'Outlet Kemang buka jam berapa?',
+    attachments: [],
+    sender_name: null,
+    status: 'received',
+    error: null,
+    created_at: at(-10 * 60_000),
+    ai: null,
+    feedback: null,
+    ...overrides,
+  };
+}
+
+const botReply = message({
+  id: 101,
+  direction: 'outbound',
+  sender: 'bot',
+  text: 'Outlet Kemang buka pukul 07.00 sampai 22.00 [1].',
+  sender_name: 'Asisten Kopi',
+  status: 'delivered',
+  ai: {
+    kind: 'answer',
+    model: 'extractive',
+    latency_ms: 120,
+    prompt_tokens: 0,
+    completion_tokens: 0,
+    estimated: true,
+    citations: [
+      { title: 'Jam buka', url: 'https://kopi.example/jam', source_id: 40, chunk_id: 501 },
+      { title: 'FAQ internal', source_id: 41, chunk_id: 502 },
+    ],
+  },
+});
+
+const note = message({
+  id: 102,
+  direction: 'outbound',
+  sender: 'agent',
+  kind: 'note',
+  text: 'Pelanggan lama, beri diskon.',
+  sender_name: 'Sari',
+  status: 'sent',
+});
+
+const systemLine = message({
+  id: 103,
+  direction: 'outbound',
+  sender: 'system',
+  kind: 'event',
+  text: 'Asisten Kopi handed the conversation to the team',
+  status: 'sent',
+});
+
+function detail(overrides: Partial<ConversationDetail> = {}): ConversationDetail {
+  return {
+    ...summary({ state: 'queued', handoff_reason: 'user_request', handoff_at: at(-2 * 60_000) }),
+    handoff_summary: 'Budi asks about opening hours and wants a person.',
+    resolved_at: null,
+    resolved_by: null,
+    reopen_count: 0,
+    csat: null,
+    origin: { url: 'https://kopi.example/menu', title: 'Menu' },
+    window: null,
+    ...overrides,
+  };
+}
+
+const contact: ContactDetail = {
+  id: 40,
+  name: 'Budi Santoso',
+  phone: '6281234567890',
+  email: 'budi@example.com',
+  locale: 'id',
+  first_seen_at: at(-30 * 24 * HOUR),
+  last_seen_at: at(-5 * 60_000),
+  identities: [
+    { channel_type: 'web', channel_name: 'Website', external_user_id: 'visitor-abc', verified: true },
+    { channel_type: 'whatsapp', channel_name: 'WA Kemang', external_user_id: '6281234567890', verified: false },
+  ],
+  other_conversations: [
+    {
+      id: 2,
+      number: 4,
+      state: 'resolved',
+      last_message_at: at(-7 * 24 * HOUR),
+      last_preview: 'Terima kasih',
+      channel_type: 'whatsapp',
+    },
+  ],
+};
+
+function showProps(overrides: Partial<ConversationShowProps> = {}): ConversationShowProps {
+  return {
+    conversation: detail(),
+    messages: [message(), botReply, systemLine, note],
+    contact,
+    agents: [
+      { id: 1, name: 'Rina' },
+      { id: 2, name: 'Sari' },
+    ],
+    templates: [
+      { name: 'follow_up', language: 'id', body: 'Halo {{1}}, ada yang bisa kami bantu lagi?' },
+      { name: 'follow_up', language: 'en', body: 'Hi {{1}}, can we help with anything else?' },
+    ],
+    can: { reply: true, resolve: true, assign: true },
+    ...overrides,
+  };
+}
+
+const play = (channel: string, event: string, payload: unknown) =>
+  act(() => {
+    const handler = fake.channels.get(channel)?.[event];
+    if (!handler) throw new Error(`Nothing listens to ${event} on ${channel}`);
+    handler(payload);
+  });
+
+const thread = () => screen.getByRole('list', { name: 'Messages' });
+/** The thread's own items (a bot message holds a list of its sources too). */
+const threadItems = () => Array.from(thread().children) as HTMLElement[];
+
+beforeEach(() => {
+  fake.calls.length = 0;
+  fake.channels.clear();
+  fake.formErrors = {};
+  fake.viewers = [];
+  fake.presence = [];
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('Conversations/Index', () => {
+  it('shows the state tabs with their counts, each a link keeping the other filters', () => {
+    render(<Index {...indexProps({ filters: { state: 'open', channel: 4, bot: '', assignee: '', search: '' } })} />);
+
+    const tabs = screen.getByRole('navigation', { name: 'Conversation states' });
+    const tab = (name: string) => within(tabs).getByRole('link', { name: new RegExp(`^${name}`) });
+    expect(tab('Open').textContent).toBe('Open6');
+    expect(tab('Open').getAttribute('aria-current')).toBe('page');
+    expect(tab('Waiting').textContent).toBe('Waiting3');
+    expect(tab('Mine').textContent).toBe('Mine4');
+    expect(tab('Bot').textContent).toBe('Bot2');
+    expect(tab('Human').textContent).toBe('Human1');
+    expect(tab('Resolved').textContent).toBe('Resolved');
+    expect(tab('All').textContent).toBe('All');
+    expect(tab('Waiting').getAttribute('aria-current')).toBeNull();
+    expect(tab('Waiting').getAttribute('href')).toBe(
+      'route:conversations.index:{"_query":{"state":"queued","channel":4}}',
+    );
+    expect(tab('Mine').getAttribute('href')).toBe(
+      'route:conversations.index:{"_query":{"state":"human","channel":4,"assignee":"me"}}',
+    );
+    expect(tab('All').getAttribute('href')).toBe('route:conversations.index:{"_query":{"channel":4}}');
+    expect(screen.getByText('5 unread messages')).toBeTruthy();
+  });
+
+  it('lists each conversation: name or formatted phone, channel, waiting badge and reason, unread and window', () => {
+    render(<Index {...indexProps()} />);
+
+    const list = screen.getByRole('list', { name: 'Conversations' });
+    const budi = within(list).getByRole('listitem', { name: '#12 Budi Santoso' });
+    expect(within(budi).getByRole('link', { name: 'Budi Santoso' }).getAttribute('href')).toBe(
+      'route:conversations.show:{"conversation":5}',
+    );
+    expect(within(budi).getByText('Bot')).toBeTruthy();
+    expect(within(budi).getByRole('img', { name: 'Web chat' })).toBeTruthy();
+    expect(within(budi).getByText('5 minutes ago')).toBeTruthy();
+    expect(within(budi).getByText('Unassigned')).toBeTruthy();
+    expect(within(budi).queryByLabelText(/unread/)).toBeNull();
+
+    const phone = within(list).getByRole('listitem', { name: '#13 +62 812-3456-7890' });
+    expect(within(phone).getByRole('link', { name: '+62 812-3456-7890' })).toBeTruthy();
+    expect(within(phone).getByRole('img', { name: 'WhatsApp' })).toBeTruthy();
+    expect(within(phone).getByText('Waiting')).toBeTruthy();
+    expect(within(phone).getByText('Asked for a person')).toBeTruthy();
+    expect(within(phone).getByLabelText('2 unread').textContent).toBe('2');
+    expect(within(phone).getByText('3 h 12 m left')).toBeTruthy();
+    expect(within(phone).getByText('Saya mau bicara dengan orang')).toBeTruthy();
+  });
+
+  it('names a contact without name or phone "Visitor #id", and says so when the inbox is empty', () => {
+    const { unmount } = render(
+      <Index
+        {...indexProps({
+          conversations: {
+            data: [summary({ contact: { id: 77, name: '  ', phone: null, email: null } })],
+            meta: { ...meta, total: 1, to: 1 },
+          },
+        })}
+      />,
+    );
+    expect(screen.getByRole('link', { name: 'Visitor #77' })).toBeTruthy();
+    unmount();
+
+    render(
+      <Index {...indexProps({ conversations: { data: [], meta: { ...meta, total: 0, from: null, to: null } } })} />,
+    );
+    expect(screen.getByRole('heading', { name: 'No conversations here' })).toBeTruthy();
+    expect(screen.getByText(/their conversations appear here/)).toBeTruthy();
+  });
+
+  it('puts the filters and the search (after a pause) in the query string, and pages with them kept', () => {
+    vi.useFakeTimers();
+    render(
+      <Index
+        {...indexProps({
+          conversations: {
+            data: [summary()],
+            meta: { current_page: 2, last_page: 3, per_page: 25, total: 60, from: 26, to: 50 },
+          },
+        })}
+      />,
+    );
+
+    fireEvent.change(screen.getByLabelText('Channel'), { target: { value: '4' } });
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'get',
+      url: 'route:conversations.index',
+      data: { state: 'open', channel: 4 },
+      options: { preserveState: true, replace: true },
+    });
+    fireEvent.change(screen.getByLabelText('Assignee'), { target: { value: 'unassigned' } });
+    expect(fake.calls.at(-1)?.data).toEqual({ state: 'open', assignee: 'unassigned' });
+    fireEvent.change(screen.getByLabelText('Assignee'), { target: { value: '2' } });
+    expect(fake.calls.at(-1)?.data).toEqual({ state: 'open', assignee: 2 });
+
+    const before = fake.calls.length;
+    fireEvent.change(screen.getByLabelText('Search conversations'), { target: { value: 'budi ' } });
+    expect(fake.calls).toHaveLength(before);
+    act(() => vi.advanceTimersByTime(300));
+    expect(fake.calls.at(-1)?.data).toEqual({ state: 'open', search: 'budi' });
+
+    const nav = screen.getByRole('navigation', { name: 'Conversations pages' });
+    expect(within(nav).getByRole('link', { name: 'Next' }).getAttribute('href')).toBe(
+      'route:conversations.index:{"_query":{"state":"open","page":3}}',
+    );
+  });
+
+  it('reloads the list and counts on ConversationChanged at most once a second', () => {
+    vi.useFakeTimers();
+    render(<Index {...indexProps()} />);
+
+    play('teams.7', 'ConversationChanged', { conversation: summary(), action: 'message' });
+    play('teams.7', 'ConversationChanged', { conversation: summary(), action: 'assigned' });
+    const reloads = () => fake.calls.filter((call) => call.method === 'reload');
+    expect(reloads()).toHaveLength(1);
+    expect(reloads()[0].options).toMatchObject({ only: ['conversations', 'counts'] });
+    act(() => vi.advanceTimersByTime(1000));
+    expect(reloads()).toHaveLength(2);
+    expect(screen.queryByText(/is waiting for a person/)).toBeNull();
+  });
+
+  it('says a conversation is waiting for a person, and beeps only once the user has interacted', () => {
+    const started: number[] = [];
+    class FakeAudioContext {
+      state = 'running';
+      currentTime = 0;
+      destination = {};
+      createOscillator() {
+        return {
+          type: '',
+          frequency: { value: 0 },
+          connect: () => {},
+          start: () => started.push(1),
+          stop: () => {},
+        };
+      }
+      createGain() {
+        return {
+          gain: { setValueAtTime: () => {}, exponentialRampToValueAtTime: () => {} },
+          connect: () => {},
+        };
+      }
+      resume() {
+        return Promise.resolve();
+      }
+      close() {
+        return Promise.resolve();
+      }
+    }
+    vi.stubGlobal('AudioContext', FakeAudioContext);
+    render(<Index {...indexProps()} />);
+
+    play('teams.7', 'ConversationChanged', { conversation: summary({ number: 21, id: 9 }), action: 'queued' });
+    const toast = screen.getByRole('status');
+    expect(toast.textContent).toContain('Conversation #21 is waiting for a person');
+    expect(within(toast).getByRole('link', { name: 'Open it' }).getAttribute('href')).toBe(
+      'route:conversations.show:{"conversation":9}',
+    );
+    expect(started).toHaveLength(0);
+
+    fireEvent.pointerDown(document.body);
+    play('teams.7', 'ConversationChanged', { conversation: summary({ number: 22, id: 10 }), action: 'queued' });
+    expect(started.length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('status')).toHaveLength(2);
+
+    fireEvent.click(within(screen.getAllByRole('status')[0]).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText(/Conversation #21/)).toBeNull();
+    expect(screen.getByText(/Conversation #22/)).toBeTruthy();
+  });
+});
+
+describe('Conversations/Show', () => {
+  it('titles the page and shows the thread: contact left, bot with citations, model and delivery', () => {
+    render(<Show {...showProps()} />);
+
+    expect(document.title).toBe('#12 · Budi Santoso');
+    const items = threadItems();
+    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Budi Santoso',
+      'Asisten Kopi',
+      null,
+      'Internal note',
+    ]);
+    expect(items[0].className).toContain('justify-start');
+
+    const bot = items[1];
+    expect(bot.className).toContain('justify-end');
+    const sources = within(bot).getByRole('list', { name: 'Sources' });
+    expect(within(sources).getByRole('link', { name: 'Jam buka' }).getAttribute('href')).toBe(
+      'https://kopi.example/jam',
+    );
+    expect(within(sources).getByText('FAQ internal').tagName).toBe('SPAN');
+    expect(within(bot).getByText('· extractive · 120 ms')).toBeTruthy();
+    expect(within(bot).getByText('Delivered')).toBeTruthy();
+
+    expect(items[2].textContent).toContain('Asisten Kopi handed the conversation to the team');
+    expect(items[2].className).toContain('justify-center');
+  });
+
+  it('styles internal notes apart and shows a failed delivery with its error', () => {
+    const failed = message({
+      id: 104,
+      direction: 'outbound',
+      sender: 'agent',
+      text: 'Kami cek dulu ya',
+      sender_name: 'Rina',
+      status: 'failed',
+      error: { code: '131047', message: 'More than 24 hours have passed' },
+    });
+    render(<Show {...showProps({ messages: [note, failed] })} />);
+
+    const noteItem = within(thread()).getByRole('listitem', { name: 'Internal note' });
+    expect(within(noteItem).getByText('Internal note')).toBeTruthy();
+    expect(within(noteItem).getByText('Pelanggan lama, beri diskon.').className).toContain('bg-amber-50');
+    expect(noteItem.textContent).toContain('Sari');
+
+    const agent = within(thread()).getByRole('listitem', { name: 'Rina' });
+    expect(within(agent).getByText('Not delivered: More than 24 hours have passed')).toBeTruthy();
+    expect(within(agent).queryByText('Internal note')).toBeNull();
+  });
+
+  it('offers Take over for a waiting conversation, and the other actions by state', () => {
+    render(<Show {...showProps()} />);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Take over' }));
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'post',
+      url: 'route:conversations.assign:{"conversation":5}',
+      data: { user_id: 1 },
+      options: { preserveScroll: true },
+    });
+
+    fireEvent.change(screen.getByLabelText('Assigned to'), { target: { value: '2' } });
+    expect(fake.calls.at(-1)).toMatchObject({
+      url: 'route:conversations.assign:{"conversation":5}',
+      data: { user_id: 2 },
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Hand back to bot' }));
+    expect(fake.calls.at(-1)?.url).toBe('route:conversations.handback:{"conversation":5}');
+    fireEvent.click(screen.getByRole('button', { name: 'Resolve' }));
+    expect(fake.calls.at(-1)?.url).toBe('route:conversations.resolve:{"conversation":5}');
+    expect(screen.queryByRole('button', { name: 'Reopen' })).toBeNull();
+  });
+
+  it('shows a viewer neither Take over nor the composer', () => {
+    render(<Show {...showProps({ can: { reply: false, resolve: false, assign: false } })} />);
+
+    expect(screen.queryByRole('button', { name: 'Take over' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Resolve' })).toBeNull();
+    expect(screen.queryByLabelText('Assigned to')).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.getByText(/may read conversations/)).toBeTruthy();
+  });
+
+  it('unassigns with null, and reopens a resolved conversation', () => {
+    render(
+      <Show
+        {...showProps({
+          conversation: detail({
+            state: 'resolved',
+            assignee: { id: 2, name: 'Sari' },
+            resolved_at: at(-HOUR),
+            resolved_by: 'human',
+          }),
+        })}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'Take over' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Resolve' })).toBeNull();
+    fireEvent.change(screen.getByLabelText('Assigned to'), { target: { value: '' } });
+    expect(fake.calls.at(-1)).toMatchObject({ data: { user_id: null } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reopen' }));
+    expect(fake.calls.at(-1)?.url).toBe('route:conversations.reopen:{"conversation":5}');
+  });
+
+  it('sends a reply on Enter, keeps Shift+Enter for a new line, and posts notes to their route', () => {
+    render(<Show {...showProps()} />);
+
+    const box = screen.getByRole('textbox', { name: 'Reply' });
+    fireEvent.change(box, { target: { value: 'Buka jam 7 pagi, kak' } });
+    fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
+    expect(fake.calls.filter((call) => call.method === 'form.post')).toHaveLength(0);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    const sent = fake.calls.at(-1)!;
+    expect(sent).toMatchObject({
+      method: 'form.post',
+      url: 'route:conversations.messages.store:{"conversation":5}',
+      data: { text: 'Buka jam 7 pagi, kak' },
+      options: { preserveScroll: true },
+    });
+    act(() => sent.options?.onSuccess?.());
+    expect((screen.getByRole('textbox', { name: 'Reply' }) as HTMLTextAreaElement).value).toBe('');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Internal note' }));
+    const noteBox = screen.getByRole('textbox', { name: 'Internal note' });
+    fireEvent.change(noteBox, { target: { value: 'Cek stok dulu' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'form.post',
+      url: 'route:conversations.notes.store:{"conversation":5}',
+      data: { text: 'Cek stok dulu' },
+    });
+  });
+
+  it('shows the error of the text field', () => {
+    fake.formErrors = { text: 'The message may not be longer than 4096 characters.' };
+    render(<Show {...showProps()} />);
+    expect(screen.getByRole('alert').textContent).toBe('The message may not be longer than 4096 characters.');
+  });
+
+  it('replaces the composer by a template picker when the WhatsApp window has closed', () => {
+    const whatsapp = { id: 4, name: 'WA Kemang', type: 'whatsapp' as const };
+    render(
+      <Show
+        {...showProps({ conversation: detail({ channel: whatsapp, window: { open: false, expires_at: null } }) })}
+      />,
+    );
+
+    expect(screen.queryByRole('textbox', { name: 'Reply' })).toBeNull();
+    expect(screen.getByText(/24-hour window has closed/)).toBeTruthy();
+    const send = screen.getByRole('button', { name: 'Send template' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Template'), { target: { value: 'follow_up|en' } });
+    expect(screen.getByText('Hi {{1}}, can we help with anything else?')).toBeTruthy();
+    fireEvent.click(send);
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'form.post',
+      url: 'route:conversations.messages.store:{"conversation":5}',
+      data: { template: 'follow_up', language: 'en' },
+    });
+
+    // A note for the team is still possible.
+    fireEvent.click(screen.getByRole('button', { name: 'Internal note' }));
+    expect(screen.getByRole('textbox', { name: 'Internal note' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send template' })).toBeNull();
+  });
+
+  it('counts down an open WhatsApp window above the composer', () => {
+    const whatsapp = { id: 4, name: 'WA Kemang', type: 'whatsapp' as const };
+    const expires = at(3 * HOUR + 12 * 60_000 + 30_000);
+    render(
+      <Show
+        {...showProps({
+          conversation: detail({
+            channel: whatsapp,
+            window_expires_at: expires,
+            window: { open: true, expires_at: expires },
+          }),
+        })}
+      />,
+    );
+    expect(screen.getByText('Window closes in 3 h 12 m')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Reply' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send template' })).toBeNull();
+  });
+
+  it('streams a bot reply from deltas, then takes the finished message, without duplicates', () => {
+    render(<Show {...showProps({ messages: [message()] })} />);
+    const channel = 'conversations.5';
+
+    play(channel, 'MessageCreated', { message: message({ id: 110, text: 'Ada promo hari ini?' }) });
+    play(channel, 'MessageCreated', { message: message({ id: 110, text: 'Ada promo hari ini?' }) });
+    expect(threadItems()).toHaveLength(2);
+
+    play(channel, 'MessageDelta', { id: 111, type: 'delta', text: 'Ada, ' });
+    let writing = within(thread()).getByRole('listitem', { name: 'Asisten Kopi' });
+    expect(writing.getAttribute('aria-busy')).toBe('true');
+    expect(writing.textContent).toContain('Ada, ');
+    play(channel, 'MessageDelta', { id: 111, type: 'delta', text: 'diskon 10%' });
+    writing = within(thread()).getByRole('listitem', { name: 'Asisten Kopi' });
+    expect(writing.textContent).toContain('Ada, diskon 10%');
+    play(channel, 'MessageDelta', { id: 111, type: 'replace', text: 'Ada, diskon 20%' });
+    expect(within(thread()).getByRole('listitem', { name: 'Asisten Kopi' }).textContent).toContain('Ada, diskon 20%');
+
+    play(channel, 'MessageUpdated', {
+      message: { ...botReply, id: 111, text: 'Ada, diskon 20% untuk kopi susu.', status: 'queued' },
+    });
+    play(channel, 'MessageDelta', { id: 111, type: 'delta', text: ' (late)' });
+    const items = threadItems();
+    expect(items).toHaveLength(3);
+    const done = items[2];
+    expect(done.getAttribute('aria-busy')).toBeNull();
+    expect(done.textContent).toContain('Ada, diskon 20% untuk kopi susu.');
+    expect(done.textContent).not.toContain('(late)');
+    expect(within(done).getByText('· extractive · 120 ms')).toBeTruthy();
+
+    play(channel, 'MessageUpdated', {
+      message: { ...botReply, id: 111, text: 'Ada, diskon 20% untuk kopi susu.', status: 'read' },
+    });
+    expect(within(threadItems()[2]).getByText('Read')).toBeTruthy();
+  });
+
+  it('takes ConversationUpdated, and shows the other agents viewing it', () => {
+    fake.viewers = [
+      { id: 1, name: 'Rina', profile_photo_url: '/rina.png' },
+      { id: 2, name: 'Sari', profile_photo_url: '/sari.png' },
+    ];
+    render(<Show {...showProps()} />);
+
+    expect(fake.presence).toContain('conversations.5');
+    expect(screen.getByLabelText('Also viewing: Sari')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Sari' })).toBeTruthy();
+    expect(screen.queryByRole('img', { name: 'Rina' })).toBeNull();
+
+    expect(screen.getByRole('button', { name: 'Take over' })).toBeTruthy();
+    play('conversations.5', 'ConversationUpdated', {
+      conversation: detail({ state: 'human', assignee: { id: 2, name: 'Sari' } }),
+    });
+    expect(screen.queryByRole('button', { name: 'Take over' })).toBeNull();
+    expect((screen.getByLabelText('Assigned to') as HTMLSelectElement).value).toBe('2');
+  });
+
+  it('shows the contact, their identities and other conversations, the handoff and the origin', () => {
+    render(<Show {...showProps({ conversation: detail({ csat: { score: 4, comment: 'Cepat' } }) })} />);
+
+    const details = screen.getByRole('complementary', { name: 'Details' });
+    // The contact's phone and their WhatsApp identity.
+    expect(within(details).getAllByText('+62 812-3456-7890')).toHaveLength(2);
+    expect(within(details).getByText('budi@example.com')).toBeTruthy();
+    const identities = within(details).getByRole('list', { name: 'Identities' });
+    expect(within(identities).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(identities).getAllByText('✓ Verified')).toHaveLength(1);
+    const others = within(details).getByRole('list', { name: 'Other conversations' });
+    expect(within(others).getByRole('link', { name: '#4' }).getAttribute('href')).toBe(
+      'route:conversations.show:{"conversation":2}',
+    );
+    expect(within(details).getByText('Asked for a person')).toBeTruthy();
+    expect(within(details).getByText('Budi asks about opening hours and wants a person.')).toBeTruthy();
+    expect(within(details).getByLabelText('4 out of 5')).toBeTruthy();
+    expect(within(details).getByText('“Cepat”')).toBeTruthy();
+    expect(within(details).getByRole('link', { name: 'Menu' }).getAttribute('href')).toBe('https://kopi.example/menu');
+  });
+
+  it('never links an origin that is not a web address', () => {
+    render(<Show {...showProps({ conversation: detail({ origin: { url: 'javascript:alert(1)' } }) })} />);
+    const details = screen.getByRole('complementary', { name: 'Details' });
+    expect(within(details).getByText('javascript:alert(1)').tagName).not.toBe('A');
+  });
+});
