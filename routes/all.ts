@@ -14,6 +14,9 @@ import api from './api';
 import broadcasting from './broadcasting';
 import notifications from './notifications';
 import webhooks from './webhooks';
+import channels from './channels';
+import conversations from './conversations';
+import widget from './widget';
 
 export type RouteFile = (routes: RouteRegistry) => void;
 
@@ -29,6 +32,9 @@ export const routeFiles: RouteFile[] = [
   knowledges,
   bots,
   providers,
+  channels,
+  conversations,
+  widget,
   apiTokens,
   api,
   broadcasting,

@@ -1,6 +1,10 @@
 import { ChannelRegistry, type ChannelActor } from './channel-registry';
 import { teamMembershipRepository } from '../db/repositories/team-membership-repository';
 import { profilePhotoUrl } from '../presenters/user-presenter';
+import { eq } from 'drizzle-orm';
+import { conversations } from '../db/schema/index';
+import { allows } from '../domain/teams/roles';
+import { asRole } from '../domain/teams/team-access';
 
 /**
  * Kawan's realtime channels and who may join them: Laravel's routes/channels.php. Names are
@@ -18,6 +22,21 @@ export const channels = new ChannelRegistry()
     if (actor.token && actor.token.teamId !== teamId) return false;
     const membership = await teamMembershipRepository(services.db, actor.user.id).find(teamId);
     return membership ? memberInfo(actor) : false;
+  })
+
+  // One conversation of the inbox: its messages as they come (private) and who is viewing it
+  // (presence). Members whose role sees conversations, of the conversation's own team only.
+  .channel('conversations.{conversation}', async (services, actor, { conversation }) => {
+    const conversationId = positiveId(conversation);
+    if (conversationId === undefined) return false;
+    const [row] = await services.db
+      .select({ teamId: conversations.teamId })
+      .from(conversations)
+      .where(eq(conversations.id, conversationId));
+    if (!row || (actor.token && actor.token.teamId !== row.teamId)) return false;
+    const membership = await teamMembershipRepository(services.db, actor.user.id).find(row.teamId);
+    if (!membership || !allows(asRole(membership.role), 'conversations:view', actor.token?.abilities)) return false;
+    return memberInfo(actor);
   });
 
 /** What a presence channel shows of a user (the `user_info` Echo's `here()` lists). */

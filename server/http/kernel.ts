@@ -23,6 +23,7 @@ import { trustedHosts } from './middleware/trusted-hosts';
 import { securityHeaders } from './middleware/security-headers';
 import { publicFiles } from './middleware/public-files';
 import { realtimeEndpoint } from '../broadcasting/client-config';
+import { widgetChannel } from './controllers/widget/widget-controller';
 
 export interface KernelOptions {
   assets: Assets;
@@ -31,7 +32,10 @@ export interface KernelOptions {
 
 /** Requests served without a session: the bearer-token API, channel webhooks and the chat widget's endpoints. */
 const isStateless = (req: Request) =>
-  req.path === '/api' || req.path.startsWith('/api/') || req.path.startsWith('/webhooks/') || req.path.startsWith('/widget/');
+  req.path === '/api' ||
+  req.path.startsWith('/api/') ||
+  req.path.startsWith('/webhooks/') ||
+  req.path.startsWith('/widget/');
 
 /** Paths whose state-changing requests carry no session token (bearer API, webhooks, the widget). */
 const csrfExcept = ['/api/', '/webhooks/', '/widget/'];
@@ -77,6 +81,10 @@ export function buildKernel(app: Express, services: Services, options: KernelOpt
       immutable: true,
       maxAge: '1y',
       fallthrough: false,
+      // The widget's panel is a module a customer's page imports across origins.
+      setHeaders: (res, path) => {
+        if (path.includes(`${join('build', 'widget')}`)) res.setHeader('Access-Control-Allow-Origin', '*');
+      },
     }),
   );
   app.use(publicFiles(options.publicDir, { maxAge: config.isProduction ? '1h' : 0 }));
@@ -141,6 +149,10 @@ export function buildKernel(app: Express, services: Services, options: KernelOpt
   // Knowledge files may be larger than other uploads (KNOWLEDGE_MAX_FILE_BYTES); each action checks its own limit.
   app.use(uploadParsers({ maxUploadBytes: Math.max(config.uploads.maxBytes, config.knowledge.maxFileBytes) }));
   app.use(webOnly(verifyCsrfTokenInBody()));
+  // The widget's CORS preflights (routes name no OPTIONS): answered by its channel check.
+  app.use((req, res, next) =>
+    req.method === 'OPTIONS' && req.path.startsWith('/widget/') ? widgetChannel(req, res, next) : next(),
+  );
   app.use(routeDispatcher(services.routes, routeMiddleware));
   app.use(errorHandler({ development: config.isDevelopment }));
 }

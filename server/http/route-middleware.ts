@@ -3,6 +3,7 @@ import { throttle } from './middleware/throttle';
 import { auth, guest, signed, verified } from './auth/middleware';
 import { requirePassword } from './auth/require-password';
 import { tokenMiddleware } from './auth/token-guard';
+import { widgetChannel } from './controllers/widget/widget-controller';
 
 /** Route middleware by name, as routes/*.ts refer to it (`auth`, `throttle:login`…). */
 export const routeMiddleware: Record<string, MiddlewareFactory> = {
@@ -12,6 +13,7 @@ export const routeMiddleware: Record<string, MiddlewareFactory> = {
   signed,
   'password.confirm': requirePassword,
   ...tokenMiddleware,
+  'widget.channel': () => widgetChannel as never,
   throttle: (name) => {
     if (!name) throw new Error('throttle needs a limiter name: throttle:<name>');
     return throttle(name);

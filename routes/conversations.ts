@@ -1,0 +1,44 @@
+import type { RouteRegistry } from '../server/http/router/registry';
+import * as conversations from '../server/http/controllers/conversations/conversation-controller';
+
+/**
+ * The inbox of the current team. Signed in and verified; another team's conversation is a 404.
+ * Agents, editors, admins and owners reply, assign, hand back and resolve; viewers read.
+ */
+export default function conversationRoutes(routes: RouteRegistry): void {
+  routes.group({ middleware: ['auth', 'verified'] }, (user) => {
+    user.get('/conversations', conversations.index).name('conversations.index');
+    const one = (path: string) => `/conversations/{conversation}${path}`;
+    user.get(one(''), conversations.show).name('conversations.show').whereNumber('conversation').bind('conversation');
+    user
+      .post(one('/messages'), conversations.storeMessage)
+      .name('conversations.messages.store')
+      .whereNumber('conversation')
+      .bind('conversation');
+    user
+      .post(one('/notes'), conversations.storeNote)
+      .name('conversations.notes.store')
+      .whereNumber('conversation')
+      .bind('conversation');
+    user
+      .post(one('/assign'), conversations.assignTo)
+      .name('conversations.assign')
+      .whereNumber('conversation')
+      .bind('conversation');
+    user
+      .post(one('/handback'), conversations.handback)
+      .name('conversations.handback')
+      .whereNumber('conversation')
+      .bind('conversation');
+    user
+      .post(one('/resolve'), conversations.resolveConversation)
+      .name('conversations.resolve')
+      .whereNumber('conversation')
+      .bind('conversation');
+    user
+      .post(one('/reopen'), conversations.reopenConversation)
+      .name('conversations.reopen')
+      .whereNumber('conversation')
+      .bind('conversation');
+  });
+}

@@ -1,0 +1,22 @@
+import type { RouteRegistry } from '../server/http/router/registry';
+import * as widget from '../server/http/controllers/widget/widget-controller';
+
+/**
+ * The web chat widget: its loader script, the public endpoints its panel calls (no session, no
+ * CSRF token; each checks the channel's allowed domains and the visitor's token) and a preview
+ * page. Kept out of the client's route manifest.
+ */
+export default function widgetRoutes(routes: RouteRegistry): void {
+  routes.get('/widget.js', widget.script).name('widget.script').hidden();
+  routes.get('/demo/widget', widget.demo).name('demo.widget').hidden();
+  routes.group({ prefix: '/widget/{channel}', as: 'widget.', middleware: ['widget.channel'] }, (api) => {
+    api.get('/config', widget.config).name('config').hidden();
+    api.post('/session', widget.session).name('session').hidden();
+    api.post('/messages', widget.send).name('messages').hidden();
+    api.post('/handoff', widget.handoff).name('handoff').hidden();
+    api.post('/typing', widget.typing).name('typing').hidden();
+    api.post('/csat', widget.csat).name('csat').hidden();
+    api.post('/messages/{message}/feedback', widget.feedback).name('feedback').whereNumber('message').hidden();
+    api.post('/broadcasting/auth', widget.broadcastingAuth).name('broadcasting.auth').hidden();
+  });
+}

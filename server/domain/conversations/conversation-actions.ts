@@ -1,0 +1,256 @@
+import { z } from 'zod';
+import type { Services } from '../../services';
+import {
+  conversationRepository,
+  type ConversationRow,
+  type MessageRow,
+} from '../../db/repositories/conversation-repository';
+import { eq } from 'drizzle-orm';
+import { channelById, channelRepository } from '../../db/repositories/channel-repository';
+import { users } from '../../db/schema/index';
+import { teamMembershipRepository } from '../../db/repositories/team-membership-repository';
+import { allows } from '../teams/roles';
+import { asRole, authorize, type TeamActor } from '../teams/team-access';
+import { validate, fields } from '../shared/validation';
+import { NotFoundError, ValidationError } from '../../support/errors';
+import { sendJob, widgetTarget } from '../../channels/pipeline';
+import { windowExpiresAt } from '../../presenters/conversation-presenter';
+import { conversationChanged, messageCreated } from './events';
+
+/** Agents, editors, admins and owners work conversations; viewers read them. */
+export const conversationPolicy = {
+  view: (actor: TeamActor) => allows(actor.role, 'conversations:view', actor.abilities),
+  reply: (actor: TeamActor) => allows(actor.role, 'conversations:reply', actor.abilities),
+  resolve: (actor: TeamActor) => allows(actor.role, 'conversations:resolve', actor.abilities),
+};
+
+type ConversationServices = Pick<
+  Services,
+  'db' | 'config' | 'encrypter' | 'broadcaster' | 'widgetBroadcaster' | 'logger' | 'jobs'
+>;
+
+const textSchema = z.object({ text: fields.requiredString('text', 4096) });
+
+const replySchema = z.union([
+  textSchema,
+  z.object({
+    template: z.string().trim().min(1).max(512),
+    language: z.string().trim().min(2).max(16),
+  }),
+]);
+
+const assignSchema = z.object({
+  user_id: z.preprocess(
+    (value) => (value === '' || value === undefined ? null : value),
+    z.coerce.number({ error: 'The selected person is invalid.' }).int().positive().nullable(),
+  ),
+});
+
+async function context(services: ConversationServices, actor: TeamActor, conversationId: number) {
+  const repo = conversationRepository(services.db, actor.teamId);
+  const conversation = await repo.find(conversationId);
+  if (!conversation) throw new NotFoundError();
+  authorize(conversationPolicy.view(actor));
+  const channel = (await channelById(services.db, conversation.channelId))!;
+  return { repo, conversation, channel, widget: widgetTarget(channel, conversation.threadId) };
+}
+
+async function systemLine(
+  services: ConversationServices,
+  repo: ReturnType<typeof conversationRepository>,
+  conversation: ConversationRow,
+  text: string,
+) {
+  const line = await repo.insertMessage({
+    conversationId: conversation.id,
+    channelId: conversation.channelId,
+    direction: 'outbound',
+    sender: 'system',
+    kind: 'event',
+    text,
+    status: 'sent',
+  });
+  if (line) await messageCreated(services, line);
+}
+
+async function nameOf(services: ConversationServices, userId: number) {
+  const [row] = await services.db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  return row?.name ?? 'A teammate';
+}
+
+/**
+ * An agent's reply: the conversation becomes theirs (the bot stops), the message goes out through
+ * the channel by the send job. On WhatsApp outside the 24-hour window only a template may go.
+ */
+export async function replyAsAgent(
+  services: ConversationServices,
+  actor: TeamActor,
+  conversationId: number,
+  input: unknown,
+): Promise<MessageRow> {
+  const { repo, conversation, channel, widget } = await context(services, actor, conversationId);
+  authorize(conversationPolicy.reply(actor));
+  const data = validate(replySchema, input);
+  const windowOpen = windowExpiresAt(channel.type, conversation.lastInboundAt) !== null;
+  if ('text' in data && channel.type === 'whatsapp' && !windowOpen) {
+    throw new ValidationError({
+      text: 'The 24-hour WhatsApp window is closed: only an approved template can be sent until the customer writes again.',
+    });
+  }
+  let text: string;
+  if ('text' in data) {
+    text = data.text;
+  } else {
+    if (channel.type !== 'whatsapp') throw new ValidationError({ template: 'Templates are for WhatsApp channels.' });
+    const templates = await channelRepository(services.db, actor.teamId).templates(channel.id);
+    const template = templates.find((t) => t.name === data.template && t.language === data.language);
+    if (!template || template.status.toUpperCase() !== 'APPROVED') {
+      throw new ValidationError({ template: 'Choose an approved template.' });
+    }
+    text = template.body;
+  }
+  const now = new Date();
+  const message = (await repo.insertMessage({
+    conversationId: conversation.id,
+    channelId: channel.id,
+    direction: 'outbound',
+    sender: 'agent',
+    senderUserId: actor.userId,
+    kind: 'text' in data ? 'text' : 'template',
+    text,
+    status: 'queued',
+    createdAt: now,
+  }))!;
+  const takeOver = conversation.state !== 'human' || conversation.assigneeId === null;
+  await repo.update(conversation.id, {
+    state: 'human',
+    assigneeId: conversation.assigneeId ?? actor.userId,
+    humanReplyCount: conversation.humanReplyCount + 1,
+    firstHumanReplyAt: conversation.firstHumanReplyAt ?? now,
+    lastMessageAt: now,
+    lastPreview: text.slice(0, 255),
+    unreadCount: 0,
+  });
+  if (takeOver && conversation.state !== 'human') {
+    await systemLine(services, repo, conversation, `${await nameOf(services, actor.userId)} joined the conversation.`);
+  }
+  await messageCreated(services, { ...message, senderName: await nameOf(services, actor.userId) });
+  await conversationChanged(services, actor.teamId, conversation.id, takeOver ? 'assigned' : 'message', widget);
+  await services.jobs.send(sendJob, { teamId: actor.teamId, messageId: message.id, attempt: 1 });
+  return message;
+}
+
+/** An internal note: in the thread for the team, never sent to the customer. */
+export async function addNote(
+  services: ConversationServices,
+  actor: TeamActor,
+  conversationId: number,
+  input: unknown,
+) {
+  const { repo, conversation } = await context(services, actor, conversationId);
+  authorize(conversationPolicy.reply(actor));
+  const { text } = validate(textSchema, input);
+  const note = (await repo.insertMessage({
+    conversationId: conversation.id,
+    channelId: conversation.channelId,
+    direction: 'outbound',
+    sender: 'agent',
+    senderUserId: actor.userId,
+    kind: 'note',
+    text,
+    status: 'sent',
+  }))!;
+  await messageCreated(services, { ...note, senderName: await nameOf(services, actor.userId) });
+  return note;
+}
+
+/** Takes the conversation (user_id = oneself), gives it to a teammate, or unassigns it (null). */
+export async function assign(services: ConversationServices, actor: TeamActor, conversationId: number, input: unknown) {
+  const { repo, conversation, widget } = await context(services, actor, conversationId);
+  authorize(conversationPolicy.reply(actor));
+  const { user_id: userId } = validate(assignSchema, input);
+  if (userId !== null) {
+    const member = await teamMembershipRepository(services.db, actor.userId).member(actor.teamId, userId);
+    if (!member || !allows(asRole(member.role), 'conversations:reply'))
+      throw new ValidationError({
+        user_id: 'The selected person is not a member of this team who handles conversations.',
+      });
+  }
+  const state =
+    userId === null
+      ? conversation.state === 'human'
+        ? 'queued'
+        : conversation.state
+      : conversation.state === 'resolved'
+        ? 'resolved'
+        : 'human';
+  await repo.update(conversation.id, { assigneeId: userId, state, unreadCount: 0 });
+  await systemLine(
+    services,
+    repo,
+    conversation,
+    userId === null
+      ? 'Unassigned.'
+      : userId === actor.userId
+        ? `${await nameOf(services, userId)} took over.`
+        : `Assigned to ${await nameOf(services, userId)}.`,
+  );
+  await conversationChanged(services, actor.teamId, conversation.id, 'assigned', widget);
+}
+
+/** Gives the conversation back to the bot, which answers the next message again. */
+export async function handBack(services: ConversationServices, actor: TeamActor, conversationId: number) {
+  const { repo, conversation, widget } = await context(services, actor, conversationId);
+  authorize(conversationPolicy.reply(actor));
+  const moved = await repo.transition(conversation.id, ['queued', 'human'], {
+    state: 'bot',
+    assigneeId: null,
+    handoffReason: null,
+    handoffAt: null,
+  });
+  if (!moved) throw new ValidationError({ state: 'Only a conversation with a person can be handed back.' });
+  await systemLine(services, repo, conversation, 'Handed back to the bot: it answers the next message.');
+  await conversationChanged(services, actor.teamId, conversation.id, 'handback', widget);
+}
+
+export async function resolve(services: ConversationServices, actor: TeamActor, conversationId: number) {
+  const { repo, conversation, widget } = await context(services, actor, conversationId);
+  authorize(conversationPolicy.resolve(actor));
+  const moved = await repo.transition(conversation.id, ['bot', 'queued', 'human'], {
+    state: 'resolved',
+    resolvedAt: new Date(),
+    resolvedBy: conversation.state === 'bot' ? 'bot' : 'human',
+    unreadCount: 0,
+  });
+  if (!moved) throw new ValidationError({ state: 'The conversation is already resolved.' });
+  await systemLine(services, repo, conversation, `Resolved by ${await nameOf(services, actor.userId)}.`);
+  await conversationChanged(services, actor.teamId, conversation.id, 'resolved', widget);
+}
+
+export async function reopen(services: ConversationServices, actor: TeamActor, conversationId: number) {
+  const { repo, conversation, widget } = await context(services, actor, conversationId);
+  authorize(conversationPolicy.resolve(actor));
+  try {
+    const moved = await repo.transition(conversation.id, ['resolved'], {
+      state: 'human',
+      assigneeId: actor.userId,
+      resolvedAt: null,
+      resolvedBy: null,
+      reopenCount: conversation.reopenCount + 1,
+    });
+    if (!moved) throw new ValidationError({ state: 'Only a resolved conversation can be reopened.' });
+  } catch (error) {
+    if (error instanceof ValidationError) throw error;
+    // A newer conversation of the same thread is open: that one is the one to work.
+    throw new ValidationError({ state: 'The customer already has a newer open conversation.' });
+  }
+  await systemLine(services, repo, conversation, `Reopened by ${await nameOf(services, actor.userId)}.`);
+  await conversationChanged(services, actor.teamId, conversation.id, 'reopened', widget);
+}
+
+/** Opening a conversation reads it: its unread count goes to zero. */
+export async function markRead(services: ConversationServices, actor: TeamActor, conversation: ConversationRow) {
+  if (conversation.unreadCount === 0 || !conversationPolicy.reply(actor)) return;
+  await conversationRepository(services.db, actor.teamId).update(conversation.id, { unreadCount: 0 });
+  await conversationChanged(services, actor.teamId, conversation.id, 'read');
+}

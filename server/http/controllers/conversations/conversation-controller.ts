@@ -1,0 +1,202 @@
+import type { Request, Response } from 'express';
+import { conversationRepository, type ConversationFilters } from '../../../db/repositories/conversation-repository';
+import { channelRepository } from '../../../db/repositories/channel-repository';
+import { botRepository } from '../../../db/repositories/bot-repository';
+import { teamMembershipRepository } from '../../../db/repositories/team-membership-repository';
+import {
+  addNote,
+  assign,
+  conversationPolicy,
+  handBack,
+  markRead,
+  reopen,
+  replyAsAgent,
+  resolve,
+} from '../../../domain/conversations/conversation-actions';
+import { allows } from '../../../domain/teams/roles';
+import { asRole, authorize, type TeamActor } from '../../../domain/teams/team-access';
+import { NotFoundError } from '../../../support/errors';
+import {
+  presentApiMessage,
+  presentConversationDetail,
+  presentConversationSummary,
+  presentMessage,
+} from '../../../presenters/conversation-presenter';
+import { parseId, routeId } from '../../route-params';
+import { pageMeta, pageNumber } from '../../pagination';
+import { teamActor } from '../../team-actor';
+
+const perPage = 25;
+const states = ['open', 'bot', 'queued', 'human', 'resolved'] as const;
+
+function can(actor: TeamActor) {
+  const reply = conversationPolicy.reply(actor);
+  return { reply, resolve: conversationPolicy.resolve(actor), assign: reply };
+}
+
+/** Who may be assigned conversations: the team's members whose role handles them. */
+async function agents(req: Request, actor: TeamActor) {
+  const memberships = teamMembershipRepository(req.services.db, actor.userId);
+  const owner = await memberships.owner(actor.teamId);
+  const members = await memberships.members(actor.teamId);
+  return [...(owner ? [owner] : []), ...members]
+    .filter((member) => allows(asRole(member.role), 'conversations:reply'))
+    .map((member) => ({ id: member.id, name: member.name }));
+}
+
+function filtersOf(req: Request, actor: TeamActor) {
+  const query = req.query;
+  const state = (states as readonly string[]).includes(String(query.state))
+    ? (query.state as (typeof states)[number])
+    : '';
+  const channel = parseId(query.channel) ?? '';
+  const bot = parseId(query.bot) ?? '';
+  const assignee =
+    query.assignee === 'me' || query.assignee === 'unassigned' ? query.assignee : (parseId(query.assignee) ?? '');
+  const search = typeof query.search === 'string' ? query.search.trim().slice(0, 100) : '';
+  const filters: ConversationFilters = {
+    state: state || undefined,
+    channelId: channel || undefined,
+    botId: bot || undefined,
+    assignee: assignee === 'me' ? actor.userId : assignee || undefined,
+    search: search || undefined,
+  };
+  return { shown: { state, channel, bot, assignee, search }, filters };
+}
+
+/** Conversations/Index: the inbox, filtered by state, channel, bot, assignee and a search. */
+export async function index(req: Request) {
+  const actor = await teamActor(req);
+  authorize(conversationPolicy.view(actor));
+  const { shown, filters } = filtersOf(req, actor);
+  const page = pageNumber(req.query.page);
+  const repo = conversationRepository(req.services.db, actor.teamId);
+  const { items, total } = await repo.page(filters, { page, perPage });
+  const now = new Date();
+  await req.inertia.render('Conversations/Index', {
+    conversations: {
+      data: items.map((row) => presentConversationSummary(row, now)),
+      meta: pageMeta(page, perPage, total),
+    },
+    filters: shown,
+    counts: await repo.counts(actor.userId),
+    channels: (await channelRepository(req.services.db, actor.teamId).all()).map((c) => ({
+      id: c.id,
+      name: c.name,
+      type: c.type,
+    })),
+    bots: (await botRepository(req.services.db, actor.teamId).page({ page: 1, perPage: 200 })).items.map((b) => ({
+      id: b.id,
+      name: b.name,
+    })),
+    agents: await agents(req, actor),
+    can: can(actor),
+  });
+}
+
+/** Conversations/Show: the thread, the contact across channels, and what the actor may do. */
+export async function show(req: Request) {
+  const actor = await teamActor(req);
+  const repo = conversationRepository(req.services.db, actor.teamId);
+  const row = await repo.listed(routeId(req, 'conversation'));
+  if (!row) throw new NotFoundError();
+  authorize(conversationPolicy.view(actor));
+  await markRead(req.services, actor, row);
+  const contact = await repo.contact(row.contactId);
+  const identities = await repo.identities(row.contactId);
+  const templates =
+    row.channelType === 'whatsapp'
+      ? (await channelRepository(req.services.db, actor.teamId).templates(row.channelId))
+          .filter((template) => template.status.toUpperCase() === 'APPROVED')
+          .map((template) => ({ name: template.name, language: template.language, body: template.body }))
+      : [];
+  await req.inertia.render('Conversations/Show', {
+    conversation: presentConversationDetail({ ...row, unreadCount: 0 }, contact),
+    messages: (await repo.messages(row.id, { limit: 100 })).map(presentMessage),
+    contact: {
+      id: row.contactId,
+      name: contact?.name ?? null,
+      phone: contact?.phoneE164 ?? null,
+      email: contact?.email ?? null,
+      locale: contact?.locale ?? null,
+      first_seen_at: contact?.firstSeenAt.toISOString() ?? row.createdAt.toISOString(),
+      last_seen_at: contact?.lastSeenAt.toISOString() ?? row.lastMessageAt.toISOString(),
+      identities: identities.map(({ identity, channelName }) => ({
+        channel_type: identity.channelType,
+        channel_name: channelName,
+        external_user_id:
+          identity.channelType === 'web' ? `visitor ${identity.externalUserId.slice(0, 8)}` : identity.externalUserId,
+        verified: identity.verified,
+      })),
+      other_conversations: (await repo.ofContact(row.contactId, row.id)).map((other) => ({
+        id: other.id,
+        number: other.number,
+        state: other.state,
+        last_message_at: other.lastMessageAt.toISOString(),
+        last_preview: other.lastPreview,
+        channel_type: other.channelType,
+      })),
+    },
+    agents: await agents(req, actor),
+    templates,
+    can: can(actor),
+  });
+}
+
+const back = (req: Request, res: Response) =>
+  res.redirect(303, req.services.route('conversations.show', routeId(req, 'conversation')));
+
+export async function storeMessage(req: Request, res: Response) {
+  await replyAsAgent(req.services, await teamActor(req), routeId(req, 'conversation'), req.body);
+  back(req, res);
+}
+
+export async function storeNote(req: Request, res: Response) {
+  await addNote(req.services, await teamActor(req), routeId(req, 'conversation'), req.body);
+  back(req, res);
+}
+
+export async function assignTo(req: Request, res: Response) {
+  await assign(req.services, await teamActor(req), routeId(req, 'conversation'), req.body);
+  back(req, res);
+}
+
+export async function handback(req: Request, res: Response) {
+  await handBack(req.services, await teamActor(req), routeId(req, 'conversation'));
+  back(req, res);
+}
+
+export async function resolveConversation(req: Request, res: Response) {
+  await resolve(req.services, await teamActor(req), routeId(req, 'conversation'));
+  back(req, res);
+}
+
+export async function reopenConversation(req: Request, res: Response) {
+  await reopen(req.services, await teamActor(req), routeId(req, 'conversation'));
+  back(req, res);
+}
+
+/** GET /api/conversations: the team's conversations, a page at a time, for export. */
+export async function apiIndex(req: Request, res: Response) {
+  const actor = await teamActor(req);
+  authorize(conversationPolicy.view(actor));
+  const { filters } = filtersOf(req, actor);
+  const page = pageNumber(req.query.page);
+  const { items, total } = await conversationRepository(req.services.db, actor.teamId).page(filters, {
+    page,
+    perPage: 50,
+  });
+  res.json({ data: items.map((row) => presentConversationSummary(row)), meta: pageMeta(page, 50, total) });
+}
+
+/** GET /api/conversations/{conversation}/messages: the thread oldest first, with AI metadata. */
+export async function apiMessages(req: Request, res: Response) {
+  const actor = await teamActor(req);
+  const repo = conversationRepository(req.services.db, actor.teamId);
+  const conversation = await repo.find(routeId(req, 'conversation'));
+  if (!conversation) throw new NotFoundError();
+  authorize(conversationPolicy.view(actor));
+  const page = pageNumber(req.query.page);
+  const { items, total } = await repo.messagePage(conversation.id, { page, perPage: 100 });
+  res.json({ data: items.map(presentApiMessage), meta: pageMeta(page, 100, total) });
+}

@@ -1,0 +1,394 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { NextFunction, Request, Response } from 'express';
+import { z } from 'zod';
+import { channelByPublicKey, type ChannelRow } from '../../../db/repositories/channel-repository';
+import { conversationRepository, type ConversationRow } from '../../../db/repositories/conversation-repository';
+import { botRepository } from '../../../db/repositories/bot-repository';
+import { acceptInbound, widgetTarget } from '../../../channels/pipeline';
+import { conversationChanged, messageCreated, widgetChannelName } from '../../../domain/conversations/events';
+import { handoffSummary } from '../../../domain/conversations/summary';
+import { presentWidgetConversation, presentWidgetMessage } from '../../../presenters/conversation-presenter';
+import { realtimeEndpoint } from '../../../broadcasting/client-config';
+import { safeEqual } from '../../../support/crypto';
+import { HttpError, NotFoundError, ValidationError } from '../../../support/errors';
+import { validate } from '../../../domain/shared/validation';
+import type { SessionResponse, WidgetConfig } from '../../../channels/web/protocol';
+import type { Services } from '../../../services';
+import { fileURLToPath } from 'node:url';
+
+const publicDir = fileURLToPath(new URL('../../../../public', import.meta.url));
+
+/**
+ * The web chat widget's public endpoints (server/channels/web/protocol.ts): no session, no CSRF
+ * token; the channel's allowed domains are checked on every call (and its CORS headers name only
+ * an allowed origin), a visitor proves who they are with the token `session` gave them.
+ */
+
+interface WidgetRequest extends Request {
+  channel?: ChannelRow;
+}
+
+const domainsOf = (channel: ChannelRow) =>
+  Array.isArray(channel.settings.allowedDomains) ? (channel.settings.allowedDomains as string[]) : [];
+
+/** Whether a page's origin may use the channel: its host (and port) matches an allowed domain, or it is Kawan's own. */
+export function originAllowed(
+  services: Pick<Services, 'config'>,
+  channel: ChannelRow,
+  origin: string | undefined,
+): boolean {
+  if (!origin) return false;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.origin === new URL(services.config.app.url).origin) return true;
+  return domainsOf(channel).some((entry) => {
+    const [pattern, port] = entry.split(':');
+    if (port && url.port !== port) return false;
+    if (pattern.startsWith('*.')) return url.hostname.endsWith(pattern.slice(1)) && url.hostname !== pattern.slice(2);
+    return url.hostname === pattern;
+  });
+}
+
+/** Finds the channel, answers CORS (a preflight at once) and refuses a page on another domain. */
+export async function widgetChannel(req: WidgetRequest, res: Response, next: NextFunction) {
+  const channel = await channelByPublicKey(req.services.db, String(req.params.channel));
+  if (!channel || channel.type !== 'web') return next(new NotFoundError());
+  const origin = req.get('origin');
+  if (origin) {
+    res.setHeader('Access-Control-Allow-Origin', origin);
+    res.setHeader('Vary', 'Origin');
+    res.setHeader('Access-Control-Expose-Headers', 'Retry-After');
+  }
+  if (req.method === 'OPTIONS') {
+    res.setHeader('Access-Control-Allow-Methods', 'GET, POST');
+    res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, Accept');
+    res.setHeader('Access-Control-Max-Age', '600');
+    res.status(204).end();
+    return;
+  }
+  if (!originAllowed(req.services, channel, origin))
+    return next(new HttpError(403, 'This chat is not available on this site.'));
+  req.channel = channel;
+  next();
+}
+
+function sign(services: Pick<Services, 'config'>, value: string) {
+  return createHmac('sha256', services.config.app.key).update(`widget:${value}`).digest('base64url');
+}
+
+interface Visitor {
+  visitorId: string;
+  userId?: string;
+}
+
+function tokenFor(services: Pick<Services, 'config'>, channel: ChannelRow, visitor: Visitor) {
+  const body = Buffer.from(JSON.stringify({ c: channel.publicKey, ...visitor })).toString('base64url');
+  return `${body}.${sign(services, body)}`;
+}
+
+function visitorOf(req: WidgetRequest): Visitor {
+  const header = req.get('authorization') ?? '';
+  const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+  const [body, signature] = token.split('.');
+  if (!body || !signature || !safeEqual(signature, sign(req.services, body)))
+    throw new HttpError(401, 'The chat session expired.');
+  const data = JSON.parse(Buffer.from(body, 'base64url').toString()) as { c: string } & Visitor;
+  if (data.c !== req.channel!.publicKey) throw new HttpError(401, 'The chat session expired.');
+  return { visitorId: data.visitorId, ...(data.userId ? { userId: data.userId } : {}) };
+}
+
+async function botActive(services: Services, channel: ChannelRow) {
+  if (channel.status !== 'active' || channel.botId === null) return false;
+  const bot = await botRepository(services.db, channel.teamId).find(channel.botId);
+  return Boolean(bot && bot.status === 'active' && bot.publishedVersion !== null);
+}
+
+export async function config(req: WidgetRequest, res: Response) {
+  const channel = req.channel!;
+  const s = channel.settings;
+  const { key, host, port, scheme } = {
+    ...realtimeEndpoint(req.services.config),
+    key: req.services.config.reverb.widget.key,
+  };
+  const body: WidgetConfig = {
+    title: typeof s.title === 'string' && s.title ? s.title : channel.name,
+    color: typeof s.color === 'string' ? s.color : '#4f46e5',
+    position: s.position === 'left' ? 'left' : 'right',
+    avatarUrl: typeof s.avatarUrl === 'string' && s.avatarUrl ? s.avatarUrl : null,
+    launcherText: typeof s.launcherText === 'string' ? s.launcherText : '',
+    welcomeMessage: typeof s.welcomeMessage === 'string' ? s.welcomeMessage : '',
+    suggestedQuestions: Array.isArray(s.suggestedQuestions) ? (s.suggestedQuestions as string[]) : [],
+    collectCsat: s.collectCsat === true,
+    showBranding: true,
+    botActive: await botActive(req.services, channel),
+    realtime: {
+      key,
+      wsHost: host,
+      wsPort: port,
+      wssPort: port,
+      forceTLS: scheme === 'https',
+      authEndpoint: `${req.services.config.app.url}/widget/${channel.publicKey}/broadcasting/auth`,
+    },
+  };
+  res.setHeader('Cache-Control', 'no-store');
+  res.json(body);
+}
+
+const sessionSchema = z.object({
+  visitorId: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{8,64}$/)
+    .optional()
+    .catch(undefined),
+  identity: z
+    .object({
+      userId: z.string().min(1).max(255),
+      userHash: z.string().min(1).max(128),
+      name: z.string().max(255).optional(),
+      email: z.string().email().max(255).optional().catch(undefined),
+    })
+    .optional()
+    .catch(undefined),
+  page: z
+    .object({
+      url: z.string().max(2000).optional(),
+      title: z.string().max(500).optional(),
+      referrer: z.string().max(2000).optional(),
+    })
+    .optional()
+    .catch(undefined),
+});
+
+async function latestConversation(
+  services: Services,
+  channel: ChannelRow,
+  threadId: string,
+): Promise<ConversationRow | undefined> {
+  const { conversations } = await import('../../../db/schema/index');
+  const { and, desc, eq } = await import('drizzle-orm');
+  const [row] = await services.db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.channelId, channel.id), eq(conversations.threadId, threadId)))
+    .orderBy(desc(conversations.id))
+    .limit(1);
+  return row;
+}
+
+export async function session(req: WidgetRequest, res: Response) {
+  const channel = req.channel!;
+  const data = validate(sessionSchema, req.body);
+  let verified = false;
+  let visitorId = data.visitorId ?? randomUUID();
+  let userId: string | undefined;
+  if (data.identity && channel.settings.identityVerification === true) {
+    const secret = JSON.parse(req.services.encrypter.decrypt(channel.secrets)) as { identitySecret?: string };
+    const expected = createHmac('sha256', secret.identitySecret ?? '')
+      .update(data.identity.userId)
+      .digest('hex');
+    if (safeEqual(data.identity.userHash.toLowerCase(), expected)) {
+      verified = true;
+      userId = data.identity.userId;
+      // One thread per signed-in user, whatever browser they use.
+      visitorId = `user-${createHmac('sha256', channel.publicKey).update(userId).digest('hex').slice(0, 32)}`;
+    }
+  }
+  const conversation = await latestConversation(req.services, channel, visitorId);
+  const repo = conversationRepository(req.services.db, channel.teamId);
+  const messages = conversation
+    ? (await repo.messages(conversation.id, { limit: 60 })).filter((row) => row.kind !== 'note').slice(-50)
+    : [];
+  const agentName = conversation?.assigneeId ? (await repo.listed(conversation.id))?.assigneeName : null;
+  const body: SessionResponse = {
+    visitorId,
+    token: tokenFor(req.services, channel, { visitorId, ...(userId ? { userId } : {}) }),
+    channel: widgetChannelName(channel.publicKey, visitorId),
+    verified,
+    conversation: conversation
+      ? presentWidgetConversation(conversation, { collectCsat: channel.settings.collectCsat === true, agentName })
+      : null,
+    messages: messages.map(presentWidgetMessage),
+  };
+  // Kept for the first message: where the visitor is and who they said they are.
+  res.json(body);
+}
+
+const sendSchema = z.object({
+  text: z.string({ error: 'Write a message.' }).trim().min(1, 'Write a message.').max(4000, 'The message is too long.'),
+  clientId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'The client id is invalid.'),
+  page: z
+    .object({ url: z.string().max(2000).optional(), title: z.string().max(500).optional() })
+    .optional()
+    .catch(undefined),
+});
+
+export async function send(req: WidgetRequest, res: Response) {
+  const channel = req.channel!;
+  const visitor = visitorOf(req);
+  const data = validate(sendSchema, req.body);
+  const { message } = await acceptInbound(
+    req.services,
+    channel,
+    {
+      externalId: `web:${data.clientId}`,
+      externalUserId: visitor.userId ? `user:${visitor.userId}` : visitor.visitorId,
+      threadId: visitor.visitorId,
+      kind: 'text',
+      text: data.text,
+      attachments: [],
+      sentAt: new Date(),
+    },
+    {
+      clientId: data.clientId,
+      verified: visitor.userId !== undefined,
+      externalId: visitor.userId,
+      origin: data.page?.url
+        ? { url: data.page.url, ...(data.page.title ? { title: data.page.title } : {}) }
+        : undefined,
+    },
+  );
+  res.status(202).json({ message: presentWidgetMessage(message) });
+}
+
+async function openConversation(req: WidgetRequest) {
+  const visitor = visitorOf(req);
+  const conversation = await latestConversation(req.services, req.channel!, visitor.visitorId);
+  if (!conversation) throw new ValidationError({ conversation: 'Write a message first.' });
+  return conversation;
+}
+
+/** "Talk to a person": the conversation waits for the team, with a summary for whoever takes it. */
+export async function handoff(req: WidgetRequest, res: Response) {
+  const channel = req.channel!;
+  const conversation = await openConversation(req);
+  const repo = conversationRepository(req.services.db, channel.teamId);
+  const widget = widgetTarget(channel, conversation.threadId);
+  const moved = await repo.transition(conversation.id, ['bot'], {
+    state: 'queued',
+    handoffReason: 'user_request',
+    handoffAt: new Date(),
+    handoffSummary: handoffSummary(await repo.messages(conversation.id, { limit: 20 }), 'user_request'),
+  });
+  if (moved) {
+    const line = await repo.insertMessage({
+      conversationId: conversation.id,
+      channelId: channel.id,
+      direction: 'outbound',
+      sender: 'system',
+      kind: 'event',
+      text: 'A person will reply here soon.',
+      status: 'sent',
+    });
+    if (line) await messageCreated(req.services, line, widget);
+    await conversationChanged(req.services, channel.teamId, conversation.id, 'queued', widget);
+  }
+  const current = (await repo.find(conversation.id))!;
+  res.status(202).json({
+    conversation: presentWidgetConversation(current, { collectCsat: channel.settings.collectCsat === true }),
+  });
+}
+
+export async function typing(req: WidgetRequest, res: Response) {
+  const conversation = await openConversation(req);
+  await req.services.broadcaster.broadcast({
+    channels: [`private-conversations.${conversation.id}`],
+    event: 'ContactTyping',
+    data: { typing: req.body?.typing === true },
+  });
+  res.status(204).end();
+}
+
+const csatSchema = z.object({
+  score: z.coerce
+    .number({ error: 'Choose a rating from 1 to 5.' })
+    .int()
+    .min(1, 'Choose a rating from 1 to 5.')
+    .max(5, 'Choose a rating from 1 to 5.'),
+  comment: z.string().trim().max(1000, 'The comment is too long.').optional(),
+});
+
+export async function csat(req: WidgetRequest, res: Response) {
+  const channel = req.channel!;
+  const conversation = await openConversation(req);
+  const data = validate(csatSchema, req.body);
+  if (conversation.state !== 'resolved') throw new ValidationError({ score: 'The conversation is still open.' });
+  const repo = conversationRepository(req.services.db, channel.teamId);
+  await repo.update(conversation.id, { csatScore: data.score, csatComment: data.comment || null, csatAt: new Date() });
+  await conversationChanged(
+    req.services,
+    channel.teamId,
+    conversation.id,
+    'message',
+    widgetTarget(channel, conversation.threadId),
+  );
+  res.status(204).end();
+}
+
+const feedbackSchema = z.object({ value: z.enum(['up', 'down']).nullable() });
+
+export async function feedback(req: WidgetRequest, res: Response) {
+  const channel = req.channel!;
+  const conversation = await openConversation(req);
+  const { value } = validate(feedbackSchema, req.body);
+  const repo = conversationRepository(req.services.db, channel.teamId);
+  const message = await repo.message(Number(req.params.message));
+  if (!message || message.conversationId !== conversation.id || message.sender !== 'bot') throw new NotFoundError();
+  const updated = await repo.updateMessage(message.id, { feedback: value === 'up' ? 1 : value === 'down' ? -1 : null });
+  if (updated) await messageCreated(req.services, updated, undefined, 'MessageUpdated');
+  res.status(204).end();
+}
+
+/** Pusher's channel authorization for the visitor's own channel, signed with the widget app's secret. */
+export async function broadcastingAuth(req: WidgetRequest, res: Response) {
+  const channel = req.channel!;
+  const visitor = visitorOf(req);
+  const socketId = String(req.body?.socket_id ?? '');
+  const channelName = String(req.body?.channel_name ?? '');
+  if (!/^\d+\.\d+$/.test(socketId)) throw new ValidationError({ socket_id: 'The socket id is invalid.' });
+  if (channelName !== `private-${widgetChannelName(channel.publicKey, visitor.visitorId)}`) throw new HttpError(403);
+  const { key, secret } = req.services.config.reverb.widget;
+  const signature = createHmac('sha256', secret).update(`${socketId}:${channelName}`).digest('hex');
+  res.json({ auth: `${key}:${signature}` });
+}
+
+let loader: Buffer | undefined;
+
+/** GET /widget.js: the loader a host page runs (public/build/widget/widget.js), cached briefly. */
+export function script(req: Request, res: Response) {
+  const file = join(publicDir, 'build', 'widget', 'widget.js');
+  if (!loader || !req.services.config.isProduction) {
+    if (!existsSync(file)) throw new HttpError(404, 'The widget is not built: run npm run build.');
+    loader = readFileSync(file);
+  }
+  res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+  res.setHeader('Cache-Control', 'public, max-age=300');
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.send(loader);
+}
+
+/** GET /demo/widget: a plain page with the snippet, to chat with a channel's bot at once. */
+export async function demo(req: Request, res: Response) {
+  const key = typeof req.query.channel === 'string' ? req.query.channel : '';
+  const channel = key ? await channelByPublicKey(req.services.db, key) : undefined;
+  if (!channel || channel.type !== 'web') throw new NotFoundError();
+  const app = req.services.config.app.url;
+  const escape = (value: string) => value.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(channel.name)} · widget preview</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;background:#f9fafb;color:#111827}main{max-width:40rem;margin:4rem auto;padding:0 1.5rem}h1{font-size:1.5rem}p{color:#4b5563;line-height:1.6}code{background:#eef2ff;padding:.1rem .3rem;border-radius:.25rem}</style>
+</head><body><main>
+<h1>${escape(channel.name)}</h1>
+<p>This page embeds the chat widget exactly as your site would, with the snippet from the channel's setup. Open the chat bubble in the corner and ask a question.</p>
+<p><code>&lt;script src="${escape(app)}/widget.js" data-channel="${escape(channel.publicKey)}" async&gt;&lt;/script&gt;</code></p>
+</main>
+<script src="${escape(app)}/widget.js" data-channel="${escape(channel.publicKey)}" async></script>
+</body></html>`);
+}
