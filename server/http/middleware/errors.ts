@@ -5,10 +5,13 @@ import { queryParamsOf, withoutQueryParams } from '../../support/logger';
 
 /**
  * API and JSON requests get JSON errors; everything else gets the Error page (Laravel's expectsJson).
- * The API has no session or page layer, so it answers JSON whatever page headers a request carries.
+ * The API and the widget's endpoints have no session or page layer, so they answer JSON whatever
+ * headers a request carries.
  */
 export function wantsJson(req: Request): boolean {
   if (req.path === '/api' || req.path.startsWith('/api/')) return true;
+  // The chat widget's endpoints answer JSON errors to any client (server/channels/web/protocol.ts).
+  if (req.path.startsWith('/widget/')) return true;
   if (req.get('x-inertia')) return false;
   const accept = req.get('accept') ?? '';
   return accept.includes('/json') || accept.includes('+json');
@@ -129,6 +132,7 @@ const openAiTypes: Record<number, [type: string, code: string | null]> = {
 
 /** `{error: {message, type, param, code}}`, OpenAI's error body. */
 export function openAiError(status: number, message: string, param: string | null, code?: unknown) {
-  const [type, defaultCode] = openAiTypes[status] ?? (status >= 500 ? ['api_error', null] : ['invalid_request_error', null]);
+  const [type, defaultCode] =
+    openAiTypes[status] ?? (status >= 500 ? ['api_error', null] : ['invalid_request_error', null]);
   return { error: { message, type, param, code: typeof code === 'string' ? code : defaultCode } };
 }

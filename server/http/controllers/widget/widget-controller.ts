@@ -7,7 +7,12 @@ import { channelByPublicKey, type ChannelRow } from '../../../db/repositories/ch
 import { conversationRepository, type ConversationRow } from '../../../db/repositories/conversation-repository';
 import { botRepository } from '../../../db/repositories/bot-repository';
 import { acceptInbound, widgetTarget } from '../../../channels/pipeline';
-import { conversationChanged, messageCreated, widgetChannelName } from '../../../domain/conversations/events';
+import {
+  conversationChanged,
+  inboxEvent,
+  messageCreated,
+  widgetChannelName,
+} from '../../../domain/conversations/events';
 import { handoffSummary } from '../../../domain/conversations/summary';
 import { presentWidgetConversation, presentWidgetMessage } from '../../../presenters/conversation-presenter';
 import { realtimeEndpoint } from '../../../broadcasting/client-config';
@@ -56,8 +61,15 @@ export function originAllowed(
 }
 
 /** Finds the channel, answers CORS (a preflight at once) and refuses a page on another domain. */
-export async function widgetChannel(req: WidgetRequest, res: Response, next: NextFunction) {
-  const channel = await channelByPublicKey(req.services.db, String(req.params.channel));
+export function widgetChannel(req: WidgetRequest, res: Response, next: NextFunction): void {
+  // Its callers (the dispatcher, the kernel's preflight hook) catch only what is thrown at once.
+  checkWidgetChannel(req, res, next).catch(next);
+}
+
+async function checkWidgetChannel(req: WidgetRequest, res: Response, next: NextFunction) {
+  // A preflight reaches this before any route matched (server/http/kernel.ts): the key is read from the path.
+  const key = (req.params?.channel as string | undefined) ?? /^\/widget\/([^/]+)\//.exec(req.path)?.[1];
+  const channel = key ? await channelByPublicKey(req.services.db, key) : undefined;
   if (!channel || channel.type !== 'web') return next(new NotFoundError());
   const origin = req.get('origin');
   if (origin) {
@@ -298,7 +310,7 @@ export async function typing(req: WidgetRequest, res: Response) {
   const conversation = await openConversation(req);
   await req.services.broadcaster.broadcast({
     channels: [`private-conversations.${conversation.id}`],
-    event: 'ContactTyping',
+    event: inboxEvent('ContactTyping'),
     data: { typing: req.body?.typing === true },
   });
   res.status(204).end();
