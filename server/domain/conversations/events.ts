@@ -16,6 +16,12 @@ import {
  */
 export const conversationChannel = (conversationId: number) => `private-conversations.${conversationId}`;
 
+/**
+ * The wire name of an inbox event: Echo's `listen('ConversationChanged')` (use-channel.ts) hears
+ * `App\Events\ConversationChanged`, as with every other event of the app's own realtime app.
+ */
+export const inboxEvent = (name: string) => `App\\Events\\${name}`;
+
 /** A visitor's widget channel (without `private-`): unguessable, derived from the channel key and visitor id. */
 export function widgetChannelName(publicKey: string, visitorId: string): string {
   return `widget.${createHash('sha256').update(`${publicKey}:${visitorId}`).digest('hex').slice(0, 40)}`;
@@ -44,7 +50,7 @@ export async function conversationChanged(
   if (!row) return;
   await services.broadcaster.broadcast({
     channels: [teamChannel(teamId)],
-    event: 'ConversationChanged',
+    event: inboxEvent('ConversationChanged'),
     data: { conversation: presentConversationSummary(row), action },
   });
   if (widget) {
@@ -66,7 +72,7 @@ export async function messageCreated(
 ): Promise<void> {
   await services.broadcaster.broadcast({
     channels: [conversationChannel(message.conversationId)],
-    event,
+    event: inboxEvent(event),
     data: { message: presentMessage(message) },
   });
   // Notes and system lines about agents stay in the inbox.
@@ -87,7 +93,7 @@ export async function messageDelta(
 ): Promise<void> {
   await services.broadcaster.broadcast({
     channels: [conversationChannel(message.conversationId)],
-    event: 'MessageDelta',
+    event: inboxEvent('MessageDelta'),
     data: { id: message.id, ...delta },
   });
   if (widget) {

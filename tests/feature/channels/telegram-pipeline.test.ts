@@ -114,7 +114,7 @@ describe('Telegram webhooks', () => {
     expect(conversation).toMatchObject({ state: 'queued', handoffReason: 'user_request' });
     expect(conversation.handoffSummary).toContain('mau bicara sama CS dong');
     const changed = app.broadcasts.filter(
-      (b) => b.event === 'ConversationChanged' && b.channels[0] === `private-teams.${team.id}`,
+      (b) => b.event === 'App\\Events\\ConversationChanged' && b.channels[0] === `private-teams.${team.id}`,
     );
     expect(changed.map((b) => (b.data as { action: string }).action)).toContain('queued');
     // Later messages wait for the person: the bot stays silent.
