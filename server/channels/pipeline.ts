@@ -46,6 +46,8 @@ import {
 import { presentWidgetMessage } from '../presenters/conversation-presenter';
 import { handoffSummary } from '../domain/conversations/summary';
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema/index';
 
 export const inboundJob = 'channel.inbound';
 export const replyJob = 'conversation.reply';
@@ -93,10 +95,14 @@ export function adapterFor(
         if (out.messageId !== undefined) {
           const message = await conversationRepository(services.db, channel.teamId).message(out.messageId);
           if (message) {
+            // An agent's reply carries their first name (WidgetMessage.senderName), as the history does.
+            const [sender] = message.senderUserId
+              ? await services.db.select({ name: users.name }).from(users).where(eq(users.id, message.senderUserId))
+              : [];
             await services.widgetBroadcaster.broadcast({
               channels: [`private-${widgetChannelName(channel.publicKey, out.threadId)}`],
               event: 'message.created',
-              data: { message: presentWidgetMessage(message) },
+              data: { message: presentWidgetMessage({ ...message, senderName: sender?.name ?? null }) },
             });
           }
         }
