@@ -1,0 +1,276 @@
+import { createServer, type Server } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createApp } from '../../server/app';
+import { openDatabase, type DatabaseHandle } from '../../server/db/client';
+import { createLogger } from '../../server/support/logger';
+import { appsFromConfig } from '../../server/realtime/apps';
+import { RealtimeServer } from '../../server/realtime/realtime-server';
+import { startWorkers } from '../../server/jobs/registry';
+import type { Services } from '../../server/services';
+import { testConfig } from '../helpers/config';
+import { signedIn } from '../helpers/app';
+import { createOwnedTeam } from '../factories/teams';
+import { createChannel } from '../factories/channels';
+import { launchBrowser, type E2eBrowser } from './support/browser';
+import { logIn } from './support/accounts';
+
+/**
+ * The web chat widget's journey, in Chromium on the production build: a customer's page on another
+ * origin embeds the snippet; the visitor asks the published bot and reads a streamed, cited answer,
+ * asks for a person; the team owner sees the conversation wait in the inbox live, takes it over and
+ * replies; the visitor reads the reply live, and rates the conversation once it is resolved.
+ *
+ * The app runs in this process (as tests/e2e/support/serve.ts runs it: the realtime server in
+ * process, the job workers on), so that the team, its bot and its web channel can be written with
+ * the factories; the host page is served by a bare node:http server on another port.
+ */
+const shots = '/tmp/shots';
+const password = 'password';
+
+let server: Server;
+let hostPage: Server;
+let realtime: RealtimeServer;
+let database: DatabaseHandle;
+let services: Services;
+let expressApp: ReturnType<typeof createApp>['app'];
+let stopWorkers: () => Promise<void>;
+let dataDir: string;
+let appUrl: string;
+let visitorBrowser: E2eBrowser;
+let agentBrowser: E2eBrowser;
+
+const listen = (target: Server) =>
+  new Promise<number>((resolve) =>
+    target.listen(0, '127.0.0.1', () => resolve((target.address() as AddressInfo).port)),
+  );
+
+/** A free loopback port (the app needs its URL, which names the port, before it is created). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  const port = await listen(probe);
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  appUrl = `http://127.0.0.1:${port}`;
+  dataDir = mkdtempSync(join(tmpdir(), 'kawan-e2e-widget-'));
+  const settings = {
+    NODE_ENV: 'test',
+    APP_URL: appUrl,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+  };
+  const base = testConfig(settings);
+  const logger = createLogger(base.logLevel);
+  realtime = new RealtimeServer({ apps: appsFromConfig(base), logger });
+  const { port: realtimePort } = await realtime.listen(0, '127.0.0.1');
+  const config = testConfig({ ...settings, REVERB_HOST: '127.0.0.1', REVERB_PORT: String(realtimePort) });
+  database = await openDatabase({ dataDir: join(config.dataDir, 'db') });
+  await database.migrate();
+  const created = createApp({ config, database, logger, realtime, runsWorkers: true });
+  services = created.services;
+  expressApp = created.app;
+  stopWorkers = await startWorkers(services, logger);
+  server = createServer(created.app);
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  visitorBrowser = await launchBrowser(appUrl);
+  agentBrowser = await launchBrowser(appUrl);
+  mkdirSync(shots, { recursive: true });
+});
+
+afterAll(async () => {
+  await visitorBrowser?.close();
+  await agentBrowser?.close();
+  if (hostPage) await new Promise((resolve) => hostPage.close(resolve));
+  if (server) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+  await realtime?.close();
+  await stopWorkers?.().catch(() => undefined);
+  await database?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Waits until the workers have read the knowledge base's sources. */
+async function sourcesReady(knowledgeId: number) {
+  await expect
+    .poll(
+      async () =>
+        (
+          await database.execute('select status from knowledge_sources where knowledge_id = $1', [knowledgeId])
+        ).rows.map((row) => row.status),
+      { timeout: 30_000, interval: 200 },
+    )
+    .toEqual(['ready']);
+}
+
+/** A team whose owner is Dewi, a published bot answering from a café knowledge base, and a web channel. */
+async function cafeWithWidget(hostOrigin: string) {
+  const { owner, team } = await createOwnedTeam(services, {
+    current: true,
+    owner: { name: 'Dewi Lestari', email: `dewi.${Date.now()}@example.com` },
+  });
+  const client = await signedIn(expressApp, owner, password);
+  const knowledge = await client.send('post', '/knowledges', { name: 'FAQ', language: 'indonesian' });
+  expect(knowledge.status).toBe(303);
+  const knowledgeId = Number((knowledge.headers.location as string).split('/')[2]);
+  const source = await client.send('post', `/knowledges/${knowledgeId}/sources`, {
+    type: 'text',
+    title: 'Jam buka',
+    text: '# Jam buka\n\nOutlet Kemang buka setiap hari pukul 07.00 sampai 22.00.\n\n# Parkir\n\nParkir motor gratis, parkir mobil Rp 5.000 per jam.',
+  });
+  expect(source.status).toBe(303);
+  await sourcesReady(knowledgeId);
+  const bot = await client.send('post', '/bots', {
+    name: 'Asisten Kopi',
+    description: 'Menjawab pelanggan',
+    avatar_color: 'emerald',
+    knowledge_ids: [knowledgeId],
+  });
+  expect(bot.status).toBe(303);
+  const botId = Number((bot.headers.location as string).split('/')[2]);
+  expect((await client.send('post', `/bots/${botId}/publish`, { note: 'v1' })).status).toBe(303);
+  const host = new URL(hostOrigin);
+  const channel = await createChannel(services, team.id, {
+    type: 'web',
+    botId,
+    name: 'Website',
+    settings: {
+      allowedDomains: [`${host.hostname}:${host.port}`],
+      collectCsat: true,
+      title: 'Kopi Senja',
+      color: '#0f766e',
+      welcomeMessage: 'Halo! Ada yang bisa dibantu?',
+      launcherText: 'Chat',
+    },
+  });
+  return { owner, team, channel };
+}
+
+/** The widget's parts, through its open shadow root (Playwright's CSS and role locators pierce it). */
+const widget = (page: Page) => ({
+  launcher: page.locator('kawan-widget .kw-launcher'),
+  panel: page.locator('kawan-widget .kw-panel'),
+  log: page.locator('kawan-widget .kw-log'),
+  input: page.locator('kawan-widget .kw-compose textarea'),
+  send: page.locator('kawan-widget .kw-send'),
+});
+
+describe('the web chat widget', () => {
+  it('answers a visitor on another site, hands over to a person live, and collects a rating', async () => {
+    // The host page's port is known before the channel names it as an allowed domain.
+    const hostPort = await freePort();
+    const { owner, channel } = await cafeWithWidget(`http://127.0.0.1:${hostPort}`);
+    const hostUrl = await serveHostPage(channel.publicKey, hostPort);
+
+    // The visitor opens the shop's page: the launcher appears; a click opens the panel.
+    const visitor = await visitorBrowser.newPage();
+    const errors: string[] = [];
+    visitor.on('pageerror', (error) => errors.push(error.message));
+    // What the widget's socket hears (the answer is streamed as message.delta events).
+    const heard: string[] = [];
+    visitor.on('websocket', (socket) => socket.on('framereceived', (frame) => heard.push(String(frame.payload))));
+    await visitor.goto(hostUrl);
+    const w = widget(visitor);
+    await w.launcher.waitFor();
+    expect(await w.launcher.getAttribute('aria-label')).toBe('Open chat: Kopi Senja');
+    await w.launcher.click();
+    await w.panel.waitFor();
+    await w.log.getByText('Halo! Ada yang bisa dibantu?').waitFor();
+
+    // The question: the answer streams in with its source.
+    await w.input.fill('Outlet Kemang buka jam berapa?');
+    await w.send.click();
+    await w.log.locator('.kw-mine').getByText('Outlet Kemang buka jam berapa?').waitFor();
+    const answer = w.log.locator('.kw-msg:not(.kw-mine):not(.kw-system)').filter({ hasText: '07.00' }).last();
+    await answer.waitFor({ timeout: 20_000 });
+    await answer.getByRole('list', { name: 'Sources' }).getByText('Jam buka').waitFor({ timeout: 10_000 });
+    expect(heard.some((frame) => frame.includes('"message.delta"'))).toBe(true);
+    await screenshot(visitor, 'widget-host-page-answer');
+
+    // The owner waits in the inbox: the conversation is there, with the bot.
+    const agent = await agentBrowser.newPage();
+    await logIn(agent, owner.email, password);
+    await agent.waitForURL(/\/dashboard/);
+    await agent.goto('/conversations');
+    const rows = agent.getByRole('list', { name: 'Conversations' }).getByRole('listitem');
+    const row = rows.filter({ hasText: 'Outlet Kemang' }).first();
+    await row.waitFor();
+    await row.getByText('Bot', { exact: true }).waitFor();
+    const visitsBefore = await agent.evaluate(() => performance.getEntriesByType('navigation').length);
+
+    // The visitor asks for a person; the inbox shows the conversation waiting without a reload.
+    await visitor.locator('kawan-widget .kw-handoff').click();
+    await w.log.getByText('A person will reply here soon.').waitFor();
+    await row.getByText('Waiting', { exact: true }).waitFor({ timeout: 10_000 });
+    expect(await agent.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(visitsBefore);
+
+    // The owner opens it, takes over and replies.
+    await row.getByRole('link').first().click();
+    await agent.waitForURL(/\/conversations\/\d+$/);
+    await agent.getByRole('button', { name: 'Take over' }).click();
+    await agent.getByRole('button', { name: 'Take over' }).waitFor({ state: 'detached' });
+    await agent.getByRole('textbox', { name: 'Reply' }).fill('Halo, saya Dewi');
+    await agent.getByRole('button', { name: 'Send', exact: true }).click();
+    await agent.getByRole('list', { name: 'Messages' }).getByText('Halo, saya Dewi').waitFor();
+
+    // The visitor reads it live, with the agent's first name.
+    const reply = w.log.locator('.kw-msg').filter({ hasText: 'Halo, saya Dewi' });
+    await reply.waitFor({ timeout: 10_000 });
+    await reply.locator('.kw-name').getByText('Dewi').waitFor();
+    await screenshot(agent, 'widget-agent-conversation');
+
+    // The owner resolves; the visitor is asked for a rating and gives five stars.
+    await agent.getByRole('button', { name: 'Resolve' }).click();
+    await agent.getByRole('button', { name: 'Reopen' }).waitFor();
+    const rating = visitor.getByRole('radiogroup', { name: 'Rate this conversation' });
+    await rating.waitFor({ timeout: 10_000 });
+    await rating.getByRole('radio', { name: '5 stars' }).click();
+    await visitor.getByRole('button', { name: 'Send rating' }).click();
+    await visitor.getByText('Thanks for your feedback!').waitFor();
+    await screenshot(visitor, 'widget-host-page-rated');
+
+    // The inbox shows the rating on the conversation.
+    await agent.reload();
+    await agent.getByLabel('5 out of 5').waitFor();
+    await screenshot(agent, 'widget-agent-conversation-resolved');
+    expect(errors).toEqual([]);
+  });
+});
+
+/** The shop's page, on another origin than Kawan's: nothing but the embed snippet. */
+async function serveHostPage(channelKey: string, port: number): Promise<string> {
+  hostPage = createServer((req, res) => {
+    if (req.url !== '/') {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(hostHtml(channelKey));
+  });
+  await new Promise<void>((resolve) => hostPage.listen(port, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${port}`;
+}
+
+function hostHtml(channelKey: string) {
+  return `<!doctype html>
+<html lang="id"><head><meta charset="utf-8"><title>Kopi Senja · Toko</title>
+<style>body{font-family:sans-serif;margin:2rem;background:#fafaf9}</style></head>
+<body><h1>Kopi Senja</h1><p>Kopi susu gula aren, dikirim ke rumah.</p>
+<script src="${appUrl}/widget.js" data-channel="${channelKey}" async></script>
+</body></html>`;
+}
+
+async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: false, animations: 'disabled' });
+}
