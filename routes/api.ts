@@ -326,7 +326,10 @@ function botApi(api: RouteRegistry): void {
       response: {
         description: "The team's published bots; `id` is what `model` names.",
         schema: apiModelListSchema,
-        example: { object: 'list', data: [{ id: botExample.public_id, object: 'model', created: 1793523600, owned_by: 'kawan' }] },
+        example: {
+          object: 'list',
+          data: [{ id: botExample.public_id, object: 'model', created: 1793523600, owned_by: 'kawan' }],
+        },
       },
     });
   api
@@ -339,7 +342,10 @@ function botApi(api: RouteRegistry): void {
       description:
         "OpenAI's `POST /v1/chat/completions`: `model` is a published bot's public id, which answers with its published version (instructions, knowledge, grounding, handoff). `stream: true` answers as server-sent events (`chat.completion.chunk`, the usage chunk with `stream_options.include_usage`, `[DONE]`). `citations` and `kawan` are extra fields OpenAI clients ignore. An unknown model is a 404 with code `model_not_found`.",
       body: chatCompletionSchema,
-      bodyExample: { model: botExample.public_id, messages: [{ role: 'user', content: 'Jam berapa outlet Kemang buka?' }] },
+      bodyExample: {
+        model: botExample.public_id,
+        messages: [{ role: 'user', content: 'Jam berapa outlet Kemang buka?' }],
+      },
       response: {
         description: 'The reply.',
         schema: apiChatCompletionSchema,

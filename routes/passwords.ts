@@ -19,7 +19,10 @@ export default function passwords(routes: RouteRegistry): void {
       .get('/email/verify/{id}/{hash}', verification.verify)
       .name('verification.verify')
       .middleware('signed', 'throttle:verification');
-    auth.post('/email/verification-notification', verification.send).name('verification.send').middleware('throttle:verification');
+    auth
+      .post('/email/verification-notification', verification.send)
+      .name('verification.send')
+      .middleware('throttle:verification');
 
     auth.get('/user/confirm-password', confirmPassword.create).name('password.confirm');
     auth.post('/user/confirm-password', confirmPassword.store).name('password.confirm.store');

@@ -9,7 +9,7 @@ import * as widget from '../server/http/controllers/widget/widget-controller';
 export default function widgetRoutes(routes: RouteRegistry): void {
   routes.get('/widget.js', widget.script).name('widget.script').hidden();
   routes.get('/demo/widget', widget.demo).name('demo.widget').hidden();
-  routes.group({ prefix: '/widget/{channel}', as: 'widget.', middleware: ['widget.channel'] }, (api) => {
+  routes.group({ prefix: '/widget/{key}', as: 'widget.', middleware: ['widget.channel'] }, (api) => {
     api.get('/config', widget.config).name('config').hidden();
     api.post('/session', widget.session).name('session').hidden();
     api.post('/messages', widget.send).name('messages').hidden();

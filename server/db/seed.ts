@@ -19,6 +19,11 @@ import { createBot } from '../domain/bots/actions/create-bot';
 import { publishBot } from '../domain/bots/actions/publish-bot';
 import { updateBot } from '../domain/bots/actions/update-bot';
 import { configOf } from '../domain/bots/actions/chat';
+import { randomBytes } from 'node:crypto';
+import { channelRepository } from './repositories/channel-repository';
+import { conversationRepository } from './repositories/conversation-repository';
+import { acceptInbound } from '../channels/pipeline';
+import { replyAsAgent, resolve } from '../domain/conversations/conversation-actions';
 
 /** The demo login written in the README and printed at start-up. */
 export const demoLogin = { email: 'demo@kawan.test', password: 'password' };
@@ -129,14 +134,18 @@ async function seedDemoKnowledge(services: Services): Promise<void> {
     }
   }
   await services.jobs.drain();
-  await seedDemoBot(services, actor);
+  const botId = await seedDemoBot(services, actor);
+  await seedDemoChannels(services, actor, botId);
 }
 
 /**
  * The demo bot, "Asisten Warung Kopi": linked to both knowledge bases, version 1 published, a draft
  * change pending (a warmer persona) and saved test questions to replay before publishing it.
  */
-async function seedDemoBot(services: Services, actor: { userId: number; teamId: number; role: 'owner' }): Promise<void> {
+async function seedDemoBot(
+  services: Services,
+  actor: { userId: number; teamId: number; role: 'owner' },
+): Promise<number> {
   const knowledges = await knowledgeRepository(services.db, actor.teamId).all();
   const bot = await createBot(
     services,
@@ -152,11 +161,15 @@ async function seedDemoBot(services: Services, actor: { userId: number; teamId: 
         'Kamu adalah Asisten Warung Kopi Nusantara. Jawab singkat, ramah dan jelas, sapa pelanggan dengan "Kak". ' +
         'Gunakan hanya informasi dari pengetahuan yang diberikan; harga selalu dalam Rupiah.',
       welcomeMessage: 'Halo Kak! Saya Asisten Warung Kopi Nusantara. Mau tanya jam buka, menu, atau pesan antar?',
-      suggestedQuestions: ['Jam buka outlet Kemang?', 'Berapa harga kopi susu gula aren?', 'Do you deliver to Bandung?'],
+      suggestedQuestions: [
+        'Jam buka outlet Kemang?',
+        'Berapa harga kopi susu gula aren?',
+        'Do you deliver to Bandung?',
+      ],
     },
   );
   await publishBot(services, actor, bot.id, { note: 'Versi pertama' });
-  const draft = configOf(((await botRepository(services.db, actor.teamId).find(bot.id))!).draft, bot.name);
+  const draft = configOf((await botRepository(services.db, actor.teamId).find(bot.id))!.draft, bot.name);
   await updateBot(services, actor, bot.id, {
     name: bot.name,
     description: bot.description,
@@ -173,4 +186,113 @@ async function seedDemoBot(services: Services, actor: { userId: number; teamId: 
       instructions: `${draft.instructions} Tutup jawaban dengan tawaran bantuan lain.`,
     },
   });
+  return bot.id;
+}
+
+/**
+ * The demo team's channels and inbox: a web widget (its preview page embeds it, so a newcomer can
+ * chat with the bot at once), Telegram and WhatsApp channels configured against nothing reachable
+ * (their health says so), and conversations in every state, made through the real pipeline.
+ */
+async function seedDemoChannels(
+  services: Services,
+  actor: { userId: number; teamId: number },
+  botId: number,
+): Promise<void> {
+  const channels = channelRepository(services.db, actor.teamId);
+  const key = () => randomBytes(15).toString('base64url');
+  const secrets = (value: Record<string, string>) => services.encrypter.encrypt(JSON.stringify(value));
+  const web = await channels.create({
+    type: 'web',
+    name: 'Website Warung Kopi',
+    botId,
+    publicKey: key(),
+    displayIdentifier: 'warungkopi.example',
+    settings: {
+      allowedDomains: ['warungkopi.example', 'localhost', '127.0.0.1'],
+      color: '#059669',
+      title: 'Warung Kopi Nusantara',
+      position: 'right',
+      avatarUrl: '',
+      launcherText: 'Tanya kami',
+      welcomeMessage: 'Halo Kak! Mau tanya jam buka, menu, atau pesan antar?',
+      suggestedQuestions: ['Jam buka outlet Kemang?', 'Berapa harga kopi susu gula aren?', 'Bisa bayar pakai QRIS?'],
+      collectCsat: true,
+      identityVerification: false,
+    },
+    secrets: secrets({ identitySecret: randomBytes(24).toString('base64url') }),
+    createdBy: actor.userId,
+  });
+  const unreachable = {
+    ok: false,
+    detail: 'Demo credentials: no provider answers them (connect a real account to use it).',
+    at: new Date().toISOString(),
+  };
+  await channels.create({
+    type: 'telegram',
+    name: 'Telegram @warungkopi_demo_bot',
+    botId,
+    publicKey: key(),
+    displayIdentifier: '@warungkopi_demo_bot',
+    settings: { botUsername: 'warungkopi_demo_bot' },
+    secrets: secrets({
+      botToken: '000000000:AAdemoDemoDemoDemoDemoDemoDemo',
+      webhookSecret: randomBytes(24).toString('base64url'),
+    }),
+    credentialCheck: unreachable,
+    lastError: unreachable.detail,
+    lastErrorAt: new Date(),
+    createdBy: actor.userId,
+  });
+  const whatsapp = await channels.create({
+    type: 'whatsapp',
+    name: 'WhatsApp +62 812-3456-7890',
+    botId: null,
+    publicKey: key(),
+    displayIdentifier: '+6281234567890',
+    settings: { phoneNumberId: '100000000000001', wabaId: '100000000000002', displayPhone: '+6281234567890' },
+    secrets: secrets({ accessToken: 'demo-token', appSecret: 'demo-app-secret', verifyToken: 'demo-verify-token' }),
+    credentialCheck: unreachable,
+    lastError: unreachable.detail,
+    lastErrorAt: new Date(),
+    createdBy: actor.userId,
+  });
+
+  const say = async (channel: typeof web, visitor: string, text: string, name?: string) => {
+    const result = await acceptInbound(services, channel, {
+      externalId: `demo:${randomBytes(6).toString('hex')}`,
+      externalUserId: visitor,
+      threadId: visitor,
+      name,
+      kind: 'text',
+      text,
+      attachments: [],
+      sentAt: new Date(),
+      ...(channel.type === 'whatsapp' ? { phoneE164: `+${visitor}` } : {}),
+    });
+    await services.jobs.drain();
+    return result.conversation;
+  };
+  // Answered by the bot.
+  await say(web, 'demo-visitor-rina', 'Jam buka outlet Kemang?', 'Rina');
+  await say(web, 'demo-visitor-rina', 'bisa bayar pake qris ga?');
+  // Waiting for a person.
+  const queued = await say(web, 'demo-visitor-joko', 'Pesanan saya belum sampai, mau bicara dengan admin', 'Joko');
+  // Taken over by the agent, who replied.
+  const human = await say(web, 'demo-visitor-maya', 'mau bicara dengan manusia dong', 'Maya');
+  const agent = (await userRepository(services.db).findByEmail(demoMembers.find((m) => m.role === 'agent')!.email))!;
+  const agentActor = { userId: agent.id, teamId: actor.teamId, role: 'agent' as const };
+  await replyAsAgent(services, agentActor, human.id, { text: 'Halo Kak Maya, saya Budi. Ada yang bisa saya bantu?' });
+  // Resolved and rated.
+  const resolved = await say(web, 'demo-visitor-andi', 'Berapa harga kopi susu gula aren?', 'Andi');
+  await resolve(services, { userId: actor.userId, teamId: actor.teamId, role: 'owner' }, resolved.id);
+  await conversationRepository(services.db, actor.teamId).update(resolved.id, {
+    csatScore: 5,
+    csatComment: 'Cepat dan jelas!',
+    csatAt: new Date(),
+  });
+  // A WhatsApp customer on a number without a bot: stored, waiting for a person to open it.
+  await say(whatsapp, '6281398765432', 'Halo, apakah bisa pesan untuk acara kantor 50 orang?', 'Sari');
+  await services.jobs.drain();
+  void queued;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Services } from '../../server/services';
-import { channelRepository } from '../../server/db/repositories/channel-repository';
+import { channelEventLog, channelRepository, type ChannelRow } from '../../server/db/repositories/channel-repository';
+import { conversationWriter } from '../../server/db/repositories/conversation-repository';
 import type { ChannelSecrets } from '../../server/channels/adapters';
 import type { ChannelType } from '../../server/db/schema/channels';
 
@@ -29,4 +30,49 @@ export async function createChannel(
     secrets: services.encrypter.encrypt(JSON.stringify(options.secrets ?? {})),
     createdBy: null,
   });
+}
+
+/** A conversation on the channel with one inbound message, stored as the pipeline stores it, and its event. */
+export async function createConversation(
+  services: Pick<Services, 'db'>,
+  channel: ChannelRow,
+  options: { text?: string } = {},
+) {
+  const writer = conversationWriter(services.db);
+  const visitor = randomBytes(8).toString('hex');
+  const contact = await writer.contactFor({
+    teamId: channel.teamId,
+    channelType: channel.type,
+    channelId: channel.id,
+    externalUserId: visitor,
+  });
+  const { conversation } = await writer.conversationFor({
+    teamId: channel.teamId,
+    channelId: channel.id,
+    botId: channel.botId,
+    contactId: contact.id,
+    threadId: visitor,
+    now: new Date(),
+  });
+  const text = options.text ?? 'Halo, jam buka?';
+  const message = (await writer.inbound({
+    teamId: channel.teamId,
+    conversationId: conversation.id,
+    channelId: channel.id,
+    direction: 'inbound',
+    sender: 'contact',
+    kind: 'text',
+    text,
+    externalId: `web:${visitor}`,
+    status: 'received',
+  }))!;
+  await writer.countInbound(conversation.id, new Date(), text);
+  const { event } = await channelEventLog(services.db).record({
+    teamId: channel.teamId,
+    channelId: channel.id,
+    eventId: `message:${visitor}`,
+    summary: `Text from ${visitor}: ${text}`,
+    payload: JSON.stringify({ message: { id: visitor, text, user: { id: visitor } } }),
+  });
+  return { conversation, message, event, contact };
 }

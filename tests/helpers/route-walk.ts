@@ -10,6 +10,7 @@ import { createInvitation, createMember, createTeam } from '../factories/teams';
 import { createUser } from '../factories/users';
 import { createKnowledgeWithChunk } from '../factories/knowledge';
 import { createPublishedBot } from '../factories/bots';
+import { createChannel, createConversation } from '../factories/channels';
 import type { browser } from './app';
 
 /**
@@ -37,12 +38,17 @@ export interface Tenant {
   turn: { id: number };
   /** A model server of the team's own. */
   provider: { id: number };
+  /** A web widget channel of the team on the bot, with a conversation, its message and an event. */
+  channel: { id: number; publicKey: string };
+  conversation: { id: number };
+  message: { id: number };
+  event: { id: number };
 }
 
 const where = 'tests/helpers/route-walk.ts';
 
 /** A team (the owner's current one) with a member, an invitation, a token with every ability and a notification. */
-export async function createTenant(services: Pick<Services, 'db'>, name: string): Promise<Tenant> {
+export async function createTenant(services: Pick<Services, 'db' | 'encrypter'>, name: string): Promise<Tenant> {
   const owner = await createUser(services, { name: `${name} Owner` });
   const team = await createTeam(services, owner, { name, current: true });
   const member = await createMember(services, team, 'editor', { name: `${name} Member` });
@@ -69,6 +75,14 @@ export async function createTenant(services: Pick<Services, 'db'>, name: string)
     name: `${name} Bot`,
     knowledgeIds: [knowledge.id],
   });
+  const channel = await createChannel(services as Pick<Services, 'db' | 'encrypter'>, team.id, {
+    type: 'web',
+    botId: bot.id,
+    name: `${name} site`,
+    settings: { allowedDomains: ['shop.example.com'] },
+    secrets: { identitySecret: 'route-walk-secret' },
+  });
+  const { conversation, message, event } = await createConversation(services, channel);
   return {
     team,
     owner,
@@ -83,6 +97,10 @@ export async function createTenant(services: Pick<Services, 'db'>, name: string)
     version: { id: version.id, version: version.version },
     turn: { id: turn.id },
     provider: { id: provider.id },
+    channel: { id: channel.id, publicKey: channel.publicKey },
+    conversation: { id: conversation.id },
+    message: { id: message.id },
+    event: { id: event.id },
   };
 }
 
@@ -100,6 +118,12 @@ export const fixtures: Record<string, (tenant: Tenant) => number | string> = {
   version: (tenant) => tenant.version.id,
   turn: (tenant) => tenant.turn.id,
   provider: (tenant) => tenant.provider.id,
+  channel: (tenant) => tenant.channel.id,
+  /** The channel's public key (webhooks and the widget name channels so). */
+  key: (tenant) => tenant.channel.publicKey,
+  conversation: (tenant) => tenant.conversation.id,
+  message: (tenant) => tenant.message.id,
+  event: (tenant) => tenant.event.id,
 };
 
 export function fixtureFor(route: CompiledRoute, name: string): (tenant: Tenant) => number | string {
@@ -130,6 +154,8 @@ const middleware: Record<string, Transport | 'neutral'> = {
   'auth.token': 'bearer',
   abilities: 'neutral',
   ability: 'neutral',
+  // The widget's public endpoints: no session, like a guest's page.
+  'widget.channel': 'guest',
 };
 
 /** Session unless a middleware says guest or bearer. */

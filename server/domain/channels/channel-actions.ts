@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Services } from '../../services';
-import { channelRepository, markChannel, type ChannelRow } from '../../db/repositories/channel-repository';
+import { channelRepository, type ChannelRow } from '../../db/repositories/channel-repository';
 import { botRepository } from '../../db/repositories/bot-repository';
 import type { ChannelType } from '../../db/schema/channels';
 import { allows } from '../teams/roles';
@@ -328,7 +328,6 @@ export async function replayEvent(
   }
   await channelEventLog(services.db).finish(event.id, { status: 'received', error: null });
   await services.jobs.send(inboundJob, { eventId: event.id });
-  await markChannel(services.db, channel.id, {});
 }
 
 /** WhatsApp: the approved templates, fetched from the Graph API into the channel. */

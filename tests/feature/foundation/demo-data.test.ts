@@ -68,7 +68,11 @@ describe('the demo knowledge', () => {
     await seedDemo(app.services); // seeded once, by this or the test above
     const client = await signedIn(app.app, demoLogin, demoLogin.password);
     const index = expectPage(await client.visit('/knowledges'), 'Knowledges/Index');
-    const knowledges = (index.props.knowledges as { data: Array<{ id: number; name: string; status: string; sources_count: number; chunks_count: number }> }).data;
+    const knowledges = (
+      index.props.knowledges as {
+        data: Array<{ id: number; name: string; status: string; sources_count: number; chunks_count: number }>;
+      }
+    ).data;
     expect(knowledges.map((k) => [k.name, k.status]).sort()).toEqual([
       ['FAQ Warung Kopi Nusantara', 'ready'],
       ['Menu & Harga', 'ready'],
@@ -87,14 +91,30 @@ describe('the demo knowledge', () => {
   });
 });
 
-
 describe('the demo bot', () => {
   it('is published with a draft change pending, keeps test questions, and answers from the café knowledge offline', async () => {
     await seedDemo(app.services);
     const client = await signedIn(app.app, demoLogin, demoLogin.password);
     const index = expectPage(await client.visit('/bots'), 'Bots/Index');
-    const [bot] = (index.props.bots as { data: Array<{ id: number; name: string; published_version: number; has_draft_changes: boolean; knowledge_count: number; status: string }> }).data;
-    expect(bot).toMatchObject({ name: 'Asisten Warung Kopi', published_version: 1, has_draft_changes: true, knowledge_count: 2, status: 'active' });
+    const [bot] = (
+      index.props.bots as {
+        data: Array<{
+          id: number;
+          name: string;
+          published_version: number;
+          has_draft_changes: boolean;
+          knowledge_count: number;
+          status: string;
+        }>;
+      }
+    ).data;
+    expect(bot).toMatchObject({
+      name: 'Asisten Warung Kopi',
+      published_version: 1,
+      has_draft_changes: true,
+      knowledge_count: 2,
+      status: 'active',
+    });
     const edit = expectPage(await client.visit(`/bots/${bot.id}/edit`), 'Bots/Edit');
     expect(edit.props.test_questions).toHaveLength(5);
 
@@ -111,5 +131,32 @@ describe('the demo bot', () => {
     const price = await ask('Berapa harga kopi susu gula aren?');
     expect(price.turn.kind).toBe('answer');
     expect(price.turn.reply).toMatch(/Rp|\d{2}\.?000/);
+  });
+});
+
+describe('the demo channels and inbox', () => {
+  it('has a web widget with a preview page, Telegram and WhatsApp channels whose health is honest, and conversations in every state', async () => {
+    await seedDemo(app.services);
+    const client = await signedIn(app.app, demoLogin, demoLogin.password);
+    const channels = (
+      expectPage(await client.visit('/channels'), 'Channels/Index').props.channels as {
+        data: Array<{ id: number; type: string; health: string }>;
+      }
+    ).data;
+    expect(channels.map((channel) => channel.type).sort()).toEqual(['telegram', 'web', 'whatsapp']);
+    expect(channels.filter((channel) => channel.type !== 'web').map((channel) => channel.health)).toEqual([
+      'error',
+      'error',
+    ]);
+    const web = channels.find((channel) => channel.type === 'web')!;
+    const show = expectPage(await client.visit(`/channels/${web.id}`), 'Channels/Show');
+    const preview = (show.props.setup as { preview_url: string }).preview_url;
+    const page = await client.agent.get(preview);
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/<script src="[^"]+\/widget\.js" data-channel="[\w-]+" async><\/script>/);
+
+    const inbox = expectPage(await client.visit('/conversations'), 'Conversations/Index');
+    const states = (inbox.props.conversations as { data: Array<{ state: string }> }).data.map((row) => row.state);
+    expect(new Set(states)).toEqual(new Set(['bot', 'queued', 'human', 'resolved']));
   });
 });

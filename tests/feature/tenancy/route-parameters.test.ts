@@ -26,6 +26,18 @@ const notTenantRows: Record<string, string> = {
   'password.reset': '{token} is a password-reset secret, checked together with the e-mail address',
   'verification.verify': "a signed link that only verifies the signed-in user's own address ({id} must be theirs)",
   'mailbox.show': 'the development mailbox (absent in production) holds outgoing mail, not team rows',
+  ...Object.fromEntries(
+    ['webhooks.whatsapp.verify', 'webhooks.whatsapp', 'webhooks.telegram', 'webhooks.custom'].map((name) => [
+      name,
+      "a provider's public webhook: {key} is the channel's public key; no session, the channel's own signature decides",
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['config', 'session', 'messages', 'handoff', 'typing', 'csat', 'feedback', 'broadcasting.auth'].map((name) => [
+      `widget.${name}`,
+      "the widget's public endpoints: {key} is the channel's public key; the allowed domains and the visitor's token decide",
+    ]),
+  ),
 };
 
 /** Every way to fill the route's parameters with at least one row of team A (the others from B). */

@@ -22,7 +22,7 @@ function webhookRequest(req: Request): WebhookRequest {
 /** GET (WhatsApp's handshake) and POST /webhooks/{type}/{channel}: verified, stored once, acknowledged. */
 export function receive(type: ChannelType) {
   return async (req: Request, res: Response) => {
-    const answer = await receiveWebhook(req.services, type, String(req.params.channel), webhookRequest(req));
+    const answer = await receiveWebhook(req.services, type, String(req.params.key), webhookRequest(req));
     res.status(answer.status).type(answer.contentType).send(answer.body);
   };
 }

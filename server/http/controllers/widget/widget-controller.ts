@@ -68,7 +68,7 @@ export function widgetChannel(req: WidgetRequest, res: Response, next: NextFunct
 
 async function checkWidgetChannel(req: WidgetRequest, res: Response, next: NextFunction) {
   // A preflight reaches this before any route matched (server/http/kernel.ts): the key is read from the path.
-  const key = (req.params?.channel as string | undefined) ?? /^\/widget\/([^/]+)\//.exec(req.path)?.[1];
+  const key = (req.params?.key as string | undefined) ?? /^\/widget\/([^/]+)\//.exec(req.path)?.[1];
   const channel = key ? await channelByPublicKey(req.services.db, key) : undefined;
   if (!channel || channel.type !== 'web') return next(new NotFoundError());
   const origin = req.get('origin');
