@@ -2,6 +2,7 @@ import type { Services } from '../services';
 import type { Logger } from '../support/logger';
 import { defineKnowledgeJobs, queueDueRefreshes, requeueStranded } from './knowledge-jobs';
 import { replayJob, runReplay } from '../domain/bots/actions/replay';
+import { resolveIdleConversations } from '../domain/conversations/idle';
 import { inboundJob, processInbound, replyJob, replyToMessage, sendJob, sendMessage } from '../channels/pipeline';
 
 /** Every job Kawan runs, defined on the services' queue. */
@@ -52,8 +53,18 @@ export async function startWorkers(services: Services, logger: Logger): Promise<
         if (count > 0) logger.info({ sources: count }, 'scheduled knowledge refreshes queued');
       })
       .catch((error: unknown) => logger.error({ err: error }, 'scheduled refreshes could not be queued'));
+  const resolveIdle = () =>
+    resolveIdleConversations(services)
+      .then((count) => {
+        if (count > 0) logger.info({ conversations: count }, 'idle conversations resolved');
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'idle conversations could not be resolved'));
   void checkRefreshes();
-  const timer = setInterval(() => void checkRefreshes(), refreshCheckMs);
+  void resolveIdle();
+  const timer = setInterval(() => {
+    void checkRefreshes();
+    void resolveIdle();
+  }, refreshCheckMs);
   timer.unref();
   logger.info('job workers started');
   return async () => {

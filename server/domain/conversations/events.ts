@@ -3,6 +3,7 @@ import type { Services } from '../../services';
 import { teamChannel } from '../notifications/channels';
 import { conversationRepository, type MessageRow } from '../../db/repositories/conversation-repository';
 import {
+  presentConversationDetail,
   presentConversationSummary,
   presentMessage,
   presentWidgetConversation,
@@ -46,12 +47,19 @@ export async function conversationChanged(
   action: ConversationAction,
   widget?: WidgetTarget,
 ): Promise<void> {
-  const row = await conversationRepository(services.db, teamId).listed(conversationId);
+  const repo = conversationRepository(services.db, teamId);
+  const row = await repo.listed(conversationId);
   if (!row) return;
   await services.broadcaster.broadcast({
     channels: [teamChannel(teamId)],
     event: inboxEvent('ConversationChanged'),
     data: { conversation: presentConversationSummary(row), action },
+  });
+  // Whoever has the conversation open sees the change (a rating, a teammate taking over) at once.
+  await services.broadcaster.broadcast({
+    channels: [conversationChannel(conversationId)],
+    event: inboxEvent('ConversationUpdated'),
+    data: { conversation: presentConversationDetail(row, await repo.contact(row.contactId)) },
   });
   if (widget) {
     await services.widgetBroadcaster.broadcast({

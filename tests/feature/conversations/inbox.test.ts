@@ -108,6 +108,12 @@ describe('the inbox', () => {
     expect((await client.send('post', `/conversations/${conversationId}/resolve`, {})).status).toBe(303);
     show = expectPage(await client.visit(`/conversations/${conversationId}`), 'Conversations/Show');
     expect(show.props.conversation).toMatchObject({ state: 'resolved', resolved_by: 'bot' });
+    // An open Conversations/Show hears the change on the conversation's own channel.
+    const updated = app.broadcasts.filter(
+      (b) =>
+        b.event === 'App\\Events\\ConversationUpdated' && b.channels[0] === `private-conversations.${conversationId}`,
+    );
+    expect(updated.at(-1)?.data).toMatchObject({ conversation: { id: conversationId, state: 'resolved' } });
     expect((await client.send('post', `/conversations/${conversationId}/resolve`, {})).status).toBe(303);
     const twice = (await client.visit(`/conversations/${conversationId}`)).body.props.errors as Record<string, string>;
     expect(twice.state).toMatch(/already resolved/);
