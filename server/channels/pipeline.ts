@@ -264,7 +264,16 @@ export async function acceptInbound(
     );
     return { message: existing, conversation, duplicate: true };
   }
-  const counted = await writer.countInbound(conversation.id, now, message.text ?? `[${message.kind}]`);
+  let counted = await writer.countInbound(conversation.id, now, message.text ?? `[${message.kind}]`);
+  await markChannel(services.db, channel.id, { lastInboundAt: now });
+  // A channel without a bot is for people only: its conversations wait for one from the start.
+  if (channel.botId === null && counted.state === 'bot') {
+    counted =
+      (await conversationRepository(services.db, channel.teamId).transition(conversation.id, ['bot'], {
+        state: 'queued',
+        handoffAt: now,
+      })) ?? counted;
+  }
   await messageCreated(services, stored, widget);
   await conversationChanged(
     services,

@@ -156,7 +156,11 @@ describe('the demo channels and inbox', () => {
     expect(page.text).toMatch(/<script src="[^"]+\/widget\.js" data-channel="[\w-]+" async><\/script>/);
 
     const inbox = expectPage(await client.visit('/conversations'), 'Conversations/Index');
-    const states = (inbox.props.conversations as { data: Array<{ state: string }> }).data.map((row) => row.state);
-    expect(new Set(states)).toEqual(new Set(['bot', 'queued', 'human', 'resolved']));
+    const rows = (inbox.props.conversations as { data: Array<{ state: string; channel: { type: string } }> }).data;
+    expect(new Set(rows.map((row) => row.state))).toEqual(new Set(['bot', 'queued', 'human', 'resolved']));
+    // The WhatsApp number has no bot: its conversation waits for a person from the first message.
+    expect(rows.find((row) => row.channel.type === 'whatsapp')?.state).toBe('queued');
+    // The widget's messages count as the channel's inbound traffic.
+    expect((show.props.channel as { health: string }).health).toBe('healthy');
   });
 });
