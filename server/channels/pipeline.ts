@@ -44,7 +44,7 @@ import {
   type WidgetTarget,
 } from '../domain/conversations/events';
 import { presentWidgetMessage } from '../presenters/conversation-presenter';
-import { handoffSummary } from '../domain/conversations/summary';
+import { queueForPerson } from '../domain/conversations/queue';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/index';
@@ -456,26 +456,10 @@ export async function replyToMessage(
   if (finished) await messageCreated(services, finished, undefined, 'MessageUpdated');
   if (widget) await widgetTyping(services, widget, { sender: 'bot', typing: false });
   if (result.handoff) {
-    const recent = await repo.messages(conversation.id, { limit: 20 });
-    const queued = await repo.transition(conversation.id, ['bot'], {
-      state: 'queued',
-      handoffReason: result.handoff.reason,
-      handoffAt: now,
-      handoffSummary: handoffSummary(recent, result.handoff.reason),
+    await queueForPerson(services, conversation, result.handoff.reason, {
+      text: `Waiting for a person (${result.handoff.reason.replace(/_/g, ' ')}).`,
+      widget,
     });
-    if (queued) {
-      const line = await repo.insertMessage({
-        conversationId: conversation.id,
-        channelId: channel.id,
-        direction: 'outbound',
-        sender: 'system',
-        kind: 'event',
-        text: `Waiting for a person (${result.handoff.reason.replace(/_/g, ' ')}).`,
-        status: 'sent',
-      });
-      if (line) await messageCreated(services, line);
-      await conversationChanged(services, input.teamId, conversation.id, 'queued', widget);
-    }
   } else {
     await conversationChanged(services, input.teamId, conversation.id, 'message');
   }

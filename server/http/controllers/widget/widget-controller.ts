@@ -13,7 +13,7 @@ import {
   messageCreated,
   widgetChannelName,
 } from '../../../domain/conversations/events';
-import { handoffSummary } from '../../../domain/conversations/summary';
+import { queueForPerson } from '../../../domain/conversations/queue';
 import { presentWidgetConversation, presentWidgetMessage } from '../../../presenters/conversation-presenter';
 import { realtimeEndpoint } from '../../../broadcasting/client-config';
 import { safeEqual } from '../../../support/crypto';
@@ -281,25 +281,11 @@ export async function handoff(req: WidgetRequest, res: Response) {
   const conversation = await openConversation(req);
   const repo = conversationRepository(req.services.db, channel.teamId);
   const widget = widgetTarget(channel, conversation.threadId);
-  const moved = await repo.transition(conversation.id, ['bot'], {
-    state: 'queued',
-    handoffReason: 'user_request',
-    handoffAt: new Date(),
-    handoffSummary: handoffSummary(await repo.messages(conversation.id, { limit: 20 }), 'user_request'),
+  await queueForPerson(req.services, conversation, 'user_request', {
+    text: 'A person will reply here soon.',
+    widget,
+    toVisitor: true,
   });
-  if (moved) {
-    const line = await repo.insertMessage({
-      conversationId: conversation.id,
-      channelId: channel.id,
-      direction: 'outbound',
-      sender: 'system',
-      kind: 'event',
-      text: 'A person will reply here soon.',
-      status: 'sent',
-    });
-    if (line) await messageCreated(req.services, line, widget);
-    await conversationChanged(req.services, channel.teamId, conversation.id, 'queued', widget);
-  }
   const current = (await repo.find(conversation.id))!;
   res.status(202).json({
     conversation: presentWidgetConversation(current, { collectCsat: channel.settings.collectCsat === true }),

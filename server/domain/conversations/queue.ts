@@ -1,0 +1,38 @@
+import type { Services } from '../../services';
+import { conversationRepository, type ConversationRow } from '../../db/repositories/conversation-repository';
+import type { HandoffReasonCode } from '../../db/schema/channels';
+import { conversationChanged, messageCreated, type WidgetTarget } from './events';
+import { handoffSummary } from './summary';
+
+/**
+ * Moves a conversation the bot has to the team's queue, once (a concurrent handoff finds it moved):
+ * the reason and a written summary for whoever takes it, a line in the thread (`toVisitor`: the
+ * widget shows it too), and the inbox told. Returns the queued conversation, or undefined.
+ */
+export async function queueForPerson(
+  services: Pick<Services, 'db' | 'broadcaster' | 'widgetBroadcaster'>,
+  conversation: Pick<ConversationRow, 'id' | 'teamId' | 'channelId'>,
+  reason: HandoffReasonCode,
+  line: { text: string; widget?: WidgetTarget; toVisitor?: boolean },
+): Promise<ConversationRow | undefined> {
+  const repo = conversationRepository(services.db, conversation.teamId);
+  const queued = await repo.transition(conversation.id, ['bot'], {
+    state: 'queued',
+    handoffReason: reason,
+    handoffAt: new Date(),
+    handoffSummary: handoffSummary(await repo.messages(conversation.id, { limit: 20 }), reason),
+  });
+  if (!queued) return undefined;
+  const event = await repo.insertMessage({
+    conversationId: conversation.id,
+    channelId: conversation.channelId,
+    direction: 'outbound',
+    sender: 'system',
+    kind: 'event',
+    text: line.text,
+    status: 'sent',
+  });
+  if (event) await messageCreated(services, event, line.toVisitor ? line.widget : undefined);
+  await conversationChanged(services, conversation.teamId, conversation.id, 'queued', line.widget);
+  return queued;
+}
