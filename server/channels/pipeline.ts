@@ -220,6 +220,12 @@ export async function acceptInbound(
 ): Promise<{ message: MessageRow; conversation: ConversationRow; duplicate: boolean }> {
   const writer = conversationWriter(services.db);
   const now = new Date();
+  const externalId = message.externalId.slice(0, 255);
+  // A redelivery: nothing is touched, not even the contact's last-seen time.
+  const known = await writer.inboundByExternalId(channel.id, externalId);
+  const knownConversation =
+    known && (await conversationRepository(services.db, channel.teamId).find(known.conversationId));
+  if (known && knownConversation) return { message: known, conversation: knownConversation, duplicate: true };
   const contact = await writer.contactFor({
     teamId: channel.teamId,
     channelType: channel.type,
@@ -250,7 +256,7 @@ export async function acceptInbound(
     kind: message.kind,
     text: message.text ?? '',
     attachments: message.attachments,
-    externalId: message.externalId.slice(0, 255),
+    externalId,
     clientId: extra.clientId ?? null,
     replyToExternalId: message.replyToExternalId ?? null,
     status: 'received',
@@ -258,11 +264,8 @@ export async function acceptInbound(
   });
   const widget = widgetTarget(channel, message.threadId);
   if (!stored) {
-    const repo = conversationRepository(services.db, channel.teamId);
-    const [existing] = (await repo.messages(conversation.id, { limit: 50 })).filter(
-      (row) => row.direction === 'inbound' && row.externalId === message.externalId.slice(0, 255),
-    );
-    return { message: existing, conversation, duplicate: true };
+    // The same message stored a moment ago by a concurrent delivery.
+    return { message: (await writer.inboundByExternalId(channel.id, externalId))!, conversation, duplicate: true };
   }
   let counted = await writer.countInbound(conversation.id, now, message.text ?? `[${message.kind}]`);
   await markChannel(services.db, channel.id, { lastInboundAt: now });

@@ -510,6 +510,21 @@ export function conversationWriter(db: Database) {
       throw new Error('Could not open a conversation after several attempts');
     },
 
+    /** The inbound message a provider id names on a channel (a redelivery finds what it stored). */
+    async inboundByExternalId(channelId: number, externalId: string): Promise<MessageRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(messages)
+        .where(
+          and(
+            eq(messages.channelId, channelId),
+            eq(messages.direction, 'inbound'),
+            eq(messages.externalId, externalId),
+          ),
+        );
+      return row;
+    },
+
     /** An inbound message stored once: a redelivered one (same provider id) gives undefined. */
     async inbound(values: NewMessage & { teamId: number }): Promise<MessageRow | undefined> {
       const [row] = await db.insert(messages).values(values).onConflictDoNothing().returning();
