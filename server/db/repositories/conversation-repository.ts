@@ -195,6 +195,23 @@ export function conversationRepository(db: Database, teamId: number) {
       return row;
     },
 
+    /** The latest conversation of a thread on a channel (the open one, or the last resolved). */
+    async latestOfThread(channelId: number, threadId: string): Promise<ConversationRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(conversations)
+        .where(
+          and(
+            eq(conversations.teamId, teamId),
+            eq(conversations.channelId, channelId),
+            eq(conversations.threadId, threadId),
+          ),
+        )
+        .orderBy(desc(conversations.id))
+        .limit(1);
+      return row;
+    },
+
     async contact(id: number): Promise<ContactRow | undefined> {
       const [row] = await db
         .select()

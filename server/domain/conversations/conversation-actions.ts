@@ -5,9 +5,8 @@ import {
   type ConversationRow,
   type MessageRow,
 } from '../../db/repositories/conversation-repository';
-import { eq } from 'drizzle-orm';
 import { channelById, channelRepository } from '../../db/repositories/channel-repository';
-import { users } from '../../db/schema/index';
+import { userRepository } from '../../db/repositories/user-repository';
 import { teamMembershipRepository } from '../../db/repositories/team-membership-repository';
 import { allows } from '../teams/roles';
 import { asRole, authorize, type TeamActor } from '../teams/team-access';
@@ -74,8 +73,7 @@ async function systemLine(
 }
 
 async function nameOf(services: ConversationServices, userId: number) {
-  const [row] = await services.db.select({ name: users.name }).from(users).where(eq(users.id, userId));
-  return row?.name ?? 'A teammate';
+  return (await userRepository(services.db).find(userId))?.name ?? 'A teammate';
 }
 
 /**

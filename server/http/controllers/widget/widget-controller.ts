@@ -177,20 +177,13 @@ const sessionSchema = z.object({
     .catch(undefined),
 });
 
-async function latestConversation(
+/** The visitor's latest conversation on the channel (open, or the last one resolved). */
+function latestConversation(
   services: Services,
   channel: ChannelRow,
   threadId: string,
 ): Promise<ConversationRow | undefined> {
-  const { conversations } = await import('../../../db/schema/index');
-  const { and, desc, eq } = await import('drizzle-orm');
-  const [row] = await services.db
-    .select()
-    .from(conversations)
-    .where(and(eq(conversations.channelId, channel.id), eq(conversations.threadId, threadId)))
-    .orderBy(desc(conversations.id))
-    .limit(1);
-  return row;
+  return conversationRepository(services.db, channel.teamId).latestOfThread(channel.id, threadId);
 }
 
 export async function session(req: WidgetRequest, res: Response) {
