@@ -5,6 +5,7 @@ import * as reference from '../server/http/controllers/api/reference-controller'
 import * as knowledges from '../server/http/controllers/api/knowledge-controller';
 import * as apiBots from '../server/http/controllers/api/bot-controller';
 import * as openai from '../server/http/controllers/api/openai-controller';
+import * as apiConversations from '../server/http/controllers/api/conversation-controller';
 import { chatCompletionSchema } from '../server/domain/bots/openai-schemas';
 import { knowledgeSchema, textSourceSchema } from '../server/domain/knowledges/schemas';
 import { teamNameSchema } from '../server/domain/teams/schemas';
@@ -12,6 +13,8 @@ import {
   apiBotListSchema,
   apiBotSchema,
   apiChatCompletionSchema,
+  apiConversationListSchema,
+  apiMessageListSchema,
   apiModelListSchema,
   apiKnowledgeListSchema,
   apiKnowledgeSchema,
@@ -90,6 +93,7 @@ export default function apiRoutes(routes: RouteRegistry): void {
 
     knowledgeApi(api);
     botApi(api);
+    conversationApi(api);
   });
 
   // The reference itself: public (it holds no secrets), so tools can read it without a token.
@@ -368,5 +372,131 @@ function botApi(api: RouteRegistry): void {
         },
       },
       errors: { 404: 'No published bot of the team has this id.' },
+    });
+}
+
+const conversationExample = {
+  id: 41,
+  number: 128,
+  state: 'resolved',
+  contact: { id: 17, name: 'Rina Wulandari', phone: '+6281234567890' },
+  channel: { id: 2, name: 'WhatsApp Jakarta', type: 'whatsapp' },
+  bot: { id: 4, name: 'Asisten Warung Kopi' },
+  assignee: { id: 3, name: 'Budi Santoso' },
+  last_preview: 'Siap, pesanan sudah kami catat. Terima kasih!',
+  last_message_at: '2026-11-24T10:12:00.000Z',
+  unread_count: 0,
+  handoff_reason: 'user_request',
+  handoff_at: '2026-11-24T10:02:00.000Z',
+  resolved_at: '2026-11-24T10:15:00.000Z',
+  resolved_by: 'human',
+  reopen_count: 0,
+  csat: { score: 5, comment: 'Cepat sekali, makasih!' },
+  created_at: '2026-11-24T09:58:00.000Z',
+  updated_at: '2026-11-24T10:15:00.000Z',
+};
+
+const messageExample = {
+  id: 902,
+  direction: 'outbound',
+  sender: 'bot',
+  sender_user_id: null,
+  kind: 'text',
+  text: 'Outlet Kemang buka setiap hari pukul 08.00–22.00 [1].',
+  attachments: [],
+  status: 'read',
+  error: null,
+  external_id: 'wamid.HBgNNjI4MTIzNDU2Nzg5MBUCABEYEjQ2QzE3RjM5',
+  created_at: '2026-11-24T09:58:03.000Z',
+  sent_at: '2026-11-24T09:58:04.000Z',
+  delivered_at: '2026-11-24T09:58:05.000Z',
+  read_at: '2026-11-24T09:58:40.000Z',
+  feedback: 'up',
+  ai: {
+    kind: 'answer',
+    model: 'gpt-4o-mini',
+    bot_version: 3,
+    prompt_tokens: 812,
+    completion_tokens: 46,
+    estimated: false,
+    latency_ms: 1240,
+    cost_usd: 0.000149,
+    citations: [{ marker: 1, source_id: 12, source_title: 'Jam buka', chunk_id: 88 }],
+  },
+};
+
+const pageMetaExample = (total: number, perPage: number) => ({
+  current_page: 1,
+  last_page: Math.max(1, Math.ceil(total / perPage)),
+  per_page: perPage,
+  total,
+  from: 1,
+  to: Math.min(total, perPage),
+});
+
+/** Conversations and their messages, for exports into a CRM, a warehouse or a spreadsheet. */
+function conversationApi(api: RouteRegistry): void {
+  api
+    .get('/conversations', apiConversations.index)
+    .name('conversations.index')
+    .middleware('abilities:read')
+    .openapi({
+      tag: 'Conversations',
+      summary: "The team's conversations",
+      description:
+        'Oldest first, so a page never shifts while new conversations arrive. For an incremental export, keep the time of your last run and pass it as `updated_since`: every conversation with a new message or a change since then comes back. Unknown or malformed filters are a 422, never ignored.',
+      query: {
+        state: {
+          description: '`open` (anything not resolved), `bot`, `queued`, `human` or `resolved`.',
+          example: 'resolved',
+        },
+        channel: { description: 'A channel id.', example: '2' },
+        bot: { description: 'A bot id.', example: '4' },
+        assignee: { description: "A user id, `me` (the token's user) or `unassigned`.", example: 'unassigned' },
+        search: {
+          description: "Part of the contact's name, phone or e-mail, the last message, or `#128`.",
+          example: 'Rina',
+        },
+        updated_since: {
+          description: 'ISO 8601 with a time zone: conversations with activity at or after it.',
+          example: '2026-11-24T00:00:00Z',
+        },
+        page: { description: 'The page, from 1.', example: '1' },
+        per_page: { description: 'Conversations per page, 1–100 (default 50).', example: '50' },
+      },
+      response: {
+        description: 'A page of conversations.',
+        schema: apiConversationListSchema,
+        example: { data: [conversationExample], meta: pageMetaExample(1, 50) },
+      },
+      errors: {
+        403: "The token's user no longer belongs to its team, or the role may not see conversations.",
+        422: 'A filter is malformed, e.g. an unknown state or an updated_since that is not a date and time.',
+      },
+    });
+  api
+    .get('/conversations/{conversation}/messages', apiConversations.messages)
+    .name('conversations.messages.index')
+    .whereNumber('conversation')
+    .middleware('abilities:read')
+    .openapi({
+      tag: 'Conversations',
+      summary: "A conversation's messages",
+      description:
+        "The thread oldest first: the customer's messages, the bot's replies with their trace (model, tokens, latency, cost, citations), agents' replies, internal notes (`kind: note`, never sent to the customer) and events such as a handoff.",
+      parameters: { conversation: 'The conversation id.' },
+      query: {
+        page: { description: 'The page, from 1.', example: '1' },
+        per_page: { description: 'Messages per page, 1–200 (default 100).', example: '100' },
+      },
+      response: {
+        description: 'A page of messages.',
+        schema: apiMessageListSchema,
+        example: { data: [messageExample], meta: pageMetaExample(1, 100) },
+      },
+      errors: {
+        404: 'No such conversation in the team.',
+        422: 'The page or per_page is not a positive integer in range.',
+      },
     });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { assignableRoles, permissions } from '../domain/teams/roles';
 import type { ApiTeam, ApiUser } from './api-presenter';
+import type { ApiConversation, ApiMessage } from './api-conversation-presenter';
 
 /**
  * What the API presenters return, as zod schemas the API reference is generated from
@@ -47,7 +48,9 @@ const embedderSchema = z
   .object({
     label: z.string().meta({ description: 'What the embedder is and can do, as the app shows it.' }),
     available: z.boolean().meta({ description: 'False when this server cannot use it (re-embed the knowledge).' }),
-    offline: z.boolean().meta({ description: "True for Kawan's built-in lexical embedder (matches words, not meaning)." }),
+    offline: z
+      .boolean()
+      .meta({ description: "True for Kawan's built-in lexical embedder (matches words, not meaning)." }),
     model: z.string(),
     dimensions: z.number().int(),
     outdated: z.boolean().meta({ description: 'New knowledge bases would use another embedder.' }),
@@ -203,7 +206,14 @@ export const apiChatCompletionSchema = z
       total_tokens: z.number().int(),
     }),
     citations: z
-      .array(z.object({ marker: z.number().int(), source_id: z.number().int(), source_title: z.string(), chunk_id: z.number().int() }))
+      .array(
+        z.object({
+          marker: z.number().int(),
+          source_id: z.number().int(),
+          source_title: z.string(),
+          chunk_id: z.number().int(),
+        }),
+      )
       .meta({ description: 'What the reply cites as [n] (an extra field OpenAI clients ignore).' }),
     kawan: z
       .object({
@@ -214,3 +224,128 @@ export const apiChatCompletionSchema = z
       .meta({ description: 'How Kawan answered: from the knowledge, a curated answer, the fallback, or a handoff.' }),
   })
   .meta({ id: 'ChatCompletion', description: "OpenAI's chat completion, answered by the bot's published version." });
+
+const pageMetaSchema = z.object({
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  from: z.number().int().nullable(),
+  to: z.number().int().nullable(),
+});
+
+const conversationStates = ['bot', 'queued', 'human', 'resolved'] as const;
+
+export const apiConversationSchema = z
+  .object({
+    id: z.number().int(),
+    number: z
+      .number()
+      .int()
+      .meta({ description: "The conversation's number in the team (#12), as the inbox shows it." }),
+    state: z.enum(conversationStates).meta({
+      description: 'bot: the bot answers; queued: waiting for a person; human: an agent has it; resolved.',
+    }),
+    contact: z.object({ id: z.number().int(), name: z.string().nullable(), phone: z.string().nullable() }),
+    channel: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      type: z.enum(['web', 'whatsapp', 'telegram', 'webhook']),
+    }),
+    bot: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    assignee: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    last_preview: z.string(),
+    last_message_at: timestamp,
+    unread_count: z.number().int(),
+    handoff_reason: z
+      .enum(['user_request', 'keyword', 'repeated_fallback', 'low_confidence', 'offline', 'quota', 'manual'])
+      .nullable()
+      .meta({ description: 'Why the conversation was last handed to a person.' }),
+    handoff_at: timestamp.nullable(),
+    resolved_at: timestamp.nullable(),
+    resolved_by: z.enum(['bot', 'human', 'auto_idle']).nullable(),
+    reopen_count: z.number().int(),
+    csat: z.object({ score: z.number().int(), comment: z.string().nullable() }).nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'Conversation', description: 'A conversation of the team with its contact, channel, bot and state.' });
+
+export const apiConversationListSchema = z
+  .object({ data: z.array(apiConversationSchema), meta: pageMetaSchema })
+  .meta({ id: 'ConversationList' });
+
+export const apiMessageSchema = z
+  .object({
+    id: z.number().int(),
+    direction: z.enum(['inbound', 'outbound']),
+    sender: z.enum(['contact', 'bot', 'agent', 'system']),
+    sender_user_id: z.number().int().nullable().meta({ description: 'The agent who wrote it.' }),
+    kind: z
+      .enum([
+        'text',
+        'image',
+        'audio',
+        'video',
+        'file',
+        'location',
+        'sticker',
+        'interactive',
+        'unsupported',
+        'template',
+        'note',
+        'event',
+      ])
+      .meta({
+        description: '`note`: an internal note, never sent to the customer; `event`: a line such as a handoff.',
+      }),
+    text: z.string(),
+    attachments: z.array(
+      z.object({ mime: z.string().nullable(), name: z.string().nullable(), size: z.number().int().nullable() }),
+    ),
+    status: z.enum(['received', 'composing', 'queued', 'sending', 'sent', 'delivered', 'read', 'failed']),
+    error: z.object({ code: z.string(), message: z.string() }).nullable(),
+    external_id: z
+      .string()
+      .nullable()
+      .meta({ description: "The provider's message id (a wamid, a Telegram chat:message id)." }),
+    created_at: timestamp,
+    sent_at: timestamp.nullable(),
+    delivered_at: timestamp.nullable(),
+    read_at: timestamp.nullable(),
+    feedback: z.enum(['up', 'down']).nullable().meta({ description: "The customer's rating of a bot reply." }),
+    ai: z
+      .object({
+        kind: z.enum(['answer', 'curated', 'fallback', 'handoff']),
+        model: z.string(),
+        bot_version: z.number().int().nullable(),
+        prompt_tokens: z.number().int(),
+        completion_tokens: z.number().int(),
+        estimated: z
+          .boolean()
+          .meta({ description: 'True when the provider gave no usage and tokens were counted here.' }),
+        latency_ms: z.number(),
+        cost_usd: z.number().nullable(),
+        citations: z.array(
+          z.object({
+            marker: z.number().int(),
+            source_id: z.number().int(),
+            source_title: z.string(),
+            chunk_id: z.number().int(),
+          }),
+        ),
+      })
+      .nullable()
+      .meta({ description: "A bot reply's trace: how it answered, the model, tokens, latency, cost and citations." }),
+  })
+  .meta({ id: 'Message', description: 'A message of a conversation.' });
+
+export const apiMessageListSchema = z
+  .object({ data: z.array(apiMessageSchema), meta: pageMetaSchema })
+  .meta({ id: 'MessageList' });
+
+/** Fails to compile when the conversation schemas drift from their presenters. */
+export type ConversationSchemasMatchPresenters = [
+  Holds<Same<z.output<typeof apiConversationSchema>, ApiConversation>>,
+  Holds<Same<z.output<typeof apiMessageSchema>, ApiMessage>>,
+];

@@ -52,6 +52,8 @@ export interface ConversationFilters {
   /** A user id, 'me' resolved by the caller, or 'unassigned'. */
   assignee?: number | 'unassigned';
   search?: string;
+  /** Conversations with a message or a change at or after this time (the API's incremental export). */
+  updatedSince?: Date;
 }
 
 /**
@@ -76,6 +78,9 @@ export function conversationRepository(db: Database, teamId: number) {
         : filters.assignee
           ? eq(conversations.assigneeId, filters.assignee)
           : undefined,
+      filters.updatedSince
+        ? sql`greatest(${conversations.updatedAt}, ${conversations.lastMessageAt}) >= ${filters.updatedSince.toISOString()}`
+        : undefined,
       filters.search
         ? or(
             ilike(contacts.name, `%${escapeLike(filters.search)}%`),
@@ -118,7 +123,11 @@ export function conversationRepository(db: Database, teamId: number) {
   });
 
   return {
-    async page(filters: ConversationFilters, options: { page: number; perPage: number }) {
+    /**
+     * A page of the list: the inbox's order (latest activity first) or, for exports, `oldest`
+     * (by id, so rows never move between pages while new conversations arrive).
+     */
+    async page(filters: ConversationFilters, options: { page: number; perPage: number; order?: 'latest' | 'oldest' }) {
       const where = filtersOf(filters);
       const [{ total }] = await db
         .select({ total: count() })
@@ -133,7 +142,11 @@ export function conversationRepository(db: Database, teamId: number) {
         .leftJoin(bots, eq(bots.id, conversations.botId))
         .leftJoin(users, eq(users.id, conversations.assigneeId))
         .where(where)
-        .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+        .orderBy(
+          ...(options.order === 'oldest'
+            ? [asc(conversations.id)]
+            : [desc(conversations.lastMessageAt), desc(conversations.id)]),
+        )
         .limit(options.perPage)
         .offset((options.page - 1) * options.perPage);
       return { items: rows.map(listRow), total };

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+const id = (label: string) =>
+  z.coerce
+    .number({ error: `The ${label} must be a positive integer.` })
+    .int(`The ${label} must be a positive integer.`)
+    .min(1, `The ${label} must be a positive integer.`)
+    .max(2_147_483_647, `The ${label} must be a positive integer.`);
+
+const page = z.coerce
+  .number({ error: 'The page must be a positive integer.' })
+  .int('The page must be a positive integer.')
+  .min(1, 'The page must be a positive integer.')
+  .max(100_000, 'The page must not be greater than 100000.')
+  .default(1);
+
+const perPage = (max: number, fallback: number) =>
+  z.coerce
+    .number({ error: `The per page must be an integer between 1 and ${max}.` })
+    .int(`The per page must be an integer between 1 and ${max}.`)
+    .min(1, `The per page must be an integer between 1 and ${max}.`)
+    .max(max, `The per page must be an integer between 1 and ${max}.`)
+    .default(fallback);
+
+/**
+ * `GET /api/conversations`: the inbox's filters, strictly (an export that silently ignored a
+ * misspelt filter would export the wrong rows), plus `updated_since` for incremental exports.
+ */
+export const apiConversationQuerySchema = z.object({
+  state: z
+    .enum(['open', 'bot', 'queued', 'human', 'resolved'], {
+      error: 'The state must be one of open, bot, queued, human or resolved.',
+    })
+    .optional(),
+  channel: id('channel').optional(),
+  bot: id('bot').optional(),
+  assignee: z.union([z.literal('me'), z.literal('unassigned'), id('assignee')]).optional(),
+  search: z.string().trim().max(100, 'The search must not be greater than 100 characters.').optional(),
+  updated_since: z.iso
+    .datetime({ offset: true, error: 'The updated since must be an ISO 8601 date and time.' })
+    .transform((value) => new Date(value))
+    .optional(),
+  page,
+  per_page: perPage(100, 50),
+});
+
+/** `GET /api/conversations/{conversation}/messages`. */
+export const apiMessageQuerySchema = z.object({ page, per_page: perPage(200, 100) });
