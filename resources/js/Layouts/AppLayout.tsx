@@ -7,6 +7,7 @@ import DropdownLink from '@/Components/DropdownLink';
 import NavLink from '@/Components/NavLink';
 import ResponsiveNavLink from '@/Components/ResponsiveNavLink';
 import { optionalRoute, route } from '@/lib/route';
+import { useTeamPresence } from '@/hooks/use-team-presence';
 import { ResponsiveTeamMenu, TeamDropdown } from './TeamSwitcher';
 import NotificationsBell from './NotificationsBell';
 import { navigationFor } from './navigation';
@@ -19,6 +20,8 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
   const profile = optionalRoute('profile.show');
   const apiTokens = optionalRoute('api-tokens.index');
   const items = navigationFor(user?.current_team?.can, (name) => optionalRoute(name));
+  // Online for the team's inbox ("2 agents online") wherever the member is in the app.
+  useTeamPresence();
 
   // A button, not a form: the dropdown unmounts its panel on click, before a form could submit.
   const logout = (event: MouseEvent<HTMLButtonElement>) => {

@@ -12,6 +12,7 @@ import { route } from '@/lib/route';
 import ConversationList from './Partials/ConversationList';
 import InboxFilterBar from './Partials/InboxFilterBar';
 import InboxTabs from './Partials/InboxTabs';
+import OnlineAgents from './Partials/OnlineAgents';
 import QueuedToasts from './Partials/QueuedToasts';
 import { plural, stateLabels } from './Partials/format';
 import { inboxQuery, inboxUrl, type InboxFilters } from './Partials/inbox-query';
@@ -95,9 +96,12 @@ export default function Index({ conversations, filters, counts, channels, bots, 
     <>
       <Head title="Inbox" />
       <PageHeader title="Inbox">
-        {counts.unread > 0 && (
-          <span className="ms-4 text-sm text-gray-600">{plural(counts.unread, 'unread message')}</span>
-        )}
+        <div className="flex items-center gap-6">
+          {counts.unread > 0 && (
+            <span className="text-sm text-gray-600">{plural(counts.unread, 'unread message')}</span>
+          )}
+          <OnlineAgents agents={agents} />
+        </div>
       </PageHeader>
       <div className="mx-auto max-w-7xl space-y-6 py-10 sm:px-6 lg:px-8">
         <div className="space-y-4 px-4 sm:px-0">
