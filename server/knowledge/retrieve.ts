@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf } from '../db/rows';
 import type { Database } from '../db/client';
 import type { Embedder } from './embedders/embedder';
 import { reciprocalRankFusion } from './fusion';
@@ -64,15 +65,22 @@ const maxQueryTerms = 32;
 
 /** The words of a question as a websearch query matching any of them (`a or b or c`). */
 export function anyWordQuery(text: string): string {
-  const words = (text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter(
-    (word) => word !== 'or',
-  );
+  const words = (
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  ).filter((word) => word !== 'or');
   return [...new Set(words)].slice(0, maxQueryTerms).join(' or ');
 }
 
 const configs = new Set(['indonesian', 'english', 'simple']);
 
-export async function retrieve(db: Database, embedders: EmbedderLookup, input: RetrieveInput): Promise<RetrievalResult> {
+export async function retrieve(
+  db: Database,
+  embedders: EmbedderLookup,
+  input: RetrieveInput,
+): Promise<RetrievalResult> {
   const limit = input.limit ?? 5;
   const candidates = Math.max(input.candidates ?? 20, limit);
   const words = anyWordQuery(input.query);
@@ -87,7 +95,10 @@ export async function retrieve(db: Database, embedders: EmbedderLookup, input: R
 
   const vectorLists: Promise<Candidate[]>[] = [];
   if (input.mode !== 'fulltext') {
-    for (const group of groupBy(input.knowledges, (k) => `${k.embeddingProvider}\n${k.embeddingModel}\n${k.embeddingDimensions}`).values()) {
+    for (const group of groupBy(
+      input.knowledges,
+      (k) => `${k.embeddingProvider}\n${k.embeddingModel}\n${k.embeddingDimensions}`,
+    ).values()) {
       const embedder = embedders(group[0]);
       if (!embedder) continue;
       ran.add('vector');
@@ -108,7 +119,11 @@ export async function retrieve(db: Database, embedders: EmbedderLookup, input: R
   );
   if (fused.length === 0) return { chunks: [], ran: [...ran] };
 
-  const rows = await details(db, input.teamId, fused.map((f) => f.id));
+  const rows = await details(
+    db,
+    input.teamId,
+    fused.map((f) => f.id),
+  );
   const byId = new Map(rows.map((row) => [row.id, row]));
   const fullTextScore = new Map(fulltext.map((c) => [c.id, c.score]));
   const similarity = new Map(vector.map((c) => [c.id, c.score]));
@@ -148,12 +163,17 @@ async function fullText(
   words: string,
   candidates: number,
 ): Promise<Candidate[]> {
-  const rows = rowsOf<{ id: number; score: number }>(await db.execute(sql`
+  const rows = rowsOf<{ id: number; score: number }>(
+    await db.execute(sql`
     select c.id, ts_rank_cd(c.tsv, q, 1) as score
       from knowledge_chunks c, websearch_to_tsquery(${language}::regconfig, ${words}) q
-     where c.tsv @@ q and ${searchable(teamId, group.map((k) => k.id))}
+     where c.tsv @@ q and ${searchable(
+       teamId,
+       group.map((k) => k.id),
+     )}
      order by score desc, c.id
-     limit ${candidates}`));
+     limit ${candidates}`),
+  );
   return rows.map((row) => ({ id: Number(row.id), score: Number(row.score) }));
 }
 
@@ -168,12 +188,17 @@ async function nearest(
   if (!Number.isInteger(dimensions) || dimensions < 1 || vector.length !== dimensions) return [];
   const typed = sql.raw(`vector(${dimensions})`);
   const literal = `[${vector.join(',')}]`;
-  const rows = rowsOf<{ id: number; distance: number }>(await db.execute(sql`
+  const rows = rowsOf<{ id: number; distance: number }>(
+    await db.execute(sql`
     select c.id, c.embedding::${typed} <=> ${literal}::${typed} as distance
       from knowledge_chunks c
-     where c.embedding_dimensions = ${dimensions} and ${searchable(teamId, group.map((k) => k.id))}
+     where c.embedding_dimensions = ${dimensions} and ${searchable(
+       teamId,
+       group.map((k) => k.id),
+     )}
      order by c.embedding::${typed} <=> ${literal}::${typed}
-     limit ${candidates}`));
+     limit ${candidates}`),
+  );
   return rows
     .map((row) => ({ id: Number(row.id), score: 1 - Number(row.distance) }))
     .filter((candidate) => Number.isFinite(candidate.score));
@@ -190,10 +215,12 @@ async function details(db: Database, teamId: number, ids: number[]) {
     content: string;
     context: string;
     meta: Record<string, string | number>;
-  }>(await db.execute(sql`
+  }>(
+    await db.execute(sql`
     select c.id, c.knowledge_id, c.source_id, s.title, s.type, s.url, c.content, c.context, c.meta
       from knowledge_chunks c join knowledge_sources s on s.id = c.source_id
-     where c.team_id = ${teamId} and c.id = any(${sqlIntArray(ids)})`));
+     where c.team_id = ${teamId} and c.id = any(${sqlIntArray(ids)})`),
+  );
   return rows.map((row) => ({
     id: Number(row.id),
     knowledgeId: Number(row.knowledge_id),
@@ -224,9 +251,4 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
 /** An int[] parameter both drivers send as one array literal. */
 export function sqlIntArray(ids: number[]): SQL {
   return sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
-}
-
-/** drizzle's `execute` answers `{ rows }` on both drivers. */
-function rowsOf<Row>(result: unknown): Row[] {
-  return ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
 }

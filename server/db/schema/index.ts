@@ -9,3 +9,4 @@ export * from './notifications';
 export * from './knowledge';
 export * from './bots';
 export * from './channels';
+export * from './reports';

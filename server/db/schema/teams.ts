@@ -11,6 +11,8 @@ export const teams = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 255 }).notNull(),
     personalTeam: boolean('personal_team').notNull().default(false),
+    /** An IANA zone: the days and hours of the team's reports (server/reports). */
+    timezone: varchar('timezone', { length: 64 }).notNull().default('Asia/Jakarta'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
