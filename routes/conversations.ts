@@ -1,5 +1,6 @@
 import type { RouteRegistry } from '../server/http/router/registry';
 import * as conversations from '../server/http/controllers/conversations/conversation-controller';
+import * as attachments from '../server/http/controllers/conversations/attachment-controller';
 
 /**
  * The inbox of the current team. Signed in and verified; another team's conversation is a 404.
@@ -15,6 +16,12 @@ export default function conversationRoutes(routes: RouteRegistry): void {
       .name('conversations.messages.store')
       .whereNumber('conversation')
       .bind('conversation');
+    user
+      .get(one('/messages/{message}/attachments/{index}'), attachments.show)
+      .name('conversations.messages.attachment')
+      .whereNumber('conversation', 'message', 'index')
+      .bind('conversation')
+      .bind('message');
     user
       .post(one('/notes'), conversations.storeNote)
       .name('conversations.notes.store')

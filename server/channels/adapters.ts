@@ -7,6 +7,8 @@ import type { ChannelType } from '../db/schema/channels';
 import {
   ChannelError,
   type CredentialCheck,
+  type FetchedMedia,
+  type InboundMessage,
   type OutboundText,
   type ParsedWebhook,
   type SendOutcome,
@@ -15,7 +17,7 @@ import {
 } from './driver';
 import { parseWebhook, verifyChallenge, verifySignature as verifyWhatsApp } from './whatsapp/webhook';
 import { whatsappClient } from './whatsapp/client';
-import { parseUpdate, verifySecret } from './telegram/webhook';
+import { callbackQueryId, parseUpdate, verifySecret } from './telegram/webhook';
 import { telegramClient } from './telegram/client';
 import { verifySignature as verifyKawanSignature } from './webhook/signature';
 import { parseInbound } from './webhook/inbound';
@@ -65,6 +67,13 @@ export interface ChannelAdapter {
   check(): Promise<CredentialCheck>;
   /** When a failed send is tried again (attempt: 1 after the first failure), or undefined when no more. */
   retryDelayMs(attempt: number): number | undefined;
+  /**
+   * Downloads an attachment by its providerMediaId (the `channel.media` job); a type without it
+   * keeps no files.
+   */
+  fetchMedia?(providerMediaId: string): Promise<FetchedMedia>;
+  /** Tells the provider a new inbound message was taken (Telegram: a button tap's spinner stops). */
+  acknowledge?(message: InboundMessage): Promise<void>;
 }
 
 const string = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -102,6 +111,7 @@ export function channelAdapter(channel: AdapterInput, env: AdapterEnv): ChannelA
         },
         check: () => client().checkCredentials(),
         retryDelayMs: providerRetry,
+        fetchMedia: (mediaId) => client().fetchMedia(mediaId),
       };
     }
     case 'telegram': {
@@ -115,6 +125,10 @@ export function channelAdapter(channel: AdapterInput, env: AdapterEnv): ChannelA
         typing: (threadId) => client().sendChatAction(threadId, 'typing'),
         check: () => client().checkCredentials(),
         retryDelayMs: providerRetry,
+        acknowledge: async (message) => {
+          const queryId = callbackQueryId(message);
+          if (queryId) await client().answerCallbackQuery(queryId);
+        },
       };
     }
     case 'webhook':

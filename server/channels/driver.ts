@@ -90,6 +90,15 @@ export interface OutboundText {
   messageId?: number;
 }
 
+/** A media file downloaded from the provider (WhatsApp's Graph API), checked against a size cap. */
+export interface FetchedMedia {
+  mime: string;
+  bytes: Buffer;
+  /** Hex SHA-256 of the bytes as downloaded. */
+  sha256: string;
+  size: number;
+}
+
 /** What the provider answered: one id per part sent (a long reply goes out in several parts). */
 export interface SendOutcome {
   externalIds: string[];

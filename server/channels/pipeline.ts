@@ -3,7 +3,9 @@
  *
  *   webhook → verify → store the raw event once (channel, event id) → 200 at once
  *   `channel.inbound` job → contact and identity → conversation (open, reopened or new) →
- *     message stored once (channel, provider id) → `conversation.reply` job when the bot answers
+ *     message stored once (channel, provider id) → acknowledged to the provider when its adapter
+ *     asks (a tapped button stops spinning) → `channel.media` job for its files
+ *     (server/channels/fetch-media.ts) → `conversation.reply` job when the bot answers
  *   `conversation.reply` job (one per conversation at a time: the newest message answers the
  *     ones before it) → the published bot's turn, streamed live → the reply stored once per
  *     inbound message → `channel.send` job
@@ -17,6 +19,7 @@ import type { Services } from '../services';
 import type { InboundMessage, OutboundText, ParsedWebhook, WebhookRequest } from './driver';
 import { ChannelError } from './driver';
 import { channelAdapter, type ChannelAdapter, type ChannelSecrets } from './adapters';
+import { attachmentsToStore, awaitingFetch, mediaJob, type StoredAttachment } from './media';
 import {
   channelById,
   channelByPublicKey,
@@ -64,6 +67,7 @@ type PipelineServices = Pick<
   | 'logger'
   | 'embedders'
   | 'knowledgeHits'
+  | 'route'
 >;
 
 export function secretsOf(services: Pick<Services, 'encrypter'>, channel: Pick<ChannelRow, 'secrets'>): ChannelSecrets {
@@ -247,6 +251,7 @@ export async function acceptInbound(
     origin: extra.origin,
     now,
   });
+  const adapter = adapterFor(services, channel);
   const stored = await writer.inbound({
     teamId: channel.teamId,
     conversationId: conversation.id,
@@ -255,7 +260,7 @@ export async function acceptInbound(
     sender: 'contact',
     kind: message.kind,
     text: message.text ?? '',
-    attachments: message.attachments,
+    attachments: attachmentsToStore(message.attachments, adapter.fetchMedia !== undefined),
     externalId,
     clientId: extra.clientId ?? null,
     replyToExternalId: message.replyToExternalId ?? null,
@@ -266,6 +271,10 @@ export async function acceptInbound(
   if (!stored) {
     // The same message stored a moment ago by a concurrent delivery.
     return { message: (await writer.inboundByExternalId(channel.id, externalId))!, conversation, duplicate: true };
+  }
+  await acknowledge(services, adapter, message, stored);
+  if ((stored.attachments as StoredAttachment[]).some(awaitingFetch)) {
+    await services.jobs.send(mediaJob, { teamId: channel.teamId, messageId: stored.id });
   }
   let counted = await writer.countInbound(conversation.id, now, message.text ?? `[${message.kind}]`);
   await markChannel(services.db, channel.id, { lastInboundAt: now });
@@ -289,6 +298,21 @@ export async function acceptInbound(
     await services.jobs.send(replyJob, { teamId: channel.teamId, messageId: stored.id });
   }
   return { message: stored, conversation: counted, duplicate: false };
+}
+
+/** Tells the provider a new message was taken, when its adapter asks to; a failure only goes to the log. */
+async function acknowledge(
+  services: Pick<PipelineServices, 'logger'>,
+  adapter: ChannelAdapter,
+  message: InboundMessage,
+  stored: MessageRow,
+): Promise<void> {
+  if (!adapter.acknowledge) return;
+  try {
+    await adapter.acknowledge(message);
+  } catch (error) {
+    services.logger.warn({ err: error, messageId: stored.id }, 'an inbound message could not be acknowledged');
+  }
 }
 
 /** The `channel.inbound` job: what one stored webhook delivery held, applied once. */

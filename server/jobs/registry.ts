@@ -4,6 +4,8 @@ import { defineKnowledgeJobs, queueDueRefreshes, requeueStranded } from './knowl
 import { replayJob, runReplay } from '../domain/bots/actions/replay';
 import { resolveIdleConversations } from '../domain/conversations/idle';
 import { inboundJob, processInbound, replyJob, replyToMessage, sendJob, sendMessage } from '../channels/pipeline';
+import { mediaJob } from '../channels/media';
+import { fetchMessageMedia } from '../channels/fetch-media';
 
 /** Every job Kawan runs, defined on the services' queue. */
 export function defineJobs(services: Services): void {
@@ -24,6 +26,13 @@ export function defineJobs(services: Services): void {
     retryLimit: 3,
     expireInSeconds: 300,
     run: (job, context) => replyToMessage(services, job, context),
+  });
+  // A download of up to 16 MB may take a minute; network errors, 429 and 5xx are tried again.
+  services.jobs.define<{ teamId: number; messageId: number }>({
+    name: mediaJob,
+    retryLimit: 4,
+    expireInSeconds: 300,
+    run: (job, context) => fetchMessageMedia(services, job, context),
   });
   // Failed sends are rescheduled by the job itself on the channel's own schedule (WhatsApp and
   // Telegram: minutes; webhooks: about a day); pg-boss's retries cover a process killed mid-send.

@@ -7,6 +7,8 @@ import type {
 import type { MessageAi } from '../db/schema/channels';
 import type { Citation } from '../bot-engine/citations';
 import type { WidgetConversation, WidgetMessage } from '../channels/web/protocol';
+import { attachmentStatus, mediaKind, type StoredAttachment } from '../channels/media';
+import type { Services } from '../services';
 
 /** How long WhatsApp lets a business write freely after the customer's last message. */
 export const whatsappWindowMs = 24 * 60 * 60 * 1000;
@@ -62,19 +64,46 @@ const citationsOf = (ai: MessageAi | null) =>
     chunk_id: citation.chunkId,
   }));
 
+/** The address of a message's attachment: `conversations.messages.attachment`. */
+export type AttachmentUrl = (message: Pick<MessageRow, 'id' | 'conversationId'>, index: number) => string;
+
+export const attachmentUrls =
+  (services: Pick<Services, 'route'>): AttachmentUrl =>
+  (message, index) =>
+    services.route('conversations.messages.attachment', {
+      conversation: message.conversationId,
+      message: message.id,
+      index,
+    });
+
+/**
+ * A message's file as the inbox shows it: kind, name, size, the address Kawan serves it from once
+ * stored, or why it is not; never the provider's media id or download address.
+ */
+export function presentAttachment(attachment: StoredAttachment, url: () => string) {
+  const status = attachmentStatus(attachment);
+  return {
+    kind: mediaKind(attachment.mime),
+    mime: attachment.mime ?? null,
+    name: attachment.name ?? null,
+    size: attachment.size ?? null,
+    status,
+    url: status === 'stored' ? url() : null,
+    error: status === 'failed' ? (attachment.error ?? 'The file was not kept.') : null,
+  };
+}
+
 /** A message of the thread (Conversations/Partials/types.ts Message). */
-export function presentMessage(row: MessageRow & { senderName?: string | null }) {
+export function presentMessage(row: MessageRow & { senderName?: string | null }, attachmentUrl: AttachmentUrl) {
   return {
     id: row.id,
     direction: row.direction,
     sender: row.sender,
     kind: row.kind,
     text: row.text,
-    attachments: (row.attachments as { mime?: string; name?: string; size?: number }[]).map((attachment) => ({
-      mime: attachment.mime,
-      name: attachment.name,
-      size: attachment.size,
-    })),
+    attachments: (row.attachments as StoredAttachment[]).map((attachment, index) =>
+      presentAttachment(attachment, () => attachmentUrl(row, index)),
+    ),
     sender_name: row.senderName ?? null,
     status: row.status,
     error: row.error,
@@ -154,3 +183,4 @@ export function presentApiMessage(row: MessageRow) {
 
 export type ConversationSummaryProps = ReturnType<typeof presentConversationSummary>;
 export type MessageProps = ReturnType<typeof presentMessage>;
+export type AttachmentProps = ReturnType<typeof presentAttachment>;

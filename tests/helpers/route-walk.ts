@@ -123,6 +123,8 @@ export const fixtures: Record<string, (tenant: Tenant) => number | string> = {
   key: (tenant) => tenant.channel.publicKey,
   conversation: (tenant) => tenant.conversation.id,
   message: (tenant) => tenant.message.id,
+  /** A message's attachment by its place: not a row; the conversation and message decide whose it is. */
+  index: () => 0,
   event: (tenant) => tenant.event.id,
 };
 

@@ -94,6 +94,7 @@ declare module 'ziggy-js' {
     'conversations.index': [];
     'conversations.show': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.messages.store': [{ name: 'conversation'; required: true; binding: 'id' }];
+    'conversations.messages.attachment': [{ name: 'conversation'; required: true; binding: 'id' }, { name: 'message'; required: true; binding: 'id' }, { name: 'index'; required: true }];
     'conversations.notes.store': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.assign': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.handback': [{ name: 'conversation'; required: true; binding: 'id' }];

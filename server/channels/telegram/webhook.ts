@@ -27,6 +27,9 @@ export const TELEGRAM_SECRET_HEADER = 'x-telegram-bot-api-secret-token';
 /** What Telegram takes as a secret token: 1–256 characters of A-Z a-z 0-9 _ -. */
 export const SECRET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,256}$/;
 
+/** How a button tap's externalId starts: `callback:<callback_query.id>`. */
+const callbackPrefix = 'callback:';
+
 export interface ParseOptions {
   /** sentAt when a message has no readable date, and for a callback query (default: the time of the call). */
   now?: Date;
@@ -144,7 +147,7 @@ function readCallbackQuery(query: Json | undefined, now: Date): InboundMessage |
   const messageId = integer(message?.message_id);
   const data = typeof query.data === 'string' && query.data !== '' ? query.data : null;
   return {
-    externalId: `callback:${queryId}`,
+    externalId: `${callbackPrefix}${queryId}`,
     externalUserId: fromId,
     // A private chat's id is the user's id; a button under an inline-mode message has no chat at all.
     threadId: chatId ?? fromId,
@@ -155,6 +158,12 @@ function readCallbackQuery(query: Json | undefined, now: Date): InboundMessage |
     ...(chatId !== undefined && messageId !== undefined ? { replyToExternalId: `${chatId}:${messageId}` } : {}),
     sentAt: now,
   };
+}
+
+/** The callback_query id of a button tap read by readCallbackQuery, or undefined for any other message. */
+export function callbackQueryId(message: Pick<InboundMessage, 'kind' | 'externalId'>): string | undefined {
+  if (message.kind !== 'interactive' || !message.externalId.startsWith(callbackPrefix)) return undefined;
+  return message.externalId.slice(callbackPrefix.length) || undefined;
 }
 
 interface Content {

@@ -11,7 +11,16 @@
 import { createHash } from 'node:crypto';
 import { retryDelay } from '../../support/retry-after';
 import { splitText } from '../split-text';
-import { ChannelError, type CredentialCheck, type DriverHttp, type OutboundText, type SendOutcome } from '../driver';
+import {
+  ChannelError,
+  type CredentialCheck,
+  type DriverHttp,
+  type FetchedMedia,
+  type OutboundText,
+  type SendOutcome,
+} from '../driver';
+
+export type { FetchedMedia };
 
 export interface WhatsAppClientSettings extends DriverHttp {
   phoneNumberId: string;
@@ -57,14 +66,6 @@ export interface TemplateMessage {
   /** Meta's language code, e.g. 'id' or 'en_US'. */
   language: string;
   components?: TemplateSendComponent[];
-}
-
-export interface FetchedMedia {
-  mime: string;
-  bytes: Buffer;
-  /** Hex SHA-256 of the bytes as downloaded. */
-  sha256: string;
-  size: number;
 }
 
 export interface WhatsAppClient {

@@ -25,7 +25,7 @@ export const conversationPolicy = {
 
 type ConversationServices = Pick<
   Services,
-  'db' | 'config' | 'encrypter' | 'broadcaster' | 'widgetBroadcaster' | 'logger' | 'jobs'
+  'db' | 'config' | 'encrypter' | 'broadcaster' | 'widgetBroadcaster' | 'logger' | 'jobs' | 'route'
 >;
 
 const textSchema = z.object({ text: fields.requiredString('text', 4096) });

@@ -5,6 +5,7 @@ import { conversationRepository, type MessageRow } from '../../db/repositories/c
 import {
   presentConversationDetail,
   presentConversationSummary,
+  attachmentUrls,
   presentMessage,
   presentWidgetConversation,
   presentWidgetMessage,
@@ -73,7 +74,7 @@ export async function conversationChanged(
 }
 
 export async function messageCreated(
-  services: EventServices,
+  services: EventServices & Pick<Services, 'route'>,
   message: MessageRow & { senderName?: string | null },
   widget?: WidgetTarget,
   event: 'MessageCreated' | 'MessageUpdated' = 'MessageCreated',
@@ -81,7 +82,7 @@ export async function messageCreated(
   await services.broadcaster.broadcast({
     channels: [conversationChannel(message.conversationId)],
     event: inboxEvent(event),
-    data: { message: presentMessage(message) },
+    data: { message: presentMessage(message, attachmentUrls(services)) },
   });
   // Notes and system lines about agents stay in the inbox.
   if (widget && message.kind !== 'note') {

@@ -10,7 +10,7 @@ import { handoffSummary } from './summary';
  * widget shows it too), and the inbox told. Returns the queued conversation, or undefined.
  */
 export async function queueForPerson(
-  services: Pick<Services, 'db' | 'broadcaster' | 'widgetBroadcaster'>,
+  services: Pick<Services, 'db' | 'broadcaster' | 'widgetBroadcaster' | 'route'>,
   conversation: Pick<ConversationRow, 'id' | 'teamId' | 'channelId'>,
   reason: HandoffReasonCode,
   line: { text: string; widget?: WidgetTarget; toVisitor?: boolean },

@@ -17,6 +17,7 @@ import { allows } from '../../../domain/teams/roles';
 import { asRole, authorize, type TeamActor } from '../../../domain/teams/team-access';
 import { NotFoundError } from '../../../support/errors';
 import {
+  attachmentUrls,
   presentApiMessage,
   presentConversationDetail,
   presentConversationSummary,
@@ -112,7 +113,9 @@ export async function show(req: Request) {
       : [];
   await req.inertia.render('Conversations/Show', {
     conversation: presentConversationDetail({ ...row, unreadCount: 0 }, contact),
-    messages: (await repo.messages(row.id, { limit: 100 })).map(presentMessage),
+    messages: (await repo.messages(row.id, { limit: 100 })).map((message) =>
+      presentMessage(message, attachmentUrls(req.services)),
+    ),
     contact: {
       id: row.contactId,
       name: contact?.name ?? null,

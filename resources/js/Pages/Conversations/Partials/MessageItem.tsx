@@ -1,7 +1,8 @@
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/dates';
+import { formatBytes } from '../../Knowledges/Partials/format';
 import { aiLine, safeUrl } from './format';
-import type { Message } from './types';
+import type { Attachment, Message } from './types';
 
 const time = (iso: string) => {
   const date = new Date(iso);
@@ -35,14 +36,61 @@ function DeliveryStatus({ message }: { message: Message }) {
   );
 }
 
+/** One file: a thumbnail, a player or a download once Kawan keeps it; otherwise why not yet or not at all. */
+function AttachmentItem({ attachment }: { attachment: Attachment }) {
+  const label =
+    attachment.name ||
+    (attachment.kind === 'file' ? 'File' : attachment.kind[0].toUpperCase() + attachment.kind.slice(1));
+  if (attachment.status === 'pending') {
+    return (
+      <span className="inline-flex items-center gap-1.5 text-gray-500" role="status">
+        <span className="size-2 rounded-full bg-gray-400 motion-safe:animate-pulse" aria-hidden="true" />
+        Fetching media…
+      </span>
+    );
+  }
+  if (attachment.status === 'failed' || !attachment.url) {
+    return (
+      <span className="text-red-600" role="note">
+        {label} not available{attachment.error ? `: ${attachment.error}` : ''}
+      </span>
+    );
+  }
+  if (attachment.kind === 'image') {
+    return (
+      <a href={attachment.url} target="_blank" rel="noopener" className="inline-block" title={`Open ${label}`}>
+        <img
+          src={attachment.url}
+          alt={attachment.name ?? 'Image from the contact'}
+          loading="lazy"
+          className="max-h-60 max-w-full rounded-lg bg-white object-contain ring-1 ring-gray-200"
+        />
+      </a>
+    );
+  }
+  if (attachment.kind === 'audio') {
+    return <audio controls preload="metadata" src={attachment.url} className="w-64 max-w-full" aria-label={label} />;
+  }
+  return (
+    <a
+      href={attachment.url}
+      download={attachment.name ?? true}
+      className="inline-flex max-w-full items-center gap-1.5 rounded-md bg-white px-2.5 py-1.5 font-medium text-gray-700 ring-1 ring-gray-200 hover:text-gray-900 hover:ring-gray-300"
+    >
+      <span aria-hidden="true">📎</span>
+      <span className="truncate">{label}</span>
+      {attachment.size !== null && <span className="shrink-0 text-gray-500">{formatBytes(attachment.size)}</span>}
+    </a>
+  );
+}
+
 function Attachments({ attachments }: { attachments: Message['attachments'] }) {
   if (attachments.length === 0) return null;
   return (
-    <ul className="mt-1 space-y-0.5 text-xs opacity-80" aria-label="Attachments">
+    <ul className="mt-1.5 space-y-1.5 text-xs whitespace-normal" aria-label="Attachments">
       {attachments.map((attachment, i) => (
-        <li key={i} className="truncate">
-          📎 {attachment.name || attachment.mime || 'Attachment'}
-          {attachment.size ? ` (${Math.max(1, Math.round(attachment.size / 1024)).toLocaleString()} KB)` : ''}
+        <li key={i}>
+          <AttachmentItem attachment={attachment} />
         </li>
       ))}
     </ul>

@@ -4,18 +4,13 @@
  */
 import type { PageMeta } from '../../Bots/Partials/types';
 import type { ChannelType } from '../../Channels/Partials/types';
+import type { AttachmentProps } from '../../../../../server/presenters/conversation-presenter';
 
 export type { PageMeta, ChannelType };
 
 export type ConversationState = 'bot' | 'queued' | 'human' | 'resolved';
 export type HandoffReason =
-  | 'user_request'
-  | 'keyword'
-  | 'repeated_fallback'
-  | 'low_confidence'
-  | 'offline'
-  | 'quota'
-  | 'manual';
+  'user_request' | 'keyword' | 'repeated_fallback' | 'low_confidence' | 'offline' | 'quota' | 'manual';
 
 export interface ConversationSummary {
   id: number;
@@ -41,6 +36,8 @@ export interface MessageCitation {
   chunk_id?: number;
 }
 
+export type Attachment = AttachmentProps;
+
 export interface Message {
   id: number;
   direction: 'inbound' | 'outbound';
@@ -48,7 +45,8 @@ export interface Message {
   sender: 'contact' | 'bot' | 'agent' | 'system';
   kind: string;
   text: string;
-  attachments: { mime?: string; name?: string; size?: number }[];
+  /** Files the customer sent: `url` once Kawan keeps a copy (pending while it is fetched). */
+  attachments: Attachment[];
   sender_name: string | null;
   status: 'received' | 'composing' | 'queued' | 'sending' | 'sent' | 'delivered' | 'read' | 'failed';
   error: { code: string; message: string } | null;
@@ -87,7 +85,14 @@ export interface ContactDetail {
   first_seen_at: string;
   last_seen_at: string;
   identities: { channel_type: ChannelType; channel_name: string | null; external_user_id: string; verified: boolean }[];
-  other_conversations: { id: number; number: number; state: ConversationState; last_message_at: string; last_preview: string; channel_type: ChannelType }[];
+  other_conversations: {
+    id: number;
+    number: number;
+    state: ConversationState;
+    last_message_at: string;
+    last_preview: string;
+    channel_type: ChannelType;
+  }[];
 }
 
 export interface Agent {

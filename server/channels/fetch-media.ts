@@ -1,0 +1,60 @@
+import type { Services } from '../services';
+import { ChannelError } from './driver';
+import { adapterFor } from './pipeline';
+import { awaitingFetch, notFetchedReason, writeMedia, type StoredAttachment } from './media';
+import { channelById } from '../db/repositories/channel-repository';
+import { conversationRepository } from '../db/repositories/conversation-repository';
+import { messageCreated } from '../domain/conversations/events';
+
+type MediaServices = Pick<
+  Services,
+  'db' | 'config' | 'encrypter' | 'broadcaster' | 'widgetBroadcaster' | 'logger' | 'route'
+>;
+
+/** What a failure says on the attachment: the provider's words, never an internal error's. */
+function reasonOf(error: unknown): string {
+  return error instanceof ChannelError ? error.message : 'The file could not be saved.';
+}
+
+/**
+ * The `channel.media` job: each attachment of an inbound message still waiting for its file is
+ * downloaded through the channel's adapter, written to the private disk and recorded on the
+ * message (`stored`, mime, size, sha256), and the open inbox hears MessageUpdated. A retryable
+ * failure throws (the job runs again); a permanent one (too large, gone, refused) or the last
+ * attempt's is recorded as `error`. A rerun after a crash ends the same: the file is named by its
+ * content, and a recorded attachment is not fetched again.
+ */
+export async function fetchMessageMedia(
+  services: MediaServices,
+  input: { teamId: number; messageId: number },
+  context: { lastAttempt: boolean },
+): Promise<void> {
+  const repo = conversationRepository(services.db, input.teamId);
+  const message = await repo.message(input.messageId);
+  if (!message) return;
+  const channel = await channelById(services.db, message.channelId);
+  if (!channel || channel.teamId !== input.teamId) return;
+  const adapter = adapterFor(services, channel);
+  const attachments = [...(message.attachments as StoredAttachment[])];
+  for (const [index, attachment] of attachments.entries()) {
+    if (!awaitingFetch(attachment)) continue;
+    let outcome: StoredAttachment;
+    if (!adapter.fetchMedia) {
+      outcome = { ...attachment, error: notFetchedReason };
+    } else {
+      try {
+        const media = await adapter.fetchMedia(attachment.providerMediaId!);
+        const { path, sha256 } = await writeMedia(services.config, input.teamId, media.bytes);
+        outcome = { ...attachment, stored: path, mime: media.mime, size: media.size, sha256 };
+      } catch (error) {
+        const permanent = error instanceof ChannelError && !error.retryable;
+        if (!permanent && !context.lastAttempt) throw error;
+        services.logger.warn({ err: error, messageId: message.id, index }, 'an attachment could not be downloaded');
+        outcome = { ...attachment, error: reasonOf(error) };
+      }
+    }
+    attachments[index] = outcome;
+    const updated = await repo.updateMessage(message.id, { attachments });
+    if (updated) await messageCreated(services, updated, undefined, 'MessageUpdated');
+  }
+}
