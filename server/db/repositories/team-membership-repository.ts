@@ -19,6 +19,7 @@ const teamColumns = {
   userId: teams.userId,
   name: teams.name,
   personalTeam: teams.personalTeam,
+  timezone: teams.timezone,
   createdAt: teams.createdAt,
   updatedAt: teams.updatedAt,
 };
