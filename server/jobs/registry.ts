@@ -3,6 +3,7 @@ import type { Logger } from '../support/logger';
 import { defineKnowledgeJobs, queueDueRefreshes, requeueStranded } from './knowledge-jobs';
 import { replayJob, runReplay } from '../domain/bots/actions/replay';
 import { resolveIdleConversations } from '../domain/conversations/idle';
+import { processDirtyDays, rebuildTeam } from '../reports/rollup';
 import { inboundJob, processInbound, replyJob, replyToMessage, sendJob, sendMessage } from '../channels/pipeline';
 import { mediaJob } from '../channels/media';
 import { fetchMessageMedia } from '../channels/fetch-media';
@@ -42,7 +43,21 @@ export function defineJobs(services: Services): void {
     expireInSeconds: 120,
     run: (job, context) => sendMessage(services, { ...job, attempt: job.attempt ?? 1 }, context),
   });
+  services.jobs.define<{ teamId: number }>({
+    name: reportsRebuildJob,
+    retryLimit: 3,
+    expireInSeconds: 30 * 60,
+    run: async (job) => {
+      await rebuildTeam(services.db, job.teamId);
+    },
+  });
 }
+
+/** A team's reports computed again from raw rows (its time zone changed). */
+export const reportsRebuildJob = 'reports.rebuild';
+
+/** How often a worker process brings report rollups up to date with the days marked as changed. */
+const rollupCheckMs = 3_000;
 
 /** How often a worker process looks for sources whose scheduled refresh is due. */
 const refreshCheckMs = 60_000;
@@ -68,16 +83,33 @@ export async function startWorkers(services: Services, logger: Logger): Promise<
         if (count > 0) logger.info({ conversations: count }, 'idle conversations resolved');
       })
       .catch((error: unknown) => logger.error({ err: error }, 'idle conversations could not be resolved'));
+  // One catch-up at a time; a busy backlog is worked through in batches until none is left.
+  let rollingUp = false;
+  const rollUp = async () => {
+    if (rollingUp) return;
+    rollingUp = true;
+    try {
+      while ((await processDirtyDays(services, { limit: 50 })) === 50);
+    } catch (error) {
+      logger.error({ err: error }, 'report rollups could not be brought up to date');
+    } finally {
+      rollingUp = false;
+    }
+  };
   void checkRefreshes();
   void resolveIdle();
+  void rollUp();
   const timer = setInterval(() => {
     void checkRefreshes();
     void resolveIdle();
   }, refreshCheckMs);
+  const rollupTimer = setInterval(() => void rollUp(), rollupCheckMs);
   timer.unref();
+  rollupTimer.unref();
   logger.info('job workers started');
   return async () => {
     clearInterval(timer);
+    clearInterval(rollupTimer);
     await services.jobs.stop();
     await services.knowledgeHits.flush();
   };

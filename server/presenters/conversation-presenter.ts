@@ -154,33 +154,6 @@ export function presentWidgetConversation(
   };
 }
 
-/** A message as the API exports it (GET /api/conversations/{id}/messages). */
-export function presentApiMessage(row: MessageRow) {
-  return {
-    id: row.id,
-    direction: row.direction,
-    sender: row.sender,
-    kind: row.kind,
-    text: row.text,
-    status: row.status,
-    external_id: row.externalId,
-    created_at: row.createdAt.toISOString(),
-    ai: row.ai
-      ? {
-          kind: row.ai.kind,
-          model: row.ai.model,
-          bot_version: row.ai.version,
-          prompt_tokens: row.ai.promptTokens,
-          completion_tokens: row.ai.completionTokens,
-          estimated: row.ai.estimated,
-          latency_ms: row.ai.latencyMs,
-          cost_usd: row.ai.costUsd,
-          citations: citationsOf(row.ai),
-        }
-      : null,
-  };
-}
-
 export type ConversationSummaryProps = ReturnType<typeof presentConversationSummary>;
 export type MessageProps = ReturnType<typeof presentMessage>;
 export type AttachmentProps = ReturnType<typeof presentAttachment>;

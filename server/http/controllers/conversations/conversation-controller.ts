@@ -18,7 +18,6 @@ import { asRole, authorize, type TeamActor } from '../../../domain/teams/team-ac
 import { NotFoundError } from '../../../support/errors';
 import {
   attachmentUrls,
-  presentApiMessage,
   presentConversationDetail,
   presentConversationSummary,
   presentMessage,
@@ -177,29 +176,4 @@ export async function resolveConversation(req: Request, res: Response) {
 export async function reopenConversation(req: Request, res: Response) {
   await reopen(req.services, await teamActor(req), routeId(req, 'conversation'));
   back(req, res);
-}
-
-/** GET /api/conversations: the team's conversations, a page at a time, for export. */
-export async function apiIndex(req: Request, res: Response) {
-  const actor = await teamActor(req);
-  authorize(conversationPolicy.view(actor));
-  const { filters } = filtersOf(req, actor);
-  const page = pageNumber(req.query.page);
-  const { items, total } = await conversationRepository(req.services.db, actor.teamId).page(filters, {
-    page,
-    perPage: 50,
-  });
-  res.json({ data: items.map((row) => presentConversationSummary(row)), meta: pageMeta(page, 50, total) });
-}
-
-/** GET /api/conversations/{conversation}/messages: the thread oldest first, with AI metadata. */
-export async function apiMessages(req: Request, res: Response) {
-  const actor = await teamActor(req);
-  const repo = conversationRepository(req.services.db, actor.teamId);
-  const conversation = await repo.find(routeId(req, 'conversation'));
-  if (!conversation) throw new NotFoundError();
-  authorize(conversationPolicy.view(actor));
-  const page = pageNumber(req.query.page);
-  const { items, total } = await repo.messagePage(conversation.id, { page, perPage: 100 });
-  res.json({ data: items.map(presentApiMessage), meta: pageMeta(page, 100, total) });
 }
