@@ -51,11 +51,20 @@ export function errorMessage(status: number, retryAfter: number | null, serverMe
     case 413:
     case 422:
       return serverMessage?.trim() || 'That message could not be sent.';
-    case 429:
-      return `Too many messages, try again in ${retryAfter ?? 30} s`;
+    case 429: {
+      // The server's own words (TooManyRequestsError), so the countdown reads the same.
+      const seconds = retryAfter ?? 30;
+      return `Too many requests. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
+    }
     default:
       return 'Something went wrong. Please try again.';
   }
+}
+
+/** A 429's `retry_after` seconds from its JSON body, for when a proxy dropped the header. */
+function retryAfterIn(body: unknown): number | null {
+  const value = body && typeof body === 'object' ? (body as { retry_after?: unknown }).retry_after : undefined;
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.ceil(value) : null;
 }
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
@@ -96,7 +105,7 @@ export function createApi(apiBase: string, fetchImpl: Fetch = (input, init) => f
       body = null;
     }
     if (!response.ok) {
-      const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
+      const retryAfter = parseRetryAfter(response.headers.get('Retry-After')) ?? retryAfterIn(body);
       const serverMessage =
         body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
           ? (body as { message: string }).message

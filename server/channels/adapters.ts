@@ -47,6 +47,8 @@ export interface AdapterEnv {
   whatsappGraphUrl: string;
   telegramApiUrl: string;
   timeoutMs: number;
+  /** The webhook channel may deliver to private and local addresses (KNOWLEDGE_ALLOW_PRIVATE_URLS). */
+  allowPrivateUrls: boolean;
   /** Sends a reply to a widget visitor (the web type has no provider: its replies go over realtime). */
   widgetSend(channelId: number, out: OutboundText): Promise<SendOutcome>;
 }
@@ -145,6 +147,7 @@ export function channelAdapter(channel: AdapterInput, env: AdapterEnv): ChannelA
             url: string(settings.outboundUrl),
             secret: secrets.signingSecret ?? '',
             timeoutMs: env.timeoutMs,
+            allowPrivate: env.allowPrivateUrls,
             event: {
               id,
               type: 'message.created',

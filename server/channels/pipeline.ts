@@ -94,6 +94,7 @@ export function adapterFor(
       whatsappGraphUrl: services.config.channels.whatsappGraphUrl,
       telegramApiUrl: services.config.channels.telegramApiUrl,
       timeoutMs: services.config.channels.timeoutMs,
+      allowPrivateUrls: services.config.knowledge.allowPrivateUrls,
       widgetSend: async (_channelId, out) => {
         // The visitor already saw the reply being written; this tells the widget it is final.
         if (out.messageId !== undefined) {

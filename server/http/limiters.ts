@@ -1,4 +1,9 @@
+import type { Request } from 'express';
 import type { LimiterDefinition } from './middleware/throttle';
+import { widgetVisitorId } from './controllers/widget/widget-controller';
+
+/** The channel a widget or webhook request is for (`{key}` in its path): every channel counts on its own. */
+const channelOf = (req: Request) => `channel:${String(req.params.key)}`;
 
 /** Named rate limits (`throttle:<name>` on a route). */
 export const limiterDefinitions: Record<string, LimiterDefinition> = {
@@ -15,4 +20,29 @@ export const limiterDefinitions: Record<string, LimiterDefinition> = {
   'two-factor': { points: 5, duration: 60, key: (req) => `login:${req.session.twoFactorLoginId ?? req.ip}` },
   /** Bearer API requests per personal access token (routes/api.ts, after `auth.token`). */
   api: { points: 60, duration: 60, key: (req) => `token:${req.accessToken?.id ?? req.ip}` },
+
+  // The chat widget's public endpoints (routes/widget.ts), per channel. Many visitors can share an
+  // IP (an office, a mobile carrier's NAT), so the per-IP limits leave room for several at once.
+  /** Sessions opened per IP: one each time a page's chat is opened or reconnects. */
+  'widget-session': { points: 30, duration: 60, key: (req) => `${channelOf(req)}|ip:${req.ip}`, tellWait: true },
+  /** Messages per visitor (as their token proves; per IP without a valid token): a person types slower. */
+  'widget-messages': {
+    points: 20,
+    duration: 60,
+    key: (req) => {
+      const visitor = widgetVisitorId(req);
+      return `${channelOf(req)}|${visitor ? `visitor:${visitor}` : `ip:${req.ip}`}`;
+    },
+    tellWait: true,
+  },
+  /** Messages per IP, whatever visitor ids it presents. */
+  'widget-messages-ip': { points: 60, duration: 60, key: (req) => `${channelOf(req)}|ip:${req.ip}`, tellWait: true },
+  /** Every other widget call per IP: the config on each page load, typing, ratings, realtime auth. */
+  widget: { points: 600, duration: 60, key: (req) => `${channelOf(req)}|ip:${req.ip}`, tellWait: true },
+  /**
+   * Provider deliveries per channel (routes/webhooks.ts): 300 a second on average, past WhatsApp's
+   * default 80 messages a second with their status updates; a flood beyond it gets 429, which
+   * providers retry later.
+   */
+  webhooks: { points: 18_000, duration: 60, key: channelOf, tellWait: true },
 };

@@ -7,8 +7,24 @@
  * The input is a resolved numeric address, as DNS or a literal URL host gives it. Anything that is
  * not a canonical IPv4 dotted quad or an IPv6 address (`0x7f.1`, `2130706433`, `017700000001`,
  * a hostname) counts as private: the check fails closed. Pure, no I/O.
+ *
+ * Used by every request to an address a team typed (knowledge URLs, model servers, the webhook
+ * channel's outbound URL). A caller that checks a name's addresses then connects with
+ * `pinnedLookup`, so that DNS cannot answer differently between the check and the connect.
  */
-import { isIPv4, isIPv6 } from 'node:net';
+import type { LookupAddress } from 'node:dns';
+import { isIPv4, isIPv6, type LookupFunction } from 'node:net';
+
+/** DNS resolution: every address a hostname has (node's `dns.lookup` with `all`, or a test's table). */
+export type ResolveHost = (hostname: string) => Promise<LookupAddress[]>;
+
+/** A node:http `lookup` that answers the addresses already checked, whatever the name resolves to now. */
+export function pinnedLookup(addresses: readonly LookupAddress[]): LookupFunction {
+  return (_hostname, options, callback) => {
+    if (options.all) callback(null, [...addresses]);
+    else callback(null, addresses[0].address, addresses[0].family);
+  };
+}
 
 type Range = readonly [prefix: readonly number[], bits: number];
 

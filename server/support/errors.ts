@@ -7,6 +7,8 @@ export class HttpError extends Error {
     public readonly status: number,
     message?: string,
     public readonly headers: Record<string, string> = {},
+    /** Fields a JSON answer carries beside `message` (a 429's `retry_after`). */
+    public readonly fields: Record<string, unknown> = {},
   ) {
     super(message ?? defaultMessages[status] ?? 'Error');
     this.name = 'HttpError';
@@ -53,12 +55,30 @@ export class ForbiddenError extends HttpError {
 }
 
 export class TooManyRequestsError extends HttpError {
-  constructor(public readonly retryAfterSeconds: number, limit?: number) {
-    super(429, defaultMessages[429], {
-      'Retry-After': String(retryAfterSeconds),
-      ...(limit === undefined ? {} : { 'X-RateLimit-Limit': String(limit), 'X-RateLimit-Remaining': '0' }),
-    });
+  /**
+   * `tellWait`: the answer says how long to wait, in words a visitor can read ("Too many requests.
+   * Please try again in 12 seconds.") and as `retry_after` in a JSON body, for the public channel
+   * endpoints; otherwise Laravel's "Too Many Attempts." with the Retry-After header alone.
+   */
+  constructor(
+    public readonly retryAfterSeconds: number,
+    limit?: number,
+    options: { tellWait?: boolean } = {},
+  ) {
+    super(
+      429,
+      options.tellWait ? waitMessage(retryAfterSeconds) : defaultMessages[429],
+      {
+        'Retry-After': String(retryAfterSeconds),
+        ...(limit === undefined ? {} : { 'X-RateLimit-Limit': String(limit), 'X-RateLimit-Remaining': '0' }),
+      },
+      options.tellWait ? { retry_after: retryAfterSeconds } : {},
+    );
   }
+}
+
+function waitMessage(seconds: number): string {
+  return `Too many requests. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
 }
 
 /** Field → first message. Keys are dot paths (`items.0.name`) as Laravel gives them. */

@@ -7,7 +7,7 @@ import { TestMailbox } from './mail';
 import { createLogger } from '../../server/support/logger';
 import type { Response } from 'supertest';
 import { expect } from 'vitest';
-import { createApp } from '../../server/app';
+import { createApp, type AppDependencies } from '../../server/app';
 import { staticAssets, type Assets } from '../../server/http/inertia/vite';
 import type { RouteFile } from '../../routes/all';
 import type { Page } from '../../server/http/inertia/page';
@@ -33,6 +33,8 @@ export async function createTestApp(
     database?: DatabaseHandle;
     /** Redis shared with other apps of the test (rate limits, cache invalidation). */
     redis?: Redis;
+    /** Named rate limits changed for this app (`{ webhooks: { points: 5 } }`). */
+    limits?: AppDependencies['limits'];
   } = {},
 ) {
   const database = options.database ?? (await createTestDatabase());
@@ -59,6 +61,7 @@ export async function createTestApp(
     assets: options.assets ?? staticAssets(testVersion, '<script type="module" src="/build/test.js"></script>'),
     publicDir: options.publicDir,
     redis: options.redis,
+    limits: options.limits,
     extraRoutes: options.routes,
     ...(options.realtime ? { realtime: options.realtime } : { broadcastDriver: broadcasts }),
   });

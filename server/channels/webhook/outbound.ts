@@ -15,10 +15,21 @@
  * Retry-After; any other answer is final, a redirect included (redirects are not followed: the
  * signed request must reach the address the client gave).
  *
- * The URL is used as given: checking that it is public (not 127.0.0.1, 10.x, the metadata
- * address…) is the caller's job when it is saved and, as DNS can change, before each delivery.
+ * The URL was checked to be public when it was saved; DNS can change since, so every delivery
+ * resolves the host again and refuses it when any address is private, loopback, link-local (the
+ * cloud metadata service), unique-local or an IPv4 one carried in IPv6 (server/support/
+ * address-guard.ts), unless `allowPrivate` (KNOWLEDGE_ALLOW_PRIVATE_URLS). That refusal is final.
+ * The connection then goes to the addresses checked (a pinned `lookup`), so that a name answering
+ * a public address to the check and a private one to the connect (DNS rebinding) reaches nothing
+ * inside. TLS still verifies, and sends SNI and Host for, the URL's name.
  */
+import type { LookupAddress } from 'node:dns';
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
 import { retryDelay } from '../../support/retry-after';
+import { isPrivateAddress, pinnedLookup, type ResolveHost } from '../../support/address-guard';
 import { ChannelError } from '../driver';
 import { signatureHeader } from './signature';
 
@@ -37,9 +48,12 @@ export interface DeliverOptions {
   /** The signing secret; while rotating, [new, old]: one v1 entry each. */
   secret: string | readonly string[];
   event: OutboundEvent;
-  /** Default 10 000. */
+  /** Deliver to private and local addresses too (KNOWLEDGE_ALLOW_PRIVATE_URLS: a receiver next to Kawan, tests). */
+  allowPrivate: boolean;
+  /** Default 10 000, for DNS, the connection and the answer's status together. */
   timeoutMs?: number;
-  fetch?: typeof fetch;
+  /** Stands in for DNS (tests); default node's `dns.lookup` with every address. */
+  lookup?: ResolveHost;
   /** The signature's timestamp (default: the time of the call). */
   now?: Date;
 }
@@ -107,7 +121,6 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
 /** POSTs one signed event; resolves on a 2xx, else throws a WebhookDeliveryError (see the module comment). */
 export async function deliverEvent(options: DeliverOptions): Promise<Delivery> {
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const doFetch = options.fetch ?? globalThis.fetch;
   let url: URL;
   try {
     url = new URL(options.url);
@@ -124,44 +137,39 @@ export async function deliverEvent(options: DeliverOptions): Promise<Delivery> {
   const timestamp = Math.floor((options.now ?? new Date()).getTime() / 1000);
   const timeout = AbortSignal.timeout(timeoutMs);
   const started = performance.now();
-  let response: Response;
+  const elapsed = () => Math.round(performance.now() - started);
+  let response: IncomingMessage;
   try {
-    response = await doFetch(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': WEBHOOK_USER_AGENT,
-        'x-kawan-event-id': options.event.id,
-        'x-kawan-signature': signatureHeader(options.secret, body, timestamp),
-      },
-      body,
-      redirect: 'manual',
-      signal: timeout,
+    const addresses = await checkedAddresses(url, options, timeout, elapsed);
+    response = await post(url, addresses, body, timeout, {
+      'content-type': 'application/json',
+      'user-agent': WEBHOOK_USER_AGENT,
+      'x-kawan-event-id': options.event.id,
+      'x-kawan-signature': signatureHeader(options.secret, body, timestamp),
     });
     // The answer's body is not read: only its status counts. Dropping it frees the connection.
-    await response.body?.cancel().catch(() => undefined);
+    response.destroy();
   } catch (error) {
-    const durationMs = Math.round(performance.now() - started);
+    if (error instanceof WebhookDeliveryError) throw error;
+    const durationMs = elapsed();
     if (timeout.aborted) {
       throw new WebhookDeliveryError(
         `the endpoint did not answer within ${seconds(timeoutMs)}`,
         true,
         'timeout',
         undefined,
-        {
-          durationMs,
-        },
+        { durationMs },
       );
     }
     throw new WebhookDeliveryError(`could not reach the endpoint${networkReason(error)}`, true, 'network', undefined, {
       durationMs,
     });
   }
-  const durationMs = Math.round(performance.now() - started);
-  const status = response.status;
+  const durationMs = elapsed();
+  const status = response.statusCode ?? 0;
   if (status >= 200 && status < 300) return { status, durationMs };
 
-  const header = response.headers.get('retry-after');
+  const header = response.headers['retry-after'];
   const retryAfterMs = header ? retryDelay(header, MAX_RETRY_AFTER_MS) : undefined;
   const details = { status, durationMs };
   const fail = (message: string, retryable: boolean, code: string, after?: number) =>
@@ -169,17 +177,78 @@ export async function deliverEvent(options: DeliverOptions): Promise<Delivery> {
   const message = `the endpoint answered ${status}`;
   if (status === 429) throw fail(message, true, 'rate_limited', retryAfterMs);
   if (status >= 500 || status === 408 || status === 409) throw fail(message, true, 'unavailable', retryAfterMs);
-  // An opaque redirect has status 0 where a runtime hides it.
-  if (status === 0) throw fail('the endpoint answered with a redirect, which is not followed', false, 'redirect');
   if (status >= 300 && status < 400) throw fail(`${message}, a redirect, which is not followed`, false, 'redirect');
   throw fail(message, false, 'rejected');
+}
+
+/**
+ * The addresses this delivery connects to: the literal IP, or every address DNS gives the name now,
+ * each one public unless private ones are allowed. A private one is a final failure naming it (the
+ * team's own URL, for whoever reads the channel's log); a failed lookup is retryable.
+ */
+async function checkedAddresses(
+  url: URL,
+  options: Pick<DeliverOptions, 'allowPrivate' | 'lookup'>,
+  signal: AbortSignal,
+  elapsed: () => number,
+): Promise<LookupAddress[]> {
+  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  const literal = isIP(host);
+  const resolve = options.lookup ?? ((name: string) => dnsLookup(name, { all: true }));
+  const addresses = literal ? [{ address: host, family: literal }] : await abortable(resolve(host), signal);
+  if (addresses.length === 0) throw Object.assign(new Error(`${host} has no address`), { code: 'ENODATA' });
+  const blocked = options.allowPrivate ? undefined : addresses.find(({ address }) => isPrivateAddress(address));
+  if (blocked) {
+    throw new WebhookDeliveryError(
+      `the outbound URL ${literal ? 'is' : 'resolves to'} a private address (${blocked.address})`,
+      false,
+      'private_address',
+      undefined,
+      { durationMs: elapsed() },
+    );
+  }
+  return addresses;
+}
+
+/** The signed POST over node:http(s), connecting only to `addresses`; resolves with the answer's head. */
+function post(
+  url: URL,
+  addresses: LookupAddress[],
+  body: string,
+  signal: AbortSignal,
+  headers: Record<string, string>,
+): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        agent: false,
+        lookup: pinnedLookup(addresses),
+        signal,
+      },
+      resolve,
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 function seconds(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }
 
-/** The system error code of a failed fetch (ECONNREFUSED, ENOTFOUND…); the URL is the client's own, but stays out. */
+/** The system error code of a failed delivery (ECONNREFUSED, ENOTFOUND…); the URL is the client's own, but stays out. */
 function networkReason(error: unknown): string {
   const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
   const code = cause?.code ?? (error as { code?: unknown } | undefined)?.code;

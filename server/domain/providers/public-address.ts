@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { isPrivateAddress } from '../../knowledge/fetch/address-guard';
+import { isPrivateAddress } from '../../support/address-guard';
 
 /**
  * Whether a team's model server may be called: its host must resolve to public addresses only, so

@@ -5,13 +5,14 @@ import { queryParamsOf, withoutQueryParams } from '../../support/logger';
 
 /**
  * API and JSON requests get JSON errors; everything else gets the Error page (Laravel's expectsJson).
- * The API and the widget's endpoints have no session or page layer, so they answer JSON whatever
- * headers a request carries.
+ * The API, the widget's endpoints and the channel webhooks have no session or page layer, so they
+ * answer JSON whatever headers a request carries.
  */
 export function wantsJson(req: Request): boolean {
   if (req.path === '/api' || req.path.startsWith('/api/')) return true;
-  // The chat widget's endpoints answer JSON errors to any client (server/channels/web/protocol.ts).
-  if (req.path.startsWith('/widget/')) return true;
+  // The chat widget's endpoints answer JSON errors to any client (server/channels/web/protocol.ts),
+  // and so do the channel webhooks (a provider reads no error page).
+  if (req.path.startsWith('/widget/') || req.path.startsWith('/webhooks/')) return true;
   if (req.get('x-inertia')) return false;
   const accept = req.get('accept') ?? '';
   return accept.includes('/json') || accept.includes('+json');
@@ -76,7 +77,7 @@ export function errorHandler(options: { development: boolean }): ErrorRequestHan
       return;
     }
     if (wantsJson(req)) {
-      res.status(status).json({ message: publicMessage });
+      res.status(status).json({ message: publicMessage, ...(error instanceof HttpError ? error.fields : {}) });
       return;
     }
     if (!req.inertia) {

@@ -10,6 +10,11 @@ export interface LimiterDefinition {
   duration: number;
   /** What the attempts are counted by (IP, e-mail + IP, token…). */
   key: (req: Request) => string;
+  /**
+   * A refusal says the wait in words and as `retry_after` (TooManyRequestsError's `tellWait`): for
+   * the public channel endpoints (the chat widget shows it to the visitor; webhooks).
+   */
+  tellWait?: boolean;
 }
 
 export interface RateLimiters {
@@ -64,7 +69,9 @@ export function createRateLimiters(
         return { remaining: result.remainingPoints, limit: limiter.points };
       } catch (error) {
         if (error instanceof RateLimiterRes) {
-          throw new TooManyRequestsError(Math.max(1, Math.ceil(error.msBeforeNext / 1000)), limiter.points);
+          throw new TooManyRequestsError(Math.max(1, Math.ceil(error.msBeforeNext / 1000)), limiter.points, {
+            tellWait: definitions[name]?.tellWait,
+          });
         }
         throw error;
       }

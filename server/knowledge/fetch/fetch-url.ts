@@ -18,19 +18,16 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupAddress } from 'node:dns';
 import { request as httpRequest, STATUS_CODES, type IncomingMessage, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
 import { Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { domainToUnicode } from 'node:url';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { SourceContentError } from '../document';
-import { isPrivateAddress } from './address-guard';
+import { isPrivateAddress, pinnedLookup, type ResolveHost } from '../../support/address-guard';
 
 export const DEFAULT_USER_AGENT = 'KawanBot/1.0 (+https://kawan.app/bot)';
 export const DEFAULT_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,text/plain;q=0.8,*/*;q=0.5';
-
-/** DNS resolution: every address a hostname has. */
-export type ResolveHost = (hostname: string) => Promise<LookupAddress[]>;
 
 export interface FetchOptions {
   /** Connect to private and local addresses too (local development, tests). */
@@ -232,11 +229,6 @@ function open(
   headers: Record<string, string>,
   signal: AbortSignal,
 ): Promise<IncomingMessage> {
-  // The connection goes to the addresses checked above, whatever the name resolves to now.
-  const pinned: LookupFunction = (_hostname, options, callback) => {
-    if (options.all) callback(null, addresses);
-    else callback(null, addresses[0].address, addresses[0].family);
-  };
   const requestOptions: RequestOptions = {
     method: 'GET',
     hostname: bareHost(url),
@@ -244,7 +236,8 @@ function open(
     path: `${url.pathname}${url.search}`,
     headers,
     agent: false,
-    lookup: pinned,
+    // The connection goes to the addresses checked above, whatever the name resolves to now.
+    lookup: pinnedLookup(addresses),
     signal,
   };
   return new Promise((resolve, reject) => {

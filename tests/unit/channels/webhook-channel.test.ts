@@ -245,6 +245,8 @@ describe('parseInbound', () => {
 });
 
 describe('deliverEvent', () => {
+  // The receiver listens on 127.0.0.1, a private address: allowed here (webhook-outbound-address.test.ts refuses it).
+  const local = { allowPrivate: true };
   let receiver: WebhookReceiver;
   const event: OutboundEvent = {
     id: 'evt_01J9ZK',
@@ -264,7 +266,7 @@ describe('deliverEvent', () => {
   });
 
   it('POSTs the signed event with its headers; the receiver verifies the signature', async () => {
-    const result = await deliverEvent({ url: receiver.url, secret: SECRET, event });
+    const result = await deliverEvent({ ...local, url: receiver.url, secret: SECRET, event });
     expect(result.status).toBe(200);
     expect(result.durationMs).toBeGreaterThanOrEqual(0);
     expect(receiver.deliveries).toHaveLength(1);
@@ -281,13 +283,13 @@ describe('deliverEvent', () => {
   });
 
   it('is refused by a receiver holding another secret, and signs with the given time', async () => {
-    await deliverEvent({ url: receiver.url, secret: 'wrong', event });
+    await deliverEvent({ ...local, url: receiver.url, secret: 'wrong', event });
     expect(receiver.deliveries[0]).toMatchObject({ verified: false, reason: 'mismatch', status: 200 });
 
-    await deliverEvent({ url: receiver.url, secret: SECRET, event, now: new Date(Date.now() - 10 * 60_000) });
+    await deliverEvent({ ...local, url: receiver.url, secret: SECRET, event, now: new Date(Date.now() - 10 * 60_000) });
     expect(receiver.deliveries[1]).toMatchObject({ verified: false, reason: 'stale' });
 
-    await deliverEvent({ url: receiver.url, secret: ['rotated-new', SECRET], event });
+    await deliverEvent({ ...local, url: receiver.url, secret: ['rotated-new', SECRET], event });
     expect(receiver.deliveries[2].verified).toBe(true);
   });
 
@@ -295,7 +297,7 @@ describe('deliverEvent', () => {
     receiver.respondWith(500, { status: 429, retryAfter: 30 }, 408, 409, { status: 503, retryAfter: 120 });
     const errors: unknown[] = [];
     for (let i = 0; i < 5; i++)
-      errors.push(await deliverEvent({ url: receiver.url, secret: SECRET, event }).catch((e) => e));
+      errors.push(await deliverEvent({ ...local, url: receiver.url, secret: SECRET, event }).catch((e) => e));
     expect(errors.every((error) => error instanceof ChannelError && error.retryable)).toBe(true);
     expect(errors.map((error) => (error as ChannelError).message)).toEqual([
       'the endpoint answered 500',
@@ -322,7 +324,7 @@ describe('deliverEvent', () => {
     const errors: ChannelError[] = [];
     for (let i = 0; i < 6; i++) {
       errors.push(
-        await deliverEvent({ url: receiver.url, secret: SECRET, event }).then(
+        await deliverEvent({ ...local, url: receiver.url, secret: SECRET, event }).then(
           () => new ChannelError('delivered', false),
           (e: ChannelError) => e,
         ),
@@ -345,7 +347,7 @@ describe('deliverEvent', () => {
     const outcomes: string[] = [];
     for (let attempt = 1; attempt <= 3; attempt++) {
       outcomes.push(
-        await deliverEvent({ url: receiver.url, secret: SECRET, event }).then(
+        await deliverEvent({ ...local, url: receiver.url, secret: SECRET, event }).then(
           (result) => `ok ${result.status}`,
           (error: ChannelError) => `${error.retryable ? 'retry' : 'final'} ${error.message}`,
         ),
@@ -361,7 +363,9 @@ describe('deliverEvent', () => {
 
   it('times out, retryably', async () => {
     receiver.respondWith({ status: 200, delayMs: 2000 });
-    const error = await deliverEvent({ url: receiver.url, secret: SECRET, event, timeoutMs: 100 }).catch((e) => e);
+    const error = await deliverEvent({ ...local, url: receiver.url, secret: SECRET, event, timeoutMs: 100 }).catch(
+      (e) => e,
+    );
     expect(error).toMatchObject({
       message: 'the endpoint did not answer within 100 ms',
       retryable: true,
@@ -371,17 +375,19 @@ describe('deliverEvent', () => {
 
   it('makes a refused connection retryable and a bad URL final', async () => {
     const port = await closedPort();
-    const refused = await deliverEvent({ url: `http://127.0.0.1:${port}/hook`, secret: SECRET, event }).catch((e) => e);
+    const refused = await deliverEvent({ ...local, url: `http://127.0.0.1:${port}/hook`, secret: SECRET, event }).catch(
+      (e) => e,
+    );
     expect(refused).toMatchObject({
       message: 'could not reach the endpoint (ECONNREFUSED)',
       retryable: true,
       code: 'network',
     });
-    await expect(deliverEvent({ url: 'not a url', secret: SECRET, event })).rejects.toMatchObject({
+    await expect(deliverEvent({ ...local, url: 'not a url', secret: SECRET, event })).rejects.toMatchObject({
       retryable: false,
       code: 'invalid_url',
     });
-    await expect(deliverEvent({ url: 'file:///etc/passwd', secret: SECRET, event })).rejects.toMatchObject({
+    await expect(deliverEvent({ ...local, url: 'file:///etc/passwd', secret: SECRET, event })).rejects.toMatchObject({
       retryable: false,
       code: 'invalid_url',
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPrivateAddress } from '../../../server/knowledge/fetch/address-guard';
+import { isPrivateAddress } from '../../../server/support/address-guard';
 
 describe('isPrivateAddress', () => {
   it.each([

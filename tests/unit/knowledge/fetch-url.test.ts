@@ -4,7 +4,7 @@ import { createServer as createNetServer, type AddressInfo, type Server as NetSe
 import { createServer as createTlsServer } from 'node:tls';
 import { brotliCompressSync, constants as zlibConstants, deflateSync, gzipSync } from 'node:zlib';
 import { SourceContentError } from '../../../server/knowledge/document';
-import { isPrivateAddress } from '../../../server/knowledge/fetch/address-guard';
+import { isPrivateAddress } from '../../../server/support/address-guard';
 import { fetchUrl, HttpStatusError, type FetchOptions } from '../../../server/knowledge/fetch/fetch-url';
 
 // One local server with a route per behaviour; most tests allow private addresses to reach it.

@@ -85,7 +85,24 @@ describe('createApi', () => {
       fakeFetch(() => json(429, { message: 'Too Many Requests' }, { 'Retry-After': '17' })).fetch,
     );
     const error = await failure(api.send({ text: 'hi', clientId: 'c' }));
-    expect(error).toMatchObject({ status: 429, retryAfter: 17, message: 'Too many messages, try again in 17 s' });
+    expect(error).toMatchObject({
+      status: 429,
+      retryAfter: 17,
+      message: 'Too many requests. Please try again in 17 seconds.',
+    });
+  });
+
+  it('reads the wait from the body’s retry_after when the Retry-After header is missing', async () => {
+    const api = createApi(
+      base,
+      fakeFetch(() => json(429, { message: 'Too many requests. Please try again in 1 second.', retry_after: 1 })).fetch,
+    );
+    const error = await failure(api.session({}));
+    expect(error).toMatchObject({
+      status: 429,
+      retryAfter: 1,
+      message: 'Too many requests. Please try again in 1 second.',
+    });
   });
 
   it('shows a 422 with the server’s message, and falls back when it has none', async () => {
@@ -132,6 +149,6 @@ describe('parseRetryAfter and errorMessage', () => {
   });
 
   it('says a wait even when the server did not (the header may be hidden by CORS)', () => {
-    expect(errorMessage(429, null)).toBe('Too many messages, try again in 30 s');
+    expect(errorMessage(429, null)).toBe('Too many requests. Please try again in 30 seconds.');
   });
 });

@@ -276,7 +276,9 @@ describe('the chat panel', () => {
     start();
     await sessionStarted();
     type('hello');
-    await vi.waitFor(() => expect($('.kw-error').textContent).toBe('Too many messages, try again in 12 s'));
+    await vi.waitFor(() =>
+      expect($('.kw-error').textContent).toBe('Too many requests. Please try again in 12 seconds.'),
+    );
     expect($('.kw-failed').textContent).toContain('Not sent');
     routes.messages = (body) => json(202, { message: message(3, 'contact', 'hello', body as { clientId: string }) });
     $('.kw-failed button').click();
@@ -285,6 +287,35 @@ describe('the chat panel', () => {
       .filter((request) => request.path === 'messages')
       .map((r) => (r.body as { clientId: string }).clientId);
     expect(new Set(clientIds).size).toBe(1);
+  });
+
+  it('shows the wait when opening the session is rate limited, keeps what the visitor typed and sends it later', async () => {
+    routes.session = () =>
+      json(
+        429,
+        { message: 'Too many requests. Please try again in 40 seconds.', retry_after: 40 },
+        { 'Retry-After': '40' },
+      );
+    start();
+    await vi.waitFor(() =>
+      expect($('.kw-error').textContent).toBe('Too many requests. Please try again in 40 seconds.'),
+    );
+    // Not "unavailable": the visitor may still write, and what they write is kept.
+    expect($<HTMLTextAreaElement>('.kw-compose textarea').disabled).toBe(false);
+    type('Apakah bisa kirim ke Bandung?');
+    await vi.waitFor(() => expect($('.kw-failed').textContent).toContain('Not sent'));
+    expect(logTexts().some((text) => text?.includes('Apakah bisa kirim ke Bandung?'))).toBe(true);
+    expect(requests.filter((request) => request.path === 'messages')).toHaveLength(0);
+
+    routes.session = () => json(200, session());
+    routes.messages = (body) =>
+      json(202, { message: message(5, 'contact', 'Apakah bisa kirim ke Bandung?', body as { clientId: string }) });
+    $('.kw-failed button').click();
+    await vi.waitFor(() => expect($('.kw-error').textContent).toBe(''));
+    expect($$('.kw-failed')).toHaveLength(0);
+    expect(
+      requests.filter((request) => request.path === 'messages').map((r) => (r.body as { text: string }).text),
+    ).toEqual(['Apakah bisa kirim ke Bandung?']);
   });
 
   it('starts a new session with a new token when the old one is refused (401)', async () => {

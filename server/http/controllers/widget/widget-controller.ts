@@ -104,15 +104,26 @@ function tokenFor(services: Pick<Services, 'config'>, channel: ChannelRow, visit
   return `${body}.${sign(services, body)}`;
 }
 
-function visitorOf(req: WidgetRequest): Visitor {
+/** The visitor of the request's Bearer token, when it is signed and was given for this channel. */
+function tokenVisitor(req: Request, publicKey: string): Visitor | undefined {
   const header = req.get('authorization') ?? '';
   const token = header.startsWith('Bearer ') ? header.slice(7) : '';
   const [body, signature] = token.split('.');
-  if (!body || !signature || !safeEqual(signature, sign(req.services, body)))
-    throw new HttpError(401, 'The chat session expired.');
+  if (!body || !signature || !safeEqual(signature, sign(req.services, body))) return undefined;
   const data = JSON.parse(Buffer.from(body, 'base64url').toString()) as { c: string } & Visitor;
-  if (data.c !== req.channel!.publicKey) throw new HttpError(401, 'The chat session expired.');
+  if (data.c !== publicKey) return undefined;
   return { visitorId: data.visitorId, ...(data.userId ? { userId: data.userId } : {}) };
+}
+
+function visitorOf(req: WidgetRequest): Visitor {
+  const visitor = tokenVisitor(req, req.channel!.publicKey);
+  if (!visitor) throw new HttpError(401, 'The chat session expired.');
+  return visitor;
+}
+
+/** The visitor id a widget request proves with its token (what its per-visitor rate limit counts by). */
+export function widgetVisitorId(req: Request): string | undefined {
+  return tokenVisitor(req, String(req.params.key))?.visitorId;
 }
 
 async function botActive(services: Services, channel: ChannelRow) {
