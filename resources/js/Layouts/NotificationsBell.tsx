@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type MouseEvent } from 'react';
 import { Link, router, usePage } from '@inertiajs/react';
 import type { NotificationPage, PresentedNotification } from '../../../server/presenters/notification-presenter';
 import Icon from '@/Components/Icon';
+import { useAlertSound } from '@/hooks/use-alert-sound';
 import { useChannel } from '@/hooks/use-channel';
 import { useDisclosure } from '@/hooks/use-disclosure';
 import { cn } from '@/lib/cn';
@@ -44,8 +45,13 @@ export default function NotificationsBell({
   const headingId = useId();
   const now = useNow(open);
 
+  const play = useAlertSound();
   useChannel(live && auth.user ? `App.Models.User.${auth.user.id}` : null, {
-    onNotification: reloadNotifications,
+    onNotification: (notification: { type?: string } | undefined) => {
+      reloadNotifications();
+      // A conversation waiting for a person beeps wherever the agent is; the inbox beeps itself.
+      if (notification?.type === 'conversation-queued' && !route().current('conversations.index')) play();
+    },
     events: { NotificationsRead: reloadNotifications },
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Services } from '../../services';
+import { settleQueued } from './notifications';
 import {
   conversationRepository,
   type ConversationRow,
@@ -194,6 +195,7 @@ export async function assign(services: ConversationServices, actor: TeamActor, c
         : `Assigned to ${await nameOf(services, userId)}.`,
   );
   await conversationChanged(services, actor.teamId, conversation.id, 'assigned', widget);
+  if (state !== 'queued') await settleQueued(services, conversation);
 }
 
 /** Gives the conversation back to the bot, which answers the next message again. */
@@ -209,6 +211,7 @@ export async function handBack(services: ConversationServices, actor: TeamActor,
   if (!moved) throw new ValidationError({ state: 'Only a conversation with a person can be handed back.' });
   await systemLine(services, repo, conversation, 'Handed back to the bot: it answers the next message.');
   await conversationChanged(services, actor.teamId, conversation.id, 'handback', widget);
+  await settleQueued(services, conversation);
 }
 
 export async function resolve(services: ConversationServices, actor: TeamActor, conversationId: number) {
@@ -223,6 +226,7 @@ export async function resolve(services: ConversationServices, actor: TeamActor, 
   if (!moved) throw new ValidationError({ state: 'The conversation is already resolved.' });
   await systemLine(services, repo, conversation, `Resolved by ${await nameOf(services, actor.userId)}.`);
   await conversationChanged(services, actor.teamId, conversation.id, 'resolved', widget);
+  await settleQueued(services, conversation);
 }
 
 export async function reopen(services: ConversationServices, actor: TeamActor, conversationId: number) {

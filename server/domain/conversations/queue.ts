@@ -3,11 +3,13 @@ import { conversationRepository, type ConversationRow } from '../../db/repositor
 import type { HandoffReasonCode } from '../../db/schema/channels';
 import { conversationChanged, messageCreated, type WidgetTarget } from './events';
 import { handoffSummary } from './summary';
+import { notifyQueued } from './notifications';
 
 /**
  * Moves a conversation the bot has to the team's queue, once (a concurrent handoff finds it moved):
  * the reason and a written summary for whoever takes it, a line in the thread (`toVisitor`: the
- * widget shows it too), and the inbox told. Returns the queued conversation, or undefined.
+ * widget shows it too), the inbox told, and the bell of everyone who can take it. Returns the
+ * queued conversation, or undefined.
  */
 export async function queueForPerson(
   services: Pick<Services, 'db' | 'broadcaster' | 'widgetBroadcaster' | 'route'>,
@@ -34,5 +36,6 @@ export async function queueForPerson(
   });
   if (event) await messageCreated(services, event, line.toVisitor ? line.widget : undefined);
   await conversationChanged(services, conversation.teamId, conversation.id, 'queued', line.widget);
+  await notifyQueued(services, queued, reason, (await repo.contact(queued.contactId))?.name ?? null);
   return queued;
 }

@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import type { Services } from '../../services';
+import { teams, teamUser } from '../../db/schema/teams';
+import { notificationRepository } from '../../db/repositories/notification-repository';
+import type { HandoffReasonCode } from '../../db/schema/channels';
+import { notify } from '../notifications/notify';
+import { broadcastNotificationsRead } from '../notifications/notifications-read';
+import { allows } from '../teams/roles';
+import { asRole } from '../teams/team-access';
+
+/** The bell's notification type for a conversation waiting for a person. */
+export const conversationQueuedType = 'conversation-queued';
+
+const reasonWords: Record<HandoffReasonCode, string> = {
+  user_request: 'the customer asked for a person',
+  keyword: 'a handoff keyword was used',
+  repeated_fallback: 'the bot could not answer several times',
+  low_confidence: 'the bot was not sure of its answer',
+  offline: 'it came in outside business hours',
+  quota: "the team's AI replies for this period are used up",
+  manual: 'it was handed over',
+};
+
+/** The owner and the members whose role takes conversations (owners, admins, editors, agents). */
+async function agentsOf(db: Services['db'], teamId: number): Promise<number[]> {
+  const [team] = await db.select({ ownerId: teams.userId }).from(teams).where(eq(teams.id, teamId));
+  if (!team) return [];
+  const members = await db
+    .select({ userId: teamUser.userId, role: teamUser.role })
+    .from(teamUser)
+    .where(eq(teamUser.teamId, teamId));
+  const agents = members.filter((member) => allows(asRole(member.role), 'conversations:reply')).map((m) => m.userId);
+  return [team.ownerId, ...agents.filter((id) => id !== team.ownerId)];
+}
+
+/**
+ * "Conversation #12 is waiting for a person": the bell of every member who can take it, live (the
+ * inbox also beeps while open). One notification per member per handoff.
+ */
+export async function notifyQueued(
+  services: Pick<Services, 'db' | 'broadcaster' | 'route'>,
+  conversation: { id: number; teamId: number; number: number },
+  reason: HandoffReasonCode,
+  contactName: string | null,
+): Promise<void> {
+  const who = contactName ? ` with ${contactName}` : '';
+  for (const userId of await agentsOf(services.db, conversation.teamId)) {
+    await notify(services, userId, conversationQueuedType, {
+      message: `Conversation #${conversation.number}${who} is waiting for a person: ${reasonWords[reason]}.`,
+      url: services.route('conversations.show', { conversation: conversation.id }),
+      action: 'Open conversation',
+      conversation_id: conversation.id,
+      team_id: conversation.teamId,
+    });
+  }
+}
+
+/**
+ * Someone took the conversation (or it was resolved or handed back): the others' "waiting"
+ * notifications are read now, and their bells hear it.
+ */
+export async function settleQueued(
+  services: Pick<Services, 'db' | 'broadcaster'>,
+  conversation: { id: number; teamId: number },
+): Promise<void> {
+  for (const userId of await agentsOf(services.db, conversation.teamId)) {
+    const notifications = notificationRepository(services.db, userId);
+    const ids = await notifications.settleWith(conversationQueuedType, { conversation_id: conversation.id }, []);
+    if (ids.length > 0) {
+      await broadcastNotificationsRead(services, userId, { ids, unreadCount: await notifications.unreadCount() });
+    }
+  }
+}
