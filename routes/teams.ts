@@ -15,6 +15,11 @@ export default function teamRoutes(routes: RouteRegistry): void {
     user.get('/teams/{team}', teams.show).name('teams.show').whereNumber('team').bind('team');
     user.put('/teams/{team}', teams.update).name('teams.update').whereNumber('team').bind('team');
     user
+      .put('/teams/{team}/timezone', teams.updateTimezone)
+      .name('teams.timezone.update')
+      .whereNumber('team')
+      .bind('team');
+    user
       .delete('/teams/{team}', teams.destroy)
       .name('teams.destroy')
       .whereNumber('team')

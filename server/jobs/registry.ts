@@ -3,7 +3,7 @@ import type { Logger } from '../support/logger';
 import { defineKnowledgeJobs, queueDueRefreshes, requeueStranded } from './knowledge-jobs';
 import { replayJob, runReplay } from '../domain/bots/actions/replay';
 import { resolveIdleConversations } from '../domain/conversations/idle';
-import { processDirtyDays, rebuildTeam } from '../reports/rollup';
+import { processDirtyDays, rebuildTeam, reportsRebuildJob } from '../reports/rollup';
 import { inboundJob, processInbound, replyJob, replyToMessage, sendJob, sendMessage } from '../channels/pipeline';
 import { mediaJob } from '../channels/media';
 import { fetchMessageMedia } from '../channels/fetch-media';
@@ -52,9 +52,6 @@ export function defineJobs(services: Services): void {
     },
   });
 }
-
-/** A team's reports computed again from raw rows (its time zone changed). */
-export const reportsRebuildJob = 'reports.rebuild';
 
 /** How often a worker process brings report rollups up to date with the days marked as changed. */
 const rollupCheckMs = 3_000;

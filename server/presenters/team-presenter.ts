@@ -42,6 +42,8 @@ export interface TeamShowProps {
     id: number;
     name: string;
     personal_team: boolean;
+    /** The IANA time zone of the team's reports. */
+    timezone: string;
     owner: TeamUser;
     users: TeamMember[];
     team_invitations: PendingInvitation[];
@@ -70,6 +72,7 @@ export function presentTeamShow(view: TeamView): TeamShowProps {
       id: membership.team.id,
       name: membership.team.name,
       personal_team: membership.team.personalTeam,
+      timezone: membership.team.timezone,
       owner: presentUser(view.owner),
       users: view.members.map((member) => presentMember(view, member)),
       team_invitations: view.invitations.map((invitation) => presentInvitation(view, invitation)),

@@ -17,6 +17,9 @@ import { rowsOf } from '../db/rows';
  * scanning its messages. docs/decisions/016-reports.md.
  */
 
+/** The job that recomputes a team's reports from raw rows (its time zone changed). */
+export const reportsRebuildJob = 'reports.rebuild';
+
 /** The event the Reports page and the Dashboard hear when today's figures changed. */
 export const reportsUpdatedEvent = 'App\\Events\\ReportsUpdated';
 

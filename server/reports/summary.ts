@@ -118,7 +118,7 @@ export function summarize(input: SummaryInput) {
     });
   }
 
-  const table = <K extends string>(groups: Map<K, DailyFigures>, describe: (key: K) => Record<string, unknown>) =>
+  const table = <K extends string, D extends object>(groups: Map<K, DailyFigures>, describe: (key: K) => D) =>
     [...groups]
       .map(([key, figures]) => ({ ...describe(key), ...metricsOf(figures) }))
       .sort((a, b) => b.conversations - a.conversations || b.ai_replies - a.ai_replies);

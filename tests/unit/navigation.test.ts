@@ -4,7 +4,11 @@ import { teamPolicy } from '../../server/domain/teams/team-policy';
 import type { Role } from '../../server/domain/teams/roles';
 
 const can = (role: Role) =>
-  teamPolicy.abilities({ team: { id: 1, userId: 1, name: 'Acme', personalTeam: false }, userId: 2, role });
+  teamPolicy.abilities({
+    team: { id: 1, userId: 1, name: 'Acme', personalTeam: false, timezone: 'Asia/Jakarta' },
+    userId: 2,
+    role,
+  });
 
 const every = (route: string) => `/${route.replace('.index', '')}`;
 

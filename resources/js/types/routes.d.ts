@@ -45,6 +45,7 @@ declare module 'ziggy-js' {
     'teams.store': [];
     'teams.show': [{ name: 'team'; required: true; binding: 'id' }];
     'teams.update': [{ name: 'team'; required: true; binding: 'id' }];
+    'teams.timezone.update': [{ name: 'team'; required: true; binding: 'id' }];
     'teams.destroy': [{ name: 'team'; required: true; binding: 'id' }];
     'current-team.update': [];
     'team-members.store': [{ name: 'team'; required: true; binding: 'id' }];
@@ -100,6 +101,8 @@ declare module 'ziggy-js' {
     'conversations.handback': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.resolve': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.reopen': [{ name: 'conversation'; required: true; binding: 'id' }];
+    'reports.index': [];
+    'reports.export': [{ name: 'table'; required: true }];
     'api-tokens.index': [];
     'api-tokens.store': [];
     'api-tokens.update': [{ name: 'token'; required: true; binding: 'id' }];
@@ -116,6 +119,9 @@ declare module 'ziggy-js' {
     'api.bots.show': [{ name: 'bot'; required: true }];
     'api.v1.models': [];
     'api.v1.chat.completions': [];
+    'api.conversations.index': [];
+    'api.conversations.messages.index': [{ name: 'conversation'; required: true }];
+    'api.reports.summary': [];
     'api.openapi': [];
     'api-docs': [];
     'broadcasting.auth': [];

@@ -69,6 +69,19 @@ export function teamMembershipRepository(db: Database, actorId: number) {
       return { team, role: team.userId === actorId ? 'owner' : (memberRole ?? 'viewer') };
     },
 
+    /** Sets the time zone of the team's reports; answers the team as it was before. */
+    async setTimezone(teamId: number, timezone: string): Promise<{ previous: string } | undefined> {
+      return db.transaction(async (tx) => {
+        const [before] = await tx.select({ timezone: teams.timezone }).from(teams).where(scoped(teamId)).for('update');
+        if (!before) return undefined;
+        await tx
+          .update(teams)
+          .set({ timezone, updatedAt: sql`now()` })
+          .where(eq(teams.id, teamId));
+        return { previous: before.timezone };
+      });
+    },
+
     async rename(teamId: number, name: string): Promise<TeamRow | undefined> {
       const [row] = await db
         .update(teams)

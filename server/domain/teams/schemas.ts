@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { fields } from '../shared/validation';
 import { isAssignableRole, type AssignableRole } from './roles';
+import { isTimeZone } from '../../reports/zones';
 
 /** The error bags the team forms read (Jetstream's names). Changing a role uses the default bag. */
 export const bags = {
   createTeam: 'createTeam',
   updateTeamName: 'updateTeamName',
+  updateTeamTimezone: 'updateTeamTimezone',
   addTeamMember: 'addTeamMember',
   removeTeamMember: 'removeTeamMember',
   deleteTeam: 'deleteTeam',
@@ -26,6 +28,16 @@ export const messages = {
 };
 
 export const teamNameSchema = z.object({ name: fields.requiredString('name') });
+
+/** The time zone of the team's reports: an IANA name the runtime knows (`Asia/Jakarta`). */
+export const teamTimezoneSchema = z.object({
+  timezone: z
+    .string({ error: 'The time zone field is required.' })
+    .trim()
+    .min(1, 'The time zone field is required.')
+    .max(64, 'The time zone must be a known time zone, such as Asia/Jakarta.')
+    .refine(isTimeZone, 'The time zone must be a known time zone, such as Asia/Jakarta.'),
+});
 
 export const roleField = z
   .string({ error: messages.roleRequired })

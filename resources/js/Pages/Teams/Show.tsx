@@ -6,6 +6,7 @@ import DeleteTeamForm from './Partials/DeleteTeamForm';
 import ModelProviderManager, { type TeamProvider } from './Partials/ModelProviderManager';
 import TeamMemberManager from './Partials/TeamMemberManager';
 import UpdateTeamNameForm from './Partials/UpdateTeamNameForm';
+import UpdateTeamTimezoneForm from './Partials/UpdateTeamTimezoneForm';
 import TeamPresence from './Partials/TeamPresence';
 
 type Props = TeamShowProps & {
@@ -26,6 +27,10 @@ export default function Show({ team, availableRoles, permissions, providers, can
       <PageHeader title="Team Settings" />
       <div className="mx-auto max-w-7xl py-10 sm:px-6 lg:px-8">
         <UpdateTeamNameForm team={team} permissions={permissions} />
+
+        <SectionBorder />
+
+        <UpdateTeamTimezoneForm team={team} permissions={permissions} />
 
         <TeamPresence team={team} />
 

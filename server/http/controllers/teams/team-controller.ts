@@ -1,3 +1,4 @@
+import { updateTeamTimezone } from '../../../domain/teams/actions/update-team-timezone';
 import type { Request, Response } from 'express';
 import { createTeam } from '../../../domain/teams/actions/create-team';
 import { updateTeamName } from '../../../domain/teams/actions/update-team-name';
@@ -33,6 +34,13 @@ export async function show(req: Request) {
 export async function update(req: Request, res: Response) {
   const teamId = routeId(req, 'team');
   await updateTeamName(req.services, req.user!, teamId, req.body);
+  res.redirect(303, req.get('referer') ?? req.services.route('teams.show', teamId));
+}
+
+/** PUT /teams/{team}/timezone: the time zone of the team's reports. */
+export async function updateTimezone(req: Request, res: Response) {
+  const teamId = routeId(req, 'team');
+  await updateTeamTimezone(req.services, req.user!, teamId, req.body);
   res.redirect(303, req.get('referer') ?? req.services.route('teams.show', teamId));
 }
 
