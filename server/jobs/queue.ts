@@ -29,6 +29,11 @@ export interface JobDefinition<Data extends object> {
   retryLimit?: number;
   /** How long one run may take before the job counts as abandoned and is retried (default 15 minutes). */
   expireInSeconds?: number;
+  /**
+   * Jobs of this kind one process runs at the same time (default 1). More for jobs that mostly wait
+   * on the network (a model's answer, a provider's API); 1 where order matters.
+   */
+  concurrency?: number;
   /** Told of every failed run, before pg-boss retries or fails the job (update what users see). */
   failed?(data: Data, error: unknown, context: JobContext): Promise<void>;
 }
@@ -51,7 +56,7 @@ function bossDb(database: DatabaseHandle): PgBoss.Db {
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly definitions = new Map<string, JobDefinition<object>>();
-  private readonly workerIds = new Map<string, string>();
+  private readonly workerIds = new Map<string, string[]>();
   private started?: Promise<void>;
   private working = false;
 
@@ -108,16 +113,31 @@ export class JobQueue {
     if (options.recoverAbandoned) await this.recoverAbandoned();
     this.working = true;
     for (const definition of this.definitions.values()) {
-      const id = await this.boss.work<object>(
-        definition.name,
-        {
-          batchSize: 1,
-          includeMetadata: true,
-          pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2,
-        },
-        async ([job]) => this.runOne(definition, job),
-      );
-      this.workerIds.set(definition.name, id);
+      const ids: string[] = [];
+      for (let index = 0; index < Math.max(1, definition.concurrency ?? 1); index += 1) {
+        // Known once work() answers; a job finished before then just waits one polling interval.
+        const worker: { id?: string } = {};
+        worker.id = await this.boss.work<object>(
+          definition.name,
+          {
+            batchSize: 1,
+            includeMetadata: true,
+            pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2,
+          },
+          async ([job]) => {
+            try {
+              await this.runOne(definition, job);
+            } finally {
+              // A worker that just ran a job looks for the next one at once: pg-boss would otherwise
+              // sleep its polling interval after every job, and a backlog would drain one job per
+              // interval. It sleeps only when it finds nothing.
+              if (this.working && worker.id) this.boss.notifyWorker(worker.id);
+            }
+          },
+        );
+        ids.push(worker.id);
+      }
+      this.workerIds.set(definition.name, ids);
     }
   }
 
@@ -143,7 +163,7 @@ export class JobQueue {
       await this.start();
       await this.boss.send(name, data, options.startAfter ? { startAfter: options.startAfter } : {});
       // A worker of this process picks it up now rather than at its next poll.
-      const worker = this.workerIds.get(name);
+      const [worker] = this.workerIds.get(name) ?? [];
       if (worker && this.working) this.boss.notifyWorker(worker);
     });
   }
