@@ -17,6 +17,7 @@ import webhooks from './webhooks';
 import channels from './channels';
 import conversations from './conversations';
 import widget from './widget';
+import reports from './reports';
 
 export type RouteFile = (routes: RouteRegistry) => void;
 
@@ -34,6 +35,7 @@ export const routeFiles: RouteFile[] = [
   providers,
   channels,
   conversations,
+  reports,
   widget,
   apiTokens,
   api,

@@ -6,6 +6,7 @@ import * as knowledges from '../server/http/controllers/api/knowledge-controller
 import * as apiBots from '../server/http/controllers/api/bot-controller';
 import * as openai from '../server/http/controllers/api/openai-controller';
 import * as apiConversations from '../server/http/controllers/api/conversation-controller';
+import * as apiReports from '../server/http/controllers/api/report-controller';
 import { chatCompletionSchema } from '../server/domain/bots/openai-schemas';
 import { knowledgeSchema, textSourceSchema } from '../server/domain/knowledges/schemas';
 import { teamNameSchema } from '../server/domain/teams/schemas';
@@ -16,6 +17,7 @@ import {
   apiConversationListSchema,
   apiMessageListSchema,
   apiModelListSchema,
+  apiReportSummarySchema,
   apiKnowledgeListSchema,
   apiKnowledgeSchema,
   apiSearchSchema,
@@ -94,6 +96,7 @@ export default function apiRoutes(routes: RouteRegistry): void {
     knowledgeApi(api);
     botApi(api);
     conversationApi(api);
+    reportApi(api);
   });
 
   // The reference itself: public (it holds no secrets), so tools can read it without a token.
@@ -497,6 +500,115 @@ function conversationApi(api: RouteRegistry): void {
       errors: {
         404: 'No such conversation in the team.',
         422: 'The page or per_page is not a positive integer in range.',
+      },
+    });
+}
+
+const metricsExample = {
+  conversations: 412,
+  new_contacts: 268,
+  inbound_messages: 1730,
+  ai_replies: 1594,
+  human_replies: 207,
+  bot_handled: 398,
+  auto_resolution_rate: 0.7136,
+  handoff_rate: 0.2186,
+  handoffs: 87,
+  durable_resolution_rate: 0.9437,
+  reopen_rate: 0.0513,
+  resolved: 351,
+  first_bot_response: { median: 3.2, p90: 7.4, count: 398 },
+  first_human_response: { median: 185.5, p90: 1140, count: 81 },
+  resolution_time: { median: 612.4, p90: 7320, count: 351 },
+  csat_average: 4.41,
+  csat_positive_rate: 0.8611,
+  csat_response_rate: 0.3827,
+  csat_responses: 72,
+  thumbs_up: 131,
+  thumbs_down: 18,
+  unanswered_rate: 0.0684,
+  prompt_tokens: 1285310,
+  completion_tokens: 97420,
+  credits: 1594,
+  cost_usd: 0.251248,
+  cost_per_resolved_usd: 0.000716,
+  whatsapp: { sent: 20, delivered: 188, read: 702, failed: 3 },
+};
+
+/** The team's figures for a window, as the Reports page shows them. */
+function reportApi(api: RouteRegistry): void {
+  api
+    .get('/reports/summary', apiReports.summary)
+    .name('reports.summary')
+    .middleware('abilities:read')
+    .openapi({
+      tag: 'Reports',
+      summary: "The team's report for a window",
+      description:
+        "The Reports page's figures as JSON: each metric for the window and for the window of the same length just before it, the handoff reasons, the per-bot, per-channel and per-model tables and the daily series. Days are in the team's time zone. Owners, administrators, editors and viewers get the team's figures; an agent's token gets those of the agent's own conversations (`scope: mine`). Rates are fractions from 0 to 1, times are seconds and costs US dollars. A malformed filter is a 422, never ignored.",
+      query: {
+        range: {
+          description: '`today`, `7d`, `30d` (the default), `month` (this calendar month so far) or `custom`.',
+          example: '7d',
+        },
+        from: { description: 'The first day of a custom range (YYYY-MM-DD), required with it.', example: '2026-11-01' },
+        to: {
+          description: 'The last day of a custom range (YYYY-MM-DD), at most 366 days after `from`.',
+          example: '2026-11-30',
+        },
+        bot: { description: 'Only the conversations of this bot.', example: '4' },
+        channel: { description: 'Only the conversations of this channel.', example: '2' },
+      },
+      response: {
+        description: 'The report.',
+        schema: apiReportSummarySchema,
+        example: {
+          window: {
+            range: '7d',
+            from: '2026-11-18',
+            to: '2026-11-24',
+            days: 7,
+            today: '2026-11-24',
+            previous: { from: '2026-11-11', to: '2026-11-17' },
+          },
+          scope: 'team',
+          timezone: 'Asia/Jakarta',
+          metrics: metricsExample,
+          previous: { ...metricsExample, conversations: 380, auto_resolution_rate: 0.6812 },
+          handoff_reasons: [
+            { reason: 'user_request', count: 51 },
+            { reason: 'repeated_fallback', count: 22 },
+            { reason: 'offline', count: 14 },
+          ],
+          by_bot: [{ id: 4, name: 'Asisten Warung Kopi', ...metricsExample }],
+          by_channel: [{ id: 2, name: 'WhatsApp Jakarta', type: 'whatsapp', ...metricsExample }],
+          by_model: [
+            {
+              model: 'gpt-4o-mini',
+              replies: 1402,
+              prompt_tokens: 1180220,
+              completion_tokens: 90110,
+              cost_usd: 0.251248,
+            },
+          ],
+          series: [
+            {
+              day: '2026-11-24',
+              conversations: 61,
+              bot_handled: 59,
+              auto_resolved: 43,
+              handoffs: 12,
+              auto_resolution_rate: 0.7288,
+              ai_replies: 240,
+              human_replies: 31,
+              inbound_messages: 259,
+            },
+          ],
+        },
+      },
+      errors: {
+        403: "The token's user no longer belongs to its team, or the role may not see reports.",
+        422: 'A filter is malformed: an unknown range, a custom range without its days or longer than 366 days, a bot or channel that is not a positive integer.',
       },
     });
 }

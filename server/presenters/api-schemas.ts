@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { assignableRoles, permissions } from '../domain/teams/roles';
 import type { ApiTeam, ApiUser } from './api-presenter';
 import type { ApiConversation, ApiMessage } from './api-conversation-presenter';
+import type { ApiReportSummary } from './api-report-presenter';
 
 /**
  * What the API presenters return, as zod schemas the API reference is generated from
@@ -349,3 +350,120 @@ export type ConversationSchemasMatchPresenters = [
   Holds<Same<z.output<typeof apiConversationSchema>, ApiConversation>>,
   Holds<Same<z.output<typeof apiMessageSchema>, ApiMessage>>,
 ];
+
+const rate = (description: string) =>
+  z
+    .number()
+    .nullable()
+    .meta({ description: `${description} A fraction from 0 to 1; null when nothing was measured.` });
+const count = (description: string) => z.number().int().meta({ description });
+const day = z.string().meta({ description: 'A day in the team’s time zone, YYYY-MM-DD.', examples: ['2026-11-24'] });
+const durations = (description: string) =>
+  z
+    .object({
+      median: z.number().nullable().meta({ description: 'Seconds; null when nothing was measured.' }),
+      p90: z.number().nullable().meta({ description: 'The 90th percentile, in seconds.' }),
+      count: z.number().int().meta({ description: 'How many were measured.' }),
+    })
+    .meta({ description });
+
+/** Each figure of a window, as docs/decisions/016-reports.md defines it. */
+export const apiReportMetricsSchema = z
+  .object({
+    conversations: count('Conversations that started in the window.'),
+    new_contacts: count("Conversations that were their contact's first."),
+    inbound_messages: count('Messages customers sent in the window.'),
+    ai_replies: count('Replies the bots sent in the window.'),
+    human_replies: count('Replies people sent to customers in the window (notes not included).'),
+    bot_handled: count('Conversations a bot answered: the denominator of the auto-resolution and handoff rates.'),
+    auto_resolution_rate: rate('Of the bot-handled conversations, the share resolved with no person involved.'),
+    handoff_rate: rate('Of the bot-handled conversations, the share handed to a person at least once.'),
+    handoffs: count('Bot-handled conversations handed to a person.'),
+    durable_resolution_rate: rate('Of the auto-resolved conversations, the share not reopened within 7 days.'),
+    reopen_rate: rate('Of the resolved conversations, the share reopened afterwards.'),
+    resolved: count('Conversations resolved at least once.'),
+    first_bot_response: durations("From the conversation's start to the bot's first reply."),
+    first_human_response: durations("From the first handoff (or the start) to a person's first reply."),
+    resolution_time: durations("From the conversation's start to its first resolution."),
+    csat_average: z.number().nullable().meta({ description: 'The average rating, 1–5.' }),
+    csat_positive_rate: rate('The share of ratings that were 4 or 5.'),
+    csat_response_rate: rate('Ratings received per resolved conversation on channels that ask for one.'),
+    csat_responses: count('Ratings received.'),
+    thumbs_up: count('Thumbs up on bot replies.'),
+    thumbs_down: count('Thumbs down on bot replies.'),
+    unanswered_rate: rate('The share of bot replies that were the fallback.'),
+    prompt_tokens: count('Prompt tokens of bot replies.'),
+    completion_tokens: count('Completion tokens of bot replies.'),
+    credits: z.number().meta({ description: 'AI credits used.' }),
+    cost_usd: z.number().meta({ description: 'Estimated model cost, US dollars.' }),
+    cost_per_resolved_usd: z
+      .number()
+      .nullable()
+      .meta({ description: 'The model cost divided by the conversations resolved, US dollars.' }),
+    whatsapp: z
+      .object({ sent: z.number().int(), delivered: z.number().int(), read: z.number().int(), failed: z.number().int() })
+      .meta({ description: 'Outbound WhatsApp messages by the furthest status Meta reported.' }),
+  })
+  .meta({ id: 'ReportMetrics' });
+
+export const apiReportSummarySchema = z
+  .object({
+    window: z
+      .object({
+        range: z.enum(['today', '7d', '30d', 'month', 'custom']),
+        from: day,
+        to: day,
+        days: z.number().int(),
+        today: day.meta({ description: "Today in the team's time zone: its figures still change." }),
+        previous: z
+          .object({ from: day, to: day })
+          .meta({ description: 'The window of the same length just before, which `previous` describes.' }),
+      })
+      .meta({ description: "The days the figures cover, in the team's time zone." }),
+    scope: z
+      .enum(['team', 'mine'])
+      .meta({ description: "team: the team's figures; mine: an agent's own conversations only." }),
+    timezone: z.string().meta({ description: "The team's time zone (IANA).", examples: ['Asia/Jakarta'] }),
+    metrics: apiReportMetricsSchema,
+    previous: apiReportMetricsSchema,
+    handoff_reasons: z
+      .array(z.object({ reason: z.string(), count: z.number().int() }))
+      .meta({ description: "Handed-over conversations by their first handoff's reason, most first." }),
+    by_bot: z.array(
+      apiReportMetricsSchema.extend({
+        id: z.number().int().nullable().meta({ description: 'null: conversations no bot answered.' }),
+        name: z.string(),
+      }),
+    ),
+    by_channel: z.array(
+      apiReportMetricsSchema.extend({ id: z.number().int(), name: z.string(), type: z.string().nullable() }),
+    ),
+    by_model: z.array(
+      z.object({
+        model: z.string(),
+        replies: z.number().int(),
+        prompt_tokens: z.number().int(),
+        completion_tokens: z.number().int(),
+        cost_usd: z.number(),
+      }),
+    ),
+    series: z
+      .array(
+        z.object({
+          day,
+          conversations: z.number().int(),
+          bot_handled: z.number().int(),
+          auto_resolved: z.number().int(),
+          handoffs: z.number().int(),
+          auto_resolution_rate: z.number().nullable(),
+          ai_replies: z.number().int(),
+          human_replies: z.number().int(),
+          inbound_messages: z.number().int(),
+        }),
+      )
+      .meta({ description: 'Each day of the window, quiet days included.' }),
+  })
+  .meta({ id: 'ReportSummary', description: "A report of the team's conversations for a window." });
+
+/** Fails to compile when the report schema drifts from its presenter. */
+export type ReportSchemasMatchPresenters = [Holds<Same<z.output<typeof apiReportSummarySchema>, ApiReportSummary>>];

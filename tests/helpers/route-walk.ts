@@ -126,6 +126,8 @@ export const fixtures: Record<string, (tenant: Tenant) => number | string> = {
   /** A message's attachment by its place: not a row; the conversation and message decide whose it is. */
   index: () => 0,
   event: (tenant) => tenant.event.id,
+  /** A report table to export: not a row; the signed-in team's figures are exported. */
+  table: () => 'daily',
 };
 
 export function fixtureFor(route: CompiledRoute, name: string): (tenant: Tenant) => number | string {

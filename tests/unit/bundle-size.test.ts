@@ -146,6 +146,12 @@ describe('run', () => {
     const real: Manifest = {
       ...manifest,
       'resources/js/Pages/Auth/Login.tsx': { file: 'assets/Login.js', imports: ['resources/js/app.tsx'] },
+      'resources/js/Pages/Reports/Index.tsx': {
+        file: 'assets/Reports.js',
+        imports: ['resources/js/Layouts/AppLayout.tsx'],
+        dynamicImports: ['resources/js/Pages/Reports/Partials/Charts.tsx'],
+      },
+      'resources/js/Pages/Reports/Partials/Charts.tsx': { file: 'assets/Charts.js', imports: ['_react.js'] },
     };
     writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(real));
     for (const chunk of Object.values(real)) writeFileSync(join(dir, chunk.file), randomBytes(bytes(chunk.file)));
@@ -164,6 +170,8 @@ describe('run', () => {
     expect(output).toMatch(/^Welcome\s+6\s/m);
     expect(output).toMatch(/^Auth\/Login\s+5\s/m);
     expect(output).toMatch(/^Dashboard\s+8\s/m);
+    // The charts are counted apart, as what the page loads on demand.
+    expect(output).toMatch(/^Reports\/Index\s+8\s+8\.\d\d kB\s+\+ 1\.\d\d kB\s+165\.00 kB {2}ok$/m);
     expect(output).not.toContain('OVER');
   });
 

@@ -26,6 +26,8 @@ const notTenantRows: Record<string, string> = {
   'password.reset': '{token} is a password-reset secret, checked together with the e-mail address',
   'verification.verify': "a signed link that only verifies the signed-in user's own address ({id} must be theirs)",
   'mailbox.show': 'the development mailbox (absent in production) holds outgoing mail, not team rows',
+  'reports.export':
+    "{table} names one of the report's tables, not a row; the figures are always the actor's own team's",
   ...Object.fromEntries(
     ['webhooks.whatsapp.verify', 'webhooks.whatsapp', 'webhooks.telegram', 'webhooks.custom'].map((name) => [
       name,

@@ -1,0 +1,70 @@
+import type { Request, Response } from 'express';
+import { buildReport } from '../../../domain/reports/report-actions';
+import { exportTable, isExportTable } from '../../../domain/reports/report-exports';
+import { metricDefinitions } from '../../../reports/definitions';
+import type { RangePreset } from '../../../reports/window';
+import { BOM, csvLine } from '../../../reports/csv';
+import { NotFoundError } from '../../../support/errors';
+import { teamActor } from '../../team-actor';
+
+/**
+ * Reports/Index: the team's figures for a window (a preset or custom days in the team's time
+ * zone), each compared with the window before, with the charts' series and the tables. Agents
+ * see the figures of their own conversations.
+ */
+export async function index(req: Request) {
+  const report = await buildReport(req.services, await teamActor(req), req.query);
+  await req.inertia.render('Reports/Index', {
+    scope: report.scope,
+    timezone: report.timezone,
+    window: report.window,
+    filters: {
+      range: report.query.range,
+      from: report.window.from,
+      to: report.window.to,
+      bot: report.query.bot ?? null,
+      channel: report.query.channel ?? null,
+    },
+    invalid: report.invalid,
+    bots: report.bots,
+    channels: report.channels,
+    summary: report.summary,
+    sources: report.sources,
+    never_cited: report.never_cited,
+    definitions: metricDefinitions,
+  });
+}
+
+/**
+ * `GET /reports/export/{table}`: one of the page's tables as CSV, for the same filters (a wrong
+ * one falls back as on the page), streamed a line at a time, UTF-8 with a BOM.
+ */
+export async function exportCsv(req: Request, res: Response) {
+  const table = req.params.table;
+  if (!isExportTable(table)) throw new NotFoundError();
+  const report = await buildReport(req.services, await teamActor(req), req.query);
+  const { header, rows } = exportTable(report, table);
+  res.status(200).set({
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="kawan-report-${table}-${report.window.from}-${report.window.to}.csv"`,
+    'Cache-Control': 'private, no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.write(BOM + csvLine(header));
+  for (const row of rows) res.write(csvLine(row));
+  res.end();
+}
+
+export type ReportsIndexProps = {
+  scope: 'team' | 'mine';
+  timezone: string;
+  window: Awaited<ReturnType<typeof buildReport>>['window'];
+  filters: { range: RangePreset; from: string; to: string; bot: number | null; channel: number | null };
+  invalid: string[];
+  bots: { id: number; name: string }[];
+  channels: { id: number; name: string; type: string }[];
+  summary: Awaited<ReturnType<typeof buildReport>>['summary'];
+  sources: Awaited<ReturnType<typeof buildReport>>['sources'];
+  never_cited: Awaited<ReturnType<typeof buildReport>>['never_cited'];
+  definitions: typeof metricDefinitions;
+};
