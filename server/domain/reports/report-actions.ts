@@ -18,11 +18,15 @@ export const reportPolicy = {
 };
 
 const id = (label: string) =>
-  z.coerce
-    .number({ error: `The ${label} must be a positive integer.` })
-    .int(`The ${label} must be a positive integer.`)
-    .min(1, `The ${label} must be a positive integer.`)
-    .max(2_147_483_647, `The ${label} must be a positive integer.`);
+  z.preprocess(
+    // `bot[]=2` is an array, not an id.
+    (value) => (Array.isArray(value) ? Number.NaN : value),
+    z.coerce
+      .number({ error: `The ${label} must be a positive integer.` })
+      .int(`The ${label} must be a positive integer.`)
+      .min(1, `The ${label} must be a positive integer.`)
+      .max(2_147_483_647, `The ${label} must be a positive integer.`),
+  );
 
 const day = (label: string) =>
   z
@@ -44,7 +48,7 @@ export const reportQuerySchema = z
       context.addIssue({ code: 'custom', path: ['from'], message: 'The from date is required for a custom range.' });
     if (!query.to)
       context.addIssue({ code: 'custom', path: ['to'], message: 'The to date is required for a custom range.' });
-    if (query.from && query.to) {
+    if (query.from && query.to && isDay(query.from) && isDay(query.to)) {
       const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;
       if (days < 1)
         context.addIssue({ code: 'custom', path: ['to'], message: 'The to date must be on or after the from date.' });

@@ -132,6 +132,9 @@ describe('GET /api/reports/summary', () => {
       ['?range=yesterday', ['range']],
       ['?range=custom', ['from', 'to']],
       ['?range=custom&from=2026-02-30&to=2026-03-10', ['from']],
+      // 30 February is no day, and not 2 March either: the to date is not compared with it.
+      ['?range=custom&from=2026-02-30&to=2026-03-01', ['from']],
+      ['?bot[]=2', ['bot']],
       ['?range=custom&from=2026-03-02&to=2026-03-01', ['to']],
       ['?range=custom&from=2020-01-01&to=2026-01-01', ['to']],
       ['?bot=abc&channel=0', ['bot', 'channel']],
