@@ -1,3 +1,4 @@
+import { cachedRead, copied } from '../../cache/cached-reads';
 import { and, count, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import {
@@ -288,8 +289,15 @@ export function channelEventLog(db: Database) {
 /** A channel by its public key (webhooks and the widget find it so), any team. */
 export async function channelByPublicKey(db: Database, publicKey: string): Promise<ChannelRow | undefined> {
   if (!/^[A-Za-z0-9_-]{8,40}$/.test(publicKey)) return undefined;
-  const [row] = await db.select().from(channels).where(eq(channels.publicKey, publicKey));
-  return row;
+  // Every webhook and widget call starts here: read through the hot cache, which any write to
+  // `channels` clears (docs/decisions/011-request-path-cache.md).
+  return cachedRead(
+    db,
+    `channel-key:${publicKey}`,
+    { groups: ['channels'] },
+    async () => (await db.select().from(channels).where(eq(channels.publicKey, publicKey)))[0],
+    copied,
+  );
 }
 
 /** A channel by id, any team (jobs carry ids they stored themselves). */
