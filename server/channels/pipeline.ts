@@ -194,7 +194,9 @@ export async function receiveWebhook(
   });
   if (stored) {
     await services.jobs.send(inboundJob, { eventId: event.id });
-    await markChannel(services.db, channel.id, { lastInboundAt: req.now });
+    // Health shows the last inbound to the minute: a busy channel is not written on every request.
+    if (!channel.lastInboundAt || req.now.getTime() - channel.lastInboundAt.getTime() >= 60_000)
+      await markChannel(services.db, channel.id, { lastInboundAt: req.now });
   }
   return json(200, { ok: true, duplicate: !stored });
 }
