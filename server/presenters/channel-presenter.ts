@@ -12,7 +12,12 @@ const list = (value: unknown) =>
   Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
 
 /** The health badge: paused, error (the last thing that happened failed), waiting (nothing yet), healthy. */
-export function channelHealth(channel: ChannelRow): {
+export function channelHealth(
+  channel: Pick<
+    ChannelRow,
+    'status' | 'lastInboundAt' | 'lastOutboundAt' | 'lastErrorAt' | 'lastError' | 'credentialCheck'
+  >,
+): {
   health: 'healthy' | 'waiting' | 'error' | 'paused';
   detail: string;
 } {

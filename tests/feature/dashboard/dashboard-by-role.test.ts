@@ -73,6 +73,13 @@ describe('the dashboard by role', () => {
       // Booleans and words only: no role key for the page to branch on, no row.
       expect(Object.values(props.can).every((value) => typeof value === 'boolean')).toBe(true);
       expect(Object.keys(props.team!).sort()).toEqual(['id', 'name', 'personal_team', 'role_description', 'role_name']);
+      // The live state follows the same booleans: every role here sees conversations, reports and
+      // channels; an agent's figures are their own (as on Reports), so the team's credits are not theirs.
+      expect(props.queue, role).not.toBeNull();
+      expect(props.channels, role).toEqual([]);
+      expect(props.today?.scope, role).toBe(role === 'agent' ? 'mine' : 'team');
+      expect(props.credits === null, role).toBe(role === 'agent');
+      expect(props.onboarding?.complete, role).toBe(false);
     }
   });
 
@@ -104,6 +111,9 @@ describe('the demo members', () => {
       expect(props.team, member.email).toMatchObject({ id: teamId, name: demoTeamName });
       expect(props.team!.role_name).toBe(expected[member.role].name);
       expect(props.can).toEqual(expected[member.role].can);
+      expect(props.today?.scope).toBe(member.role === 'agent' ? 'mine' : 'team');
+      expect(props.channels!.length).toBeGreaterThan(0);
+      expect(props.feed!.length).toBeGreaterThan(0);
       expect(user.current_team).toMatchObject({ id: teamId, role: member.role, can: expected[member.role].can });
       // Their personal team is still theirs to switch to.
       expect(user.all_teams.map((team) => team.name)).toContain(`${member.name.split(' ')[0]}'s Team`);

@@ -1,0 +1,227 @@
+import { createServer, type Server } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { createApp } from '../../server/app';
+import { openDatabase, type DatabaseHandle } from '../../server/db/client';
+import { createLogger } from '../../server/support/logger';
+import { appsFromConfig } from '../../server/realtime/apps';
+import { RealtimeServer } from '../../server/realtime/realtime-server';
+import { startWorkers } from '../../server/jobs/registry';
+import { demoLogin, seedDemo } from '../../server/db/seed';
+import { channels } from '../../server/db/schema/index';
+import { userRepository } from '../../server/db/repositories/user-repository';
+import type { Services } from '../../server/services';
+import { testConfig } from '../helpers/config';
+import { createOwnedTeam } from '../factories/teams';
+import { createKnowledgeWithChunk } from '../factories/knowledge';
+import { launchBrowser, type E2eBrowser } from './support/browser';
+import { logIn } from './support/accounts';
+
+/**
+ * The Dashboard in Chromium on the production build, signed in as the demo owner: the demo team's
+ * live state (queue, today, credits, channels, feed), and a customer on the demo web widget asking
+ * for a person while the dashboard is open: the queue and the feed show it without a reload, and
+ * today's figures follow once the workers have rolled the day up. Then a brand-new team's
+ * dashboard: the four onboarding steps, none done. Screenshots at 1280×900 and 390 wide.
+ *
+ * The app runs in this process (as tests/e2e/support/serve.ts runs it: the realtime server in
+ * process, the job workers on), so that the demo can be seeded and a team made with the factories.
+ */
+const shots = '/tmp/dashboard-shots';
+
+let server: Server;
+let realtime: RealtimeServer;
+let database: DatabaseHandle;
+let services: Services;
+let stopWorkers: () => Promise<void>;
+let dataDir: string;
+let appUrl: string;
+let browser: E2eBrowser;
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  appUrl = `http://127.0.0.1:${port}`;
+  dataDir = mkdtempSync(join(tmpdir(), 'kawan-e2e-dashboard-'));
+  const settings = {
+    NODE_ENV: 'test',
+    APP_URL: appUrl,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+  };
+  const base = testConfig(settings);
+  const logger = createLogger(base.logLevel);
+  realtime = new RealtimeServer({ apps: appsFromConfig(base), logger });
+  const { port: realtimePort } = await realtime.listen(0, '127.0.0.1');
+  const config = testConfig({ ...settings, REVERB_HOST: '127.0.0.1', REVERB_PORT: String(realtimePort) });
+  database = await openDatabase({ dataDir: join(config.dataDir, 'db') });
+  await database.migrate();
+  const created = createApp({ config, database, logger, realtime, runsWorkers: true });
+  services = created.services;
+  await seedDemo(services);
+  stopWorkers = await startWorkers(services, logger);
+  server = createServer(created.app);
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  browser = await launchBrowser(appUrl);
+  mkdirSync(shots, { recursive: true });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (server) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+  await realtime?.close();
+  await stopWorkers?.().catch(() => undefined);
+  await database?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The demo web widget's public API, as the widget's own fetch calls it from a page of Kawan's origin. */
+async function widgetCall(key: string, path: string, body: Record<string, unknown>, token?: string) {
+  const res = await fetch(`${appUrl}/widget/${key}/${path}`, {
+    method: 'POST',
+    headers: {
+      Origin: appUrl,
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, await res.clone().text()).toBeLessThan(300);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** The figure of a block of the dashboard ("Waiting 3" → 3). */
+async function figure(page: Page, region: string, label: string | RegExp): Promise<number> {
+  const block = page.getByRole('region', { name: region }).getByRole(region === 'Open queue' ? 'link' : 'group', {
+    name: label,
+  });
+  const text = (await block.locator('.text-3xl').textContent()) ?? '';
+  return Number(text.replace(/[^0-9]/g, ''));
+}
+
+async function screenshot(page: Page, name: string, fullPage = true) {
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage, animations: 'disabled' });
+}
+
+describe('the dashboard', () => {
+  it("shows the demo team's live state, and a handoff arriving while it is open", async () => {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await logIn(page, demoLogin.email, demoLogin.password);
+    await page.waitForURL(/\/dashboard/);
+    await page.getByRole('heading', { name: /Welcome back, / }).waitFor();
+    for (const region of ['Open queue', 'Today', 'AI credits', 'Channel health', 'Recent activity']) {
+      await page.getByRole('region', { name: region }).waitFor();
+    }
+    // The demo is set up: no onboarding steps, channels listed with their health, a busy feed.
+    expect(await page.getByRole('list', { name: 'Getting started' }).count()).toBe(0);
+    const channelRows = page.getByRole('list', { name: 'Channels' }).getByRole('listitem');
+    expect(await channelRows.count()).toBeGreaterThanOrEqual(3);
+    expect(await page.getByRole('list', { name: 'Recent activity' }).getByRole('listitem').count()).toBe(15);
+    await screenshot(page, 'dashboard-demo-1280', false);
+    await screenshot(page, 'dashboard-demo-1280-full');
+
+    const waitingBefore = await figure(page, 'Open queue', /Waiting/);
+    const conversationsBefore = await figure(page, 'Today', 'Conversations');
+    const visits = await page.evaluate(() => performance.getEntriesByType('navigation').length);
+
+    // A customer on the demo web widget writes, then asks for a person.
+    const owner = (await userRepository(services.db).findByEmail(demoLogin.email))!;
+    const [web] = await services.db
+      .select({ key: channels.publicKey })
+      .from(channels)
+      .where(and(eq(channels.teamId, owner.currentTeamId!), eq(channels.type, 'web')));
+    const session = await widgetCall(web.key, 'session', {});
+    const token = session.token as string;
+    await widgetCall(web.key, 'messages', { text: 'Pesanan saya belum sampai', clientId: 'e2e-dashboard-0001' }, token);
+    await widgetCall(web.key, 'handoff', {}, token);
+
+    // The queue and the feed show it without a reload; today's figures follow the workers' rollup.
+    await expect.poll(() => figure(page, 'Open queue', /Waiting/), { timeout: 10_000 }).toBe(waitingBefore + 1);
+    const newest = page.getByRole('list', { name: 'Recent activity' }).getByRole('listitem').first();
+    await newest.getByText('was handed over to a person').waitFor({ timeout: 10_000 });
+    await newest.getByText('Asked for a person').waitFor();
+    expect(await newest.getByRole('link').getAttribute('href')).toMatch(/^\/conversations\/\d+$/);
+    await expect
+      .poll(() => figure(page, 'Today', 'Conversations'), { timeout: 20_000, interval: 250 })
+      .toBe(conversationsBefore + 1);
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(visits);
+    await screenshot(page, 'dashboard-demo-handoff-live', false);
+
+    // The feed item leads to the conversation.
+    await newest.getByRole('link').click();
+    await page.waitForURL(/\/conversations\/\d+$/);
+
+    // The same dashboard on a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/dashboard');
+    await page.getByRole('region', { name: 'Open queue' }).waitFor();
+    await screenshot(page, 'dashboard-demo-390-full');
+    await screenshot(page, 'dashboard-demo-390', false);
+    expect(errors).toEqual([]);
+  });
+
+  it('offers a new, empty team the four onboarding steps, none done yet', async () => {
+    await browser.reset();
+    const { owner, team } = await createOwnedTeam(services, {
+      name: 'Toko Baru',
+      current: true,
+      owner: { name: 'Ayu Lestari', email: `ayu.${Date.now()}@example.com` },
+    });
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await logIn(page, owner.email, 'password');
+    await page.waitForURL(/\/dashboard/);
+    await page.getByRole('heading', { name: 'Welcome to Kawan, Ayu.' }).waitFor();
+    const steps = page.getByRole('list', { name: 'Getting started' }).getByRole('listitem');
+    expect(await steps.evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')))).toEqual([
+      'Add what you know',
+      'Create your first bot',
+      'Connect a channel',
+      'Invite your team',
+    ]);
+    await page.getByText('0 of 4 done').waitFor();
+    await page.getByRole('region', { name: 'Open queue' }).waitFor();
+    await screenshot(page, 'dashboard-empty-1280', false);
+    await screenshot(page, 'dashboard-empty-1280-full');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'dashboard-empty-390-full');
+    await screenshot(page, 'dashboard-empty-390', false);
+
+    // A knowledge base whose source is ready ticks the first step.
+    await createKnowledgeWithChunk(services, team.id, { name: 'FAQ' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    await steps.first().getByText('Done').waitFor();
+    expect(await steps.first().getAttribute('aria-label')).toBe('Add what you know (done)');
+    await page.getByText('1 of 4 done').waitFor();
+    await screenshot(page, 'dashboard-empty-one-step-done', false);
+
+    // Each step leads to its screen.
+    await steps
+      .nth(1)
+      .getByRole('link', { name: /New bot/ })
+      .click();
+    await page.waitForURL(/\/bots\/create$/);
+  });
+});
