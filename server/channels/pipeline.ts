@@ -48,6 +48,7 @@ import {
 } from '../domain/conversations/events';
 import { presentWidgetMessage } from '../presenters/conversation-presenter';
 import { queueForPerson } from '../domain/conversations/queue';
+import { noteTurn } from '../domain/gaps/collect-question';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/index';
@@ -494,6 +495,8 @@ export async function replyToMessage(
     await conversationChanged(services, input.teamId, conversation.id, 'message');
   }
   await services.jobs.send(sendJob, { teamId: input.teamId, messageId: replyRow.id, attempt: 1 });
+  // A fallback, an unsure answer or a handoff leaves a question for the knowledge-gap inbox.
+  await noteTurn(services, input.teamId, inbound, result);
   await botRepository(services.db, input.teamId).touch(answering.bot.id);
 }
 

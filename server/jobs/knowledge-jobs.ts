@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Services } from '../services';
 import type { SourceRow } from '../db/repositories/knowledge-repository';
 import { knowledgeSources } from '../db/schema/index';
-import { ingestSource, markFailed, markRetrying, type IngestJob } from '../knowledge/ingest';
+import { ingestSource, markFailed, markRetrying, type IngestJob, type IngestOutcome } from '../knowledge/ingest';
 import { sourceUpdated } from '../domain/knowledges/events';
 import { enqueueIngest, ingestJob } from '../domain/knowledges/actions/enqueue-ingest';
 import type { JobQueue } from './queue';
@@ -23,6 +23,34 @@ function reason(error: unknown): string {
 /** The knowledge's embedder is not configured in this process. */
 class EmbedderUnavailableError extends Error {}
 
+/**
+ * One source's ingest with this process's embedders: what the job runs, and what a use case that
+ * needs the chunks at once (a curated answer made from a knowledge gap) runs in its request. A job
+ * that runs after it finds the generation already ingested and does nothing.
+ */
+export function runIngest(services: Omit<JobServices, 'jobs'>, job: IngestJob): Promise<IngestOutcome> {
+  return ingestSource(
+    {
+      db: services.db,
+      embedderFor: (knowledge) => {
+        const embedder = services.embedders.for({
+          provider: knowledge.embeddingProvider,
+          model: knowledge.embeddingModel,
+        });
+        if (!embedder) {
+          throw new EmbedderUnavailableError(
+            `The embedding model ${knowledge.embeddingModel} is not configured on this server; set AI_BASE_URL and AI_EMBEDDING_MODEL, or re-embed the knowledge base.`,
+          );
+        }
+        return embedder;
+      },
+      limits: services.config.knowledge,
+      announce: (source) => sourceUpdated(services, source),
+    },
+    job,
+  );
+}
+
 /** The knowledge ingest job: one source's current generation, retried with backoff on transient failures. */
 export function defineKnowledgeJobs(queue: JobQueue, services: JobServices): void {
   const announce = (source: SourceRow) => sourceUpdated(services, source);
@@ -31,23 +59,7 @@ export function defineKnowledgeJobs(queue: JobQueue, services: JobServices): voi
     retryLimit: 3,
     expireInSeconds: 30 * 60,
     run: async (job) => {
-      await ingestSource(
-        {
-          db: services.db,
-          embedderFor: (knowledge) => {
-            const embedder = services.embedders.for({ provider: knowledge.embeddingProvider, model: knowledge.embeddingModel });
-            if (!embedder) {
-              throw new EmbedderUnavailableError(
-                `The embedding model ${knowledge.embeddingModel} is not configured on this server; set AI_BASE_URL and AI_EMBEDDING_MODEL, or re-embed the knowledge base.`,
-              );
-            }
-            return embedder;
-          },
-          limits: services.config.knowledge,
-          announce,
-        },
-        job,
-      );
+      await runIngest(services, job);
     },
     failed: async (job, error, context) => {
       const message = reason(error);

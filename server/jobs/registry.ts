@@ -7,6 +7,7 @@ import { processDirtyDays, rebuildTeam, reportsRebuildJob } from '../reports/rol
 import { inboundJob, processInbound, replyJob, replyToMessage, sendJob, sendMessage } from '../channels/pipeline';
 import { mediaJob } from '../channels/media';
 import { fetchMessageMedia } from '../channels/fetch-media';
+import { collectQuestion, gapJob, type GapJob } from '../domain/gaps/collect-question';
 
 /** Every job Kawan runs, defined on the services' queue. */
 export function defineJobs(services: Services): void {
@@ -42,6 +43,15 @@ export function defineJobs(services: Services): void {
     retryLimit: 2,
     expireInSeconds: 120,
     run: (job, context) => sendMessage(services, { ...job, attempt: job.attempt ?? 1 }, context),
+  });
+  // Idempotent by the customer's message: a retry finds the question collected and stops.
+  services.jobs.define<GapJob>({
+    name: gapJob,
+    retryLimit: 3,
+    expireInSeconds: 120,
+    run: async (job) => {
+      await collectQuestion(services, job);
+    },
   });
   services.jobs.define<{ teamId: number }>({
     name: reportsRebuildJob,

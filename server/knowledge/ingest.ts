@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { embeddingCache, knowledgeChunks, knowledgeFiles, knowledges, knowledgeSources } from '../db/schema/index';
 import type { SourceDetails, SourceStatus } from '../db/schema/index';
@@ -127,7 +127,14 @@ class Progress {
     const [row] = await this.deps.db
       .update(knowledgeSources)
       .set({ status, progress: rounded, updatedAt: new Date() })
-      .where(and(eq(knowledgeSources.id, this.source.id), eq(knowledgeSources.generation, this.source.generation)))
+      .where(
+        and(
+          eq(knowledgeSources.id, this.source.id),
+          eq(knowledgeSources.generation, this.source.generation),
+          // Another run of the same generation may have finished first: its "ready" stays.
+          lt(knowledgeSources.ingestedGeneration, this.source.generation),
+        ),
+      )
       .returning();
     if (row) await this.deps.announce(row);
   }
@@ -164,7 +171,9 @@ async function read(deps: IngestDeps, source: SourceRow, progress: Progress): Pr
         .from(knowledgeFiles)
         .where(eq(knowledgeFiles.sourceId, source.id));
       if (!file) throw new SourceContentError('empty', 'The uploaded file is missing; upload it again.');
-      const document = await (await parsers()).parseFile(new Uint8Array(file.bytes), {
+      const document = await (
+        await parsers()
+      ).parseFile(new Uint8Array(file.bytes), {
         filename: source.fileName ?? undefined,
         maxBytes: deps.limits.maxFileBytes,
       });
@@ -318,12 +327,14 @@ async function store(
   const now = deps.now?.() ?? new Date();
 
   return db.transaction(async (tx) => {
-    const locked = await tx.execute<{ generation: number }>(
-      sql`select generation from knowledge_sources where id = ${source.id} for update`,
+    const locked = await tx.execute<{ generation: number; ingested_generation: number }>(
+      sql`select generation, ingested_generation from knowledge_sources where id = ${source.id} for update`,
     );
-    const current = (locked as unknown as { rows: Array<{ generation: number }> }).rows[0];
-    // Deleted, or asked for again while this ran: the newer job writes instead.
+    const current = (locked as unknown as { rows: Array<{ generation: number; ingested_generation: number }> }).rows[0];
+    // Deleted, or asked for again while this ran: the newer job writes instead. Already written by
+    // another run of this generation (a job and a request that needed the chunks at once): done.
     if (!current || Number(current.generation) !== generation) return undefined;
+    if (Number(current.ingested_generation) >= generation) return undefined;
 
     for (let start = 0; start < removed.length; start += 1000) {
       await tx.delete(knowledgeChunks).where(inArray(knowledgeChunks.id, removed.slice(start, start + 1000)));
@@ -381,7 +392,10 @@ async function store(
       .returning();
     await tx
       .update(knowledges)
-      .set({ updatedAt: now, ...(dimensions !== knowledge.embeddingDimensions ? { embeddingDimensions: dimensions } : {}) })
+      .set({
+        updatedAt: now,
+        ...(dimensions !== knowledge.embeddingDimensions ? { embeddingDimensions: dimensions } : {}),
+      })
       .where(eq(knowledges.id, knowledge.id));
     return row;
   });

@@ -11,6 +11,7 @@ import { createUser } from '../factories/users';
 import { createKnowledgeWithChunk } from '../factories/knowledge';
 import { createPublishedBot } from '../factories/bots';
 import { createChannel, createConversation } from '../factories/channels';
+import { gapRepository } from '../../server/db/repositories/gap-repository';
 import type { browser } from './app';
 
 /**
@@ -43,6 +44,8 @@ export interface Tenant {
   conversation: { id: number };
   message: { id: number };
   event: { id: number };
+  /** A knowledge gap of the team, from the conversation's message. */
+  gap: { id: number };
 }
 
 const where = 'tests/helpers/route-walk.ts';
@@ -83,6 +86,22 @@ export async function createTenant(services: Pick<Services, 'db' | 'encrypter'>,
     secrets: { identitySecret: 'route-walk-secret' },
   });
   const { conversation, message, event } = await createConversation(services, channel);
+  const gaps = gapRepository(services.db, team.id);
+  const gap = await gaps.createGap({
+    title: `${name} question`,
+    embeddingProvider: 'kawan',
+    embeddingModel: 'lexical-v1',
+    centroid: [],
+    lastAskedAt: new Date(),
+  });
+  await gaps.addQuestion(gap.id, {
+    messageId: message.id,
+    conversationId: conversation.id,
+    botId: bot.id,
+    text: `${name} question`,
+    reason: 'fallback',
+    askedAt: new Date(),
+  });
   return {
     team,
     owner,
@@ -101,6 +120,7 @@ export async function createTenant(services: Pick<Services, 'db' | 'encrypter'>,
     conversation: { id: conversation.id },
     message: { id: message.id },
     event: { id: event.id },
+    gap: { id: gap.id },
   };
 }
 
@@ -128,6 +148,7 @@ export const fixtures: Record<string, (tenant: Tenant) => number | string> = {
   event: (tenant) => tenant.event.id,
   /** A report table to export: not a row; the signed-in team's figures are exported. */
   table: () => 'daily',
+  gap: (tenant) => tenant.gap.id,
 };
 
 export function fixtureFor(route: CompiledRoute, name: string): (tenant: Tenant) => number | string {

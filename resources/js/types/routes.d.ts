@@ -103,6 +103,9 @@ declare module 'ziggy-js' {
     'conversations.reopen': [{ name: 'conversation'; required: true; binding: 'id' }];
     'reports.index': [];
     'reports.export': [{ name: 'table'; required: true }];
+    'reports.gaps': [];
+    'reports.gaps.answer': [{ name: 'gap'; required: true; binding: 'id' }];
+    'reports.gaps.dismiss': [{ name: 'gap'; required: true; binding: 'id' }];
     'api-tokens.index': [];
     'api-tokens.store': [];
     'api-tokens.update': [{ name: 'token'; required: true; binding: 'id' }];

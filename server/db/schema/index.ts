@@ -10,3 +10,4 @@ export * from './knowledge';
 export * from './bots';
 export * from './channels';
 export * from './reports';
+export * from './gaps';

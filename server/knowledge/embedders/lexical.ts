@@ -125,6 +125,11 @@ const STANDARD_FORMS: ReadonlyMap<string, readonly string[]> = new Map(
   }).map(([word, standard]) => [word, standard.split(' ')]),
 );
 
+/** The standard words a chat abbreviation or informal spelling stands for ("brp" → ["berapa"]), if it is one. */
+export function standardForms(word: string): readonly string[] | undefined {
+  return STANDARD_FORMS.get(word);
+}
+
 /** Longest word that gets character n-grams (a URL or a code is one long "word" of noise). */
 const MAX_GRAM_WORD = 32;
 

@@ -122,6 +122,15 @@ describe('widget config and allowed domains', () => {
     expect(res.headers['access-control-allow-headers']).toMatch(/Content-Type/i);
   });
 
+  it("serves Kawan's own preview page, whose same-origin GETs carry no Origin header, and nothing without one", async () => {
+    const { key } = await webChannel();
+    const own = await request(app.app).get(`/widget/${key}/config`).set({ 'Sec-Fetch-Site': 'same-origin' });
+    expect(own.status, own.text).toBe(200);
+    expect((await request(app.app).get(`/widget/${key}/config`)).status).toBe(403);
+    const crossSite = await request(app.app).get(`/widget/${key}/config`).set({ 'Sec-Fetch-Site': 'cross-site' });
+    expect(crossSite.status).toBe(403);
+  });
+
   it('answers an unknown key with 404', async () => {
     const res = await request(app.app).get('/widget/no-such-key/config').set('Origin', site);
     expect(res.status).toBe(404);

@@ -14,6 +14,7 @@ import {
   widgetChannelName,
 } from '../../../domain/conversations/events';
 import { queueForPerson } from '../../../domain/conversations/queue';
+import { noteThumbsDown } from '../../../domain/gaps/collect-question';
 import { presentWidgetConversation, presentWidgetMessage } from '../../../presenters/conversation-presenter';
 import { realtimeEndpoint } from '../../../broadcasting/client-config';
 import { safeEqual } from '../../../support/crypto';
@@ -60,6 +61,14 @@ export function originAllowed(
   });
 }
 
+/**
+ * Kawan's own origin for a request its own page made (the widget preview at /demo/widget): browsers
+ * send a same-origin GET without an Origin header, but with Sec-Fetch-Site.
+ */
+function sameOrigin(req: Request): string | undefined {
+  return req.get('sec-fetch-site') === 'same-origin' ? new URL(req.services.config.app.url).origin : undefined;
+}
+
 /** Finds the channel, answers CORS (a preflight at once) and refuses a page on another domain. */
 export function widgetChannel(req: WidgetRequest, res: Response, next: NextFunction): void {
   // Its callers (the dispatcher, the kernel's preflight hook) catch only what is thrown at once.
@@ -84,7 +93,7 @@ async function checkWidgetChannel(req: WidgetRequest, res: Response, next: NextF
     res.status(204).end();
     return;
   }
-  if (!originAllowed(req.services, channel, origin))
+  if (!originAllowed(req.services, channel, origin ?? sameOrigin(req)))
     return next(new HttpError(403, 'This chat is not available on this site.'));
   req.channel = channel;
   next();
@@ -343,6 +352,7 @@ export async function feedback(req: WidgetRequest, res: Response) {
   if (!message || message.conversationId !== conversation.id || message.sender !== 'bot') throw new NotFoundError();
   const updated = await repo.updateMessage(message.id, { feedback: value === 'up' ? 1 : value === 'down' ? -1 : null });
   if (updated) await messageCreated(req.services, updated, undefined, 'MessageUpdated');
+  if (updated && value === 'down') await noteThumbsDown(req.services, channel.teamId, updated);
   res.status(204).end();
 }
 
