@@ -26,6 +26,9 @@ export function defineJobs(services: Services): void {
   services.jobs.define<{ teamId: number; messageId: number }>({
     name: replyJob,
     retryLimit: 3,
+    // Mostly waiting on the model: several conversations are answered at once (a conversation's
+    // own messages are answered once, by its newest message's job).
+    concurrency: 4,
     expireInSeconds: 300,
     run: (job, context) => replyToMessage(services, job, context),
   });
@@ -33,6 +36,7 @@ export function defineJobs(services: Services): void {
   services.jobs.define<{ teamId: number; messageId: number }>({
     name: mediaJob,
     retryLimit: 4,
+    concurrency: 2,
     expireInSeconds: 300,
     run: (job, context) => fetchMessageMedia(services, job, context),
   });
@@ -41,6 +45,7 @@ export function defineJobs(services: Services): void {
   services.jobs.define<{ teamId: number; messageId: number; attempt: number }>({
     name: sendJob,
     retryLimit: 2,
+    concurrency: 4,
     expireInSeconds: 120,
     run: (job, context) => sendMessage(services, { ...job, attempt: job.attempt ?? 1 }, context),
   });

@@ -3,6 +3,7 @@ import ButtonLink from '@/Components/ButtonLink';
 import EmptyState from '@/Components/EmptyState';
 import Icon from '@/Components/Icon';
 import { PageHeader } from '@/Layouts/AppLayout';
+import ReportTabs from './Partials/ReportTabs';
 import { optionalRoute, route } from '@/lib/route';
 import BusiestHours from './Partials/BusiestHours';
 import { BotTable, ChannelTable, ModelTable } from './Partials/Breakdowns';
@@ -52,6 +53,7 @@ export default function Index(props: ReportsIndexProps) {
       </PageHeader>
       <div className="mx-auto max-w-7xl space-y-8 py-10 sm:px-6 lg:px-8">
         <div className="space-y-4 px-4 sm:px-0">
+          <ReportTabs current="overview" gaps={scope === 'team'} />
           <FilterBar
             key={`${filters.range}:${filters.from}:${filters.to}`}
             filters={filters}
