@@ -63,15 +63,17 @@ export const firstHandoff = (conversation: ConversationFact) =>
 export const firstResolution = (conversation: ConversationFact) => first(conversation, 'resolved');
 
 /**
- * Resolved without a person: bot-handled, and its first resolution (by the bot or by inactivity)
- * came before any handoff and any human reply.
+ * Resolved without a person: bot-handled, its first resolution was by the bot or by inactivity
+ * (not by a person), and it came before any handoff, any take-over and any human reply. A person
+ * who took a conversation over and resolved it without writing, or left it to go idle, resolved
+ * it, not the bot.
  */
 export function autoResolved(conversation: ConversationFact): boolean {
   const resolution = firstResolution(conversation);
-  if (!botHandled(conversation) || !resolution) return false;
-  const handoff = firstHandoff(conversation);
+  if (!botHandled(conversation) || !resolution || resolution.reason === 'human') return false;
+  const person = conversation.activities.find((activity) => activity.type === 'handoff' || activity.type === 'taken');
   const human = conversation.firstHumanReplyAt;
-  return (!handoff || handoff.at > resolution.at) && (!human || human > resolution.at);
+  return (!person || person.at > resolution.at) && (!human || human > resolution.at);
 }
 
 /** Reopened within 7 days of its first resolution (an auto-resolution that did not hold). */

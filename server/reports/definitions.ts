@@ -11,7 +11,7 @@ export const metricDefinitions = {
   ai_replies: 'Replies the bots sent in the window (answers, curated answers and fallbacks).',
   human_replies: 'Replies people sent to customers in the window (internal notes not included).',
   auto_resolution_rate:
-    'Of the conversations a bot answered, the share first resolved (by the bot or by inactivity) before any handoff and before any person replied.',
+    'Of the conversations a bot answered, the share first resolved by the bot or by inactivity, before any handoff, before a person took it over and before any person replied.',
   handoff_rate:
     'Of the conversations a bot answered, the share handed to a person at least once (a hand-back does not undo it).',
   handoff_reasons: "Each handed-over conversation counted once, under its first handoff's reason.",

@@ -38,7 +38,10 @@ export interface DailyFigures {
   handoffs: number;
   /** The first handoff's reason of each, so the reasons add up to `handoffs`. */
   handoffReasons: Record<string, number>;
-  /** Bot-handled conversations first resolved with no handoff and no human reply before. */
+  /**
+   * Bot-handled conversations first resolved by the bot or by inactivity, with no handoff, take-over
+   * or human reply before.
+   */
   autoResolved: number;
   /** Of those, reopened within 7 days of that resolution. */
   autoResolvedReopened: number;
@@ -193,8 +196,17 @@ const counters = [
   'credits',
 ] as const satisfies readonly (keyof DailyFigures)[];
 
+/**
+ * What a sum keeps: everything, or with `citations: false` all but the per-source and per-chunk
+ * citation counts. Those are most of a stored day's size and only a window's total shows them, so
+ * sums per day, bot or channel leave them out (a year's summary adds each day four times).
+ */
+export interface SumOptions {
+  citations?: boolean;
+}
+
 /** Adds `from` into `into` (rows stored before a figure existed add nothing for it). */
-export function addFigures(into: DailyFigures, from: Partial<DailyFigures>): DailyFigures {
+export function addFigures(into: DailyFigures, from: Partial<DailyFigures>, options: SumOptions = {}): DailyFigures {
   for (const key of counters) into[key] += (from[key] as number | undefined) ?? 0;
   addMap(into.handoffReasons, from.handoffReasons);
   addHistogram(into.firstBotResponse, from.firstBotResponse);
@@ -211,14 +223,16 @@ export function addFigures(into: DailyFigures, from: Partial<DailyFigures>): Dai
   from.inboundByHour?.forEach((count, hour) => {
     into.inboundByHour[hour] += count;
   });
-  addMap(into.sources, from.sources);
-  addMap(into.chunks, from.chunks);
+  if (options.citations !== false) {
+    addMap(into.sources, from.sources);
+    addMap(into.chunks, from.chunks);
+  }
   return into;
 }
 
 /** Sums any number of figures. */
-export function sumFigures(all: Iterable<Partial<DailyFigures>>): DailyFigures {
+export function sumFigures(all: Iterable<Partial<DailyFigures>>, options: SumOptions = {}): DailyFigures {
   const total = emptyFigures();
-  for (const figures of all) addFigures(total, figures);
+  for (const figures of all) addFigures(total, figures, options);
   return total;
 }

@@ -74,6 +74,7 @@ export function daysBetween(from: string, to: string): string[] {
 /** Monday 0 … Sunday 6 of a `YYYY-MM-DD`. */
 const weekday = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
 
+/** Sums per group, without the citation maps (only the window's total shows citations). */
 function groupSum(rows: StoredDay[], key: (row: StoredDay) => string): Map<string, DailyFigures> {
   const groups = new Map<string, StoredDay[]>();
   for (const row of rows) {
@@ -81,7 +82,15 @@ function groupSum(rows: StoredDay[], key: (row: StoredDay) => string): Map<strin
     list.push(row);
     groups.set(key(row), list);
   }
-  return new Map([...groups].map(([name, list]) => [name, sumFigures(list.map((row) => row.figures))]));
+  return new Map(
+    [...groups].map(([name, list]) => [
+      name,
+      sumFigures(
+        list.map((row) => row.figures),
+        { citations: false },
+      ),
+    ]),
+  );
 }
 
 export interface SummaryInput {
@@ -149,7 +158,12 @@ export function summarize(input: SummaryInput) {
 
   return {
     metrics: metricsOf(total),
-    previous: metricsOf(sumFigures(input.previous.map((row) => row.figures))),
+    previous: metricsOf(
+      sumFigures(
+        input.previous.map((row) => row.figures),
+        { citations: false },
+      ),
+    ),
     series,
     handoff_reasons: Object.entries(total.handoffReasons)
       .map(([reason, count]) => ({ reason, count }))
