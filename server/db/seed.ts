@@ -24,14 +24,20 @@ import { channelRepository } from './repositories/channel-repository';
 import { conversationRepository } from './repositories/conversation-repository';
 import { acceptInbound } from '../channels/pipeline';
 import { replyAsAgent, resolve } from '../domain/conversations/conversation-actions';
+import { defaultBotConfig } from '../bot-engine/bot-config';
+import { allows } from '../domain/teams/roles';
+import { asRole } from '../domain/teams/team-access';
+import { teamMembershipRepository } from './repositories/team-membership-repository';
+import { rebuildTeam } from '../reports/rollup';
+import { seedDemoHistory } from './seed-history';
 
 /** The demo login written in the README and printed at start-up. */
 export const demoLogin = { email: 'demo@kawan.test', password: 'password' };
 
 /** The demo team's other members (same password), to look at Kawan through each role. */
 export const demoMembers: { name: string; email: string; role: AssignableRole; joinedHoursAgo: number }[] = [
-  { name: 'Ayu Lestari', email: 'ayu@kawan.test', role: 'admin', joinedHoursAgo: 72 },
-  { name: 'Budi Hartono', email: 'budi@kawan.test', role: 'agent', joinedHoursAgo: 26 },
+  { name: 'Ayu Lestari', email: 'ayu@kawan.test', role: 'admin', joinedHoursAgo: 24 * 90 },
+  { name: 'Budi Hartono', email: 'budi@kawan.test', role: 'agent', joinedHoursAgo: 24 * 64 },
   { name: 'Citra Wijaya', email: 'citra@kawan.test', role: 'viewer', joinedHoursAgo: 2 },
 ];
 
@@ -166,6 +172,7 @@ async function seedDemoBot(
         'Berapa harga kopi susu gula aren?',
         'Do you deliver to Bandung?',
       ],
+      handoff: { ...defaultBotConfig('Asisten Warung Kopi').handoff, keywords: ['komplain', 'refund'] },
     },
   );
   await publishBot(services, actor, bot.id, { note: 'Versi pertama' });
@@ -192,7 +199,9 @@ async function seedDemoBot(
 /**
  * The demo team's channels and inbox: a web widget (its preview page embeds it, so a newcomer can
  * chat with the bot at once), Telegram and WhatsApp channels configured against nothing reachable
- * (their health says so), and conversations in every state, made through the real pipeline.
+ * (their health says so), 60 days of history on them (generated, written in bulk: see
+ * seed-history.ts), and today's conversations in every state, made through the real pipeline.
+ * The reports are then rebuilt from all of it, so Reports and the Dashboard show it at once.
  */
 async function seedDemoChannels(
   services: Services,
@@ -258,6 +267,18 @@ async function seedDemoChannels(
     createdBy: actor.userId,
   });
 
+  // Who answered customers over those 60 days: every member who may reply, the agent most.
+  const team = teamMembershipRepository(services.db, actor.userId);
+  const people = [{ ...(await team.owner(actor.teamId))!, role: 'owner' }, ...(await team.members(actor.teamId))];
+  const agents = people
+    .filter((member) => allows(asRole(member.role), 'conversations:reply'))
+    .map((member) => ({
+      id: member.id,
+      name: member.name,
+      weight: member.role === 'agent' ? 0.55 : member.role === 'owner' ? 0.15 : 0.3,
+    }));
+  await seedDemoHistory(services, { teamId: actor.teamId, botId, agents });
+
   const say = async (channel: typeof web, visitor: string, text: string, name?: string) => {
     const result = await acceptInbound(services, channel, {
       externalId: `demo:${randomBytes(6).toString('hex')}`,
@@ -294,5 +315,6 @@ async function seedDemoChannels(
   // A WhatsApp customer on a number without a bot: stored, waiting for a person to open it.
   await say(whatsapp, '6281398765432', 'Halo, apakah bisa pesan untuk acara kantor 50 orang?', 'Sari');
   await services.jobs.drain();
+  await rebuildTeam(services.db, actor.teamId);
   void queued;
 }

@@ -20,7 +20,7 @@ const clip = (text: string, max: number) => {
  * works offline and costs nothing: why, what the customer asked (their latest messages, newest
  * last), and what the bot last said.
  */
-export function handoffSummary(messages: MessageRow[], reason: string): string {
+export function handoffSummary(messages: Pick<MessageRow, 'sender' | 'text'>[], reason: string): string {
   const asked = messages.filter((row) => row.sender === 'contact' && row.text.trim() !== '').slice(-3);
   const lastBot = [...messages].reverse().find((row) => row.sender === 'bot' && row.text.trim() !== '');
   const lines = [reasons[reason] ?? `Handed over (${reason}).`];

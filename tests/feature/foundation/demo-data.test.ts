@@ -1,10 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { createTestApp, expectPage, signedIn, type TestApp } from '../../helpers/app';
 import { authUser, teamPage } from '../../helpers/teams';
 import { demoLogin, demoMembers, demoTeamName, seedDemo } from '../../../server/db/seed';
-import { earlyAccessSignups, users } from '../../../server/db/schema/index';
+import {
+  conversations,
+  earlyAccessSignups,
+  knowledgeGaps,
+  messages,
+  teams,
+  users,
+} from '../../../server/db/schema/index';
+import { rowsOf } from '../../../server/db/rows';
+import { storedFigures } from '../../../server/reports/rollup';
+import { sumFigures } from '../../../server/reports/figures';
+import { dayAndHour } from '../../../server/reports/compute';
+import { daysBetween } from '../../../server/reports/summary';
 import type { NotificationsSummary } from '../../../server/presenters/notification-presenter';
+import { teamNotificationTypes } from '../../../server/domain/notifications/team-events';
+import { conversationQueuedType } from '../../../server/domain/conversations/notifications';
 
 // What a newcomer finds after `npm start`: the demo login and a team worth looking around.
 let app: TestApp;
@@ -36,9 +50,15 @@ describe('the demo data', () => {
     expect(user.current_team?.name).toBe(demoTeamName);
 
     const notifications = dashboard.props.notifications as NotificationsSummary;
-    expect(notifications.unread_count).toBe(1);
-    expect(notifications.recent[0].data.message).toBe(`Citra Wijaya joined the ${demoTeamName} team.`);
-    expect(notifications.recent.map((notification) => notification.read_at === null)).toEqual([true, false, false]);
+    const joined = notifications.recent.filter(
+      (notification) => notification.type === teamNotificationTypes.memberJoined,
+    );
+    expect(joined[0].data.message).toBe(`Citra Wijaya joined the ${demoTeamName} team.`);
+    expect(joined.map((notification) => notification.read_at === null)).toEqual([true, false, false]);
+    // Today's two conversations waiting for a person (the web one and the WhatsApp one) ring the bell too.
+    const waiting = notifications.recent.filter((notification) => notification.type === conversationQueuedType);
+    expect(waiting.map((notification) => notification.read_at === null)).toEqual([true, true]);
+    expect(notifications.unread_count).toBe(3);
 
     const { team, permissions } = await teamPage(client, user.current_team!.id);
     expect(team.owner.email).toBe(demoLogin.email);
@@ -162,5 +182,86 @@ describe('the demo channels and inbox', () => {
     expect(rows.find((row) => row.channel.type === 'whatsapp')?.state).toBe('queued');
     // The widget's messages count as the channel's inbound traffic.
     expect((show.props.channel as { health: string }).health).toBe('healthy');
+  });
+});
+
+describe('the demo history', () => {
+  it('gives Reports 60 days of rollups at once, with handoffs, ratings, fallbacks and every channel', async () => {
+    await seedDemo(app.services);
+    const [team] = await app.services.db.select().from(teams).where(eq(teams.name, demoTeamName));
+    const today = dayAndHour(new Date(), team.timezone).day;
+    const from = daysBetween('2000-01-01', today).at(-60)!;
+    const rows = await storedFigures(app.services.db, team.id, { from: '1970-01-01', to: '2999-12-31' });
+    const days = new Set(rows.map((row) => row.day));
+    expect(days.size).toBe(60);
+    expect([...days].sort()[0]).toBe(from);
+    expect(days.has(today)).toBe(true);
+
+    const total = sumFigures(rows.map((row) => row.figures));
+    expect(total.conversations).toBeGreaterThan(300);
+    expect(total.conversations).toBeLessThan(700);
+    expect(total.handoffs).toBeGreaterThan(20);
+    expect(Object.keys(total.handoffReasons).sort()).toEqual(['keyword', 'repeated_fallback', 'user_request']);
+    expect(total.autoResolved).toBeGreaterThan(total.handoffs);
+    expect(total.autoResolvedReopened).toBeGreaterThan(0);
+    expect(total.csatResponses).toBeGreaterThan(10);
+    expect(total.fallbacks).toBeGreaterThan(10);
+    expect(total.curated).toBeGreaterThan(0);
+    expect(total.thumbsUp + total.thumbsDown).toBeGreaterThan(10);
+    expect(total.whatsapp.read).toBeGreaterThan(0);
+    expect(total.whatsapp.failed).toBeGreaterThan(0);
+    expect(Object.keys(total.models)).toEqual(expect.arrayContaining(['gpt-4o-mini', 'gpt-4.1-mini']));
+    expect(total.costUsd).toBeGreaterThan(0);
+    expect(Object.keys(total.sources).length).toBeGreaterThan(10);
+    // Busier in the afternoon than at night.
+    expect(total.inboundByHour[15]).toBeGreaterThan(total.inboundByHour[3] * 5);
+    // Every channel has its days; nothing waits to be rolled up.
+    expect(new Set(rows.map((row) => row.channelId)).size).toBe(3);
+    const [{ marks }] = rowsOf<{ marks: number }>(
+      await app.services.db.execute(
+        sql`select count(*)::int as marks from report_dirty_days where team_id = ${team.id}`,
+      ),
+    );
+    expect(marks).toBe(0);
+  });
+
+  it('holds knowledge gaps: questions the bot fell back on that an agent then answered', async () => {
+    await seedDemo(app.services);
+    const [team] = await app.services.db.select().from(teams).where(eq(teams.name, demoTeamName));
+    const answered = rowsOf<{ question: string; reply: string }>(
+      await app.services.db.execute(sql`
+        select q.text as question, (
+          select a.text from messages a
+          where a.conversation_id = q.conversation_id and a.sender = 'agent' and a.kind = 'text' and a.id > r.id
+          order by a.id limit 1
+        ) as reply
+        from messages r join messages q on q.id = r.in_reply_to_id
+        where r.team_id = ${team.id} and r.sender = 'bot' and r.ai->>'kind' = 'fallback'`),
+    ).filter((row) => row.reply);
+    const questions = answered.map((row) => row.question);
+    expect(questions).toEqual(expect.arrayContaining([expect.stringMatching(/biji kopi|beans/i)]));
+    expect(answered.filter((row) => /paylater|kredivo|akulaku/i.test(row.question)).length).toBeGreaterThan(0);
+    expect(new Set(answered.map((row) => row.reply)).size).toBeGreaterThanOrEqual(5);
+
+    // The gap inbox collected them as the live pipeline would: grouped, each asked more than once.
+    const gaps = await app.services.db
+      .select({ title: knowledgeGaps.title, conversations: knowledgeGaps.conversationCount })
+      .from(knowledgeGaps)
+      .where(eq(knowledgeGaps.teamId, team.id));
+    const beans = gaps.filter((gap) => /biji kopi|beans|kopi bubuk/i.test(gap.title));
+    expect(beans.reduce((sum, gap) => sum + gap.conversations, 0)).toBeGreaterThanOrEqual(3);
+    expect(gaps.filter((gap) => gap.conversations >= 2).length).toBeGreaterThanOrEqual(5);
+
+    // History is in the past and resolved; today's demo conversations stay the newest in the inbox.
+    const [{ open }] = await app.services.db
+      .select({ open: count() })
+      .from(conversations)
+      .where(and(eq(conversations.teamId, team.id), sql`${conversations.state} <> 'resolved'`));
+    expect(open).toBe(4);
+    const [{ future }] = await app.services.db
+      .select({ future: count() })
+      .from(messages)
+      .where(and(eq(messages.teamId, team.id), sql`${messages.createdAt} > now()`));
+    expect(future).toBe(0);
   });
 });
