@@ -161,6 +161,8 @@ export const conversations = pgTable(
       .on(table.channelId, table.threadId)
       .where(sql`state <> 'resolved'`),
     index('conversations_team_id_last_message_at_index').on(table.teamId, table.lastMessageAt),
+    // Reports read a team's conversations by the day they started (server/reports/rollup.ts).
+    index('conversations_team_id_created_at_index').on(table.teamId, table.createdAt),
     index('conversations_channel_id_thread_id_index').on(table.channelId, table.threadId),
     index('conversations_contact_id_index').on(table.contactId),
   ],

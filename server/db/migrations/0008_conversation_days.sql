@@ -1,0 +1,1 @@
+CREATE INDEX "conversations_team_id_created_at_index" ON "conversations" USING btree ("team_id","created_at");
