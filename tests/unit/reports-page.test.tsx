@@ -129,6 +129,16 @@ function props(overrides: Partial<ReportsIndexProps> = {}): ReportsIndexProps {
     summary,
     sources: [{ id: 11, title: 'Jam buka', knowledge_id: 3, knowledge: 'FAQ Kopi', count: 42 }],
     never_cited: [{ id: 12, title: 'Parkir', knowledge_id: 3, knowledge: 'FAQ Kopi' }],
+    chunks: [
+      {
+        id: 88,
+        excerpt: 'Senin–Jumat 07.00–22.00, Sabtu–Minggu 08.00–23.00.',
+        source: 'Jam buka',
+        knowledge_id: 3,
+        knowledge: 'FAQ Kopi',
+        count: 17,
+      },
+    ],
     definitions: metricDefinitions,
     ...overrides,
   };
@@ -306,6 +316,9 @@ describe('Reports/Index', () => {
     expect(within(cited).getByText('42')).toBeTruthy();
     const never = screen.getByRole('list', { name: 'Sources never cited' });
     expect(within(never).getByRole('link', { name: 'FAQ Kopi' }).getAttribute('href')).toBe('route:knowledges.edit:3');
+    const passages = screen.getByRole('table', { name: 'Most cited passages' });
+    expect(within(passages).getByText('Senin–Jumat 07.00–22.00, Sabtu–Minggu 08.00–23.00.')).toBeTruthy();
+    expect(within(passages).getByText('17')).toBeTruthy();
   });
 
   it('explains an empty window and leads to Channels', () => {

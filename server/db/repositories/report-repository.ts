@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { bots } from '../schema/bots';
 import { channels } from '../schema/channels';
-import { knowledges, knowledgeSources } from '../schema/knowledge';
+import { knowledgeChunks, knowledges, knowledgeSources } from '../schema/knowledge';
 
 /** What reports name, of one team: bots, channels, and knowledge sources by id. */
 export function reportRepository(db: Database, teamId: number) {
@@ -36,6 +36,28 @@ export function reportRepository(db: Database, teamId: number) {
         .from(knowledgeSources)
         .innerJoin(knowledges, eq(knowledges.id, knowledgeSources.knowledgeId))
         .where(and(eq(knowledgeSources.teamId, teamId), inArray(knowledgeSources.id, ids)));
+    },
+
+    /** Chunks by id with the start of their text and their source (ids of another team are not found). */
+    async chunks(
+      ids: number[],
+    ): Promise<
+      { id: number; excerpt: string; sourceId: number; title: string; knowledgeId: number; knowledge: string }[]
+    > {
+      if (ids.length === 0) return [];
+      return db
+        .select({
+          id: knowledgeChunks.id,
+          excerpt: sql<string>`left(${knowledgeChunks.content}, 200)`,
+          sourceId: knowledgeSources.id,
+          title: knowledgeSources.title,
+          knowledgeId: knowledges.id,
+          knowledge: knowledges.name,
+        })
+        .from(knowledgeChunks)
+        .innerJoin(knowledgeSources, eq(knowledgeSources.id, knowledgeChunks.sourceId))
+        .innerJoin(knowledges, eq(knowledges.id, knowledgeSources.knowledgeId))
+        .where(and(eq(knowledgeChunks.teamId, teamId), inArray(knowledgeChunks.id, ids)));
     },
 
     /** The team's sources not among `cited`, oldest first. */

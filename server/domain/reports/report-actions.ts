@@ -133,6 +133,8 @@ export interface Report {
   summary: ReturnType<typeof summarize>;
   sources: { id: number; title: string; knowledge_id: number; knowledge: string; count: number }[];
   never_cited: { id: number; title: string; knowledge_id: number; knowledge: string }[];
+  /** The passages cited most, with the start of their text. */
+  chunks: { id: number; excerpt: string; source: string; knowledge_id: number; knowledge: string; count: number }[];
 }
 
 /** Everything the Reports page, its exports and the API summary show for a query. */
@@ -168,9 +170,11 @@ export async function buildReport(
   });
   const citedIds = summary.cited.sources.map((source) => source.id);
   const counts = new Map(summary.cited.sources.map((source) => [source.id, source.count]));
-  const [cited, uncited] = await Promise.all([
+  const chunkCounts = new Map(summary.cited.chunks.map((chunk) => [chunk.id, chunk.count]));
+  const [cited, uncited, chunks] = await Promise.all([
     repo.sources(citedIds.slice(0, 50)),
     repo.sourcesOtherThan(citedIds, 50),
+    repo.chunks(summary.cited.chunks.map((chunk) => chunk.id)),
   ]);
   return {
     scope: reportPolicy.ownOnly(actor) ? 'mine' : 'team',
@@ -188,6 +192,16 @@ export async function buildReport(
         knowledge_id: source.knowledgeId,
         knowledge: source.knowledge,
         count: counts.get(source.id) ?? 0,
+      }))
+      .sort((a, b) => b.count - a.count),
+    chunks: chunks
+      .map((chunk) => ({
+        id: chunk.id,
+        excerpt: chunk.excerpt,
+        source: chunk.title,
+        knowledge_id: chunk.knowledgeId,
+        knowledge: chunk.knowledge,
+        count: chunkCounts.get(chunk.id) ?? 0,
       }))
       .sort((a, b) => b.count - a.count),
     never_cited: uncited.map((source) => ({

@@ -134,6 +134,9 @@ describe('the Reports page', () => {
     expect(props.never_cited).toEqual([
       expect.objectContaining({ title: 'Jam buka', knowledge_id: ids.knowledge, knowledge: 'Menu Lama' }),
     ]);
+    expect(props.chunks).toEqual([
+      expect.objectContaining({ source: 'Jam buka', knowledge: 'FAQ Kopi', count: 1, excerpt: expect.any(String) }),
+    ]);
   });
 
   it('shows a viewer the same figures', async () => {

@@ -118,7 +118,12 @@ export default function Index(props: ReportsIndexProps) {
             <BotTable summary={summary} filters={filters} />
             <ChannelTable summary={summary} filters={filters} />
             <ModelTable summary={summary} filters={filters} />
-            <KnowledgeLeaderboard sources={props.sources} never_cited={props.never_cited} filters={filters} />
+            <KnowledgeLeaderboard
+              sources={props.sources}
+              never_cited={props.never_cited}
+              chunks={props.chunks}
+              filters={filters}
+            />
           </>
         )}
       </div>

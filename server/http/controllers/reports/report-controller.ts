@@ -31,6 +31,7 @@ export async function index(req: Request) {
     summary: report.summary,
     sources: report.sources,
     never_cited: report.never_cited,
+    chunks: report.chunks,
     definitions: metricDefinitions,
   });
 }
@@ -66,5 +67,6 @@ export type ReportsIndexProps = {
   summary: Awaited<ReturnType<typeof buildReport>>['summary'];
   sources: Awaited<ReturnType<typeof buildReport>>['sources'];
   never_cited: Awaited<ReturnType<typeof buildReport>>['never_cited'];
+  chunks: Awaited<ReturnType<typeof buildReport>>['chunks'];
   definitions: typeof metricDefinitions;
 };

@@ -6,7 +6,7 @@ import { formatNumber } from './format';
 import { exportUrl } from './report-query';
 import type { ReportFilters, ReportsIndexProps } from './types';
 
-type Props = Pick<ReportsIndexProps, 'sources' | 'never_cited'> & { filters: ReportFilters };
+type Props = Pick<ReportsIndexProps, 'sources' | 'never_cited' | 'chunks'> & { filters: ReportFilters };
 
 function KnowledgeLink({ id, name }: { id: number; name: string }) {
   const href = optionalRoute('knowledges.edit', id);
@@ -22,7 +22,7 @@ function KnowledgeLink({ id, name }: { id: number; name: string }) {
  * Which knowledge the bots cite most in these days, and which sources they never cited: the
  * latter are either unneeded or not being found.
  */
-export default function KnowledgeLeaderboard({ sources, never_cited, filters }: Props) {
+export default function KnowledgeLeaderboard({ sources, never_cited, chunks, filters }: Props) {
   return (
     <Panel
       title="Knowledge leaderboard"
@@ -70,6 +70,29 @@ export default function KnowledgeLeaderboard({ sources, never_cited, filters }: 
               <p className="mt-2 text-xs text-gray-500">And {formatNumber(never_cited.length - 10)} more in the CSV.</p>
             )}
           </div>
+        </div>
+      </div>
+      <div className="mt-8 min-w-0">
+        <h4 className="text-sm font-medium text-gray-900">Most cited passages</h4>
+        <div className="mt-2">
+          <DataTable
+            label="Most cited passages"
+            columns={[
+              {
+                label: 'Passage',
+                cell: (row) => <span className="line-clamp-2 break-words text-gray-700">{row.excerpt}</span>,
+              },
+              { label: 'Source', cell: (row) => <span className="break-words">{row.source}</span> },
+              {
+                label: 'Knowledge base',
+                cell: (row) => <KnowledgeLink id={row.knowledge_id} name={row.knowledge} />,
+              },
+              { label: 'Citations', numeric: true, cell: (row) => formatNumber(row.count) },
+            ]}
+            rows={chunks.slice(0, 10)}
+            rowKey={(row) => row.id}
+            empty="No reply cited a passage in these days."
+          />
         </div>
       </div>
     </Panel>
