@@ -18,13 +18,18 @@ describe('bots', () => {
     await page.locator('#source-title').fill('Jam buka');
     await page
       .locator('#source-text')
-      .fill('# Jam buka\n\nKedai Senja buka setiap hari pukul 08.00 sampai 21.00.\n\n# Parkir\n\nParkir motor gratis di depan kedai.');
+      .fill(
+        '# Jam buka\n\nKedai Senja buka setiap hari pukul 08.00 sampai 21.00.\n\n# Parkir\n\nParkir motor gratis di depan kedai.',
+      );
     await page.getByRole('button', { name: 'Add text' }).click();
     await page.getByRole('list', { name: 'Sources' }).getByText('Ready', { exact: true }).waitFor({ timeout: 20_000 });
 
     // The bot, linked to it.
     await page.goto('/bots');
-    await page.getByRole('link', { name: /New bot/ }).first().click();
+    await page
+      .getByRole('link', { name: /New bot/ })
+      .first()
+      .click();
     await page.waitForURL('**/bots/create');
     await page.getByLabel('Name').fill('Asisten Kedai');
     await page.getByRole('checkbox', { name: /Info Kedai/ }).check();
@@ -44,7 +49,11 @@ describe('bots', () => {
     // A citation leads to its source's chunks in the knowledge base.
     await answer.getByRole('link', { name: 'Jam buka' }).first().click();
     await page.waitForURL(/\/knowledges\/\d+\/edit\?preview=\d+$/);
-    await page.getByRole('dialog').getByText(/08\.00 sampai 21\.00/).first().waitFor();
+    await page
+      .getByRole('dialog')
+      .getByText(/08\.00 sampai 21\.00/)
+      .first()
+      .waitFor();
     await page.goto(botPath);
 
     // Publish version 1.

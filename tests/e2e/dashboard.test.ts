@@ -1,25 +1,16 @@
-import { createServer, type Server } from 'node:http';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { createApp } from '../../server/app';
-import { openDatabase, type DatabaseHandle } from '../../server/db/client';
-import { createLogger } from '../../server/support/logger';
-import { appsFromConfig } from '../../server/realtime/apps';
-import { RealtimeServer } from '../../server/realtime/realtime-server';
-import { startWorkers } from '../../server/jobs/registry';
 import { demoLogin, seedDemo } from '../../server/db/seed';
 import { channels } from '../../server/db/schema/index';
 import { userRepository } from '../../server/db/repositories/user-repository';
 import type { Services } from '../../server/services';
-import { testConfig } from '../helpers/config';
 import { createOwnedTeam } from '../factories/teams';
 import { createKnowledgeWithChunk } from '../factories/knowledge';
 import { launchBrowser, type E2eBrowser } from './support/browser';
+import { startKawan, type InProcessKawan } from './support/in-process';
 import { logIn } from './support/accounts';
 
 /**
@@ -34,62 +25,21 @@ import { logIn } from './support/accounts';
  */
 const shots = '/tmp/dashboard-shots';
 
-let server: Server;
-let realtime: RealtimeServer;
-let database: DatabaseHandle;
+let kawan: InProcessKawan;
 let services: Services;
-let stopWorkers: () => Promise<void>;
-let dataDir: string;
 let appUrl: string;
 let browser: E2eBrowser;
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 beforeAll(async () => {
-  const port = await freePort();
-  appUrl = `http://127.0.0.1:${port}`;
-  dataDir = mkdtempSync(join(tmpdir(), 'kawan-e2e-dashboard-'));
-  const settings = {
-    NODE_ENV: 'test',
-    APP_URL: appUrl,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-  };
-  const base = testConfig(settings);
-  const logger = createLogger(base.logLevel);
-  realtime = new RealtimeServer({ apps: appsFromConfig(base), logger });
-  const { port: realtimePort } = await realtime.listen(0, '127.0.0.1');
-  const config = testConfig({ ...settings, REVERB_HOST: '127.0.0.1', REVERB_PORT: String(realtimePort) });
-  database = await openDatabase({ dataDir: join(config.dataDir, 'db') });
-  await database.migrate();
-  const created = createApp({ config, database, logger, realtime, runsWorkers: true });
-  services = created.services;
-  await seedDemo(services);
-  stopWorkers = await startWorkers(services, logger);
-  server = createServer(created.app);
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  kawan = await startKawan({ name: 'dashboard', workers: true, prepare: seedDemo });
+  ({ appUrl, services } = kawan);
   browser = await launchBrowser(appUrl);
   mkdirSync(shots, { recursive: true });
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  if (server) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-  await realtime?.close();
-  await stopWorkers?.().catch(() => undefined);
-  await database?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await kawan?.close();
 });
 
 /** The demo web widget's public API, as the widget's own fetch calls it from a page of Kawan's origin. */

@@ -16,7 +16,9 @@ async function menuPdf(): Promise<Buffer> {
     'Es teh leci dengan potongan buah leci asli. Harga Rp 22.000.',
     'Roti bakar cokelat keju untuk sarapan. Harga Rp 25.000.',
   ];
-  lines.forEach((line, index) => page.drawText(line, { x: 50, y: 780 - index * 24, size: index === 0 ? 18 : 11, font }));
+  lines.forEach((line, index) =>
+    page.drawText(line, { x: 50, y: 780 - index * 24, size: index === 0 ? 18 : 11, font }),
+  );
   return Buffer.from(await pdf.save());
 }
 
@@ -29,7 +31,10 @@ describe('knowledge', () => {
     await page.waitForURL('**/knowledges');
     await page.getByText('No knowledge bases yet', { exact: false }).first().waitFor();
     await screenshot(page, 'knowledge-index-empty');
-    await page.getByRole('link', { name: /New knowledge base/ }).first().click();
+    await page
+      .getByRole('link', { name: /New knowledge base/ })
+      .first()
+      .click();
     await page.waitForURL('**/knowledges/create');
 
     // Create: the name is required, then the page becomes the knowledge's own.
@@ -45,7 +50,9 @@ describe('knowledge', () => {
 
     // Upload the menu: its status moves to Ready live.
     await page.getByRole('tab', { name: 'File' }).click();
-    await page.locator('#source-file').setInputFiles({ name: 'menu.pdf', mimeType: 'application/pdf', buffer: await menuPdf() });
+    await page
+      .locator('#source-file')
+      .setInputFiles({ name: 'menu.pdf', mimeType: 'application/pdf', buffer: await menuPdf() });
     await page.getByRole('button', { name: 'Upload' }).click();
     const sources = page.getByRole('list', { name: 'Sources' });
     const menu = sources.getByRole('listitem', { name: 'menu.pdf' });
@@ -68,7 +75,11 @@ describe('knowledge', () => {
     await page.getByRole('tab', { name: 'File' }).click();
     await page
       .locator('#source-file')
-      .setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just some text, not a pdf') });
+      .setInputFiles({
+        name: 'fake.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('just some text, not a pdf'),
+      });
     await page.getByRole('button', { name: 'Upload' }).click();
     const fake = sources.getByRole('listitem', { name: 'fake.pdf' });
     await fake.getByText('Failed', { exact: true }).waitFor({ timeout: 20_000 });

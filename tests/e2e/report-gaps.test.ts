@@ -1,22 +1,14 @@
-import { createServer, type Server } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createApp } from '../../server/app';
-import { openDatabase, type DatabaseHandle } from '../../server/db/client';
-import { createLogger } from '../../server/support/logger';
-import { appsFromConfig } from '../../server/realtime/apps';
-import { RealtimeServer } from '../../server/realtime/realtime-server';
-import { startWorkers } from '../../server/jobs/registry';
+import { type createApp } from '../../server/app';
+import { type DatabaseHandle } from '../../server/db/client';
 import type { Services } from '../../server/services';
-import { testConfig } from '../helpers/config';
 import { signedIn } from '../helpers/app';
 import { createOwnedTeam } from '../factories/teams';
 import { createChannel } from '../factories/channels';
 import { launchBrowser, type E2eBrowser } from './support/browser';
+import { startKawan, type InProcessKawan } from './support/in-process';
 import { logIn } from './support/accounts';
 
 /**
@@ -31,51 +23,17 @@ import { logIn } from './support/accounts';
 const shots = '/tmp';
 const password = 'password';
 
-let server: Server;
-let realtime: RealtimeServer;
+let kawan: InProcessKawan;
 let database: DatabaseHandle;
 let services: Services;
 let expressApp: ReturnType<typeof createApp>['app'];
-let stopWorkers: () => Promise<void>;
-let dataDir: string;
 let appUrl: string;
 let visitorBrowser: E2eBrowser;
 let ownerBrowser: E2eBrowser;
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  const port = await new Promise<number>((resolve) =>
-    probe.listen(0, '127.0.0.1', () => resolve((probe.address() as AddressInfo).port)),
-  );
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 beforeAll(async () => {
-  const port = await freePort();
-  appUrl = `http://127.0.0.1:${port}`;
-  dataDir = mkdtempSync(join(tmpdir(), 'kawan-e2e-gaps-'));
-  const settings = {
-    NODE_ENV: 'test',
-    APP_URL: appUrl,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-  };
-  const base = testConfig(settings);
-  const logger = createLogger(base.logLevel);
-  realtime = new RealtimeServer({ apps: appsFromConfig(base), logger });
-  const { port: realtimePort } = await realtime.listen(0, '127.0.0.1');
-  const config = testConfig({ ...settings, REVERB_HOST: '127.0.0.1', REVERB_PORT: String(realtimePort) });
-  database = await openDatabase({ dataDir: join(config.dataDir, 'db') });
-  await database.migrate();
-  const created = createApp({ config, database, logger, realtime, runsWorkers: true });
-  services = created.services;
-  expressApp = created.app;
-  stopWorkers = await startWorkers(services, logger);
-  server = createServer(created.app);
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  kawan = await startKawan({ name: 'gaps', workers: true });
+  ({ appUrl, services, database, app: expressApp } = kawan);
   visitorBrowser = await launchBrowser(appUrl);
   ownerBrowser = await launchBrowser(appUrl);
 });
@@ -83,14 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await visitorBrowser?.close();
   await ownerBrowser?.close();
-  if (server) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-  await realtime?.close();
-  await stopWorkers?.().catch(() => undefined);
-  await database?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await kawan?.close();
 });
 
 const rows = async (text: string, values: unknown[] = []) => (await database.execute(text, values)).rows;

@@ -1,24 +1,15 @@
-import { createServer, type Server } from 'node:http';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createApp } from '../../server/app';
-import { openDatabase, type DatabaseHandle } from '../../server/db/client';
-import { createLogger } from '../../server/support/logger';
-import { appsFromConfig } from '../../server/realtime/apps';
-import { RealtimeServer } from '../../server/realtime/realtime-server';
 import { channelRepository } from '../../server/db/repositories/channel-repository';
 import { teamRepository } from '../../server/db/repositories/team-repository';
 import { userRepository } from '../../server/db/repositories/user-repository';
 import { demoLogin, demoMembers, seedDemo } from '../../server/db/seed';
 import type { Services } from '../../server/services';
 import type { HandoffReasonCode } from '../../server/db/schema/channels';
-import { testConfig } from '../helpers/config';
 import { ago, historyConversation, settle } from '../helpers/reports';
 import { launchBrowser, type E2eBrowser } from './support/browser';
+import { startKawan, type InProcessKawan } from './support/in-process';
 import { logIn } from './support/accounts';
 
 /**
@@ -30,25 +21,10 @@ import { logIn } from './support/accounts';
  */
 const shots = '/tmp';
 
-let server: Server;
-let realtime: RealtimeServer;
-let database: DatabaseHandle;
+let kawan: InProcessKawan;
 let services: Services;
-let dataDir: string;
 let browser: E2eBrowser;
 let teamId: number;
-
-const listen = (target: Server, port = 0) =>
-  new Promise<number>((resolve) =>
-    target.listen(port, '127.0.0.1', () => resolve((target.address() as AddressInfo).port)),
-  );
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  const port = await listen(probe);
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** Varied conversations over the last 60 days on the demo's channels (a handful a day, more lately). */
 async function history() {
@@ -82,45 +58,24 @@ async function history() {
 }
 
 beforeAll(async () => {
-  const port = await freePort();
-  const appUrl = `http://127.0.0.1:${port}`;
-  dataDir = mkdtempSync(join(tmpdir(), 'kawan-e2e-reports-'));
-  const settings = {
-    NODE_ENV: 'test',
-    APP_URL: appUrl,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-  };
-  const base = testConfig(settings);
-  const logger = createLogger(base.logLevel);
-  realtime = new RealtimeServer({ apps: appsFromConfig(base), logger });
-  const { port: realtimePort } = await realtime.listen(0, '127.0.0.1');
-  const config = testConfig({ ...settings, REVERB_HOST: '127.0.0.1', REVERB_PORT: String(realtimePort) });
-  database = await openDatabase({ dataDir: join(config.dataDir, 'db') });
-  await database.migrate();
-  const created = createApp({ config, database, logger, realtime });
-  services = created.services;
-  await seedDemo(services);
-  const owner = (await userRepository(services.db).findByEmail(demoLogin.email))!;
-  teamId = (await teamRepository(services.db).personalTeamOf(owner.id))!.id;
-  await history();
-  server = createServer(created.app);
-  await listen(server, port);
+  kawan = await startKawan({
+    name: 'reports',
+    prepare: async (started) => {
+      services = started;
+      await seedDemo(services);
+      const owner = (await userRepository(services.db).findByEmail(demoLogin.email))!;
+      teamId = (await teamRepository(services.db).personalTeamOf(owner.id))!.id;
+      await history();
+    },
+  });
+  const { appUrl } = kawan;
   browser = await launchBrowser(appUrl);
   mkdirSync(shots, { recursive: true });
 }, 300_000);
 
 afterAll(async () => {
   await browser?.close();
-  if (server) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-  await realtime?.close();
-  await database?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await kawan?.close();
 });
 
 /** The big figure of a metric card. */
