@@ -6,7 +6,7 @@ import type {
 } from '../db/repositories/conversation-repository';
 import type { MessageAi } from '../db/schema/channels';
 import type { Citation } from '../bot-engine/citations';
-import type { WidgetConversation, WidgetMessage } from '../channels/web/protocol';
+import type { WidgetCitation, WidgetConversation, WidgetMessage } from '../channels/web/protocol';
 import { attachmentStatus, mediaKind, type StoredAttachment } from '../channels/media';
 import type { Services } from '../services';
 
@@ -131,15 +131,25 @@ export function presentWidgetMessage(row: MessageRow & { senderName?: string | n
     text: row.text,
     createdAt: row.createdAt.toISOString(),
     ...(row.sender === 'agent' && row.senderName ? { senderName: row.senderName.split(' ')[0] } : {}),
-    ...(row.ai ? { citations: dedupeTitles(citationsOf(row.ai).map((citation) => citation.title)) } : {}),
+    ...(row.ai ? { citations: widgetCitations(row.ai) } : {}),
     ...(row.status === 'composing' ? { streaming: true } : {}),
     ...(row.sender === 'bot' ? { feedback: row.feedback === 1 ? 'up' : row.feedback === -1 ? 'down' : null } : {}),
     ...(row.clientId ? { clientId: row.clientId } : {}),
   };
 }
 
-function dedupeTitles(titles: string[]) {
-  return [...new Set(titles)].map((title) => ({ title }));
+/**
+ * The sources a reply cites, each once, with the `[n]` markers of the reply that point to it, in
+ * the order of their first marker: the visitor can match "[2]" in the text to its source.
+ */
+function widgetCitations(ai: MessageAi): WidgetCitation[] {
+  const byTitle = new Map<string, number[]>();
+  for (const citation of [...((ai.citations ?? []) as Citation[])].sort((a, b) => a.marker - b.marker)) {
+    const markers = byTitle.get(citation.sourceTitle) ?? [];
+    if (Number.isInteger(citation.marker) && !markers.includes(citation.marker)) markers.push(citation.marker);
+    byTitle.set(citation.sourceTitle, markers);
+  }
+  return [...byTitle].map(([title, markers]) => (markers.length > 0 ? { title, markers } : { title }));
 }
 
 export function presentWidgetConversation(

@@ -57,9 +57,11 @@ export function renderMessage(message: ChatMessage, actions: MessageActions, bot
           ...citations.map((citation) => {
             const url = citation.url ? safeUrl(citation.url) : null;
             const title = citation.title || citation.url || '';
+            const markers = (citation.markers ?? []).filter((marker) => Number.isInteger(marker));
             return h(
               'li',
               {},
+              ...(markers.length > 0 ? [h('span', { class: 'kw-marker' }, `[${markers.join('][')}] `)] : []),
               url ? h('a', { href: url, target: '_blank', rel: 'noopener noreferrer', title }, title) : title,
             );
           }),

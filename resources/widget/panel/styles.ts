@@ -35,6 +35,7 @@ export const panelCss = `
 .kw-sources{margin:6px 4px 0;padding:0;list-style:none;font-size:12px;line-height:16px;color:#6b7280}
 .kw-sources li{margin-top:2px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .kw-sources a{color:#4b5563;text-decoration:underline}
+.kw-marker{color:#9ca3af;font-variant-numeric:tabular-nums}
 .kw-meta{display:flex;align-items:center;gap:4px;margin:4px 4px 0;font-size:12px;line-height:16px;color:#6b7280}
 .kw-thumb{display:flex;align-items:center;justify-content:center;width:24px;height:24px;padding:0;border:0;border-radius:6px;background:transparent;color:#9ca3af!important}
 .kw-thumb:hover{background:#f3f4f6;color:#374151!important}

@@ -33,6 +33,8 @@ export type WidgetSender = 'contact' | 'bot' | 'agent' | 'system';
 export interface WidgetCitation {
   title: string;
   url?: string;
+  /** The reply's `[n]` markers that point to this source, ascending. */
+  markers?: number[];
 }
 
 export interface WidgetMessage {

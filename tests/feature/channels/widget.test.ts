@@ -167,6 +167,8 @@ describe('a visitor chatting with the bot', () => {
     expect(reply.streaming).toBeUndefined();
     expect(reply.text).toContain('07.00');
     expect(reply.citations?.map((c) => c.title)).toContain('Jam buka');
+    // Numbered as the reply's [n] markers are, each source once.
+    expect(reply.citations?.find((c) => c.title === 'Jam buka')?.markers).toEqual([expect.any(Number)]);
     expect(deltas.every((d) => d.data.id === reply.id)).toBe(true);
     // The deltas, applied in order, end with the final text.
     let streamed = '';

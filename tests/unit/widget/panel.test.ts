@@ -210,14 +210,16 @@ describe('the chat panel', () => {
     handlers.created(
       message(9, 'bot', 'Open daily, see [hours](https://x.test/h).', {
         citations: [
-          { title: 'Hours page', url: 'https://x.test/h' },
-          { title: 'Bad', url: 'javascript:alert(1)' },
+          { title: 'Hours page', url: 'https://x.test/h', markers: [1, 3] },
+          { title: 'Bad', url: 'javascript:alert(1)', markers: [2] },
         ],
       }),
     );
     const links = $$('.kw-sources a');
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['https://x.test/h']);
     expect($('.kw-sources').textContent).toContain('Bad');
+    // Each source says which [n] of the reply point to it.
+    expect($$('.kw-sources li').map((item) => item.textContent)).toEqual(['[1][3] Hours page', '[2] Bad']);
     const bubbleLink = $('.kw-log .kw-bubble a');
     expect(bubbleLink.getAttribute('rel')).toBe('noopener noreferrer');
     expect(bubbleLink.getAttribute('target')).toBe('_blank');
