@@ -126,6 +126,7 @@ const meta = { current_page: 1, last_page: 1, per_page: 12, total: 1, from: 1, t
 function indexProps(overrides: Partial<BotIndexProps> = {}): BotIndexProps {
   return {
     bots: { data: [summary()], meta },
+    channels: {},
     filters: { search: '', status: '' },
     statuses: ['draft', 'active', 'paused'],
     can: { create: true, update: true, delete: true },
@@ -307,7 +308,20 @@ describe('Bots/Index', () => {
       }),
       summary({ id: 5, name: 'Hotel', status: 'paused', has_draft_changes: false, replies_this_month: 0 }),
     ];
-    render(<Index {...indexProps({ bots: { data: bots, meta: { ...meta, total: 3, to: 3 } } })} />);
+    render(
+      <Index
+        {...indexProps({
+          bots: { data: bots, meta: { ...meta, total: 3, to: 3 } },
+          channels: {
+            3: [
+              { type: 'web', count: 1 },
+              { type: 'whatsapp', count: 1 },
+            ],
+            5: [{ type: 'telegram', count: 1 }],
+          },
+        })}
+      />,
+    );
 
     const list = screen.getByRole('list', { name: 'Bots' });
     const kopi = within(list).getByRole('listitem', { name: 'Asisten Kopi' });
@@ -319,6 +333,7 @@ describe('Bots/Index', () => {
     expect(within(kopi).getByText('Draft changes')).toBeTruthy();
     expect(within(kopi).getByText('2 knowledge bases')).toBeTruthy();
     expect(within(kopi).getByText('14 replies this month')).toBeTruthy();
+    expect(within(kopi).getByText('2 channels: Web chat, WhatsApp')).toBeTruthy();
     expect(within(kopi).getByText('Active 3 hours ago')).toBeTruthy();
 
     const shoes = within(list).getByRole('listitem', { name: 'Toko Sepatu' });
@@ -328,10 +343,12 @@ describe('Bots/Index', () => {
     expect(within(shoes).queryByText('Draft changes')).toBeNull();
     expect(within(shoes).getByText('1 knowledge base')).toBeTruthy();
     expect(within(shoes).getByText('1 reply this month')).toBeTruthy();
+    expect(within(shoes).getByText('No channel')).toBeTruthy();
     expect(within(shoes).getByText('Not active yet')).toBeTruthy();
 
     const hotel = within(list).getByRole('listitem', { name: 'Hotel' });
     expect(within(hotel).getByText('Paused')).toBeTruthy();
+    expect(within(hotel).getByText('Telegram')).toBeTruthy();
     expect(within(hotel).queryByText('Draft changes')).toBeNull();
   });
 

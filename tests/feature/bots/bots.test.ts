@@ -3,6 +3,7 @@ import { createTestApp, expectPage, type TestApp } from '../../helpers/app';
 import { knowledgeClient } from '../../helpers/knowledge';
 import { cafeBot } from '../../helpers/bots';
 import { createMember, createOwnedTeam } from '../../factories/teams';
+import { createChannel } from '../../factories/channels';
 
 /** Bots through their pages: create, edit the draft, publish, restore, delete; roles and tenancy. */
 let app: TestApp;
@@ -13,7 +14,7 @@ afterAll(() => app.close());
 
 describe('a bot from creation to deletion', () => {
   it('is created as a draft linked to the knowledge, edited, published, restored and deleted', async () => {
-    const { client, botId, knowledgeId } = await cafeBot(app);
+    const { client, botId, knowledgeId, team } = await cafeBot(app);
     const show = expectPage(await client.visit(`/bots/${botId}`), 'Bots/Show');
     expect(show.props.bot).toMatchObject({
       name: 'Asisten Kopi',
@@ -28,10 +29,23 @@ describe('a bot from creation to deletion', () => {
     expect(show.props.ai).toEqual({ provider: expect.stringMatching(/^Extractive \(offline\)/) });
 
     const index = expectPage(await client.visit('/bots'), 'Bots/Index');
-    expect(index.props.bots).toMatchObject({ data: [{ id: botId, status: 'draft', replies_this_month: 0 }], meta: { total: 1 } });
+    expect(index.props.bots).toMatchObject({
+      data: [{ id: botId, status: 'draft', replies_this_month: 0 }],
+      meta: { total: 1 },
+    });
+    expect(index.props.channels).toEqual({ [botId]: [] });
+    // The list names the channels a bot answers on.
+    await createChannel(app.services, team.id, { type: 'web', botId });
+    await createChannel(app.services, team.id, { type: 'telegram', botId });
+    const listed = expectPage(await client.visit('/bots'), 'Bots/Index');
+    expect(
+      (listed.props.channels as Record<number, { type: string; count: number }[]>)[botId].map((c) => c.type).sort(),
+    ).toEqual(['telegram', 'web']);
 
     // Publish version 1: the bot becomes active and has no draft changes.
-    expect((await client.send('post', `/bots/${botId}/publish`, { note: 'First' })).headers.location).toBe(`/bots/${botId}`);
+    expect((await client.send('post', `/bots/${botId}/publish`, { note: 'First' })).headers.location).toBe(
+      `/bots/${botId}`,
+    );
     const published = expectPage(await client.visit(`/bots/${botId}`), 'Bots/Show');
     expect(published.props.bot).toMatchObject({ status: 'active', published_version: 1, has_draft_changes: false });
     expect(published.props.versions).toMatchObject([{ version: 1, note: 'First' }]);
@@ -51,12 +65,18 @@ describe('a bot from creation to deletion', () => {
       config: { ...config, instructions: 'Jawab singkat dan ramah.', model: { ...config.model, temperature: 0.5 } },
     });
     const edited = expectPage(await client.visit(`/bots/${botId}/edit`), 'Bots/Edit');
-    expect(edited.props.config).toMatchObject({ instructions: 'Jawab singkat dan ramah.', model: { temperature: 0.5 } });
+    expect(edited.props.config).toMatchObject({
+      instructions: 'Jawab singkat dan ramah.',
+      model: { temperature: 0.5 },
+    });
     expect(edited.props.test_questions).toEqual(['Jam buka?', 'Bisa bayar QRIS?']);
     expect(edited.props.bot).toMatchObject({ has_draft_changes: true, published_version: 1 });
 
     await client.send('post', `/bots/${botId}/publish`, { note: 'Shorter answers' });
-    const versions = expectPage(await client.visit(`/bots/${botId}/edit`), 'Bots/Edit').props.versions as Array<{ id: number; version: number }>;
+    const versions = expectPage(await client.visit(`/bots/${botId}/edit`), 'Bots/Edit').props.versions as Array<{
+      id: number;
+      version: number;
+    }>;
     expect(versions.map((v) => v.version)).toEqual([2, 1]);
 
     // Restore version 1 into the draft.
@@ -77,10 +97,16 @@ describe('a bot from creation to deletion', () => {
       // A knowledge base of another team, made directly.
       `insert into knowledges (team_id, name, language, embedding_provider, embedding_model, embedding_dimensions) values (${other.id}, 'Theirs', 'simple', 'kawan', 'lexical-v1', 384) returning id` as never,
     );
-    const foreignId = Number(((foreign as unknown as { rows: Array<{ id: number }> }).rows ?? (foreign as unknown as Array<{ id: number }>))[0].id);
-    const config = (expectPage(await client.visit(`/bots/${botId}/edit`), 'Bots/Edit').props.config as Record<string, unknown> & {
+    const foreignId = Number(
+      ((foreign as unknown as { rows: Array<{ id: number }> }).rows ?? (foreign as unknown as Array<{ id: number }>))[0]
+        .id,
+    );
+    const config = expectPage(await client.visit(`/bots/${botId}/edit`), 'Bots/Edit').props.config as Record<
+      string,
+      unknown
+    > & {
       model: Record<string, unknown>;
-    });
+    };
     await client.send('put', `/bots/${botId}`, {
       name: '',
       avatar_color: 'emerald',
@@ -88,11 +114,19 @@ describe('a bot from creation to deletion', () => {
     });
     const page = expectPage(await client.visit(`/bots/${botId}/edit`), 'Bots/Edit');
     expect(page.props.errors).toMatchObject({ name: 'The name field is required.' });
-    await client.send('put', `/bots/${botId}`, { name: 'X', avatar_color: 'emerald', config: { ...config, model: { ...config.model, temperature: 3 } } });
+    await client.send('put', `/bots/${botId}`, {
+      name: 'X',
+      avatar_color: 'emerald',
+      config: { ...config, model: { ...config.model, temperature: 3 } },
+    });
     expect(expectPage(await client.visit(`/bots/${botId}/edit`), 'Bots/Edit').props.errors).toEqual({
       'config.model.temperature': 'The temperature field must be between 0 and 1.',
     });
-    await client.send('put', `/bots/${botId}`, { name: 'X', avatar_color: 'emerald', config: { ...config, knowledgeIds: [foreignId] } });
+    await client.send('put', `/bots/${botId}`, {
+      name: 'X',
+      avatar_color: 'emerald',
+      config: { ...config, knowledgeIds: [foreignId] },
+    });
     expect(expectPage(await client.visit(`/bots/${botId}/edit`), 'Bots/Edit').props.errors).toEqual({
       'config.knowledgeIds': 'The selected knowledge base is invalid.',
     });
@@ -111,7 +145,11 @@ describe('who may do what', () => {
     for (const role of ['agent', 'viewer'] as const) {
       const member = await createMember(app.services, team, role, { current: true });
       const client = await knowledgeClient(app, member);
-      expect(expectPage(await client.visit('/bots'), 'Bots/Index').props.can).toEqual({ create: false, update: false, delete: false });
+      expect(expectPage(await client.visit('/bots'), 'Bots/Index').props.can).toEqual({
+        create: false,
+        update: false,
+        delete: false,
+      });
       expectPage(await client.visit(`/bots/${botId}`), 'Bots/Show');
       expect((await client.visit('/bots/create')).status).toBe(403);
       expect((await client.send('post', '/bots', { name: 'No' })).status).toBe(403);
@@ -127,6 +165,13 @@ describe('who may do what', () => {
     const { owner: stranger } = await createOwnedTeam(app.services, { current: true });
     const client = await knowledgeClient(app, stranger);
     expect((await client.visit(`/bots/${botId}`)).status).toBe(404);
-    expect((await client.agent.post(`/bots/${botId}/chat`).set({ 'X-XSRF-TOKEN': client.token, Accept: 'application/json' }).send({ message: 'x' })).status).toBe(404);
+    expect(
+      (
+        await client.agent
+          .post(`/bots/${botId}/chat`)
+          .set({ 'X-XSRF-TOKEN': client.token, Accept: 'application/json' })
+          .send({ message: 'x' })
+      ).status,
+    ).toBe(404);
   });
 });

@@ -33,7 +33,7 @@ const indexUrl = (filters: Filters, page?: number) => route('bots.index', { _que
  * Bots/Index: the team's bots, searchable and filtered by status, a page at a time. Live: a bot
  * created, edited, published or deleted anywhere in the team reloads the list (at most twice a second).
  */
-export default function Index({ bots, filters, statuses, can }: BotIndexProps) {
+export default function Index({ bots, channels, filters, statuses, can }: BotIndexProps) {
   const teamId = usePage().props.auth.user?.current_team?.id ?? null;
   const [search, setSearch] = useState(filters.search);
   const debounce = useRef<{ timer: number | null }>({ timer: null });
@@ -134,7 +134,7 @@ export default function Index({ bots, filters, statuses, can }: BotIndexProps) {
 
             <div className="mt-6">
               {bots.data.length > 0 ? (
-                <BotList bots={bots.data} />
+                <BotList bots={bots.data} channels={channels} />
               ) : meta.total === 0 ? (
                 <EmptyState
                   title="No bots match"

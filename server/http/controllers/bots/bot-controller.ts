@@ -1,3 +1,4 @@
+import { channelRepository } from '../../../db/repositories/channel-repository';
 import type { Request, Response } from 'express';
 import { botRepository } from '../../../db/repositories/bot-repository';
 import { knowledgeRepository } from '../../../db/repositories/knowledge-repository';
@@ -31,7 +32,6 @@ function can(actor: BotActor) {
   };
 }
 
-
 /** Bots/Index: the team's bots with their status, knowledge and replies this month; search and status filter. */
 export async function index(req: Request) {
   const actor = await teamActor(req);
@@ -47,11 +47,14 @@ export async function index(req: Request) {
     page,
     perPage,
   });
+  // The channels each bot answers on, by type (the list shows "Web chat, WhatsApp").
+  const channelsByBot = await channelRepository(req.services.db, actor.teamId).countByBot();
   await req.inertia.render('Bots/Index', {
     bots: {
       data: items.map(presentBotSummary),
       meta: pageMeta(page, perPage, total),
     },
+    channels: Object.fromEntries(items.map((bot) => [bot.id, channelsByBot.get(bot.id) ?? []])),
     filters: { search, status: status ?? '' },
     statuses: [...botStatuses],
     can: can(actor),
@@ -61,7 +64,12 @@ export async function index(req: Request) {
 async function formOptions(req: Request, teamId: number) {
   const knowledges = await knowledgeRepository(req.services.db, teamId).page({ page: 1, perPage: 200 });
   return {
-    knowledges: knowledges.items.map((k) => ({ id: k.id, name: k.name, sources_count: k.sourceCount, chunks_count: k.chunkCount })),
+    knowledges: knowledges.items.map((k) => ({
+      id: k.id,
+      name: k.name,
+      sources_count: k.sourceCount,
+      chunks_count: k.chunkCount,
+    })),
     options: {
       languages: [...botLanguages],
       grounding: [...groundingModes],
@@ -90,7 +98,9 @@ export async function create(req: Request) {
 
 export async function store(req: Request, res: Response) {
   const bot = await createBot(req.services, await teamActor(req), req.body);
-  req.inertia.flash('banner', `${bot.name} was created as a draft. Try it, then publish it.`).flash('bannerStyle', 'success');
+  req.inertia
+    .flash('banner', `${bot.name} was created as a draft. Try it, then publish it.`)
+    .flash('bannerStyle', 'success');
   res.redirect(303, req.services.route('bots.show', bot.id));
 }
 
@@ -191,6 +201,12 @@ export async function replay(req: Request, res: Response) {
 }
 
 export async function feedback(req: Request, res: Response) {
-  const turn = await setFeedback(req.services, await teamActor(req), routeId(req, 'bot'), routeId(req, 'turn'), req.body);
+  const turn = await setFeedback(
+    req.services,
+    await teamActor(req),
+    routeId(req, 'bot'),
+    routeId(req, 'turn'),
+    req.body,
+  );
   res.json({ turn: presentTurn(turn) });
 }

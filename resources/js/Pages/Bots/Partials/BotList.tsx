@@ -4,9 +4,26 @@ import { route } from '@/lib/route';
 import BotAvatar from './BotAvatar';
 import { BotStatusBadge, PublicationBadges } from './BotBadges';
 import { plural } from './format';
-import type { BotSummary } from './types';
+import type { BotIndexProps, BotSummary } from './types';
 
-function BotRow({ bot }: { bot: BotSummary }) {
+type BotChannels = BotIndexProps['channels'][number];
+
+const channelTypeLabels: Record<BotChannels[number]['type'], string> = {
+  web: 'Web chat',
+  whatsapp: 'WhatsApp',
+  telegram: 'Telegram',
+  webhook: 'Webhook',
+};
+
+/** "No channel", "Web chat", "2 channels: Web chat, WhatsApp". */
+function channelsText(channels: BotChannels): string {
+  const total = channels.reduce((sum, channel) => sum + channel.count, 0);
+  if (total === 0) return 'No channel';
+  const types = channels.map((channel) => channelTypeLabels[channel.type] ?? channel.type).join(', ');
+  return total === 1 ? types : `${total} channels: ${types}`;
+}
+
+function BotRow({ bot, channels }: { bot: BotSummary; channels: BotChannels }) {
   return (
     <li className="px-4 py-5 sm:px-6" aria-label={bot.name}>
       <div className="flex gap-4">
@@ -30,6 +47,10 @@ function BotRow({ bot }: { bot: BotSummary }) {
             )}
 
             <dl className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-gray-500">
+              <div>
+                <dt className="sr-only">Channels</dt>
+                <dd>{channelsText(channels)}</dd>
+              </div>
               <div>
                 <dt className="sr-only">Knowledge</dt>
                 <dd>{plural(bot.knowledge_count, 'knowledge base')}</dd>
@@ -55,11 +76,11 @@ function BotRow({ bot }: { bot: BotSummary }) {
 }
 
 /** The bots of a page, as rows of one white card. */
-export default function BotList({ bots }: { bots: BotSummary[] }) {
+export default function BotList({ bots, channels = {} }: { bots: BotSummary[]; channels?: BotIndexProps['channels'] }) {
   return (
     <ul className="divide-y divide-gray-200 overflow-hidden bg-white shadow-sm sm:rounded-lg" aria-label="Bots">
       {bots.map((bot) => (
-        <BotRow key={bot.id} bot={bot} />
+        <BotRow key={bot.id} bot={bot} channels={channels[bot.id] ?? []} />
       ))}
     </ul>
   );

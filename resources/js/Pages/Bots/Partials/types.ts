@@ -53,6 +53,8 @@ export interface PageMeta {
 
 export interface BotIndexProps {
   bots: { data: BotSummary[]; meta: PageMeta };
+  /** By bot id: the channels it answers on, counted per type. */
+  channels: Record<number, { type: 'web' | 'whatsapp' | 'telegram' | 'webhook'; count: number }[]>;
   filters: { search: string; status: BotStatus | '' };
   statuses: BotStatus[];
   can: BotAbilities;
