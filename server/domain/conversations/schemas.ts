@@ -1,11 +1,5 @@
 import { z } from 'zod';
-
-const id = (label: string) =>
-  z.coerce
-    .number({ error: `The ${label} must be a positive integer.` })
-    .int(`The ${label} must be a positive integer.`)
-    .min(1, `The ${label} must be a positive integer.`)
-    .max(2_147_483_647, `The ${label} must be a positive integer.`);
+import { fields } from '../shared/validation';
 
 const page = z.coerce
   .number({ error: 'The page must be a positive integer.' })
@@ -32,9 +26,9 @@ export const apiConversationQuerySchema = z.object({
       error: 'The state must be one of open, bot, queued, human or resolved.',
     })
     .optional(),
-  channel: id('channel').optional(),
-  bot: id('bot').optional(),
-  assignee: z.union([z.literal('me'), z.literal('unassigned'), id('assignee')]).optional(),
+  channel: fields.queryId('channel').optional(),
+  bot: fields.queryId('bot').optional(),
+  assignee: z.union([z.literal('me'), z.literal('unassigned'), fields.queryId('assignee')]).optional(),
   search: z.string().trim().max(100, 'The search must not be greater than 100 characters.').optional(),
   updated_since: z.iso
     .datetime({ offset: true, error: 'The updated since must be an ISO 8601 date and time.' })

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Services } from '../../services';
 import { allows } from '../teams/roles';
 import { authorize, type TeamActor } from '../teams/team-access';
-import { validate } from '../shared/validation';
+import { fields, validate } from '../shared/validation';
 import { ValidationError } from '../../support/errors';
 import { reportRepository } from '../../db/repositories/report-repository';
 import { computeFigures, parseKey } from '../../reports/compute';
@@ -17,17 +17,6 @@ export const reportPolicy = {
   ownOnly: (actor: TeamActor) => actor.role === 'agent',
 };
 
-const id = (label: string) =>
-  z.preprocess(
-    // `bot[]=2` is an array, not an id.
-    (value) => (Array.isArray(value) ? Number.NaN : value),
-    z.coerce
-      .number({ error: `The ${label} must be a positive integer.` })
-      .int(`The ${label} must be a positive integer.`)
-      .min(1, `The ${label} must be a positive integer.`)
-      .max(2_147_483_647, `The ${label} must be a positive integer.`),
-  );
-
 const day = (label: string) =>
   z
     .string({ error: `The ${label} must be a date (YYYY-MM-DD).` })
@@ -39,8 +28,8 @@ export const reportQuerySchema = z
     range: z.enum(rangePresets, { error: 'The range must be today, 7d, 30d, month or custom.' }).default('30d'),
     from: day('from').optional(),
     to: day('to').optional(),
-    bot: id('bot').optional(),
-    channel: id('channel').optional(),
+    bot: fields.queryId('bot').optional(),
+    channel: fields.queryId('channel').optional(),
   })
   .superRefine((query, context) => {
     if (query.range !== 'custom') return;

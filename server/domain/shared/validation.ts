@@ -48,6 +48,18 @@ const nulMessage = (field: string) => `The ${label(field)} field must not contai
 
 /** Field schemas shared by every form, with Laravel's wording. */
 export const fields = {
+  /**
+   * A row id from a query string (`?bot=4`): a positive 32-bit integer. `bot[]=4` is an array, not
+   * an id, whatever it would coerce to.
+   */
+  queryId(name: string) {
+    const message = `The ${label(name)} must be a positive integer.`;
+    return z.preprocess(
+      (value) => (Array.isArray(value) ? Number.NaN : value),
+      z.coerce.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message),
+    );
+  },
+
   requiredString(field: string, max = 255) {
     return z
       .string({ error: `The ${label(field)} field is required.` })

@@ -104,6 +104,9 @@ describe('GET /api/conversations', () => {
       page: ['The page must be a positive integer.'],
     });
     expect((await get('/api/conversations?state=open&state=bot')).status).toBe(422);
+    expect((await get('/api/conversations?channel[]=2')).body.errors).toEqual({
+      channel: ['The channel must be a positive integer.'],
+    });
   });
 
   it("never shows another team's conversations, and needs the read ability", async () => {
