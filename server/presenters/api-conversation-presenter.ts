@@ -1,7 +1,6 @@
 import type { ConversationListRow, MessageRow } from '../db/repositories/conversation-repository';
 import type { Citation } from '../bot-engine/citations';
-
-const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
+import { iso } from './iso';
 
 /** A conversation as the API exports it (GET /api/conversations). */
 export function presentApiConversation(row: ConversationListRow) {

@@ -1,8 +1,7 @@
 import type { BotRow, BotSummary, BotTurnRow, BotVersionRow } from '../db/repositories/bot-repository';
 import type { botReplays } from '../db/schema/index';
 import type { BotConfig } from '../bot-engine/bot-config';
-
-const iso = (date: Date | null | undefined) => (date ? new Date(date).toISOString() : null);
+import { iso } from './iso';
 
 export function presentBotSummary(bot: BotSummary | BotRow) {
   const config = bot.draft as unknown as Partial<BotConfig>;

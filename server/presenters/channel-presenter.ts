@@ -5,8 +5,8 @@ import type {
   WhatsappTemplateRow,
 } from '../db/repositories/channel-repository';
 import type { ChannelSecrets } from '../channels/adapters';
+import { iso } from './iso';
 
-const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 const text = (value: unknown, fallback = '') => (typeof value === 'string' ? value : fallback);
 const list = (value: unknown) =>
   Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];

@@ -9,11 +9,10 @@ import type { Citation } from '../bot-engine/citations';
 import type { WidgetCitation, WidgetConversation, WidgetMessage } from '../channels/web/protocol';
 import { attachmentStatus, mediaKind, type StoredAttachment } from '../channels/media';
 import type { Services } from '../services';
+import { iso } from './iso';
 
 /** How long WhatsApp lets a business write freely after the customer's last message. */
 export const whatsappWindowMs = 24 * 60 * 60 * 1000;
-
-const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 
 /** When the WhatsApp customer-service window closes, or null (closed, or not WhatsApp). */
 export function windowExpiresAt(channelType: string, lastInboundAt: Date | null, now = new Date()): Date | null {

@@ -1,6 +1,7 @@
 import type { GapListing } from '../domain/gaps/actions/list-gaps';
 import type { GapReason, GapRetest, GapStatus } from '../db/schema/gaps';
 import { pageMeta } from '../http/pagination';
+import { iso } from './iso';
 
 export type { GapReason, GapStatus };
 
@@ -44,8 +45,6 @@ export type ReportsGapsProps = {
   knowledges: { id: number; name: string }[];
   can: { answer: boolean; dismiss: boolean };
 };
-
-const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /** Reports/Gaps' props: a page of gaps with their examples, and what the actor may do. */
 export function presentGaps(listing: GapListing, perPage: number): ReportsGapsProps {

@@ -3,6 +3,7 @@ import { workingStatuses } from '../db/repositories/knowledge-repository';
 import type { EmbedderRegistry } from '../knowledge/embedder-registry';
 import type { RetrievedChunk } from '../knowledge/retrieve';
 import { languageLabels } from '../domain/knowledges/schemas';
+import { iso } from './iso';
 
 /** empty: no sources; processing: a source is being ingested; degraded: some failed; else ready. */
 export type KnowledgeStatus = 'empty' | 'processing' | 'ready' | 'degraded';
@@ -13,8 +14,6 @@ export function knowledgeStatus(stats: { sourceCount: number; processing: number
   if (stats.failed > 0) return 'degraded';
   return 'ready';
 }
-
-const iso = (date: Date | null | undefined) => (date ? new Date(date).toISOString() : null);
 
 export function presentEmbedder(registry: EmbedderRegistry, knowledge: KnowledgeRow) {
   const spec = {
