@@ -1,5 +1,6 @@
 import type { RouteRegistry } from '../server/http/router/registry';
 import { receive } from '../server/http/controllers/webhooks/webhook-controller';
+import { stripeWebhook, xenditWebhook } from '../server/http/controllers/billing/payment-webhook-controller';
 
 /**
  * Where providers deliver channel events: public (no session, no CSRF token; each request is
@@ -13,5 +14,7 @@ export default function webhookRoutes(routes: RouteRegistry): void {
     hooks.post('/webhooks/whatsapp/{key}', receive('whatsapp')).name('webhooks.whatsapp').hidden();
     hooks.post('/webhooks/telegram/{key}', receive('telegram')).name('webhooks.telegram').hidden();
     hooks.post('/webhooks/custom/{key}', receive('webhook')).name('webhooks.custom').hidden();
+    hooks.post('/webhooks/stripe', stripeWebhook).name('webhooks.stripe').hidden();
+    hooks.post('/webhooks/xendit', xenditWebhook).name('webhooks.xendit').hidden();
   });
 }

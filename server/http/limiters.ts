@@ -5,6 +5,12 @@ import { widgetVisitorId } from './controllers/widget/widget-controller';
 /** The channel a widget or webhook request is for (`{key}` in its path): every channel counts on its own. */
 const channelOf = (req: Request) => `channel:${String(req.params.key)}`;
 
+/**
+ * A channel webhook counts per channel; a payment provider's (/webhooks/stripe, /webhooks/xendit,
+ * no channel key) per endpoint and IP, so a flood from one address never uses up Stripe's share.
+ */
+const webhookSender = (req: Request) => (req.params.key === undefined ? `${req.path}|ip:${req.ip}` : channelOf(req));
+
 /** Named rate limits (`throttle:<name>` on a route). */
 export const limiterDefinitions: Record<string, LimiterDefinition> = {
   'early-access': { points: 5, duration: 60, key: (req) => `ip:${req.ip}` },
@@ -44,5 +50,5 @@ export const limiterDefinitions: Record<string, LimiterDefinition> = {
    * default 80 messages a second with their status updates; a flood beyond it gets 429, which
    * providers retry later.
    */
-  webhooks: { points: 18_000, duration: 60, key: channelOf, tellWait: true },
+  webhooks: { points: 18_000, duration: 60, key: webhookSender, tellWait: true },
 };
