@@ -18,6 +18,7 @@ import channels from './channels';
 import conversations from './conversations';
 import widget from './widget';
 import reports from './reports';
+import billing from './billing';
 
 export type RouteFile = (routes: RouteRegistry) => void;
 
@@ -36,6 +37,7 @@ export const routeFiles: RouteFile[] = [
   channels,
   conversations,
   reports,
+  billing,
   widget,
   apiTokens,
   api,

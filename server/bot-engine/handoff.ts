@@ -6,7 +6,7 @@
 import type { BusinessHours, Weekday } from './bot-config';
 import { lexicalWords } from '../knowledge/embedders/lexical';
 
-export type HandoffReason = 'user_request' | 'keyword' | 'repeated_fallback' | 'low_confidence' | 'offline';
+export type HandoffReason = 'user_request' | 'keyword' | 'repeated_fallback' | 'low_confidence' | 'offline' | 'quota';
 
 // ---------------------------------------------------------------------------------------------
 // "I want to talk to a human"

@@ -52,6 +52,7 @@ import { noteTurn } from '../domain/gaps/collect-question';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/index';
+import { plannedModel, refusedTurn, reserveReply, settleReply, spentCredits } from '../billing/reply-metering';
 
 export const inboundJob = 'channel.inbound';
 export const replyJob = 'conversation.reply';
@@ -69,6 +70,7 @@ type PipelineServices = Pick<
   | 'embedders'
   | 'knowledgeHits'
   | 'route'
+  | 'mailer'
 >;
 
 export function secretsOf(services: Pick<Services, 'encrypter'>, channel: Pick<ChannelRow, 'secrets'>): ChannelSecrets {
@@ -426,15 +428,35 @@ export async function replyToMessage(
   const replyRow = reply;
   let sending = Promise.resolve();
   let result: TurnResult;
+  // Credits are reserved before the model is asked (once per reply, whatever the retries); over
+  // the quota or a cap, no model is asked: the fallback goes out and a person takes over.
+  const usageKey = `reply:${replyRow.id}`;
+  const reservation = await reserveReply(services, {
+    teamId: input.teamId,
+    key: usageKey,
+    botId: answering.bot.id,
+    contactId: conversation.contactId,
+    model: plannedModel(services.config, answering.config),
+    source: 'channel',
+  });
   try {
-    result = await answerTurn(
-      services,
-      { teamId: input.teamId, config: answering.config, history, message: question, countHits: true },
-      (event) => {
-        if (event.type === 'status') return;
-        sending = sending.then(() => messageDelta(services, replyRow, { type: event.type, text: event.text }, widget));
-      },
-    );
+    if (!reservation.ok) {
+      services.logger.info(
+        { conversationId: conversation.id, reason: reservation.reason },
+        'no AI reply: over the plan',
+      );
+      result = refusedTurn(answering.config, reservation);
+    } else
+      result = await answerTurn(
+        services,
+        { teamId: input.teamId, config: answering.config, history, message: question, countHits: true },
+        (event) => {
+          if (event.type === 'status') return;
+          sending = sending.then(() =>
+            messageDelta(services, replyRow, { type: event.type, text: event.text }, widget),
+          );
+        },
+      );
   } catch (error) {
     if (!(error instanceof ProviderError) || !context.lastAttempt) throw error;
     // The model server kept failing: the customer still hears something, and a person is asked for.
@@ -459,6 +481,7 @@ export async function replyToMessage(
     };
   }
   await sending;
+  if (reservation.ok) await settleReply(services, usageKey, result);
   const now = new Date();
   const text = spokenReply(result);
   const finished = await repo.updateMessage(replyRow.id, {
@@ -475,6 +498,7 @@ export async function replyToMessage(
       latencyMs: Math.round(result.trace.latencyMs),
       costUsd: result.trace.costUsd,
       citations: result.citations,
+      credits: reservation.ok ? spentCredits(result) : 0,
     },
   });
   await repo.update(conversation.id, {
@@ -495,8 +519,9 @@ export async function replyToMessage(
     await conversationChanged(services, input.teamId, conversation.id, 'message');
   }
   await services.jobs.send(sendJob, { teamId: input.teamId, messageId: replyRow.id, attempt: 1 });
-  // A fallback, an unsure answer or a handoff leaves a question for the knowledge-gap inbox.
-  await noteTurn(services, input.teamId, inbound, result);
+  // A fallback, an unsure answer or a handoff leaves a question for the knowledge-gap inbox (not a
+  // fallback for want of credits: the knowledge was never asked).
+  if (reservation.ok) await noteTurn(services, input.teamId, inbound, result);
   await botRepository(services.db, input.teamId).touch(answering.bot.id);
 }
 

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import type { RealtimeApp } from '../realtime/apps';
 import { loopbackHosts } from '../http/middleware/trusted-hosts';
+import { planCodes, type PlanCode } from '../billing/plans';
 
 /**
  * Every setting Kawan reads, parsed once at boot. A bad value stops the process with a message
@@ -55,6 +56,29 @@ const originList = z.preprocess(
     .array(z.string().regex(/^[^\s,]+$/, 'must be a comma-separated list of origins or host patterns'))
     .min(1, 'must name at least one origin or host pattern (or *)')
     .optional(),
+);
+
+/**
+ * STRIPE_PRICES: Stripe price ids by what they sell, comma-separated `key=price_id` where key is
+ * `<plan>_<interval>` (starter_month, growth_year, …) or a credit pack's code (pack_1000).
+ */
+const stripePrices = z.preprocess(
+  (value) =>
+    typeof value === 'string' && value.trim() !== ''
+      ? Object.fromEntries(
+          value
+            .split(',')
+            .map((entry) => entry.trim())
+            .filter(Boolean)
+            .map((entry) => entry.split('=').map((part) => part.trim())),
+        )
+      : {},
+  z.record(
+    z
+      .string()
+      .regex(/^((starter|growth|business)_(month|year)|pack_[0-9]+)$/, 'keys are <plan>_<interval> or pack_<credits>'),
+    z.string().regex(/^price_[A-Za-z0-9]+$/, 'must be a Stripe price id (price_…)'),
+  ),
 );
 
 /** REVERB_EXTRA_APPS: a JSON array of further realtime apps, in Reverb's snake_case. */
@@ -144,7 +168,10 @@ export const envSchema = z
     REVERB_EXTRA_APPS: extraRealtimeApps,
     REVERB_WIDGET_APP_ID: z.string().min(1).default('kawan-widget'),
     REVERB_WIDGET_APP_KEY: z.preprocess(blankAsUnset, z.string().min(1).optional()),
-    REVERB_WIDGET_APP_SECRET: z.preprocess(blankAsUnset, z.string().min(16, 'must be at least 16 characters').optional()),
+    REVERB_WIDGET_APP_SECRET: z.preprocess(
+      blankAsUnset,
+      z.string().min(16, 'must be at least 16 characters').optional(),
+    ),
     WHATSAPP_GRAPH_URL: z.url().default('https://graph.facebook.com/v21.0'),
     TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
     CHANNEL_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(10),
@@ -189,6 +216,16 @@ export const envSchema = z
       .enum(['true', 'false'])
       .default('false')
       .transform((value) => value === 'true'),
+    BILLING_DEFAULT_PLAN: z.enum(planCodes).default('free'),
+    BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
+    BILLING_MANUAL_PAYMENTS: z.preprocess(blankAsUnset, z.enum(['true', 'false']).optional()),
+    STRIPE_SECRET: z.preprocess(blankAsUnset, z.string().min(1).optional()),
+    STRIPE_WEBHOOK_SECRET: z.preprocess(blankAsUnset, z.string().min(1).optional()),
+    STRIPE_API_BASE: optionalUrl,
+    STRIPE_PRICES: stripePrices,
+    XENDIT_SECRET: z.preprocess(blankAsUnset, z.string().min(1).optional()),
+    XENDIT_CALLBACK_TOKEN: z.preprocess(blankAsUnset, z.string().min(1).optional()),
+    XENDIT_API_BASE: z.url().default('https://api.xendit.co'),
     SEED_DEMO: z
       .enum(['true', 'false'])
       .default('true')
@@ -287,6 +324,26 @@ export interface Config {
     embeddingDimensions: number | undefined;
   };
   knowledge: { maxFileBytes: number; crawlMaxPages: number; allowPrivateUrls: boolean };
+  /**
+   * Plans and payments (server/billing): the plan new teams start on, the grace period after a
+   * failed payment, whether owners may mark Kawan's own invoices paid (development and tests by
+   * default), and the payment providers configured (Stripe for USD, Xendit for IDR; neither: the
+   * manual provider).
+   */
+  billing: {
+    defaultPlan: PlanCode;
+    graceDays: number;
+    manualPayments: boolean;
+    stripe:
+      | {
+          secret: string;
+          webhookSecret: string | undefined;
+          apiBase: string | undefined;
+          prices: Record<string, string>;
+        }
+      | undefined;
+    xendit: { secret: string; callbackToken: string | undefined; apiBase: string } | undefined;
+  };
   seedDemo: boolean;
 }
 
@@ -407,6 +464,26 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxFileBytes: env.KNOWLEDGE_MAX_FILE_BYTES,
       crawlMaxPages: env.KNOWLEDGE_CRAWL_MAX_PAGES,
       allowPrivateUrls: env.KNOWLEDGE_ALLOW_PRIVATE_URLS,
+    },
+    billing: {
+      defaultPlan: env.BILLING_DEFAULT_PLAN,
+      graceDays: env.BILLING_GRACE_DAYS,
+      manualPayments: env.BILLING_MANUAL_PAYMENTS ? env.BILLING_MANUAL_PAYMENTS === 'true' : !isProduction,
+      stripe: env.STRIPE_SECRET
+        ? {
+            secret: env.STRIPE_SECRET,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            apiBase: env.STRIPE_API_BASE?.replace(/\/+$/, ''),
+            prices: env.STRIPE_PRICES,
+          }
+        : undefined,
+      xendit: env.XENDIT_SECRET
+        ? {
+            secret: env.XENDIT_SECRET,
+            callbackToken: env.XENDIT_CALLBACK_TOKEN,
+            apiBase: env.XENDIT_API_BASE.replace(/\/+$/, ''),
+          }
+        : undefined,
     },
     seedDemo: env.SEED_DEMO,
   };

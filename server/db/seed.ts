@@ -1,3 +1,5 @@
+import { and, count, eq, notInArray } from 'drizzle-orm';
+import { knowledgeSources } from './schema/index';
 import { readFile } from 'node:fs/promises';
 import type { Services } from '../services';
 import { earlyAccessRepository } from './repositories/early-access-repository';
@@ -30,6 +32,7 @@ import { asRole } from '../domain/teams/team-access';
 import { teamMembershipRepository } from './repositories/team-membership-repository';
 import { rebuildTeam } from '../reports/rollup';
 import { seedDemoHistory } from './seed-history';
+import { seedDemoBilling, seedDemoUsage } from './seed-billing';
 
 /** The demo login written in the README and printed at start-up. */
 export const demoLogin = { email: 'demo@kawan.test', password: 'password' };
@@ -82,6 +85,7 @@ export async function seedDemo(services: Services): Promise<Record<string, unkno
       if (index < demoMembers.length - 1) await notificationRepository(tx, owner.id).markRead(notification.id);
     }
     await invitations.create(team.id, { email: 'rizky@warungkopi.example', role: 'editor' });
+    await seedDemoBilling(tx, team.id);
 
     const waitingList = earlyAccessRepository(tx);
     const examples = [
@@ -101,6 +105,8 @@ export async function seedDemo(services: Services): Promise<Record<string, unkno
     for (const example of examples) await waitingList.addIfAbsent({ ...example, ipAddress: null });
   });
   await seedDemoKnowledge(services);
+  const owner = (await userRepository(services.db).findByEmail(demoLogin.email))!;
+  await seedDemoUsage(services.db, (await teamRepository(services.db).personalTeamOf(owner.id))!.id);
   return { login: demoLogin.email, password: demoLogin.password, members: demoMembers.map((member) => member.email) };
 }
 
@@ -109,6 +115,23 @@ export async function seedDemo(services: Services): Promise<Record<string, unkno
  * real ingest pipeline: a café FAQ of Q&A pairs with an "about us" text, and a menu PDF with a CSV
  * price list. The jobs run here, so the demo is searchable as soon as the server answers.
  */
+/**
+ * Waits until every source of the team is read: the jobs are drained here, and a worker running
+ * in this process may have taken one of them first (the history needs every passage).
+ */
+async function ingested(services: Services, teamId: number): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    await services.jobs.drain();
+    const [pending] = await services.db
+      .select({ count: count() })
+      .from(knowledgeSources)
+      .where(and(eq(knowledgeSources.teamId, teamId), notInArray(knowledgeSources.status, ['ready', 'error'])));
+    if (Number(pending?.count ?? 0) === 0 || Date.now() > deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 async function seedDemoKnowledge(services: Services): Promise<void> {
   const owner = (await userRepository(services.db).findByEmail(demoLogin.email))!;
   const team = (await teamRepository(services.db).personalTeamOf(owner.id))!;
@@ -139,7 +162,7 @@ async function seedDemoKnowledge(services: Services): Promise<void> {
       }
     }
   }
-  await services.jobs.drain();
+  await ingested(services, team.id);
   const botId = await seedDemoBot(services, actor);
   await seedDemoChannels(services, actor, botId);
 }

@@ -8,6 +8,7 @@ import { roleName } from '../domain/teams/roles';
 import type { UserRow } from '../db/repositories/user-repository';
 import { recentNotifications } from '../domain/notifications/recent-notifications';
 import { presentNotificationsSummary, type NotificationsSummary } from '../presenters/notification-presenter';
+import { presentTeamBilling } from '../presenters/billing-presenter';
 import { realtimeClientConfig, type RealtimeClientConfig } from '../broadcasting/client-config';
 
 /** Feature flags the pages read, in Jetstream's style. */
@@ -69,6 +70,7 @@ async function authUser(req: Request, user: UserRow): Promise<AuthUser> {
           teamId: current.team.id,
           roleName: roleName(current.role),
           can: teamPolicy.abilities({ team: current.team, userId: user.id, role: current.role }),
+          billing: presentTeamBilling(req.services.config, current.team),
         }
       : null,
   );

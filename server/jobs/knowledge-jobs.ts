@@ -7,6 +7,7 @@ import { sourceUpdated } from '../domain/knowledges/events';
 import { enqueueIngest, ingestJob } from '../domain/knowledges/actions/enqueue-ingest';
 import type { JobQueue } from './queue';
 import { EmbeddingError } from '../knowledge/embedders/openai-compatible';
+import { knowledgeCharsOf, teamPlan } from '../billing/limits';
 
 type JobServices = Pick<Services, 'db' | 'config' | 'embedders' | 'broadcaster' | 'logger' | 'jobs'>;
 
@@ -46,6 +47,15 @@ export function runIngest(services: Omit<JobServices, 'jobs'>, job: IngestJob): 
       },
       limits: services.config.knowledge,
       announce: (source) => sourceUpdated(services, source),
+      charsAllowed: async (source) => {
+        const plan = await teamPlan(services.db, services.config, source.teamId);
+        const others = await knowledgeCharsOf(services.db, source.teamId, source.id);
+        const allowed = Math.max(0, plan.limits.knowledgeChars - others);
+        return {
+          allowed,
+          reason: `The ${plan.name} plan holds ${plan.limits.knowledgeChars.toLocaleString('en-US')} characters of knowledge and ${allowed.toLocaleString('en-US')} are left. Upgrade the plan on the Billing page, or remove other sources.`,
+        };
+      },
     },
     job,
   );

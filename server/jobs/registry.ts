@@ -6,6 +6,7 @@ import { resolveIdleConversations } from '../domain/conversations/idle';
 import { processDirtyDays, rebuildTeam, reportsRebuildJob } from '../reports/rollup';
 import { inboundJob, processInbound, replyJob, replyToMessage, sendJob, sendMessage } from '../channels/pipeline';
 import { mediaJob } from '../channels/media';
+import { rollOver } from '../billing/subscriptions';
 import { fetchMessageMedia } from '../channels/fetch-media';
 import { collectQuestion, gapJob, type GapJob } from '../domain/gaps/collect-question';
 
@@ -95,6 +96,14 @@ export async function startWorkers(services: Services, logger: Logger): Promise<
         if (count > 0) logger.info({ conversations: count }, 'idle conversations resolved');
       })
       .catch((error: unknown) => logger.error({ err: error }, 'idle conversations could not be resolved'));
+  // Billing's clock: periods that ended roll over, unpaid renewals make teams past due, grace
+  // periods that ran out end on Free. Every step is a compare-and-set: several workers may run it.
+  const rollBilling = () =>
+    rollOver(services)
+      .then(({ teams }) => {
+        if (teams.length > 0) logger.info({ teams: teams.length }, 'billing periods rolled over');
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'billing periods could not be rolled over'));
   // One catch-up at a time; a busy backlog is worked through in batches until none is left.
   let rollingUp = false;
   const rollUp = async () => {
@@ -111,9 +120,11 @@ export async function startWorkers(services: Services, logger: Logger): Promise<
   void checkRefreshes();
   void resolveIdle();
   void rollUp();
+  void rollBilling();
   const timer = setInterval(() => {
     void checkRefreshes();
     void resolveIdle();
+    void rollBilling();
   }, refreshCheckMs);
   const rollupTimer = setInterval(() => void rollUp(), rollupCheckMs);
   timer.unref();

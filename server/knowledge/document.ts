@@ -60,6 +60,7 @@ export interface ChunkDraft {
 export class SourceContentError extends Error {
   constructor(
     readonly code:
+      | 'over_limit'
       | 'empty'
       | 'unsupported'
       | 'not_pdf'

@@ -27,6 +27,11 @@ export interface IngestDeps {
   limits: { maxFileBytes: number; crawlMaxPages: number; allowPrivateUrls: boolean };
   /** Told after every change of the source row users see (status, progress, result). */
   announce(source: SourceRow): Promise<void>;
+  /**
+   * Characters of text the source may hold under the team's plan, or a sentence saying why it may
+   * not (the plan's knowledge limit); absent: no limit.
+   */
+  charsAllowed?(source: SourceRow): Promise<{ allowed: number; reason: string }>;
   now?: () => Date;
 }
 
@@ -60,6 +65,16 @@ export async function ingestSource(deps: IngestDeps, job: IngestJob): Promise<In
   try {
     const { drafts, details, title } = await read(deps, source, progress);
     if (drafts.length === 0) throw new SourceContentError('empty', 'No text was found in this source.');
+    if (deps.charsAllowed) {
+      const chars = drafts.reduce((sum, draft) => sum + draft.content.length, 0);
+      const room = await deps.charsAllowed(source);
+      if (chars > room.allowed) {
+        throw new SourceContentError(
+          'over_limit',
+          `This source has ${chars.toLocaleString('en-US')} characters of text. ${room.reason}`,
+        );
+      }
+    }
     await progress.set('embedding', 60);
     const result = await store(deps, knowledge, source, job.generation, drafts, details, title, progress);
     if (!result) return 'superseded';

@@ -15,6 +15,14 @@ export interface CurrentTeam extends TeamSummary {
   /** The role as people read it ("Administrator", "Agent"). */
   role_name: string;
   can: TeamAbilities;
+  /** The plan in force, and the end of the grace period while a payment is past due (the banner). */
+  billing: CurrentTeamBilling;
+}
+
+export interface CurrentTeamBilling {
+  plan: string;
+  plan_name: string;
+  past_due_until: string | null;
 }
 
 /** `auth.user` on every page: picked fields only, never a hash, token or secret. */
@@ -42,7 +50,7 @@ export function presentTeam(team: TeamRow & { role: string }): TeamSummary {
 export function presentAuthUser(
   user: UserRow,
   teams: (TeamRow & { role: string })[],
-  current: { teamId: number; roleName: string; can: TeamAbilities } | null,
+  current: { teamId: number; roleName: string; can: TeamAbilities; billing: CurrentTeamBilling } | null,
 ): AuthUser {
   const all = teams.map(presentTeam);
   const currentTeam = current && all.find((team) => team.id === current.teamId);
@@ -54,7 +62,9 @@ export function presentAuthUser(
     profile_photo_url: profilePhotoUrl(user),
     has_profile_photo: user.profilePhotoPath !== null,
     two_factor_enabled: user.twoFactorSecret !== null,
-    current_team: currentTeam ? { ...currentTeam, role_name: current.roleName, can: current.can } : null,
+    current_team: currentTeam
+      ? { ...currentTeam, role_name: current.roleName, can: current.can, billing: current.billing }
+      : null,
     all_teams: all,
   };
 }

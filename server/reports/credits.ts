@@ -1,10 +1,11 @@
 import type { MessageAi } from '../db/schema/channels';
+import { creditsForModel } from '../billing/plans';
 
 /**
- * The AI credits one reply uses: one per AI reply, whatever wrote it (a model, a curated answer,
- * the embedded extractive provider). Plans (the billing issue) may weight model tiers; this is the
- * one place that would change.
+ * The AI credits one reply used, as metering counted it (server/billing/reply-metering.ts): stored
+ * with replies since billing; before that, one per curated answer and the model's weight otherwise.
  */
-export function creditsFor(_ai: Pick<MessageAi, 'kind' | 'model'>): number {
-  return 1;
+export function creditsFor(ai: Pick<MessageAi, 'kind' | 'model' | 'credits'>): number {
+  if (ai.credits !== undefined) return ai.credits;
+  return ai.kind === 'curated' ? 1 : creditsForModel(ai.model);
 }

@@ -10,6 +10,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     REVERB_APP_ID: '100001',
     REVERB_APP_KEY: 'test-app-key',
     REVERB_APP_SECRET: 'test-app-secret-0123456789',
+    // New teams start on Business here so that tests of other areas are not bounded by Free's
+    // limits; the billing tests put their teams on the plan they test (grantPlan) or set this.
+    BILLING_DEFAULT_PLAN: 'business',
     ...overrides,
   });
 }

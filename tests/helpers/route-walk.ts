@@ -12,6 +12,7 @@ import { createKnowledgeWithChunk } from '../factories/knowledge';
 import { createPublishedBot } from '../factories/bots';
 import { createChannel, createConversation } from '../factories/channels';
 import { gapRepository } from '../../server/db/repositories/gap-repository';
+import { issueInvoice } from '../../server/billing/subscriptions';
 import type { browser } from './app';
 
 /**
@@ -46,6 +47,8 @@ export interface Tenant {
   event: { id: number };
   /** A knowledge gap of the team, from the conversation's message. */
   gap: { id: number };
+  /** An open invoice of the team (Kawan's own, the manual provider). */
+  invoice: { id: number };
 }
 
 const where = 'tests/helpers/route-walk.ts';
@@ -102,6 +105,14 @@ export async function createTenant(services: Pick<Services, 'db' | 'encrypter'>,
     reason: 'fallback',
     askedAt: new Date(),
   });
+  const invoice = await issueInvoice(services.db, team.id, {
+    provider: 'manual',
+    purpose: 'subscription',
+    currency: 'USD',
+    plan: 'starter',
+    interval: 'month',
+    lines: [{ description: 'Starter plan, monthly', quantity: 1, amount: 2900 }],
+  });
   return {
     team,
     owner,
@@ -121,6 +132,7 @@ export async function createTenant(services: Pick<Services, 'db' | 'encrypter'>,
     message: { id: message.id },
     event: { id: event.id },
     gap: { id: gap.id },
+    invoice: { id: invoice.id },
   };
 }
 
@@ -149,6 +161,7 @@ export const fixtures: Record<string, (tenant: Tenant) => number | string> = {
   /** A report table to export: not a row; the signed-in team's figures are exported. */
   table: () => 'daily',
   gap: (tenant) => tenant.gap.id,
+  invoice: (tenant) => tenant.invoice.id,
 };
 
 export function fixtureFor(route: CompiledRoute, name: string): (tenant: Tenant) => number | string {

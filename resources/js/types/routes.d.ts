@@ -106,6 +106,15 @@ declare module 'ziggy-js' {
     'reports.gaps': [];
     'reports.gaps.answer': [{ name: 'gap'; required: true; binding: 'id' }];
     'reports.gaps.dismiss': [{ name: 'gap'; required: true; binding: 'id' }];
+    'billing.index': [];
+    'billing.checkout': [];
+    'billing.portal': [];
+    'billing.plan.update': [];
+    'billing.cancel': [];
+    'billing.resume': [];
+    'billing.details.update': [];
+    'billing.invoices.show': [{ name: 'invoice'; required: true }];
+    'billing.invoices.pay': [{ name: 'invoice'; required: true }];
     'api-tokens.index': [];
     'api-tokens.store': [];
     'api-tokens.update': [{ name: 'token'; required: true; binding: 'id' }];

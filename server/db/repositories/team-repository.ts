@@ -11,6 +11,8 @@ const teamColumns = {
   name: teams.name,
   personalTeam: teams.personalTeam,
   timezone: teams.timezone,
+  plan: teams.plan,
+  pastDueUntil: teams.pastDueUntil,
   createdAt: teams.createdAt,
   updatedAt: teams.updatedAt,
 };

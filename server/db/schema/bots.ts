@@ -1,4 +1,15 @@
-import { index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { teams } from './teams';
 import { users } from './users';
 
@@ -31,6 +42,8 @@ export const bots = pgTable(
     /** The draft differs from the published version. */
     draftChangedAt: timestamp('draft_changed_at', { withTimezone: true }),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    /** Most AI credits the bot may use a billing period (null: only the plan's quota), against runaway use. */
+    monthlyCreditCap: integer('monthly_credit_cap'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

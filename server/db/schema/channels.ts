@@ -196,6 +196,8 @@ export interface MessageAi {
   costUsd: number | null;
   citations: unknown[];
   confidence?: number;
+  /** AI credits the reply used (server/billing): its model's weight, 0 when no model answered. */
+  credits?: number;
 }
 
 export const messages = pgTable(

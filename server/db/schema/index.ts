@@ -11,3 +11,4 @@ export * from './bots';
 export * from './channels';
 export * from './reports';
 export * from './gaps';
+export * from './billing';

@@ -13,6 +13,10 @@ export const teams = pgTable(
     personalTeam: boolean('personal_team').notNull().default(false),
     /** An IANA zone: the days and hours of the team's reports (server/reports). */
     timezone: varchar('timezone', { length: 64 }).notNull().default('Asia/Jakarta'),
+    /** The plan whose limits hold now (server/billing/plans.ts); null = BILLING_DEFAULT_PLAN. */
+    plan: varchar('plan', { length: 32 }),
+    /** A failed payment: the grace period's end, after which the team is moved to Free. */
+    pastDueUntil: timestamp('past_due_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

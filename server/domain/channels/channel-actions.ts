@@ -16,6 +16,7 @@ import { whatsappClient } from '../../channels/whatsapp/client';
 import { channelEventLog } from '../../db/repositories/channel-repository';
 import { teamChannel } from '../notifications/channels';
 import { privateAddressReason } from '../providers/public-address';
+import { assertChannelType, teamPlan, withinLimit } from '../../billing/limits';
 
 /** Owners, admins and editors manage channels; agents and viewers see them. */
 export const channelPolicy = {
@@ -197,18 +198,21 @@ export async function createChannel(
 ): Promise<{ channel: ChannelRow; revealed: RevealedSecret | null }> {
   authorize(channelPolicy.create(actor));
   const { type } = validate(channelTypeSchema, input);
+  assertChannelType(await teamPlan(services.db, services.config, actor.teamId), type);
   const parsed = await parse(services, type, input);
   await checkBot(services, actor.teamId, parsed.botId);
-  const created = await channelRepository(services.db, actor.teamId).create({
-    type,
-    name: parsed.name,
-    botId: parsed.botId,
-    publicKey: randomBytes(15).toString('base64url'),
-    displayIdentifier: parsed.displayIdentifier,
-    settings: parsed.settings,
-    secrets: services.encrypter.encrypt(JSON.stringify(parsed.secrets)),
-    createdBy: actor.userId,
-  });
+  const created = await withinLimit(services.db, services.config, actor.teamId, 'channels', { field: 'type' }, (tx) =>
+    channelRepository(tx, actor.teamId).create({
+      type,
+      name: parsed.name,
+      botId: parsed.botId,
+      publicKey: randomBytes(15).toString('base64url'),
+      displayIdentifier: parsed.displayIdentifier,
+      settings: parsed.settings,
+      secrets: services.encrypter.encrypt(JSON.stringify(parsed.secrets)),
+      createdBy: actor.userId,
+    }),
+  );
   const channel = type === 'web' ? created : await checkChannel(services, created);
   services.logger.info({ teamId: actor.teamId, channelId: channel.id, type }, 'channel created');
   await channelChanged(services, actor.teamId, channel.id);

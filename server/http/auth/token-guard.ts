@@ -4,6 +4,7 @@ import { authenticateToken, type AccessToken } from '../../domain/api-tokens/aut
 import { isTokenAbility, tokenCan } from '../../domain/api-tokens/token-permissions';
 import type { TokenAbility } from '../../domain/teams/roles';
 import type { MiddlewareFactory } from '../router/dispatch';
+import { teamPlan } from '../../billing/limits';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -33,12 +34,24 @@ export const authenticateBearer = (): RequestHandler => (req, _res, next) => {
   req.accessToken = undefined;
   const bearer = bearerToken(req);
   if (!bearer) return next(unauthenticated());
-  authenticateToken(req.services, bearer).then((result) => {
-    if (!result) return next(unauthenticated());
-    req.user = result.user;
-    req.accessToken = result.token;
-    next();
-  }, next);
+  authenticateToken(req.services, bearer)
+    .then(async (result) => {
+      if (!result) return next(unauthenticated());
+      // The API is part of the plan: a team whose plan leaves it out gets a 403 saying so.
+      const plan = await teamPlan(req.services.db, req.services.config, result.token.teamId);
+      if (!plan.limits.apiAccess) {
+        return next(
+          new HttpError(
+            403,
+            `The ${plan.name} plan does not include API access. Upgrade the team's plan on the Billing page.`,
+          ),
+        );
+      }
+      req.user = result.user;
+      req.accessToken = result.token;
+      next();
+    })
+    .catch(next);
 };
 
 function abilityList(argument: string | undefined, middleware: string): TokenAbility[] {

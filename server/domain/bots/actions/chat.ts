@@ -11,6 +11,7 @@ import { botPolicy, type BotActor } from '../bot-policy';
 import { chatSchema } from '../schemas';
 import { replyDelta } from '../events';
 import { answerTurn, turnRecord, upstreamError } from '../answer';
+import { plannedModel, refusedTurn, reserveReply, settleReply } from '../../../billing/reply-metering';
 
 /** A stored configuration, read with the defaults of anything it lacks. */
 export function configOf(snapshot: Record<string, unknown>, name: string): BotConfig {
@@ -24,7 +25,10 @@ export function configOf(snapshot: Record<string, unknown>, name: string): BotCo
  * are not counted as hits.
  */
 export async function chatWithBot(
-  services: Pick<Services, 'db' | 'config' | 'embedders' | 'knowledgeHits' | 'broadcaster' | 'encrypter'>,
+  services: Pick<
+    Services,
+    'db' | 'config' | 'embedders' | 'knowledgeHits' | 'broadcaster' | 'encrypter' | 'mailer' | 'route' | 'logger'
+  >,
   actor: BotActor,
   botId: number,
   input: unknown,
@@ -45,22 +49,36 @@ export async function chatWithBot(
   // Deltas leave in order: each waits for the one before it.
   let sending = Promise.resolve();
   let result: TurnResult;
+  // The test chat's replies are AI replies too (the model is asked all the same): metered alike.
+  const usageKey = `test:${actor.teamId}:${request}`;
+  const reservation = await reserveReply(services, {
+    teamId: actor.teamId,
+    key: usageKey,
+    botId,
+    contactId: null,
+    model: plannedModel(services.config, config),
+    source: 'test',
+  });
   try {
-    result = await answerTurn(
-      services,
-      { teamId: actor.teamId, config, history, message: data.message, countHits: false },
-      (event) => {
-        if (event.type === 'status') return;
-        sending = sending.then(() =>
-          replyDelta(services, actor.userId, { bot_id: botId, thread, request, type: event.type, text: event.text }),
-        );
-      },
-    );
+    if (!reservation.ok) result = refusedTurn(config, reservation);
+    else
+      result = await answerTurn(
+        services,
+        { teamId: actor.teamId, config, history, message: data.message, countHits: false },
+        (event) => {
+          if (event.type === 'status') return;
+          sending = sending.then(() =>
+            replyDelta(services, actor.userId, { bot_id: botId, thread, request, type: event.type, text: event.text }),
+          );
+        },
+      );
   } catch (error) {
+    await settleReply(services, usageKey, null);
     // The model server failed (its answer is safe to show; it never holds the key): a bad gateway.
     if (error instanceof ProviderError) throw upstreamError(error);
     throw error;
   }
+  if (reservation.ok) await settleReply(services, usageKey, result);
   await sending;
   const turn = await bots.recordTurn(
     turnRecord(

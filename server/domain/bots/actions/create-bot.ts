@@ -9,6 +9,7 @@ import { authorize } from '../../teams/team-access';
 import { botPolicy, type BotActor } from '../bot-policy';
 import { newBotSchema } from '../schemas';
 import { botChanged } from '../events';
+import { withinLimit } from '../../../billing/limits';
 
 const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -23,7 +24,7 @@ export function newPublicId(): string {
  * answers from (the team's own); it answers once published.
  */
 export async function createBot(
-  services: Pick<Services, 'db' | 'broadcaster' | 'logger'>,
+  services: Pick<Services, 'db' | 'broadcaster' | 'logger' | 'config'>,
   actor: BotActor,
   input: unknown,
   configOverrides: Partial<ReturnType<typeof defaultBotConfig>> = {},
@@ -34,18 +35,21 @@ export async function createBot(
   if (owned.length !== data.knowledge_ids.length) {
     throw new ValidationError({ knowledge_ids: 'The selected knowledge base is invalid.' });
   }
-  const bot = await botRepository(services.db, actor.teamId).create({
-    publicId: newPublicId(),
-    name: data.name,
-    description: data.description,
-    avatarColor: data.avatar_color,
-    draft: {
-      ...defaultBotConfig(data.name),
-      knowledgeIds: data.knowledge_ids,
-      ...configOverrides,
-    } as unknown as Record<string, unknown>,
-    createdBy: actor.userId,
-  });
+  // The plan's bot limit holds under concurrent requests: counted and created under one team lock.
+  const bot = await withinLimit(services.db, services.config, actor.teamId, 'bots', { field: 'name' }, (tx) =>
+    botRepository(tx, actor.teamId).create({
+      publicId: newPublicId(),
+      name: data.name,
+      description: data.description,
+      avatarColor: data.avatar_color,
+      draft: {
+        ...defaultBotConfig(data.name),
+        knowledgeIds: data.knowledge_ids,
+        ...configOverrides,
+      } as unknown as Record<string, unknown>,
+      createdBy: actor.userId,
+    }),
+  );
   services.logger.info({ teamId: actor.teamId, botId: bot.id }, 'bot created');
   await botChanged(services, actor.teamId, bot.id, 'created');
   return bot;

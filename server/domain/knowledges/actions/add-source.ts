@@ -17,6 +17,7 @@ import {
 import { knowledgeChanged } from '../events';
 import { enqueueIngest } from './enqueue-ingest';
 import { nextRefresh } from '../../../knowledge/ingest';
+import { assertBelow, knowledgeCharsOf, lockTeamLimits, PlanLimitError, teamPlan } from '../../../billing/limits';
 
 type AddSourceServices = Pick<Services, 'db' | 'config' | 'jobs' | 'broadcaster' | 'logger'>;
 
@@ -39,7 +40,19 @@ export async function addSource(
   const { type } = validate(sourceTypeSchema, input);
   const limits = services.config.knowledge;
 
+  const plan = await teamPlan(services.db, services.config, actor.teamId);
   const source = await services.db.transaction(async (tx) => {
+    // The plan's source count and characters hold under concurrent requests (one team lock).
+    await lockTeamLimits(tx, actor.teamId);
+    await assertBelow(tx, services.config, actor.teamId, 'knowledgeSources', { field: 'type' });
+    const chars = await knowledgeCharsOf(tx, actor.teamId);
+    if (chars >= plan.limits.knowledgeChars) {
+      throw new PlanLimitError(
+        'type',
+        `The team's knowledge holds ${chars.toLocaleString('en-US')} characters, all the ${plan.name} plan allows.`,
+        'knowledgeChars',
+      );
+    }
     const repository = knowledgeRepository(tx, actor.teamId);
     switch (type) {
       case 'text': {
@@ -79,7 +92,12 @@ export async function addSource(
       }
       case 'file': {
         const data = validate(fileSourceSchema, input);
-        const file = uploadedFile(input.file, limits.maxFileBytes);
+        // The plan's size is named only where it is the tighter of the two limits.
+        const planBytes = plan.limits.fileMaxMb * 1024 * 1024;
+        const file =
+          planBytes < limits.maxFileBytes
+            ? uploadedFile(input.file, planBytes, plan.name)
+            : uploadedFile(input.file, limits.maxFileBytes);
         const created = await repository.createSource(knowledgeId, {
           type,
           title: data.title ?? file.originalName.slice(0, 255),
@@ -101,11 +119,12 @@ export async function addSource(
 }
 
 /** The upload of a file source, or a 422 naming what is wrong with it. */
-export function uploadedFile(value: unknown, maxBytes: number): UploadedFile {
+export function uploadedFile(value: unknown, maxBytes: number, planName?: string): UploadedFile {
   if (!(value instanceof UploadedFile)) throw new ValidationError({ file: 'The file field is required.' });
   if (value.size === 0) throw new ValidationError({ file: 'The file is empty.' });
   if (value.size > maxBytes) {
-    throw new ValidationError({ file: `The file must not be greater than ${megabytes(maxBytes)} MB.` });
+    const on = planName ? ` on the ${planName} plan` : '';
+    throw new ValidationError({ file: `The file must not be greater than ${megabytes(maxBytes)} MB${on}.` });
   }
   if (!value.originalName || value.originalName.includes('\u0000')) {
     throw new ValidationError({ file: 'The file must have a name.' });

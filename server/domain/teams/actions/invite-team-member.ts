@@ -10,6 +10,7 @@ import { teamPolicy } from '../team-policy';
 import { sendTeamInvitation } from '../notifications';
 import { teamEvents } from '../../notifications/team-events';
 import { sendOrLog } from '../../../support/mail/mailer';
+import { withinLimit } from '../../../billing/limits';
 
 type Deps = Pick<Services, 'db' | 'logger' | 'mailer' | 'signedRoute' | 'route' | 'routes' | 'config' | 'broadcaster'>;
 
@@ -37,7 +38,15 @@ export async function inviteTeamMember(
     throw new ValidationError({ email: messages.alreadyMember }, bags.addTeamMember);
   }
 
-  const invitation = await invitations.create(teamId, { email, role });
+  // Members and pending invitations count against the plan, under one team lock.
+  const invitation = await withinLimit(
+    services.db,
+    services.config,
+    teamId,
+    'members',
+    { field: 'email', bag: bags.addTeamMember },
+    (tx) => teamInvitationRepository(tx, actor.id).create(teamId, { email, role }),
+  );
   if (!invitation) throw alreadyInvited;
   const hasAccount = (await userRepository(services.db).findByEmail(email)) !== undefined;
   const sent = await sendOrLog(services.logger, { mail: 'team-invitation', teamId, invitationId: invitation.id }, () =>

@@ -12,6 +12,7 @@ import type { TurnResult } from '../../../bot-engine/turn';
 import { NotFoundError } from '../../../support/errors';
 import { teamActor } from '../../team-actor';
 import { openAiError } from '../../middleware/errors';
+import { plannedModel, reserveReply, settleReply } from '../../../billing/reply-metering';
 
 /**
  * Kawan's bots behind OpenAI's chat API: `GET /api/v1/models` lists the team's published bots,
@@ -28,7 +29,12 @@ export async function models(req: Request, res: Response) {
   const bots = await botRepository(req.services.db, actor.teamId).published();
   res.json({
     object: 'list',
-    data: bots.map((bot) => ({ id: bot.publicId, object: 'model', created: seconds(bot.createdAt), owned_by: 'kawan' })),
+    data: bots.map((bot) => ({
+      id: bot.publicId,
+      object: 'model',
+      created: seconds(bot.createdAt),
+      owned_by: 'kawan',
+    })),
   });
 }
 
@@ -40,7 +46,12 @@ function modelNotFound(model: string): NotFoundError {
 
 /** The extra field: what the reply cites. */
 function citationsOf(result: TurnResult) {
-  return result.citations.map((c) => ({ marker: c.marker, source_id: c.sourceId, source_title: c.sourceTitle, chunk_id: c.chunkId }));
+  return result.citations.map((c) => ({
+    marker: c.marker,
+    source_id: c.sourceId,
+    source_title: c.sourceTitle,
+    chunk_id: c.chunkId,
+  }));
 }
 
 export async function chatCompletions(req: Request, res: Response) {
@@ -74,15 +85,38 @@ export async function chatCompletions(req: Request, res: Response) {
     total_tokens: result.trace.usage.promptTokens + result.trace.usage.completionTokens,
   });
   const turnInput = { teamId: actor.teamId, config, history, message, countHits: true };
+  // Each completion is one AI reply against the plan: over the quota it is refused as OpenAI
+  // refuses an exhausted account (429 insufficient_quota), with the period's end as Retry-After.
+  const usageKey = `api:${id}`;
+  const reservation = await reserveReply(req.services, {
+    teamId: actor.teamId,
+    key: usageKey,
+    botId: bot.id,
+    contactId: null,
+    model: plannedModel(req.services.config, config),
+    source: 'api',
+  });
+  if (!reservation.ok) {
+    const wait = Math.max(1, Math.ceil((reservation.retryAt.getTime() - Date.now()) / 1000));
+    res
+      .status(429)
+      .set('Retry-After', String(wait))
+      .json({
+        error: { message: reservation.message, type: 'insufficient_quota', param: null, code: 'insufficient_quota' },
+      });
+    return;
+  }
 
   if (!input.stream) {
     let result: TurnResult;
     try {
       result = await answerTurn(req.services, turnInput);
     } catch (error) {
+      await settleReply(req.services, usageKey, null);
       if (error instanceof ProviderError) throw upstreamError(error);
       throw error;
     }
+    await settleReply(req.services, usageKey, result);
     await record(result);
     const reply = spokenReply(result);
     res.json({
@@ -112,7 +146,11 @@ export async function chatCompletions(req: Request, res: Response) {
   const write = (data: unknown) => {
     if (!started) {
       started = true;
-      res.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' });
+      res.status(200).set({
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-cache',
+        'X-Accel-Buffering': 'no',
+      });
       res.flushHeaders();
       res.write(`data: ${JSON.stringify(chunk({ role: 'assistant', content: '' }, null))}\n\n`);
     }
@@ -131,22 +169,28 @@ export async function chatCompletions(req: Request, res: Response) {
       }
     });
   } catch (error) {
+    await settleReply(req.services, usageKey, null);
     const message = error instanceof ProviderError ? upstreamError(error).message : 'The answer failed.';
     req.services.logger.warn({ err: error, botId: bot.id }, 'a streamed completion failed');
     if (!started) {
-      res.status(error instanceof ProviderError ? 502 : 500).json(openAiError(error instanceof ProviderError ? 502 : 500, message, null));
+      res
+        .status(error instanceof ProviderError ? 502 : 500)
+        .json(openAiError(error instanceof ProviderError ? 502 : 500, message, null));
       return;
     }
     res.write(`data: ${JSON.stringify(openAiError(502, message, null))}\n\n`);
     res.end();
     return;
   }
+  await settleReply(req.services, usageKey, result);
   await record(result);
   if (result.handoff && result.kind !== 'handoff') write(chunk({ content: `\n\n${result.handoff.message}` }, null));
   if (!started) write(chunk({ content: result.reply }, null));
   write(chunk({}, 'stop', { citations: citationsOf(result), kawan: { kind: result.kind, handoff: result.handoff } }));
   if (input.stream_options?.include_usage) {
-    res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: bot.publicId, choices: [], usage: usageOf(result) })}\n\n`);
+    res.write(
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: bot.publicId, choices: [], usage: usageOf(result) })}\n\n`,
+    );
   }
   res.write('data: [DONE]\n\n');
   res.end();

@@ -1,0 +1,72 @@
+/**
+ * AI replies against the plan: what a turn is reserved for before the model is called, what it
+ * cost after, and the turn a refused reservation becomes (the bot's fallback, handed to a person
+ * with reason "quota"; the customer's message is kept and answered by a person).
+ */
+import type { Services } from '../services';
+import type { BotConfig } from '../bot-engine/bot-config';
+import type { TurnResult } from '../bot-engine/turn';
+import { creditsForModel } from './plans';
+import { reconcileCredits, reserveCredits, type Reservation, type ReplyUsage } from './metering';
+import { warnUsage } from './notifications';
+
+type MeterServices = Pick<Services, 'db' | 'config' | 'broadcaster' | 'mailer' | 'route' | 'logger'>;
+
+/** The model a turn will most likely use: the bot's, else the platform's (the extractive provider costs one). */
+export function plannedModel(config: Pick<Services['config'], 'ai'>, bot: BotConfig): string | null {
+  if (bot.model.providerId) return bot.model.name || null;
+  return config.ai.baseUrl ? bot.model.name || config.ai.chatModel || null : null;
+}
+
+/**
+ * What a finished turn cost in credits: a curated answer one; a model's answer (or fallback) its
+ * model's weight; nothing when no model was asked (a handoff before any answer, nothing retrieved
+ * under strict grounding) or the model server failed.
+ */
+export function spentCredits(result: TurnResult): number {
+  if (result.trace.provider.kind === 'error') return 0;
+  if (result.kind === 'curated' || result.trace.curated.used) return 1;
+  if (!result.trace.provider.called) return 0;
+  return creditsForModel(result.trace.model);
+}
+
+/** Reserves a turn's credits; a crossed threshold is announced to owners and admins. */
+export async function reserveReply(services: MeterServices, usage: Omit<ReplyUsage, 'credits'>): Promise<Reservation> {
+  const reservation = await reserveCredits(services.db, services.config, {
+    ...usage,
+    credits: creditsForModel(usage.model),
+  });
+  if (reservation.crossed.length > 0) await warnUsage(services, usage.teamId, reservation.plan, reservation.crossed);
+  return reservation;
+}
+
+/** Settles a reservation with what the turn really cost (0 gives it all back). */
+export async function settleReply(
+  services: Pick<Services, 'db'>,
+  key: string,
+  result: TurnResult | null,
+): Promise<void> {
+  await reconcileCredits(services.db, key, result ? spentCredits(result) : 0);
+}
+
+/** The turn a refused reservation becomes: the fallback message, and a person asked for. */
+export function refusedTurn(bot: BotConfig, refusal: Extract<Reservation, { ok: false }>): TurnResult {
+  return {
+    reply: bot.fallbackMessage,
+    kind: 'fallback',
+    citations: [],
+    handoff: { reason: 'quota', message: bot.handoff.message },
+    language: null,
+    trace: {
+      curated: { used: false },
+      retrieved: [],
+      provider: { kind: 'quota', extractive: false, called: false },
+      model: null,
+      finishReason: 'quota',
+      usage: { promptTokens: 0, completionTokens: 0, estimated: false },
+      latencyMs: 0,
+      costUsd: 0,
+      handoffDecision: `No AI reply: ${refusal.message}`,
+    },
+  };
+}

@@ -1,0 +1,10 @@
+import type { TeamActor } from '../teams/team-access';
+
+/**
+ * Billing belongs to the team's owner: owners manage (checkout, plan changes, cancel, details),
+ * admins see the page and its invoices, everyone else gets a 403. API tokens never reach billing.
+ */
+export const billingPolicy = {
+  view: (actor: TeamActor) => !actor.abilities && (actor.role === 'owner' || actor.role === 'admin'),
+  manage: (actor: TeamActor) => !actor.abilities && actor.role === 'owner',
+};
