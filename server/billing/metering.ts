@@ -5,10 +5,10 @@
  * reservation that would pass a quota or cap is refused, so the quota is never exceeded however
  * many replies run at once.
  */
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { Config } from '../config/env';
-import { bots, creditPackRows, usageCounters, usageEvents } from '../db/schema/index';
+import { creditPackRows, usageCounters, usageEvents } from '../db/schema/index';
 import { teamBilling } from './period-of-team';
 import { utcDay } from './periods';
 import type { Plan } from './plans';
@@ -42,6 +42,9 @@ export interface Threshold {
 
 const metric = 'ai_credits';
 
+/** The key was reserved before: nothing more is counted (the transaction rolls back). */
+class SeenBefore extends Error {}
+
 class Refused extends Error {
   constructor(
     readonly reason: RefusalReason,
@@ -65,25 +68,6 @@ export async function reserveCredits(
   const { plan, period } = billing;
   try {
     return await db.transaction(async (tx) => {
-      const [event] = await tx
-        .insert(usageEvents)
-        .values({
-          teamId: usage.teamId,
-          metric,
-          idempotencyKey: usage.key,
-          status: 'reserved',
-          quantity: 0,
-          periodStart: period.start,
-          botId: usage.botId,
-          contactId: usage.contactId,
-          model: usage.model,
-          source: usage.source,
-          occurredAt: now,
-        })
-        .onConflictDoNothing()
-        .returning({ id: usageEvents.id });
-      if (!event) return { ok: true as const, credits: 0, fresh: false, crossed: [], plan, period };
-
       const crossed: Threshold[] = [];
       let quantity = 0;
       let packQuantity = 0;
@@ -98,7 +82,7 @@ export async function reserveCredits(
         packQuantity = usage.credits;
       }
       if (usage.botId !== null) {
-        const cap = await botCap(tx, usage.teamId, usage.botId);
+        const cap = sql`${botCapOf(usage.teamId, usage.botId)}`;
         if (!(await take(tx, usage.teamId, `bot:${usage.botId}`, period, usage.credits, cap))) {
           throw new Refused('bot_cap', period.end);
         }
@@ -109,10 +93,31 @@ export async function reserveCredits(
           throw new Refused('contact_cap', day.end);
         }
       }
-      await tx.update(usageEvents).set({ quantity, packQuantity, packId }).where(eq(usageEvents.id, event.id));
+      // Last, so that a key seen before undoes all of the above: it counted when it was first seen.
+      const [event] = await tx
+        .insert(usageEvents)
+        .values({
+          teamId: usage.teamId,
+          metric,
+          idempotencyKey: usage.key,
+          status: 'reserved',
+          quantity,
+          packQuantity,
+          packId,
+          periodStart: period.start,
+          botId: usage.botId,
+          contactId: usage.contactId,
+          model: usage.model,
+          source: usage.source,
+          occurredAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: usageEvents.id });
+      if (!event) throw new SeenBefore();
       return { ok: true as const, credits: usage.credits, fresh: true, crossed, plan, period };
     });
   } catch (error) {
+    if (error instanceof SeenBefore) return { ok: true, credits: 0, fresh: false, crossed: [], plan, period };
     if (!(error instanceof Refused)) throw error;
     const crossed = error.reason === 'quota' ? await quotaReached(db, usage.teamId, period, plan) : [];
     return {
@@ -132,6 +137,21 @@ export async function reserveCredits(
  * first, then the quota; more than reserved is taken only where it fits.
  */
 export async function reconcileCredits(db: Database, key: string, actual: number): Promise<void> {
+  // The usual case, one statement: the reply cost what was reserved.
+  if (actual > 0) {
+    const settled = await db
+      .update(usageEvents)
+      .set({ status: 'committed' })
+      .where(
+        and(
+          eq(usageEvents.idempotencyKey, key),
+          eq(usageEvents.status, 'reserved'),
+          sql`${usageEvents.quantity} + ${usageEvents.packQuantity} = ${actual}`,
+        ),
+      )
+      .returning({ id: usageEvents.id });
+    if (settled.length > 0) return;
+  }
   await db.transaction(async (tx) => {
     const [event] = await tx.select().from(usageEvents).where(eq(usageEvents.idempotencyKey, key)).for('update');
     if (!event || event.status !== 'reserved') return;
@@ -233,8 +253,9 @@ function counterKey(teamId: number, scope: string, periodStart: Date) {
 }
 
 /**
- * Adds `amount` to a counter unless that passes `limit` (null: no limit); the counter row is made
- * on first use. Undefined when refused.
+ * Adds `amount` to a counter unless that passes the limit, in one statement (the counter row is
+ * made on first use): `limit` is a number, null for none, or the SQL of a bot's cap (read in the
+ * same statement). Undefined when refused.
  */
 async function take(
   tx: Database,
@@ -242,27 +263,27 @@ async function take(
   scope: string,
   period: { start: Date; end: Date },
   amount: number,
-  limit: number | null,
+  limit: number | null | SQL,
 ): Promise<{ id: number; used: number; warned80: boolean; warned100: boolean } | undefined> {
-  await tx
-    .insert(usageCounters)
-    .values({ teamId, metric, scope, periodStart: period.start, periodEnd: period.end })
-    .onConflictDoNothing();
-  const [row] = await tx
-    .update(usageCounters)
-    .set({ used: sql`${usageCounters.used} + ${amount}`, updatedAt: sql`now()` })
-    .where(
-      limit === null
-        ? counterKey(teamId, scope, period.start)
-        : and(counterKey(teamId, scope, period.start), sql`${usageCounters.used} + ${amount} <= ${limit}`),
-    )
-    .returning({
-      id: usageCounters.id,
-      used: usageCounters.used,
-      warned80: sql<boolean>`${usageCounters.warned80At} is not null`,
-      warned100: sql<boolean>`${usageCounters.warned100At} is not null`,
-    });
-  return row;
+  const cap = limit === null ? null : typeof limit === 'number' ? sql`${limit}::int` : limit;
+  const fits = (used: SQL) => (cap === null ? sql`true` : sql`(${cap}) is null or ${used} + ${amount} <= (${cap})`);
+  const rows = await tx.execute<{ id: number; used: number; warned80: boolean; warned100: boolean }>(sql`
+    insert into usage_counters (team_id, metric, scope, period_start, period_end, used)
+    select ${teamId}::int, ${metric}, ${scope}, ${period.start.toISOString()}::timestamptz, ${period.end.toISOString()}::timestamptz, ${amount}::int
+    where ${fits(sql`0`)}
+    on conflict (team_id, metric, scope, period_start) do update
+      set used = usage_counters.used + ${amount}::int, updated_at = now()
+      where ${fits(sql`usage_counters.used`)}
+    returning id, used, warned_80_at is not null as "warned80", warned_100_at is not null as "warned100"`);
+  return rowsOf<{ id: number; used: number; warned80: boolean; warned100: boolean }>(rows)[0];
+}
+
+/** The bot's monthly cap, read inside the counter's statement (null: none). */
+const botCapOf = (teamId: number, botId: number) =>
+  sql`select monthly_credit_cap from bots where id = ${botId} and team_id = ${teamId}`;
+
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 function thresholds(
@@ -311,16 +332,7 @@ async function takeFromPack(tx: Database, teamId: number, credits: number, now: 
       for update skip locked
     )
     returning id`);
-  const list = Array.isArray(rows) ? rows : (rows as { rows: { id: number }[] }).rows;
-  return list[0]?.id ?? null;
-}
-
-async function botCap(tx: Database, teamId: number, botId: number): Promise<number | null> {
-  const [row] = await tx
-    .select({ cap: bots.monthlyCreditCap })
-    .from(bots)
-    .where(and(eq(bots.id, botId), eq(bots.teamId, teamId)));
-  return row?.cap ?? null;
+  return rowsOf<{ id: number }>(rows)[0]?.id ?? null;
 }
 
 async function giveBack(

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { cachedRead, copied } from '../cache/cached-reads';
 import type { Config } from '../config/env';
 import { subscriptions, teams } from '../db/schema/index';
 import { effectivePlan } from './limits';
@@ -24,6 +25,23 @@ export async function teamBilling(
   teamId: number,
   now: Date = new Date(),
 ): Promise<TeamBilling> {
+  // Every AI reply asks this first: read through the hot cache (a write to either table drops it).
+  const row = await cachedRead(
+    db,
+    `billing-of:${teamId}`,
+    { groups: ['teams', 'subscriptions'] },
+    () => billingRow(db, teamId),
+    copied,
+  );
+  const plan = effectivePlan(config, { plan: row?.plan ?? null });
+  const period =
+    row?.start && row.end && row.status !== 'canceled' && plan.code !== 'free'
+      ? periodHolding({ start: row.start, end: row.end }, row.interval as Interval, now)
+      : calendarMonth(now);
+  return { plan, period, pastDueUntil: row?.pastDueUntil ?? null };
+}
+
+async function billingRow(db: Database, teamId: number) {
   const [row] = await db
     .select({
       plan: teams.plan,
@@ -36,12 +54,7 @@ export async function teamBilling(
     .from(teams)
     .leftJoin(subscriptions, eq(subscriptions.teamId, teams.id))
     .where(eq(teams.id, teamId));
-  const plan = effectivePlan(config, { plan: row?.plan ?? null });
-  const period =
-    row?.start && row.end && row.status !== 'canceled' && plan.code !== 'free'
-      ? periodHolding({ start: row.start, end: row.end }, row.interval as Interval, now)
-      : calendarMonth(now);
-  return { plan, period, pastDueUntil: row?.pastDueUntil ?? null };
+  return row;
 }
 
 /** The period of the subscription's rhythm that holds `now` (the stored one, or one after it). */
