@@ -7,6 +7,7 @@ import { processDirtyDays, rebuildTeam, reportsRebuildJob } from '../reports/rol
 import { inboundJob, processInbound, replyJob, replyToMessage, sendJob, sendMessage } from '../channels/pipeline';
 import { mediaJob } from '../channels/media';
 import { rollOver } from '../billing/subscriptions';
+import { purgeExpiredHistory } from '../billing/retention';
 import { fetchMessageMedia } from '../channels/fetch-media';
 import { collectQuestion, gapJob, type GapJob } from '../domain/gaps/collect-question';
 
@@ -104,6 +105,17 @@ export async function startWorkers(services: Services, logger: Logger): Promise<
         if (teams.length > 0) logger.info({ teams: teams.length }, 'billing periods rolled over');
       })
       .catch((error: unknown) => logger.error({ err: error }, 'billing periods could not be rolled over'));
+  // Conversations older than the team's plan keeps (history retention), an hour apart.
+  let lastPurge = 0;
+  const purgeHistory = () => {
+    if (Date.now() - lastPurge < 3_600_000) return;
+    lastPurge = Date.now();
+    purgeExpiredHistory(services.db, services.config)
+      .then((count) => {
+        if (count > 0) logger.info({ conversations: count }, 'conversations past their plan’s history deleted');
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'expired history could not be deleted'));
+  };
   // One catch-up at a time; a busy backlog is worked through in batches until none is left.
   let rollingUp = false;
   const rollUp = async () => {
@@ -121,10 +133,12 @@ export async function startWorkers(services: Services, logger: Logger): Promise<
   void resolveIdle();
   void rollUp();
   void rollBilling();
+  purgeHistory();
   const timer = setInterval(() => {
     void checkRefreshes();
     void resolveIdle();
     void rollBilling();
+    purgeHistory();
   }, refreshCheckMs);
   const rollupTimer = setInterval(() => void rollUp(), rollupCheckMs);
   timer.unref();
