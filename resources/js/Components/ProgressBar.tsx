@@ -5,11 +5,11 @@ type ProgressBarProps = {
   value: number | null;
   /** The accessible name: what is progressing ("Reading menu.pdf"). */
   label: string;
-  tone?: 'indigo' | 'yellow';
+  tone?: 'indigo' | 'yellow' | 'amber' | 'red';
   className?: string;
 };
 
-const tones = { indigo: 'bg-indigo-500', yellow: 'bg-yellow-500' };
+const tones = { indigo: 'bg-indigo-500', yellow: 'bg-yellow-500', amber: 'bg-amber-500', red: 'bg-red-500' };
 
 /** A thin progress bar; its width eases to each new value, so live updates move it smoothly. */
 export default function ProgressBar({ value, label, tone = 'indigo', className }: ProgressBarProps) {

@@ -10,6 +10,7 @@ import { optionalRoute, route } from '@/lib/route';
 import { useTeamPresence } from '@/hooks/use-team-presence';
 import { ResponsiveTeamMenu, TeamDropdown } from './TeamSwitcher';
 import NotificationsBell from './NotificationsBell';
+import PastDueBanner from './PastDueBanner';
 import { navigationFor } from './navigation';
 
 /** The signed-in chrome in Jetstream's style: navigation, the account menu and the banner. */
@@ -30,9 +31,9 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
   };
 
   return (
-    <div className="min-h-screen bg-gray-100">
+    <div className="min-h-screen bg-gray-100 print:bg-white">
       <Banner />
-      <nav className="border-b border-gray-100 bg-white" aria-label="Main">
+      <nav className="border-b border-gray-100 bg-white print:hidden" aria-label="Main">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
           <div className="flex h-16 justify-between">
             <div className="flex">
@@ -135,6 +136,7 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
           )}
         </div>
       </nav>
+      <PastDueBanner />
 
       <main>{children}</main>
     </div>

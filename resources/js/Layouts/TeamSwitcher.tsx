@@ -37,12 +37,13 @@ function useTeams(user: AuthUser) {
     current,
     teamPage,
     teamPageLabel: current.can.manageTeam ? 'Team Settings' : 'Team Members',
+    billing: current.can.manageBilling ? optionalRoute('billing.index') : null,
     create: optionalRoute('teams.create'),
     teams: user.all_teams,
   };
 }
 
-/** Jetstream's "Manage Team" dropdown: team settings, a new team, and switching teams. */
+/** Jetstream's "Manage Team" dropdown: team settings, billing, a new team, and switching teams. */
 export function TeamDropdown({ user }: { user: AuthUser }) {
   const teams = useTeams(user);
   const headingId = useId();
@@ -64,6 +65,7 @@ export function TeamDropdown({ user }: { user: AuthUser }) {
         <div className="w-60">
           <div className="block px-4 py-2 text-xs text-gray-400">Manage Team</div>
           {teams.teamPage && <DropdownLink href={teams.teamPage}>{teams.teamPageLabel}</DropdownLink>}
+          {teams.billing && <DropdownLink href={teams.billing}>Billing</DropdownLink>}
           {teams.create && <DropdownLink href={teams.create}>Create New Team</DropdownLink>}
 
           {teams.teams.length > 1 && (
@@ -106,6 +108,11 @@ export function ResponsiveTeamMenu({ user }: { user: AuthUser }) {
       {teams.teamPage && (
         <ResponsiveNavLink href={teams.teamPage} active={route().current('teams.show', teams.current.id)}>
           {teams.teamPageLabel}
+        </ResponsiveNavLink>
+      )}
+      {teams.billing && (
+        <ResponsiveNavLink href={teams.billing} active={route().current('billing.*')}>
+          Billing
         </ResponsiveNavLink>
       )}
       {teams.create && (
