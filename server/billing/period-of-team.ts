@@ -5,7 +5,7 @@ import type { Config } from '../config/env';
 import { subscriptions, teams } from '../db/schema/index';
 import { effectivePlan } from './limits';
 import type { Interval, Plan } from './plans';
-import { calendarMonth, periodEnd } from './periods';
+import { addMonths, calendarMonth, periodEnd } from './periods';
 
 export interface TeamBilling {
   plan: Plan;
@@ -36,7 +36,7 @@ export async function teamBilling(
   const plan = effectivePlan(config, { plan: row?.plan ?? null });
   const period =
     row?.start && row.end && row.status !== 'canceled' && plan.code !== 'free'
-      ? periodHolding({ start: row.start, end: row.end }, row.interval as Interval, now)
+      ? creditPeriod({ start: row.start, end: row.end }, row.interval as Interval, now)
       : calendarMonth(now);
   return { plan, period, pastDueUntil: row?.pastDueUntil ?? null };
 }
@@ -55,6 +55,20 @@ async function billingRow(db: Database, teamId: number) {
     .leftJoin(subscriptions, eq(subscriptions.teamId, teams.id))
     .where(eq(teams.id, teamId));
   return row;
+}
+
+/**
+ * The period AI credits count in: the subscription's month that holds `now` (a yearly plan's
+ * credits are a month's, renewed each month of its year).
+ */
+export function creditPeriod(
+  period: { start: Date; end: Date },
+  interval: Interval,
+  now: Date,
+): { start: Date; end: Date } {
+  const current = periodHolding(period, interval, now);
+  if (interval === 'month' || now < current.start) return current;
+  return periodHolding({ start: current.start, end: addMonths(current.start, 1) }, 'month', now);
 }
 
 /** The period of the subscription's rhythm that holds `now` (the stored one, or one after it). */

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { subscriptions, teams, usageCounters, usageEvents } from './schema/index';
+import { billingDetails, subscriptions, teams, usageCounters, usageEvents } from './schema/index';
 import { addMonths, periodEnd } from '../billing/periods';
 import { issueInvoice } from '../billing/subscriptions';
 import { creditPacks, plans } from '../billing/plans';
@@ -26,6 +26,14 @@ export async function seedDemoBilling(db: Database, teamId: number, now: Date = 
     lastEventAt: now,
   });
   await db.update(teams).set({ plan: 'growth' }).where(eq(teams.id, teamId));
+  await db.insert(billingDetails).values({
+    teamId,
+    companyName: 'PT Warung Kopi Nusantara',
+    address: 'Jl. Kemang Raya No. 12\nJakarta Selatan 12730',
+    taxId: '01.234.567.8-901.000',
+    email: 'finance@warungkopi.example',
+    currency: 'IDR',
+  });
   for (const back of [2, 1]) {
     const periodStart = addMonths(start, -back);
     await issueInvoice(db, teamId, {

@@ -158,8 +158,11 @@ export async function changePlan(
       plan: 'To go back to Free, cancel the subscription: the plan holds until the period ends.',
     });
   const current = subscription.plan as PlanCode;
+  if (subscription.cancelAtPeriodEnd) {
+    throw new ValidationError({ plan: 'The subscription is canceled: resume it before changing plans.' });
+  }
   if (target === current && interval === subscription.interval) {
-    if (!subscription.scheduledPlan && !subscription.cancelAtPeriodEnd)
+    if (!subscription.scheduledPlan)
       throw new ValidationError({ plan: `The team is on the ${planOf(current).name} plan already.` });
     await scheduleChange(services, subscription, null, null);
     return { message: `The team stays on the ${planOf(current).name} plan.` };

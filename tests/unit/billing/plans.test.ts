@@ -9,7 +9,7 @@ import {
   remainingShare,
   utcDay,
 } from '../../../server/billing/periods';
-import { periodHolding } from '../../../server/billing/period-of-team';
+import { creditPeriod, periodHolding } from '../../../server/billing/period-of-team';
 
 describe('plans', () => {
   it('grow in every limit from Free to Business', () => {
@@ -132,5 +132,15 @@ describe('periods', () => {
       end: at('2026-12-10T00:00:00Z'),
     });
     expect(periodHolding(period, 'month', at('2026-10-10T00:00:00Z')).start).toEqual(at('2026-10-10T00:00:00Z'));
+  });
+
+  it("count a yearly plan's credits a month at a time, from its start", () => {
+    const year = { start: at('2026-03-10T00:00:00Z'), end: at('2027-03-10T00:00:00Z') };
+    expect(creditPeriod(year, 'year', at('2026-11-24T00:00:00Z'))).toEqual({
+      start: at('2026-11-10T00:00:00Z'),
+      end: at('2026-12-10T00:00:00Z'),
+    });
+    const month = { start: at('2026-11-10T00:00:00Z'), end: at('2026-12-10T00:00:00Z') };
+    expect(creditPeriod(month, 'month', at('2026-11-24T00:00:00Z'))).toEqual(month);
   });
 });
