@@ -45,6 +45,8 @@ export async function startKawan(options: {
   name: string;
   workers?: boolean;
   prepare?: (services: Services) => Promise<unknown>;
+  /** Settings besides the test defaults (a payment provider's fake, a plan). */
+  env?: Record<string, string>;
 }): Promise<InProcessKawan> {
   const port = await freePort();
   const appUrl = `http://127.0.0.1:${port}`;
@@ -56,6 +58,7 @@ export async function startKawan(options: {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
+    ...options.env,
   };
   const base = testConfig(settings);
   const logger = createLogger(base.logLevel);

@@ -251,9 +251,12 @@ export default function PlanTable({
                   <p className="mt-3 text-lg font-semibold text-gray-900 tabular-nums">
                     {plan.code === 'free' ? plan.prices.month[currency].formatted : priceOf(plan, interval, currency)}
                   </p>
-                  {plan.code !== 'free' && plan.trial_days > 0 && subscription === null && (
-                    <p className="text-xs text-gray-500">{plan.trial_days}-day free trial</p>
-                  )}
+                  {plan.code !== 'free' &&
+                    plan.trial_days > 0 &&
+                    subscription === null &&
+                    providers[currency] === 'stripe' && (
+                      <p className="text-xs text-gray-500">{plan.trial_days}-day free trial</p>
+                    )}
                   <div className="mt-4 min-h-9">
                     {action(plan, planAction(plan, interval, { plan: current, subscription }))}
                   </div>

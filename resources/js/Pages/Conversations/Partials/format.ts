@@ -23,7 +23,7 @@ export const handoffReasonLabels: Record<HandoffReason, string> = {
   repeated_fallback: 'Bot could not answer',
   low_confidence: 'Low confidence',
   offline: 'Outside business hours',
-  quota: 'Bot quota reached',
+  quota: 'AI credits used up',
   manual: 'Taken over',
 };
 
