@@ -9,7 +9,6 @@ import { createOwnedTeam } from '../factories/teams';
 import { createChannel } from '../factories/channels';
 import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
 import { deliverStripe, stripeAmounts, stripeEnv, subscribeThroughStripe } from '../helpers/payment-webhooks';
-import { grantPlan } from '../../server/billing/subscriptions';
 import { teamBilling } from '../../server/billing/period-of-team';
 import { usageCounters } from '../../server/db/schema/index';
 import { launchBrowser, screenshot, type E2eBrowser } from './support/browser';
