@@ -292,6 +292,8 @@ const botExample = {
   has_draft_changes: true,
   knowledge_count: 2,
   replies_this_month: 1284,
+  monthly_credit_cap: 5000,
+  credits_this_period: 1630,
   last_active_at: '2026-11-24T10:12:00.000Z',
   updated_at: '2026-11-23T16:00:00.000Z',
   created_at: '2026-11-01T09:00:00.000Z',

@@ -170,6 +170,16 @@ export const apiBotSchema = z
     has_draft_changes: z.boolean(),
     knowledge_count: z.number().int(),
     replies_this_month: z.number().int().nullable(),
+    monthly_credit_cap: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "Most AI credits the bot may use a billing period; null: only the plan's quota." }),
+    credits_this_period: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'AI credits the bot used in the current billing period.' }),
     last_active_at: timestamp.nullable(),
     updated_at: timestamp,
     created_at: timestamp,

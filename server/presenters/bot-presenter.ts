@@ -3,7 +3,11 @@ import type { botReplays } from '../db/schema/index';
 import type { BotConfig } from '../bot-engine/bot-config';
 import { iso } from './iso';
 
-export function presentBotSummary(bot: BotSummary | BotRow) {
+/**
+ * A bot as its pages and the API list it. `usage.creditsThisPeriod`: the AI credits it used this
+ * billing period (its cap's counter), where the caller read them; null otherwise.
+ */
+export function presentBotSummary(bot: BotSummary | BotRow, usage?: { creditsThisPeriod: number }) {
   const config = bot.draft as unknown as Partial<BotConfig>;
   return {
     id: bot.id,
@@ -18,6 +22,9 @@ export function presentBotSummary(bot: BotSummary | BotRow) {
     has_draft_changes: bot.draftChangedAt !== null,
     knowledge_count: config.knowledgeIds?.length ?? 0,
     replies_this_month: 'repliesThisMonth' in bot ? bot.repliesThisMonth : null,
+    /** Most AI credits a billing period; null: only the plan's quota bounds it. */
+    monthly_credit_cap: bot.monthlyCreditCap,
+    credits_this_period: usage ? usage.creditsThisPeriod : null,
     last_active_at: iso(bot.lastActiveAt),
     updated_at: iso(bot.updatedAt),
     created_at: iso(bot.createdAt),

@@ -8,6 +8,7 @@ import { asRole } from '../domain/teams/team-access';
 import { roleDescription, roleName } from '../domain/teams/roles';
 import { metricsOf } from '../reports/summary';
 import { channelHealth } from './channel-presenter';
+import { presentCreditQuota, type CreditQuotaProps } from './plan-usage-presenter';
 
 /** The four steps from an empty team to a first answered conversation, in order. */
 export type OnboardingStepKey = 'knowledge' | 'bot' | 'channel' | 'team';
@@ -96,8 +97,11 @@ export interface DashboardProps {
     current: DayFigures;
     previous: DayFigures;
   } | null;
-  /** AI credits used this month so far (team time); plans and their limits do not exist yet. */
-  credits: { used: number; from: string; to: string } | null;
+  /**
+   * AI credits: `used` this month so far by the conversations (team time, from the rollups), and
+   * `quota`, the billing period's credits against the plan's (what runs out).
+   */
+  credits: { used: number; from: string; to: string; quota: CreditQuotaProps } | null;
   channels: DashboardChannel[] | null;
   feed: FeedItem[] | null;
 }
@@ -224,7 +228,12 @@ export function presentDashboard(services: Pick<Services, 'route'>, view: Dashbo
       current: dayFigures(today.current),
       previous: dayFigures(today.previous),
     },
-    credits: live.credits && { used: live.credits.used, from: live.credits.from, to: live.credits.to },
+    credits: live.credits && {
+      used: live.credits.used,
+      from: live.credits.from,
+      to: live.credits.to,
+      quota: presentCreditQuota(live.credits.quota),
+    },
     channels:
       live.channels &&
       live.channels.map((channel) => {

@@ -26,6 +26,8 @@ type Call = { method: string; url: string; data?: unknown; options?: Options };
 const fake = vi.hoisted(() => ({
   calls: [] as Call[],
   channels: new Map<string, Record<string, (payload: unknown) => void>>(),
+  /** The current team's `manageBilling` flag (owners and admins see Billing). */
+  billing: true,
   formErrors: {} as Record<string, string>,
   requestJson: null as unknown as Mock<(...args: unknown[]) => Promise<unknown>>,
 }));
@@ -35,7 +37,9 @@ vi.mock('@inertiajs/react', async () => {
   const record = (method: string) => (url: string, data?: unknown, options?: Options) =>
     fake.calls.push({ method, url, data, options });
   return {
-    usePage: () => ({ props: { auth: { user: { id: 1, current_team: { id: 7 } } }, errors: {} } }),
+    usePage: () => ({
+      props: { auth: { user: { id: 1, current_team: { id: 7, can: { manageBilling: fake.billing } } } }, errors: {} },
+    }),
     router: {
       get: record('get'),
       post: record('post'),
@@ -86,7 +90,8 @@ vi.mock('@/lib/route', () => {
     name === undefined
       ? { has: () => false, current: () => false }
       : `route:${name}${params === undefined ? '' : `:${JSON.stringify(params)}`}`;
-  return { route, optionalRoute: () => null };
+  // Billing is the one optional page these pages link to.
+  return { route, optionalRoute: (name: string) => (name === 'billing.index' ? route(name) : null) };
 });
 
 vi.mock('@/hooks/use-channel', () => ({
@@ -114,6 +119,8 @@ function summary(overrides: Partial<BotSummary> = {}): BotSummary {
     has_draft_changes: true,
     knowledge_count: 2,
     replies_this_month: 14,
+    monthly_credit_cap: null,
+    credits_this_period: 0,
     last_active_at: new Date(Date.now() - 3 * 3600_000).toISOString(),
     updated_at: '2026-01-02T10:00:00.000Z',
     created_at: '2025-12-01T10:00:00.000Z',
@@ -129,6 +136,7 @@ function indexProps(overrides: Partial<BotIndexProps> = {}): BotIndexProps {
     channels: {},
     filters: { search: '', status: '' },
     statuses: ['draft', 'active', 'paused'],
+    limit: { used: 1, limit: 5, reached: false, plan: 'Growth' },
     can: { create: true, update: true, delete: true },
     ...overrides,
   };
@@ -270,6 +278,7 @@ function deferred<T>() {
 beforeEach(() => {
   fake.calls.length = 0;
   fake.channels.clear();
+  fake.billing = true;
   fake.formErrors = {};
   fake.requestJson = vi.fn<(...args: unknown[]) => Promise<unknown>>();
 });
@@ -411,7 +420,7 @@ describe('Bots/Index', () => {
     play('teams.7', 'BotChanged', { team_id: 7, bot_id: 3, action: 'updated' });
     play('teams.7', 'BotChanged', { team_id: 7, bot_id: 4, action: 'created' });
     expect(fake.calls.filter((call) => call.method === 'reload')).toHaveLength(1);
-    expect(fake.calls[0].options).toMatchObject({ only: ['bots'] });
+    expect(fake.calls[0].options).toMatchObject({ only: ['bots', 'limit'] });
     act(() => vi.advanceTimersByTime(500));
     expect(fake.calls.filter((call) => call.method === 'reload')).toHaveLength(2);
   });
@@ -842,5 +851,77 @@ describe('Bots/Show', () => {
     expect(within(items[1]).getByText('Handoff')).toBeTruthy();
     expect(within(items[1]).getByText('API')).toBeTruthy();
     expect(within(items[1]).getByText('· rated bad')).toBeTruthy();
+  });
+});
+
+describe('the plan’s bots and a bot’s AI credits', () => {
+  it('shows how many of the plan’s bots the team uses beside New bot', () => {
+    render(<Index {...indexProps()} />);
+    expect(screen.getByTestId('plan-limit').textContent).toBe('1 of 5 bots on the Growth plan');
+    expect(screen.getByRole('link', { name: 'New bot' })).toBeTruthy();
+    expect(screen.queryByTestId('plan-limit-reached')).toBeNull();
+  });
+
+  it('replaces New bot with a notice once all are used: Upgrade for those who see Billing, a sentence for the others', () => {
+    const full = { used: 1, limit: 1, reached: true, plan: 'Free' };
+    const { unmount } = render(<Index {...indexProps({ limit: full })} />);
+    expect(screen.getByTestId('plan-limit').textContent).toBe('1 of 1 bots on the Free plan');
+    expect(screen.queryByRole('link', { name: 'New bot' })).toBeNull();
+    const notice = screen.getByTestId('plan-limit-reached');
+    expect(notice.textContent).toContain(
+      'Your team has the one bot its Free plan includes. Upgrade the plan to add more bots.',
+    );
+    expect(within(notice).getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('route:billing.index');
+    unmount();
+
+    fake.billing = false;
+    render(
+      <Index {...indexProps({ limit: full, bots: { data: [], meta: { ...meta, total: 0, from: null, to: null } } })} />,
+    );
+    const plain = screen.getByTestId('plan-limit-reached');
+    expect(plain.textContent).toContain("The team's owner can upgrade the plan to add more bots.");
+    expect(within(plain).queryByRole('link')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'New bot' })).toBeNull();
+  });
+
+  it('edits the monthly AI credit cap beside what the bot used, sending a number, or null when emptied', () => {
+    render(<Edit {...editProps({ bot: summary({ monthly_credit_cap: 500, credits_this_period: 120 }) })} />);
+    const cap = screen.getByLabelText('Monthly AI credit cap') as HTMLInputElement;
+    expect(cap.value).toBe('500');
+    expect(document.getElementById('bot-credit-cap-hint')?.textContent).toContain(
+      "Stops this bot's AI replies for the rest of the billing period once it has used this many credits; the customer gets the fallback message and a person takes over.",
+    );
+    expect(screen.getByTestId('bot-credits-this-period').textContent).toBe('AI credits this period: 120 of 500 cap.');
+    const save = () =>
+      fireEvent.click(within(screen.getByRole('form', { name: 'AI credits' })).getByRole('button', { name: 'Save' }));
+
+    fireEvent.change(cap, { target: { value: '2000' } });
+    save();
+    expect(fake.calls.at(-1)).toMatchObject({ method: 'form.put', data: { monthly_credit_cap: 2000 } });
+    expect(fake.calls.at(-1)?.data).not.toHaveProperty('config.monthly_credit_cap');
+
+    fireEvent.change(cap, { target: { value: '' } });
+    save();
+    expect(fake.calls.at(-1)?.data).toMatchObject({ monthly_credit_cap: null });
+  });
+
+  it('shows the server’s message on the cap and names its section', () => {
+    fake.formErrors = { monthly_credit_cap: 'The monthly AI credit cap must not be greater than 10,000,000.' };
+    render(<Edit {...editProps()} />);
+    expect(screen.getByLabelText('Monthly AI credit cap').getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(within(screen.getByRole('form', { name: 'Persona' })).getByRole('button', { name: 'Save' }));
+    expect(within(screen.getByRole('form', { name: 'Persona' })).getByRole('alert').textContent).toBe(
+      'Not saved: check AI credits.',
+    );
+  });
+
+  it('shows the bot’s AI credits this period on its page, against its cap or without one', () => {
+    const { unmount } = render(
+      <Show {...showProps({ bot: summary({ monthly_credit_cap: 500, credits_this_period: 120 }) })} />,
+    );
+    expect(screen.getByTestId('bot-credits-this-period').textContent).toBe('120 of 500 cap');
+    unmount();
+    render(<Show {...showProps({ bot: summary({ monthly_credit_cap: null, credits_this_period: 1_234 }) })} />);
+    expect(screen.getByTestId('bot-credits-this-period').textContent).toBe('1,234, no cap');
   });
 });

@@ -29,6 +29,8 @@ type Call = { method: string; url: string; data?: unknown; options?: Options };
 const fake = vi.hoisted(() => ({
   calls: [] as Call[],
   channels: new Map<string, Record<string, (payload: unknown) => void>>(),
+  /** The current team's `manageBilling` flag (owners and admins see Billing). */
+  billing: true,
   formErrors: {} as Record<string, string>,
 }));
 
@@ -37,7 +39,9 @@ vi.mock('@inertiajs/react', async () => {
   const record = (method: string) => (url: string, data?: unknown, options?: Options) =>
     fake.calls.push({ method, url, data, options });
   return {
-    usePage: () => ({ props: { auth: { user: { id: 1, current_team: { id: 7 } } }, errors: {} } }),
+    usePage: () => ({
+      props: { auth: { user: { id: 1, current_team: { id: 7, can: { manageBilling: fake.billing } } } }, errors: {} },
+    }),
     router: {
       get: record('get'),
       post: record('post'),
@@ -85,7 +89,8 @@ vi.mock('@/lib/route', () => {
     name === undefined
       ? { has: () => false, current: () => false }
       : `route:${name}${params === undefined ? '' : `:${JSON.stringify(params)}`}`;
-  return { route, optionalRoute: () => null };
+  // Billing is the one optional page these pages link to.
+  return { route, optionalRoute: (name: string) => (name === 'billing.index' ? route(name) : null) };
 });
 
 vi.mock('@/hooks/use-channel', () => ({
@@ -179,6 +184,7 @@ function indexProps(overrides: Partial<ChannelIndexProps> = {}): ChannelIndexPro
     channels: { data: [summary()], meta },
     filters: { search: '', type: '' },
     types,
+    limit: { used: 1, limit: 10, reached: false, plan: 'Growth' },
     can: { create: true, update: true, delete: true },
     ...overrides,
   };
@@ -202,6 +208,10 @@ function createProps(overrides: Partial<ChannelCreateProps> = {}): ChannelCreate
       telegram: { bot_username: '' },
       webhook: { outbound_url: '' },
     },
+    plan_channel_types: ['web', 'whatsapp', 'telegram', 'webhook'],
+    plan_name: 'Growth',
+    channel_type_plans: { web: 'Free', whatsapp: 'Starter', telegram: 'Starter', webhook: 'Growth' },
+    limit: { used: 1, limit: 10, reached: false, plan: 'Growth' },
     ...overrides,
   };
 }
@@ -301,6 +311,7 @@ const input = (label: string) => screen.getByLabelText(label) as HTMLInputElemen
 beforeEach(() => {
   fake.calls.length = 0;
   fake.channels.clear();
+  fake.billing = true;
   fake.formErrors = {};
 });
 
@@ -411,7 +422,7 @@ describe('Channels/Index', () => {
       'route:channels.index:{"_query":{"search":"kopi","type":"web","page":3}}',
     );
     play('teams.7', 'ChannelChanged', { team_id: 7, channel_id: 5 });
-    expect(fake.calls.at(-1)).toMatchObject({ method: 'reload', options: { only: ['channels'] } });
+    expect(fake.calls.at(-1)).toMatchObject({ method: 'reload', options: { only: ['channels', 'limit'] } });
   });
 });
 
@@ -736,5 +747,50 @@ describe('Channels/Show', () => {
     ]);
     act(() => vi.advanceTimersByTime(500));
     expect(fake.calls.filter((call) => call.method === 'reload')).toHaveLength(2);
+  });
+});
+
+describe('the plan’s channels and channel types', () => {
+  it('shows how many of the plan’s channels the team uses, and a notice in New channel’s place once all are', () => {
+    const { unmount } = render(<Index {...indexProps()} />);
+    expect(screen.getByTestId('plan-limit').textContent).toBe('1 of 10 channels on the Growth plan');
+    expect(screen.getByRole('link', { name: 'New channel' })).toBeTruthy();
+    unmount();
+
+    render(<Index {...indexProps({ limit: { used: 3, limit: 3, reached: true, plan: 'Starter' } })} />);
+    expect(screen.queryByRole('link', { name: 'New channel' })).toBeNull();
+    const notice = screen.getByTestId('plan-limit-reached');
+    expect(notice.textContent).toContain('Your team has all 3 channels its Starter plan includes.');
+    expect(within(notice).getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('route:billing.index');
+  });
+
+  it('offers only the types the plan includes, the others disabled with the first plan that has them', () => {
+    render(<Create {...createProps({ plan_channel_types: ['web'], plan_name: 'Free' })} />);
+    expect(screen.getByText(/Your Free plan leaves out the greyed types/)).toBeTruthy();
+    const web = screen.getByRole('button', { name: /Web chat/ }) as HTMLButtonElement;
+    expect(web.disabled).toBe(false);
+    for (const [label, plan] of [
+      ['WhatsApp', 'Starter'],
+      ['Telegram', 'Starter'],
+      ['Webhook', 'Growth'],
+    ]) {
+      const button = screen.getByRole('button', { name: new RegExp(label) }) as HTMLButtonElement;
+      expect(button.disabled, label).toBe(true);
+      expect(button.textContent, label).toContain(`${plan} and above`);
+      expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe(`${plan} and above`);
+    }
+    fireEvent.click(screen.getByRole('button', { name: /WhatsApp/ }));
+    expect(screen.queryByRole('heading', { name: 'WhatsApp Cloud API' })).toBeNull();
+    fireEvent.click(web);
+    expect(screen.getByLabelText('Name')).toBeTruthy();
+  });
+
+  it('says the plan’s channels are all used instead of offering a form', () => {
+    fake.billing = false;
+    render(<Create {...createProps({ limit: { used: 1, limit: 1, reached: true, plan: 'Free' } })} />);
+    expect(screen.queryByRole('button', { name: /Web chat/ })).toBeNull();
+    expect(screen.getByTestId('plan-limit-reached').textContent).toBe(
+      "Your team has the one channel its Free plan includes. The team's owner can upgrade the plan to add more channels.",
+    );
   });
 });

@@ -17,10 +17,17 @@ type Call = { method: string; url: string; options?: Options };
 const fake = vi.hoisted(() => ({
   calls: [] as Call[],
   channels: new Map<string, Record<string, (payload: unknown) => void>>(),
+  /** The current team's `manageBilling` flag (owners and admins). */
+  billing: true,
 }));
 
 vi.mock('@inertiajs/react', () => ({
-  usePage: () => ({ props: { auth: { user: { id: 1, name: 'Ayu Lestari', current_team: { id: 7 } } }, errors: {} } }),
+  usePage: () => ({
+    props: {
+      auth: { user: { id: 1, name: 'Ayu Lestari', current_team: { id: 7, can: { manageBilling: fake.billing } } } },
+      errors: {},
+    },
+  }),
   router: {
     reload: (options?: Options) => fake.calls.push({ method: 'reload', url: '', options }),
     visit: (url: string) => fake.calls.push({ method: 'visit', url }),
@@ -154,7 +161,19 @@ function props(overrides: Partial<DashboardProps> = {}): DashboardProps {
       current: { conversations: 14, auto_resolution_rate: 0.75, handoffs: 2, ai_replies: 40 },
       previous: { conversations: 10, auto_resolution_rate: 0.8, handoffs: 2, ai_replies: 52 },
     },
-    credits: { used: 1234, from: '2026-11-01', to: '2026-11-24' },
+    credits: {
+      used: 1234,
+      from: '2026-11-01',
+      to: '2026-11-24',
+      quota: {
+        used: 7_900,
+        limit: 10_000,
+        plan: 'Growth',
+        period_start: '2026-11-01T00:00:00.000Z',
+        period_end: '2026-12-01T12:00:00.000Z',
+        pack_remaining: 0,
+      },
+    },
     channels: [
       {
         id: 5,
@@ -181,6 +200,7 @@ function props(overrides: Partial<DashboardProps> = {}): DashboardProps {
 beforeEach(() => {
   fake.calls.length = 0;
   fake.channels.clear();
+  fake.billing = true;
 });
 
 afterEach(() => {
@@ -226,7 +246,35 @@ describe('Dashboard', () => {
     ).toBe('route:reports.index:{"_query":{"range":"today"}}');
 
     const credits = screen.getByRole('region', { name: 'AI credits' });
-    expect(credits.textContent).toBe('AI credits1,234used this month (November 1 – 24)');
+    expect(credits.textContent).toContain('7,900 of 10,000 AI credits this period (Growth)');
+    expect(credits.textContent).toContain('Resets on December 1, 2026.');
+    expect(credits.textContent).toContain('1,234 used by conversations this month (November 1 – 24)');
+    const bar = within(credits).getByRole('progressbar');
+    expect(bar.getAttribute('aria-valuenow')).toBe('79');
+    expect(
+      within(credits)
+        .getByRole('link', { name: /Plan and usage/ })
+        .getAttribute('href'),
+    ).toBe('route:billing.index');
+  });
+
+  it('says when the period’s credits are used up, in red, without a billing link for a role that may not see it', () => {
+    fake.billing = false;
+    const base = props();
+    render(
+      <Dashboard
+        {...base}
+        credits={{ ...base.credits!, quota: { ...base.credits!.quota, used: 10_000, pack_remaining: 0 } }}
+      />,
+    );
+    const credits = screen.getByRole('region', { name: 'AI credits' });
+    expect(credits.textContent).toContain('10,000 of 10,000 AI credits this period (Growth)');
+    expect(credits.textContent).toContain(
+      "The period's credits are used up: until it ends, the bots send their fallback message and a person takes over.",
+    );
+    expect(within(credits).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    expect(credits.querySelector('.bg-red-500')).toBeTruthy();
+    expect(within(credits).queryByRole('link')).toBeNull();
   });
 
   it('lists the channels with their type, status and health, problems first, each linking to it', () => {

@@ -27,6 +27,8 @@ type Call = { method: string; url: string; data?: unknown; options?: Options };
 const fake = vi.hoisted(() => ({
   calls: [] as Call[],
   channels: new Map<string, Record<string, (payload: unknown) => void>>(),
+  /** The current team's `manageBilling` flag (owners and admins see Billing). */
+  billing: true,
   requestJson: null as unknown as Mock<(...args: unknown[]) => Promise<unknown>>,
 }));
 
@@ -35,7 +37,9 @@ vi.mock('@inertiajs/react', async () => {
   const record = (method: string) => (url: string, data?: unknown, options?: Options) =>
     fake.calls.push({ method, url, data, options });
   return {
-    usePage: () => ({ props: { auth: { user: { id: 1, current_team: { id: 7 } } }, errors: {} } }),
+    usePage: () => ({
+      props: { auth: { user: { id: 1, current_team: { id: 7, can: { manageBilling: fake.billing } } } }, errors: {} },
+    }),
     router: {
       get: record('get'),
       post: record('post'),
@@ -86,7 +90,8 @@ vi.mock('@/lib/route', () => {
     name === undefined
       ? { has: () => false, current: () => false }
       : `route:${name}${params === undefined ? '' : `:${JSON.stringify(params)}`}`;
-  return { route, optionalRoute: () => null };
+  // Billing is the one optional page these pages link to.
+  return { route, optionalRoute: (name: string) => (name === 'billing.index' ? route(name) : null) };
 });
 
 vi.mock('@/hooks/use-channel', () => ({
@@ -141,6 +146,7 @@ function indexProps(overrides: Partial<KnowledgeIndexProps> = {}): KnowledgeInde
     },
     filters: { search: '' },
     storage: { chars: 84_000, file_bytes: 1_258_291, sources: 5 },
+    limit: { used: 5, limit: 500, reached: false, plan: 'Growth' },
     can: { create: true, update: true, delete: true },
     ...overrides,
   };
@@ -208,6 +214,7 @@ function formProps(overrides: Partial<KnowledgeFormProps> = {}): KnowledgeFormPr
       accept: '.pdf,.docx',
     },
     defaultEmbedder: 'Offline lexical embedder',
+    limit: { used: 5, limit: 500, reached: false, plan: 'Growth' },
     can: { create: true, update: true, delete: true },
     ...overrides,
   };
@@ -221,6 +228,7 @@ const play = (event: string, payload: unknown) =>
 beforeEach(() => {
   fake.calls.length = 0;
   fake.channels.clear();
+  fake.billing = true;
   fake.requestJson = vi.fn<(...args: unknown[]) => Promise<unknown>>();
 });
 
@@ -345,7 +353,7 @@ describe('Knowledges/Index', () => {
     play('KnowledgeSourceUpdated', { team_id: 7, knowledge_id: 1, source: source() });
     play('KnowledgeChanged', { team_id: 7, knowledge_id: 1, action: 'created' });
     expect(fake.calls.filter((call) => call.method === 'reload')).toHaveLength(1);
-    expect(fake.calls[0].options).toMatchObject({ only: ['knowledges', 'storage'] });
+    expect(fake.calls[0].options).toMatchObject({ only: ['knowledges', 'storage', 'limit'] });
 
     act(() => vi.advanceTimersByTime(500));
     expect(fake.calls.filter((call) => call.method === 'reload')).toHaveLength(2);
@@ -445,7 +453,7 @@ describe('Knowledges/Form', () => {
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('45');
 
     play('KnowledgeChanged', { team_id: 7, knowledge_id: 1, action: 'source-added' });
-    expect(fake.calls.at(-1)).toMatchObject({ method: 'reload', options: { only: ['sources'] } });
+    expect(fake.calls.at(-1)).toMatchObject({ method: 'reload', options: { only: ['sources', 'limit'] } });
   });
 
   it('checks a file’s size before uploading it', () => {
@@ -647,5 +655,37 @@ describe('Try a question', () => {
     });
     expect(screen.getByRole('alert').textContent).toBe('Type a question first.');
     expect(fake.requestJson).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the plan’s knowledge sources', () => {
+  it('counts them on the list and above Add a source', () => {
+    const { unmount } = render(<Index {...indexProps()} />);
+    expect(screen.getByTestId('plan-limit').textContent).toBe('5 of 500 knowledge sources on the Growth plan');
+    expect(screen.queryByTestId('plan-limit-reached')).toBeNull();
+    unmount();
+
+    render(<Form {...formProps()} />);
+    expect(screen.getByTestId('plan-limit').textContent).toBe(
+      '5 of 500 knowledge sources on the Growth plan, across all knowledge bases',
+    );
+    expect(screen.getByRole('form', { name: 'Add a source' })).toBeTruthy();
+  });
+
+  it('puts a notice in the form’s place once all are used, and says so on the list', () => {
+    const full = { used: 10, limit: 10, reached: true, plan: 'Free' };
+    const { unmount } = render(<Form {...formProps({ limit: full })} />);
+    expect(screen.queryByRole('form', { name: 'Add a source' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Add a source' })).toBeTruthy();
+    const notice = screen.getByTestId('plan-limit-reached');
+    expect(notice.textContent).toContain('Your team has all 10 knowledge sources its Free plan includes.');
+    expect(within(notice).getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('route:billing.index');
+    unmount();
+
+    fake.billing = false;
+    render(<Index {...indexProps({ limit: full })} />);
+    expect(screen.getByTestId('plan-limit-reached').textContent).toContain(
+      "The team's owner can upgrade the plan to add more knowledge sources.",
+    );
   });
 });

@@ -26,7 +26,12 @@ vi.mock('@inertiajs/react', () => {
   const record = (method: string) => (url: string, data?: unknown, options?: Options) =>
     fake.calls.push({ method, url, data, options });
   return {
-    usePage: () => ({ props: { auth: { user: { id: 1, name: 'Rina', current_team: { id: 7 } } }, errors: {} } }),
+    usePage: () => ({
+      props: {
+        auth: { user: { id: 1, name: 'Rina', current_team: { id: 7, can: { manageBilling: true } } } },
+        errors: {},
+      },
+    }),
     router: {
       get: record('get'),
       reload: (options?: Options) => fake.calls.push({ method: 'reload', url: '', options }),
@@ -140,6 +145,14 @@ function props(overrides: Partial<ReportsIndexProps> = {}): ReportsIndexProps {
       },
     ],
     definitions: metricDefinitions,
+    credits_quota: {
+      used: 8_100,
+      limit: 10_000,
+      plan: 'Growth',
+      period_start: '2026-11-01T00:00:00.000Z',
+      period_end: '2026-12-01T12:00:00.000Z',
+      pack_remaining: 0,
+    },
     ...overrides,
   };
 }
@@ -212,6 +225,23 @@ describe('Reports/Index', () => {
     expect(within(card('Failed')).getByText('0')).toBeTruthy();
     expect(screen.getByText('Times in Asia/Jakarta')).toBeTruthy();
     expect(screen.getByText(/18 – 24 Nov 2026 \(7 days\), compared with 11 – 17 Nov 2026/)).toBeTruthy();
+  });
+
+  it("keeps the window's AI credits on their card and adds the period's quota below, with a link to billing", () => {
+    render(<Index {...props()} />);
+    const credits = card('AI credits');
+    expect(within(credits).getByText('4,000')).toBeTruthy();
+    expect(within(credits).getByText('8,100 of 10,000 AI credits this period (Growth)')).toBeTruthy();
+    expect(within(credits).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('81');
+    expect(credits.querySelector('.bg-amber-500')).toBeTruthy();
+    expect(credits.textContent).toContain('1,900 credits left this period. Resets on December 1, 2026.');
+    expect(within(credits).getByRole('link', { name: 'Billing' }).getAttribute('href')).toBe('route:billing.index');
+  });
+
+  it("leaves the quota out where the server sends none (an agent's own figures)", () => {
+    render(<Index {...props({ scope: 'mine', credits_quota: null })} />);
+    expect(within(card('AI credits')).queryByRole('progressbar')).toBeNull();
+    expect(card('AI credits').textContent).not.toContain('this period');
   });
 
   it('colours each change by whether up is good for that metric', () => {
@@ -354,7 +384,7 @@ describe('Reports/Index', () => {
 
     act(() => events.ReportsUpdated({ team_id: 7 }));
     expect(reloads()).toHaveLength(1);
-    expect(reloads()[0].options).toMatchObject({ only: ['summary', 'sources', 'never_cited'] });
+    expect(reloads()[0].options).toMatchObject({ only: ['summary', 'sources', 'never_cited', 'credits_quota'] });
     act(() => {
       events.ReportsUpdated({ team_id: 7 });
       events.ReportsUpdated({ team_id: 7 });

@@ -36,7 +36,14 @@ export function botRepository(db: Database, teamId: number) {
 
   return {
     /** A page of bots with their replies since the start of this month (UTC, unless `since` says). */
-    async page(options: { search?: string; status?: BotStatus; page: number; perPage: number; since?: Date; id?: number }) {
+    async page(options: {
+      search?: string;
+      status?: BotStatus;
+      page: number;
+      perPage: number;
+      since?: Date;
+      id?: number;
+    }) {
       const now = new Date();
       const since = options.since ?? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
       const where = and(
@@ -44,7 +51,10 @@ export function botRepository(db: Database, teamId: number) {
         options.id === undefined ? undefined : eq(bots.id, options.id),
         options.status ? eq(bots.status, options.status) : undefined,
         options.search
-          ? or(ilike(bots.name, `%${escapeLike(options.search)}%`), ilike(bots.description, `%${escapeLike(options.search)}%`))
+          ? or(
+              ilike(bots.name, `%${escapeLike(options.search)}%`),
+              ilike(bots.description, `%${escapeLike(options.search)}%`),
+            )
           : undefined,
       );
       const [{ total }] = await db.select({ total: count() }).from(bots).where(where);
@@ -108,11 +118,15 @@ export function botRepository(db: Database, teamId: number) {
 
     async update(
       id: number,
-      values: Partial<Pick<BotRow, 'name' | 'description' | 'avatarColor' | 'status' | 'draft'>>,
+      values: Partial<Pick<BotRow, 'name' | 'description' | 'avatarColor' | 'status' | 'draft' | 'monthlyCreditCap'>>,
       /** `draftChanged`: the draft now differs from the published version; `published`: it equals it again. */
       options: { draftChanged: boolean; published?: boolean },
     ): Promise<BotRow | undefined> {
-      const draftChangedAt = options.published ? { draftChangedAt: null } : options.draftChanged ? { draftChangedAt: new Date() } : {};
+      const draftChangedAt = options.published
+        ? { draftChangedAt: null }
+        : options.draftChanged
+          ? { draftChangedAt: new Date() }
+          : {};
       const [row] = await db
         .update(bots)
         .set({ ...values, ...draftChangedAt, updatedAt: new Date() })
@@ -184,7 +198,9 @@ export function botRepository(db: Database, teamId: number) {
     },
 
     async replaceTestQuestions(botId: number, questions: string[]): Promise<void> {
-      await db.delete(botTestQuestions).where(and(eq(botTestQuestions.teamId, teamId), eq(botTestQuestions.botId, botId)));
+      await db
+        .delete(botTestQuestions)
+        .where(and(eq(botTestQuestions.teamId, teamId), eq(botTestQuestions.botId, botId)));
       if (questions.length > 0) {
         await db.insert(botTestQuestions).values(questions.map((question) => ({ botId, teamId, question })));
       }

@@ -21,8 +21,40 @@ export const newBotSchema = botDetails.extend({
     .transform((ids) => [...new Set(ids)]),
 });
 
+/** The most a bot's monthly AI credit cap may be. */
+export const MAX_MONTHLY_CREDIT_CAP = 10_000_000;
+
+const capMessages = {
+  number: 'The monthly AI credit cap must be a whole number of credits, or empty for no cap.',
+  min: 'The monthly AI credit cap must be at least 1; leave it empty for no cap.',
+  max: 'The monthly AI credit cap must not be greater than 10,000,000.',
+};
+
+/**
+ * The bot's own most AI credits a billing period (an operational setting on the bot row, not in the
+ * versioned configuration): a whole number from 1 to 10,000,000, as a number or the text typed;
+ * empty or null is no cap; absent leaves it as it is.
+ */
+export const monthlyCreditCap = z
+  .preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value;
+      const text = value.trim();
+      if (text === '') return null;
+      return /^[+-]?[0-9]+(\.[0-9]+)?$/.test(text) ? Number(text) : value;
+    },
+    z
+      .number({ error: capMessages.number })
+      .int(capMessages.number)
+      .min(1, capMessages.min)
+      .max(MAX_MONTHLY_CREDIT_CAP, capMessages.max)
+      .nullable(),
+  )
+  .optional();
+
 /** What the edit form sends besides the configuration (validated by botConfigSchema). */
 export const botDetailsSchema = botDetails.extend({
+  monthly_credit_cap: monthlyCreditCap,
   status: z.enum(botStatuses, { error: 'The status must be draft, active or paused.' }).optional(),
   test_questions: z
     .union([z.array(z.string()), z.string()])
@@ -33,7 +65,10 @@ export const botDetailsSchema = botDetails.extend({
         .filter((line) => line.length > 0 && !line.includes('\u0000')),
     )
     .refine((list) => list.length <= 50, 'A bot may keep at most 50 test questions.')
-    .refine((list) => list.every((line) => line.length <= 1000), 'Each test question must not be greater than 1000 characters.'),
+    .refine(
+      (list) => list.every((line) => line.length <= 1000),
+      'Each test question must not be greater than 1000 characters.',
+    ),
 });
 
 export const chatSchema = z.object({

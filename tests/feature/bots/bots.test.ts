@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectPage, type TestApp } from '../../helpers/app';
+import { createTestApp, expectPage, signedIn, type TestApp } from '../../helpers/app';
 import { knowledgeClient } from '../../helpers/knowledge';
 import { cafeBot } from '../../helpers/bots';
 import { createMember, createOwnedTeam } from '../../factories/teams';
 import { createChannel } from '../../factories/channels';
+import { createPublishedBot } from '../../factories/bots';
+import { onPlan } from '../../helpers/billing';
 
 /** Bots through their pages: create, edit the draft, publish, restore, delete; roles and tenancy. */
 let app: TestApp;
@@ -34,6 +36,8 @@ describe('a bot from creation to deletion', () => {
       meta: { total: 1 },
     });
     expect(index.props.channels).toEqual({ [botId]: [] });
+    // Beside "New bot": the team's bots against its plan's (Business in the tests).
+    expect(index.props.limit).toEqual({ used: 1, limit: 20, reached: false, plan: 'Business' });
     // The list names the channels a bot answers on.
     await createChannel(app.services, team.id, { type: 'web', botId });
     await createChannel(app.services, team.id, { type: 'telegram', botId });
@@ -135,6 +139,39 @@ describe('a bot from creation to deletion', () => {
     await client.send('post', '/bots', { name: 'Theirs', knowledge_ids: [foreignId] });
     expect(expectPage(await client.visit('/bots/create'), 'Bots/Create').props.errors).toEqual({
       knowledge_ids: 'The selected knowledge base is invalid.',
+    });
+  });
+});
+
+describe('the plan’s bots beside New bot', () => {
+  it('tells a Free team with its one bot that the limit is reached, and a team with room that it is not', async () => {
+    const { owner, team } = await createOwnedTeam(app.services, { current: true });
+    await onPlan(app, team.id, 'free');
+    const client = await signedIn(app.app, owner);
+    expect(expectPage(await client.visit('/bots'), 'Bots/Index').props.limit).toEqual({
+      used: 0,
+      limit: 1,
+      reached: false,
+      plan: 'Free',
+    });
+    await createPublishedBot(app.services, team.id);
+    expect(expectPage(await client.visit('/bots'), 'Bots/Index').props.limit).toEqual({
+      used: 1,
+      limit: 1,
+      reached: true,
+      plan: 'Free',
+    });
+    // Counted over the whole team, whatever the search or page shows.
+    expect(expectPage(await client.visit('/bots?search=nothing-matches'), 'Bots/Index').props.limit).toMatchObject({
+      used: 1,
+      reached: true,
+    });
+    await onPlan(app, team.id, 'starter');
+    expect(expectPage(await client.visit('/bots'), 'Bots/Index').props.limit).toEqual({
+      used: 1,
+      limit: 2,
+      reached: false,
+      plan: 'Starter',
     });
   });
 });

@@ -5,6 +5,8 @@ import { startFakeWhatsApp, type FakeWhatsApp } from '../../helpers/fake-whatsap
 import { createMember, createOwnedTeam } from '../../factories/teams';
 import { createPublishedBot } from '../../factories/bots';
 import { channelRepository } from '../../../server/db/repositories/channel-repository';
+import { createChannel } from '../../factories/channels';
+import { onPlan } from '../../helpers/billing';
 
 /**
  * Channels/Index, Create, Show, Edit: each type's settings, secrets encrypted and never shown
@@ -183,6 +185,34 @@ describe('channels', () => {
     });
     errors = (await client.visit('/channels/create')).body.props.errors as Record<string, string>;
     expect(errors.bot_id).toMatch(/invalid/);
+  });
+
+  it('shows the plan’s channels beside New channel and offers only the types the plan includes', async () => {
+    const { client, team, bot } = await owner();
+    expect(expectPage(await client.visit('/channels'), 'Channels/Index').props.limit).toEqual({
+      used: 0,
+      limit: 50,
+      reached: false,
+      plan: 'Business',
+    });
+    const create = expectPage(await client.visit('/channels/create?type=webhook'), 'Channels/Create');
+    expect(create.props).toMatchObject({
+      type: 'webhook',
+      plan_channel_types: ['web', 'whatsapp', 'telegram', 'webhook'],
+      plan_name: 'Business',
+      channel_type_plans: { web: 'Free', whatsapp: 'Starter', telegram: 'Starter', webhook: 'Growth' },
+      limit: { used: 0, limit: 50, reached: false, plan: 'Business' },
+    });
+
+    await onPlan(app, team.id, 'free');
+    const free = expectPage(await client.visit('/channels/create?type=telegram'), 'Channels/Create');
+    // A type the plan leaves out does not open its form: the picker shows it disabled.
+    expect(free.props).toMatchObject({ type: null, plan_channel_types: ['web'], plan_name: 'Free' });
+    expect(expectPage(await client.visit('/channels/create?type=web'), 'Channels/Create').props.type).toBe('web');
+    await createChannel(app.services, team.id, { type: 'web', botId: bot.id });
+    const full = { used: 1, limit: 1, reached: true, plan: 'Free' };
+    expect(expectPage(await client.visit('/channels'), 'Channels/Index').props.limit).toEqual(full);
+    expect(expectPage(await client.visit('/channels/create'), 'Channels/Create').props.limit).toEqual(full);
   });
 
   it('lets editors manage and agents read; another team gets 404', async () => {

@@ -19,12 +19,14 @@ import type { ChannelRow } from '../../../server/db/repositories/channel-reposit
 import type { UserRow } from '../../../server/db/repositories/user-repository';
 import type { DashboardProps } from '../../../server/presenters/dashboard-presenter';
 import { teamPolicy } from '../../../server/domain/teams/team-policy';
+import { teamBilling } from '../../../server/billing/period-of-team';
+import { givePack, onPlan, setCreditsUsed } from '../../helpers/billing';
 
 /**
  * The dashboard's live state, through the real app: the open queue and its longest wait, today's
- * figures from the report rollups against yesterday's, the month's AI credits, the channels'
- * health, the activity feed with its links, the onboarding steps, and what each role sees. Nothing
- * of another team ever shows.
+ * figures from the report rollups against yesterday's, the month's AI credits and the billing
+ * period's against the plan's quota, the channels' health, the activity feed with its links, the
+ * onboarding steps, and what each role sees. Nothing of another team ever shows.
  */
 let app: TestApp;
 beforeAll(async () => {
@@ -149,7 +151,31 @@ describe("today's figures", () => {
       previous: { conversations: 1, handoffs: 0, ai_replies: 0, auto_resolution_rate: 1 },
     });
     expect(props.today!.day).toBe(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(new Date()));
-    expect(props.credits).toEqual({ used: 3, from: `${props.today!.day.slice(0, 8)}01`, to: props.today!.day });
+    // The month's credits from the rollups, and the billing period's against the plan (Business here).
+    const { period } = await teamBilling(app.services.db, app.services.config, team.id);
+    expect(props.credits).toEqual({
+      used: 3,
+      from: `${props.today!.day.slice(0, 8)}01`,
+      to: props.today!.day,
+      quota: {
+        used: 0,
+        limit: 50_000,
+        plan: 'Business',
+        period_start: period.start.toISOString(),
+        period_end: period.end.toISOString(),
+        pack_remaining: 0,
+      },
+    });
+    // What the team's counter says, on the plan it is on, with what its credit packs hold.
+    await onPlan(app, team.id, 'growth');
+    await setCreditsUsed(app, team.id, 7_900);
+    await givePack(app, team.id, 1_000);
+    expect((await dashboardOf(owner)).credits!.quota).toMatchObject({
+      used: 7_900,
+      limit: 10_000,
+      plan: 'Growth',
+      pack_remaining: 1_000,
+    });
 
     // Days count in the team's time zone: Pacific/Kiritimati is 7 hours ahead of Jakarta.
     await app.services.db.update(teams).set({ timezone: 'Pacific/Kiritimati' }).where(eq(teams.id, team.id));

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectPage, type TestApp } from '../../helpers/app';
 import { knowledgeClient } from '../../helpers/knowledge';
 import { createOwnedTeam, createMember } from '../../factories/teams';
+import { createKnowledgeWithChunk } from '../../factories/knowledge';
+import { onPlan } from '../../helpers/billing';
 
 /** Knowledges/Index and the create/edit/delete of a knowledge base, through the pages. */
 let app: TestApp;
@@ -18,8 +20,15 @@ describe('a knowledge base from creation to deletion', () => {
     const empty = expectPage(await client.visit('/knowledges'), 'Knowledges/Index');
     expect(empty.props.knowledges).toMatchObject({ data: [], meta: { total: 0 } });
     expect(empty.props.can).toEqual({ create: true, update: true, delete: true });
+    // The team's knowledge sources against its plan's (Business in the tests).
+    expect(empty.props.limit).toEqual({ used: 0, limit: 2_000, reached: false, plan: 'Business' });
 
-    expectPage(await client.visit('/knowledges/create'), 'Knowledges/Form');
+    expect(expectPage(await client.visit('/knowledges/create'), 'Knowledges/Form').props.limit).toEqual({
+      used: 0,
+      limit: 2_000,
+      reached: false,
+      plan: 'Business',
+    });
     const created = await client.send('post', '/knowledges', {
       name: 'FAQ Kopi Senja',
       description: 'Jam buka dan menu',
@@ -54,6 +63,26 @@ describe('a knowledge base from creation to deletion', () => {
     expect((await client.visit(editUrl)).status).toBe(404);
   });
 
+  it('counts every knowledge base’s sources against the plan on the list and the form', async () => {
+    const { owner, team } = await createOwnedTeam(app.services, { current: true });
+    await onPlan(app, team.id, 'free');
+    const client = await knowledgeClient(app, owner);
+    const { knowledge } = await createKnowledgeWithChunk(app.services, team.id, { name: 'FAQ' });
+    expect(expectPage(await client.visit(`/knowledges/${knowledge.id}/edit`), 'Knowledges/Form').props.limit).toEqual({
+      used: 1,
+      limit: 10,
+      reached: false,
+      plan: 'Free',
+    });
+    // Free's ten sources, spread over other knowledge bases: this one's form is full too.
+    for (let index = 0; index < 9; index += 1) await createKnowledgeWithChunk(app.services, team.id);
+    const full = { used: 10, limit: 10, reached: true, plan: 'Free' };
+    expect(expectPage(await client.visit(`/knowledges/${knowledge.id}/edit`), 'Knowledges/Form').props.limit).toEqual(
+      full,
+    );
+    expect(expectPage(await client.visit('/knowledges'), 'Knowledges/Index').props.limit).toEqual(full);
+  });
+
   it('refuses a nameless knowledge base or an unknown language with a message per field', async () => {
     const { owner } = await createOwnedTeam(app.services, { current: true });
     const client = await knowledgeClient(app, owner);
@@ -75,13 +104,20 @@ describe('a knowledge base from creation to deletion', () => {
     }
     await client.send('post', '/knowledges', { name: 'Menu 50% off_sale', language: 'simple' });
     const first = expectPage(await client.visit('/knowledges'), 'Knowledges/Index');
-    expect(first.props.knowledges).toMatchObject({ meta: { current_page: 1, last_page: 2, total: 15, from: 1, to: 12 } });
+    expect(first.props.knowledges).toMatchObject({
+      meta: { current_page: 1, last_page: 2, total: 15, from: 1, to: 12 },
+    });
     const second = expectPage(await client.visit('/knowledges?page=2'), 'Knowledges/Index');
     expect((second.props.knowledges as { data: unknown[] }).data).toHaveLength(3);
     const found = expectPage(await client.visit('/knowledges?search=cabang%201'), 'Knowledges/Index');
-    expect((found.props.knowledges as { data: Array<{ name: string }> }).data.map((k) => k.name).sort()).toEqual(
-      ['Cabang 1', 'Cabang 10', 'Cabang 11', 'Cabang 12', 'Cabang 13', 'Cabang 14'],
-    );
+    expect((found.props.knowledges as { data: Array<{ name: string }> }).data.map((k) => k.name).sort()).toEqual([
+      'Cabang 1',
+      'Cabang 10',
+      'Cabang 11',
+      'Cabang 12',
+      'Cabang 13',
+      'Cabang 14',
+    ]);
     // LIKE's wildcards in the search match themselves.
     const literal = expectPage(await client.visit('/knowledges?search=50%25%20off_'), 'Knowledges/Index');
     expect((literal.props.knowledges as { data: Array<{ name: string }> }).data.map((k) => k.name)).toEqual([
@@ -100,7 +136,9 @@ describe('who may do what', () => {
 
     const editor = await createMember(app.services, team, 'editor', { current: true });
     const editorClient = await knowledgeClient(app, editor);
-    expect((await editorClient.send('put', `/knowledges/${id}`, { name: 'Shared by editor', language: 'english' })).status).toBe(303);
+    expect(
+      (await editorClient.send('put', `/knowledges/${id}`, { name: 'Shared by editor', language: 'english' })).status,
+    ).toBe(303);
 
     for (const role of ['agent', 'viewer'] as const) {
       const member = await createMember(app.services, team, role, { current: true });
@@ -112,7 +150,9 @@ describe('who may do what', () => {
       expect((await client.send('post', '/knowledges', { name: 'No', language: 'english' })).status).toBe(403);
       expect((await client.send('put', `/knowledges/${id}`, { name: 'No', language: 'english' })).status).toBe(403);
       expect((await client.send('delete', `/knowledges/${id}`)).status).toBe(403);
-      expect((await client.send('post', `/knowledges/${id}/sources`, { type: 'text', title: 'x', text: 'y' })).status).toBe(403);
+      expect(
+        (await client.send('post', `/knowledges/${id}/sources`, { type: 'text', title: 'x', text: 'y' })).status,
+      ).toBe(403);
     }
   });
 

@@ -9,6 +9,7 @@ import type { ReportsIndexProps } from '../../../server/http/controllers/reports
 import type { UserRow } from '../../../server/db/repositories/user-repository';
 import { metricDefinitions } from '../../../server/reports/definitions';
 import { reportsUpdatedEvent } from '../../../server/reports/rollup';
+import { onPlan, setCreditsUsed } from '../../helpers/billing';
 
 /**
  * The Reports page: owners, admins, editors and viewers see the team's figures for the window and
@@ -65,6 +66,10 @@ beforeAll(async () => {
   await createKnowledgeWithChunk(services, other.team.id, { name: 'Bravo Secret Knowledge' });
   for (const days of [1, 2, 5])
     await historyConversation(services, otherChannel, { at: ago(days), handoff: 'keyword' });
+
+  // The billing period's credits: the team's counter on its plan, not the window's replies.
+  await onPlan(app, team.id, 'growth');
+  await setCreditsUsed(app, team.id, 7_900);
 
   await settle(services);
   ids = {
@@ -137,17 +142,30 @@ describe('the Reports page', () => {
     expect(props.chunks).toEqual([
       expect.objectContaining({ source: 'Jam buka', knowledge: 'FAQ Kopi', count: 1, excerpt: expect.any(String) }),
     ]);
+    // The window's credits stay the window's (its replies); the period's quota comes beside them.
+    expect(metrics.credits).toBe(3);
+    expect(props.credits_quota).toEqual({
+      used: 7_900,
+      limit: 10_000,
+      plan: 'Growth',
+      period_start: expect.stringMatching(/^\d{4}-\d{2}-01T00:00:00\.000Z$/),
+      period_end: expect.stringMatching(/^\d{4}-\d{2}-01T00:00:00\.000Z$/),
+      pack_remaining: 0,
+    });
   });
 
   it('shows a viewer the same figures', async () => {
     const props = await reports(viewer);
     expect(props.scope).toBe('team');
     expect(props.summary.metrics.conversations).toBe(3);
+    expect(props.credits_quota).toMatchObject({ used: 7_900, limit: 10_000, plan: 'Growth' });
   });
 
   it('shows an agent the figures of the conversations assigned to them only', async () => {
     const props = await reports(agent);
     expect(props.scope).toBe('mine');
+    // The team's quota is not an agent's figure.
+    expect(props.credits_quota).toBeNull();
     expect(props.summary.metrics).toMatchObject({
       conversations: 1,
       handoffs: 1,

@@ -5,6 +5,7 @@ import { expectNoSecrets } from '../../helpers/profile';
 import { createUser } from '../../factories/users';
 import { createInvitation, createMember, createOwnedTeam } from '../../factories/teams';
 import { roleDescriptions } from '../../../server/domain/teams/roles';
+import { onPlan } from '../../helpers/billing';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -91,6 +92,25 @@ describe('show a team', () => {
     expect(shown.team_invitations).toEqual([]);
     expect(availableRoles).toEqual([]);
     expect(Object.values(permissions).every((value) => value === false)).toBe(true);
+  });
+
+  it('measures the members against the plan, invitations included, for those who invite', async () => {
+    const { owner, team, admin, viewer } = await acme();
+    // The owner, three members and two pending invitations, of Business's 15 (the tests' default plan).
+    const { page } = await teamPage(await signedIn(app.app, owner), team.id);
+    expect(page.props.limit).toEqual({ used: 6, limit: 15, reached: false, plan: 'Business' });
+    expect((await teamPage(await signedIn(app.app, admin), team.id)).page.props.limit).toMatchObject({ used: 6 });
+    // Those who do not invite are not told how many invitations are pending.
+    expect((await teamPage(await signedIn(app.app, viewer), team.id)).page.props.limit).toBeNull();
+
+    // On Growth (5 places) the team is past its plan: the form gives way to the notice.
+    await onPlan(app, team.id, 'growth');
+    expect((await teamPage(await signedIn(app.app, owner), team.id)).page.props.limit).toEqual({
+      used: 6,
+      limit: 5,
+      reached: true,
+      plan: 'Growth',
+    });
   });
 
   it('is a 404, never a 403, for a team the user does not belong to, an unknown one or an impossible id', async () => {

@@ -14,6 +14,7 @@ import {
   type SectionId,
   type SectionProps,
 } from './Partials/bot-form';
+import CreditCapSection from './Partials/CreditCapSection';
 import DeleteBotForm from './Partials/DeleteBotForm';
 import FormActions from './Partials/FormActions';
 import HandoffSection from './Partials/HandoffSection';
@@ -28,10 +29,11 @@ import type { BotEditProps } from './Partials/types';
 import { useLiveBot } from './Partials/use-live-bot';
 
 /**
- * Bots/Edit: the draft's settings in sections (persona, model, messages, knowledge, handoff, test
- * questions). They are one form: each section's Save sends all of it (PUT bots.update) and says
- * which sections have a message when the save fails. Then the versions, restorable into the draft,
- * and deleting the bot. Read-only for those who may not change it.
+ * Bots/Edit: the draft's settings in sections (persona, model, messages, knowledge, handoff), the
+ * bot's monthly AI credit cap, and its test questions. They are one form: each section's Save
+ * sends all of it (PUT bots.update) and says which sections have a message when the save fails.
+ * Then the versions, restorable into the draft, and deleting the bot. Read-only for those who may
+ * not change it.
  */
 export default function Edit({
   bot,
@@ -123,6 +125,10 @@ export default function Edit({
         <SectionBorder />
         <div id="handoff" className="mt-10 scroll-mt-6 sm:mt-0">
           <HandoffSection {...section('handoff')} />
+        </div>
+        <SectionBorder />
+        <div id="credits" className="mt-10 scroll-mt-6 sm:mt-0">
+          <CreditCapSection {...section('credits')} bot={bot} />
         </div>
         <SectionBorder />
         <div id="tests" className="mt-10 scroll-mt-6 sm:mt-0">

@@ -4,6 +4,7 @@ import ButtonLink from '@/Components/ButtonLink';
 import EmptyState from '@/Components/EmptyState';
 import Icon from '@/Components/Icon';
 import Pagination from '@/Components/Pagination';
+import { PlanLimitLine, PlanLimitNotice } from '@/Components/PlanLimit';
 import SecondaryButton from '@/Components/SecondaryButton';
 import Select from '@/Components/Select';
 import TextInput from '@/Components/TextInput';
@@ -29,11 +30,15 @@ function query({ search, status }: Filters, page?: number): Record<string, strin
 
 const indexUrl = (filters: Filters, page?: number) => route('bots.index', { _query: query(filters, page) });
 
+const botNoun = { one: 'bot', many: 'bots' };
+
 /**
- * Bots/Index: the team's bots, searchable and filtered by status, a page at a time. Live: a bot
- * created, edited, published or deleted anywhere in the team reloads the list (at most twice a second).
+ * Bots/Index: the team's bots, searchable and filtered by status, a page at a time. Those who may
+ * create bots see how many of the plan's they use beside "New bot", and, once all are used, a
+ * notice in its place. Live: a bot created, edited, published or deleted anywhere in the team
+ * reloads the list and the count (at most twice a second).
  */
-export default function Index({ bots, channels, filters, statuses, can }: BotIndexProps) {
+export default function Index({ bots, channels, filters, statuses, limit, can }: BotIndexProps) {
   const teamId = usePage().props.auth.user?.current_team?.id ?? null;
   const [search, setSearch] = useState(filters.search);
   const debounce = useRef<{ timer: number | null }>({ timer: null });
@@ -46,7 +51,7 @@ export default function Index({ bots, channels, filters, statuses, can }: BotInd
     };
   }, []);
 
-  const reload = useThrottled(() => router.reload({ only: ['bots'], async: true }), 500);
+  const reload = useThrottled(() => router.reload({ only: ['bots', 'limit'], async: true }), 500);
   useChannel(teamId === null ? null : `teams.${teamId}`, { events: { BotChanged: reload } });
 
   const visit = (next: Filters) =>
@@ -69,7 +74,8 @@ export default function Index({ bots, channels, filters, statuses, can }: BotInd
     visit({ search, status });
   };
 
-  const create = can.create ? <ButtonLink href={route('bots.create')}>New bot</ButtonLink> : null;
+  const canAdd = can.create && !limit.reached;
+  const create = canAdd ? <ButtonLink href={route('bots.create')}>New bot</ButtonLink> : null;
   const filtered = filters.search !== '' || filters.status !== '';
   const nothingYet = meta.total === 0 && !filtered;
 
@@ -78,12 +84,14 @@ export default function Index({ bots, channels, filters, statuses, can }: BotInd
       <Head title="Bots" />
       <PageHeader title="Bots">
         {can.create && (
-          <ButtonLink href={route('bots.create')} className="ms-4">
-            New bot
-          </ButtonLink>
+          <div className="ms-4 flex items-center gap-4">
+            <PlanLimitLine limit={limit} noun={botNoun} className="hidden text-end sm:block" />
+            {canAdd && <ButtonLink href={route('bots.create')}>New bot</ButtonLink>}
+          </div>
         )}
       </PageHeader>
       <div className="mx-auto max-w-7xl py-10 sm:px-6 lg:px-8">
+        {can.create && <PlanLimitNotice limit={limit} noun={botNoun} className="mx-4 mb-6 sm:mx-0" />}
         {nothingYet ? (
           <EmptyState icon={<Icon name="cpu-chip" className="size-10" />} title="No bots yet" action={create}>
             <p>

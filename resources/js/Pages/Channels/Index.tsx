@@ -4,6 +4,7 @@ import ButtonLink from '@/Components/ButtonLink';
 import EmptyState from '@/Components/EmptyState';
 import Icon from '@/Components/Icon';
 import Pagination from '@/Components/Pagination';
+import { PlanLimitLine, PlanLimitNotice } from '@/Components/PlanLimit';
 import SecondaryButton from '@/Components/SecondaryButton';
 import Select from '@/Components/Select';
 import TextInput from '@/Components/TextInput';
@@ -30,6 +31,8 @@ function query({ search, type }: Filters, page?: number): Record<string, string 
 
 const indexUrl = (filters: Filters, page?: number) => route('channels.index', { _query: query(filters, page) });
 
+const channelNoun = { one: 'channel', many: 'channels' };
+
 /** The four ways in, each opening the create form on its type. */
 function TypeChoices({ types }: { types: ChannelTypeInfo[] }) {
   return (
@@ -54,10 +57,12 @@ function TypeChoices({ types }: { types: ChannelTypeInfo[] }) {
 
 /**
  * Channels/Index: where the team's bots meet its customers (web chat, WhatsApp, Telegram, a
- * webhook), each with its health; searchable, filtered by type, a page at a time. Live: a channel
- * changed anywhere in the team reloads the list (at most twice a second).
+ * webhook), each with its health; searchable, filtered by type, a page at a time. Those who may
+ * connect channels see how many of the plan's they use beside "New channel", and, once all are
+ * used, a notice in its place. Live: a channel changed anywhere in the team reloads the list and
+ * the count (at most twice a second).
  */
-export default function Index({ channels, filters, types, can }: ChannelIndexProps) {
+export default function Index({ channels, filters, types, limit, can }: ChannelIndexProps) {
   const [search, setSearch] = useState(filters.search);
   const debounce = useRef<{ timer: number | null }>({ timer: null });
   const { meta } = channels;
@@ -69,7 +74,7 @@ export default function Index({ channels, filters, types, can }: ChannelIndexPro
     };
   }, []);
 
-  const reload = useThrottled(() => router.reload({ only: ['channels'], async: true }), 500);
+  const reload = useThrottled(() => router.reload({ only: ['channels', 'limit'], async: true }), 500);
   useChannel(useTeamChannelName(), { events: { ChannelChanged: reload } });
 
   const visit = (next: Filters) =>
@@ -95,7 +100,8 @@ export default function Index({ channels, filters, types, can }: ChannelIndexPro
     visit({ search, type });
   };
 
-  const create = can.create ? <ButtonLink href={route('channels.create')}>New channel</ButtonLink> : null;
+  const canAdd = can.create && !limit.reached;
+  const create = canAdd ? <ButtonLink href={route('channels.create')}>New channel</ButtonLink> : null;
   const filtered = filters.search !== '' || filters.type !== '';
   const nothingYet = meta.total === 0 && !filtered;
   const typeLabel = (type: ChannelType) => types.find((info) => info.type === type)?.label ?? typeLabels[type];
@@ -105,12 +111,14 @@ export default function Index({ channels, filters, types, can }: ChannelIndexPro
       <Head title="Channels" />
       <PageHeader title="Channels">
         {can.create && (
-          <ButtonLink href={route('channels.create')} className="ms-4">
-            New channel
-          </ButtonLink>
+          <div className="ms-4 flex items-center gap-4">
+            <PlanLimitLine limit={limit} noun={channelNoun} className="hidden text-end sm:block" />
+            {canAdd && <ButtonLink href={route('channels.create')}>New channel</ButtonLink>}
+          </div>
         )}
       </PageHeader>
       <div className="mx-auto max-w-7xl py-10 sm:px-6 lg:px-8">
+        {can.create && <PlanLimitNotice limit={limit} noun={channelNoun} className="mx-4 mb-6 sm:mx-0" />}
         {nothingYet ? (
           <EmptyState icon={<Icon name="chat-bubble" className="size-10" />} title="No channels yet" action={create}>
             <p>
@@ -118,9 +126,9 @@ export default function Index({ channels, filters, types, can }: ChannelIndexPro
               Telegram bot or your own system through a webhook. Connect one, choose the bot that answers on it, and its
               conversations arrive in the inbox, where your team can take over.
             </p>
-            {can.create ? (
+            {canAdd ? (
               <TypeChoices types={types} />
-            ) : (
+            ) : can.create ? null : (
               <p className="mt-3">Your role in this team may look at channels; an owner or admin connects them.</p>
             )}
           </EmptyState>

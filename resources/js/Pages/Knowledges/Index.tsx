@@ -4,6 +4,7 @@ import ButtonLink from '@/Components/ButtonLink';
 import EmptyState from '@/Components/EmptyState';
 import Icon from '@/Components/Icon';
 import Pagination from '@/Components/Pagination';
+import { PlanLimitLine, PlanLimitNotice } from '@/Components/PlanLimit';
 import SecondaryButton from '@/Components/SecondaryButton';
 import TextInput from '@/Components/TextInput';
 import { useChannel } from '@/hooks/use-channel';
@@ -16,6 +17,8 @@ import { useThrottled } from '@/hooks/use-throttled';
 
 const SEARCH_DELAY_MS = 300;
 
+const sourceNoun = { one: 'knowledge source', many: 'knowledge sources' };
+
 function indexUrl(search: string, page?: number): string {
   const query: Record<string, string | number> = {};
   if (search) query.search = search;
@@ -25,10 +28,11 @@ function indexUrl(search: string, page?: number): string {
 
 /**
  * Knowledges/Index: the team's knowledge bases, searchable and a page at a time, each with its
- * state. Live: any change of a source or a knowledge base of the team reloads the list (at most
- * twice a second), so progress bars move while sources are read.
+ * state, and what the team stores against its plan's knowledge sources (a notice once all are
+ * used: no base takes a new source then). Live: any change of a source or a knowledge base of the
+ * team reloads the list (at most twice a second), so progress bars move while sources are read.
  */
-export default function Index({ knowledges, filters, storage, can }: KnowledgeIndexProps) {
+export default function Index({ knowledges, filters, storage, limit, can }: KnowledgeIndexProps) {
   const teamId = usePage().props.auth.user?.current_team?.id ?? null;
   const [search, setSearch] = useState(filters.search);
   const debounce = useRef<{ timer: number | null }>({ timer: null });
@@ -41,7 +45,7 @@ export default function Index({ knowledges, filters, storage, can }: KnowledgeIn
     };
   }, []);
 
-  const reload = useThrottled(() => router.reload({ only: ['knowledges', 'storage'], async: true }), 500);
+  const reload = useThrottled(() => router.reload({ only: ['knowledges', 'storage', 'limit'], async: true }), 500);
   useChannel(teamId === null ? null : `teams.${teamId}`, {
     events: { KnowledgeSourceUpdated: reload, KnowledgeChanged: reload },
   });
@@ -76,6 +80,7 @@ export default function Index({ knowledges, filters, storage, can }: KnowledgeIn
         )}
       </PageHeader>
       <div className="mx-auto max-w-7xl py-10 sm:px-6 lg:px-8">
+        {can.update && <PlanLimitNotice limit={limit} noun={sourceNoun} className="mx-4 mb-6 sm:mx-0" />}
         {nothingYet ? (
           <EmptyState
             icon={<Icon name="book-open" className="size-10" />}
@@ -110,10 +115,13 @@ export default function Index({ knowledges, filters, storage, can }: KnowledgeIn
                   autoComplete="off"
                 />
               </div>
-              <p className="text-sm text-gray-500" data-testid="knowledge-storage">
-                Using {formatBytes(storage.file_bytes)} of files and {formatChars(storage.chars)} in{' '}
-                {plural(storage.sources, 'source')}
-              </p>
+              <div className="text-sm text-gray-500 sm:text-end">
+                <p data-testid="knowledge-storage">
+                  Using {formatBytes(storage.file_bytes)} of files and {formatChars(storage.chars)} in{' '}
+                  {plural(storage.sources, 'source')}
+                </p>
+                <PlanLimitLine limit={limit} noun={sourceNoun} />
+              </div>
             </div>
 
             <div className="mt-6">

@@ -109,6 +109,7 @@ export default function Index(props: ReportsIndexProps) {
               previous={summary.previous}
               definitions={definitions}
               hasWhatsApp={channels.some((channel) => channel.type === 'whatsapp')}
+              creditsQuota={props.credits_quota}
             />
             <div className="grid gap-6 lg:grid-cols-3">
               <OverTimePanel summary={summary} filters={filters} definitions={definitions} className="lg:col-span-2" />

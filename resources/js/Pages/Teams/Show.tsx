@@ -1,5 +1,6 @@
 import { Head } from '@inertiajs/react';
 import type { TeamShowProps } from '../../../../server/presenters/team-presenter';
+import type { PlanLimitProps } from '../../../../server/presenters/plan-usage-presenter';
 import SectionBorder from '@/Components/SectionBorder';
 import { PageHeader } from '@/Layouts/AppLayout';
 import DeleteTeamForm from './Partials/DeleteTeamForm';
@@ -14,13 +15,15 @@ type Props = TeamShowProps & {
   providers: TeamProvider[];
   /** Owners and admins add, test, edit and remove them. */
   canManageProviders: boolean;
+  /** For those who invite: where the team stands against its plan's members (invitations count); else null. */
+  limit: PlanLimitProps | null;
 };
 
 /**
  * Teams/Show: the team's name, its members and invitations, its own model servers and deleting it;
  * each as permitted.
  */
-export default function Show({ team, availableRoles, permissions, providers, canManageProviders }: Props) {
+export default function Show({ team, availableRoles, permissions, providers, canManageProviders, limit }: Props) {
   return (
     <>
       <Head title="Team Settings" />
@@ -34,7 +37,7 @@ export default function Show({ team, availableRoles, permissions, providers, can
 
         <TeamPresence team={team} />
 
-        <TeamMemberManager team={team} availableRoles={availableRoles} permissions={permissions} />
+        <TeamMemberManager team={team} availableRoles={availableRoles} permissions={permissions} limit={limit} />
 
         {canManageProviders && <ModelProviderManager team={team} providers={providers} />}
 

@@ -11,9 +11,10 @@ import { botDetailsSchema } from '../schemas';
 import { botChanged } from '../events';
 
 /**
- * Saves the edit form: name, description, colour and status on the bot, everything else into the
- * draft configuration (published versions are untouched until the next publish), and the saved
- * test questions. Linked knowledge bases must be the team's own.
+ * Saves the edit form: name, description, colour, status and the monthly AI credit cap on the bot
+ * (the cap takes effect at once, published or not), everything else into the draft configuration
+ * (published versions are untouched until the next publish), and the saved test questions. Linked
+ * knowledge bases must be the team's own.
  */
 export async function updateBot(
   services: Pick<Services, 'db' | 'broadcaster'>,
@@ -31,7 +32,10 @@ export async function updateBot(
   if (owned.length !== config.knowledgeIds.length) {
     throw new ValidationError({ 'config.knowledgeIds': 'The selected knowledge base is invalid.' });
   }
-  if (config.model.providerId && !(await providerCredentialRepository(services.db, actor.teamId).find(config.model.providerId))) {
+  if (
+    config.model.providerId &&
+    !(await providerCredentialRepository(services.db, actor.teamId).find(config.model.providerId))
+  ) {
     throw new ValidationError({ 'config.model.providerId': 'The selected provider is invalid.' });
   }
   const draftChanged = JSON.stringify(config) !== JSON.stringify(bot.draft);
@@ -44,6 +48,7 @@ export async function updateBot(
         description: details.description,
         avatarColor: details.avatar_color,
         ...(details.status ? { status: details.status } : {}),
+        ...(details.monthly_credit_cap !== undefined ? { monthlyCreditCap: details.monthly_credit_cap } : {}),
         draft: config as unknown as Record<string, unknown>,
       },
       { draftChanged },

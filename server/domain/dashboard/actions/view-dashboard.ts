@@ -15,6 +15,7 @@ import { computeFigures, parseKey } from '../../../reports/compute';
 import { sumFigures, type DailyFigures } from '../../../reports/figures';
 import { loadFacts, storedFigures } from '../../../reports/rollup';
 import { reportWindow } from '../../../reports/window';
+import { creditQuotaOf, type CreditQuota } from '../../billing/plan-usage';
 
 /** How many events the activity feed lists. */
 export const FEED_SIZE = 15;
@@ -37,8 +38,11 @@ export interface DashboardLive {
     current: DailyFigures;
     previous: DailyFigures;
   } | null;
-  /** AI credits used since the first of the month (team time); the team's figure, so not an agent's. */
-  credits: { from: string; to: string; used: number } | null;
+  /**
+   * AI credits used since the first of the month (team time, from the rollups), and the billing
+   * period's credits against the plan's quota; the team's figures, so not an agent's.
+   */
+  credits: { from: string; to: string; used: number; quota: CreditQuota } | null;
   /** Every channel of the team with what its health is read from (roles that see channels). */
   channels: DashboardChannelRow[] | null;
   /** The latest events of each kind the role may see, newest first. */
@@ -85,7 +89,7 @@ async function assignedFigures(
 
 /** The dashboard of the actor's current team, seen through their role there. */
 export async function viewDashboard(
-  services: Pick<Services, 'db'>,
+  services: Pick<Services, 'db' | 'config'>,
   actor: UserRow,
   options: { now?: Date } = {},
 ): Promise<DashboardView> {
@@ -122,7 +126,12 @@ export async function viewDashboard(
       current: sum((row) => row.day === day.today),
       previous: sum((row) => row.day === day.previous.from),
     };
-    credits = { from: month.from, to: month.to, used: sum((row) => row.day >= month.from).credits };
+    credits = {
+      from: month.from,
+      to: month.to,
+      used: sum((row) => row.day >= month.from).credits,
+      quota: await creditQuotaOf(services, teamId, now),
+    };
   }
 
   return {

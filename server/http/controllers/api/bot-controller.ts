@@ -4,6 +4,7 @@ import { botPolicy } from '../../../domain/bots/bot-policy';
 import { authorize } from '../../../domain/teams/team-access';
 import { NotFoundError } from '../../../support/errors';
 import { presentBotSummary } from '../../../presenters/bot-presenter';
+import { botCreditsThisPeriod } from '../../../domain/billing/plan-usage';
 import { routeId } from '../../route-params';
 import { teamActor } from '../../team-actor';
 
@@ -12,7 +13,8 @@ export async function index(req: Request, res: Response) {
   const actor = await teamActor(req);
   authorize(botPolicy.view(actor));
   const { items } = await botRepository(req.services.db, actor.teamId).page({ page: 1, perPage: 500 });
-  res.json({ data: items.map(presentBotSummary) });
+  const credits = await botCreditsThisPeriod(req.services, actor.teamId);
+  res.json({ data: items.map((bot) => presentBotSummary(bot, { creditsThisPeriod: credits.get(bot.id) ?? 0 })) });
 }
 
 /** `GET /api/bots/{bot}`. */
@@ -23,5 +25,6 @@ export async function show(req: Request, res: Response) {
   const botId = routeId(req, 'bot');
   const { items } = await bots.page({ page: 1, perPage: 1, id: botId });
   if (!items[0]) throw new NotFoundError();
-  res.json(presentBotSummary(items[0]));
+  const credits = await botCreditsThisPeriod(req.services, actor.teamId);
+  res.json(presentBotSummary(items[0], { creditsThisPeriod: credits.get(botId) ?? 0 }));
 }

@@ -21,6 +21,7 @@ import { presentBotSummary, presentReplay, presentTurn, presentVersion } from '.
 import { routeId } from '../../route-params';
 import { pageMeta, pageNumber } from '../../pagination';
 import { teamActor } from '../../team-actor';
+import { botCreditsThisPeriod, limitOf } from '../../../domain/billing/plan-usage';
 
 const perPage = 12;
 
@@ -32,7 +33,10 @@ function can(actor: BotActor) {
   };
 }
 
-/** Bots/Index: the team's bots with their status, knowledge and replies this month; search and status filter. */
+/**
+ * Bots/Index: the team's bots with their status, knowledge, replies this month and AI credits this
+ * billing period; search and status filter; where the team stands against its plan's bots.
+ */
 export async function index(req: Request) {
   const actor = await teamActor(req);
   authorize(botPolicy.view(actor));
@@ -48,15 +52,20 @@ export async function index(req: Request) {
     perPage,
   });
   // The channels each bot answers on, by type (the list shows "Web chat, WhatsApp").
-  const channelsByBot = await channelRepository(req.services.db, actor.teamId).countByBot();
+  const [channelsByBot, credits, limit] = await Promise.all([
+    channelRepository(req.services.db, actor.teamId).countByBot(),
+    botCreditsThisPeriod(req.services, actor.teamId),
+    limitOf(req.services, actor.teamId, 'bots'),
+  ]);
   await req.inertia.render('Bots/Index', {
     bots: {
-      data: items.map(presentBotSummary),
+      data: items.map((bot) => presentBotSummary(bot, { creditsThisPeriod: credits.get(bot.id) ?? 0 })),
       meta: pageMeta(page, perPage, total),
     },
     channels: Object.fromEntries(items.map((bot) => [bot.id, channelsByBot.get(bot.id) ?? []])),
     filters: { search, status: status ?? '' },
     statuses: [...botStatuses],
+    limit,
     can: can(actor),
   });
 }
@@ -117,15 +126,16 @@ async function loadBot(req: Request) {
 export async function show(req: Request) {
   const { actor, bots, bot } = await loadBot(req);
   const config = configOf(bot.draft, bot.name);
-  const [versions, questions, turns, knowledges, replay] = await Promise.all([
+  const [versions, questions, turns, knowledges, replay, credits] = await Promise.all([
     bots.versions(bot.id),
     bots.testQuestions(bot.id),
     bots.recentTurns(bot.id, 10),
     knowledgeRepository(req.services.db, actor.teamId).findMany(config.knowledgeIds),
     latestReplay(req.services, actor.teamId, bot.id),
+    botCreditsThisPeriod(req.services, actor.teamId),
   ]);
   await req.inertia.render('Bots/Show', {
-    bot: presentBotSummary(bot),
+    bot: presentBotSummary(bot, { creditsThisPeriod: credits.get(bot.id) ?? 0 }),
     config,
     knowledges: knowledges.map((k) => ({ id: k.id, name: k.name })),
     versions: versions.map(presentVersion),
@@ -145,9 +155,13 @@ export async function show(req: Request) {
 
 export async function edit(req: Request) {
   const { actor, bots, bot } = await loadBot(req);
-  const [versions, questions] = await Promise.all([bots.versions(bot.id), bots.testQuestions(bot.id)]);
+  const [versions, questions, credits] = await Promise.all([
+    bots.versions(bot.id),
+    bots.testQuestions(bot.id),
+    botCreditsThisPeriod(req.services, actor.teamId),
+  ]);
   await req.inertia.render('Bots/Edit', {
-    bot: presentBotSummary(bot),
+    bot: presentBotSummary(bot, { creditsThisPeriod: credits.get(bot.id) ?? 0 }),
     config: configOf(bot.draft, bot.name),
     test_questions: questions.map((q) => q.question),
     versions: versions.map(presentVersion),

@@ -29,6 +29,9 @@ import { routeId } from '../../route-params';
 import { pageMeta, pageNumber } from '../../pagination';
 import { teamActor } from '../../team-actor';
 import type { Services } from '../../../services';
+import { limitOf } from '../../../domain/billing/plan-usage';
+import { teamPlan } from '../../../billing/limits';
+import { presentPlanChannelTypes } from '../../../presenters/plan-usage-presenter';
 
 const perPage = 15;
 const eventsPerPage = 20;
@@ -44,18 +47,25 @@ function can(actor: TeamActor) {
 const isType = (value: unknown): value is (typeof channelTypes)[number] =>
   (channelTypes as readonly string[]).includes(String(value));
 
-/** Channels/Index: the team's channels with their bot and health; search and type filter. */
+/**
+ * Channels/Index: the team's channels with their bot and health; search and type filter; where the
+ * team stands against its plan's channels.
+ */
 export async function index(req: Request) {
   const actor = await teamActor(req);
   authorize(channelPolicy.view(actor));
   const search = typeof req.query.search === 'string' ? req.query.search.trim().slice(0, 100) : '';
   const type = isType(req.query.type) ? req.query.type : undefined;
   const page = pageNumber(req.query.page);
-  const { items, total } = await channelRepository(req.services.db, actor.teamId).page({ search, type, page, perPage });
+  const [{ items, total }, limit] = await Promise.all([
+    channelRepository(req.services.db, actor.teamId).page({ search, type, page, perPage }),
+    limitOf(req.services, actor.teamId, 'channels'),
+  ]);
   await req.inertia.render('Channels/Index', {
     channels: { data: items.map((channel) => presentChannelSummary(channel)), meta: pageMeta(page, perPage, total) },
     filters: { search, type: type ?? '' },
     types: channelTypeInfo,
+    limit,
     can: can(actor),
   });
 }
@@ -70,13 +80,25 @@ async function botOptions(req: Request, teamId: number) {
   }));
 }
 
+/**
+ * Channels/Create: the types (those the plan leaves out shown disabled, with the plan that has
+ * them), the bots to answer, and each type's defaults; `?type=` opens a type the plan includes.
+ */
 export async function create(req: Request) {
   const actor = await teamActor(req);
   authorize(channelPolicy.create(actor));
+  const [plan, limit, bots] = await Promise.all([
+    teamPlan(req.services.db, req.services.config, actor.teamId),
+    limitOf(req.services, actor.teamId, 'channels'),
+    botOptions(req, actor.teamId),
+  ]);
+  const type = isType(req.query.type) && plan.limits.channelTypes.includes(req.query.type) ? req.query.type : null;
   await req.inertia.render('Channels/Create', {
     types: channelTypeInfo,
-    bots: await botOptions(req, actor.teamId),
-    type: isType(req.query.type) ? req.query.type : null,
+    bots,
+    type,
+    ...presentPlanChannelTypes(plan),
+    limit,
     defaults: {
       web: presentSettings({
         type: 'web',

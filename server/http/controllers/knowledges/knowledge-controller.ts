@@ -17,6 +17,7 @@ import { optional } from '../../inertia/props';
 import { parseId, routeId } from '../../route-params';
 import { pageMeta, pageNumber } from '../../pagination';
 import { teamActor } from '../../team-actor';
+import { limitOf } from '../../../domain/billing/plan-usage';
 
 const perPage = 12;
 const previewPerPage = 20;
@@ -29,16 +30,20 @@ function abilities(actor: KnowledgeActor) {
   };
 }
 
-/** Knowledges/Index: the team's knowledge bases with their sources' totals, searchable, a page at a time. */
+/**
+ * Knowledges/Index: the team's knowledge bases with their sources' totals, searchable, a page at a
+ * time; where the team stands against its plan's knowledge sources.
+ */
 export async function index(req: Request) {
   const actor = await teamActor(req);
   authorize(knowledgePolicy.view(actor));
   const search = typeof req.query.search === 'string' ? req.query.search.trim().slice(0, 100) : '';
   const page = pageNumber(req.query.page);
   const repository = knowledgeRepository(req.services.db, actor.teamId);
-  const [{ items, total }, storage] = await Promise.all([
+  const [{ items, total }, storage, limit] = await Promise.all([
     repository.page({ search, page, perPage }),
     repository.storage(),
+    limitOf(req.services, actor.teamId, 'knowledgeSources'),
   ]);
   await req.inertia.render('Knowledges/Index', {
     knowledges: {
@@ -47,6 +52,7 @@ export async function index(req: Request) {
     },
     filters: { search },
     storage: { chars: storage.chars, file_bytes: storage.fileBytes, sources: storage.sources },
+    limit,
     can: abilities(actor),
   });
 }
@@ -74,19 +80,23 @@ export async function create(req: Request) {
     knowledge: null,
     sources: [],
     ...formOptions(req),
+    limit: await limitOf(req.services, actor.teamId, 'knowledgeSources'),
     can: abilities(actor),
   });
 }
 
 export async function store(req: Request, res: Response) {
   const knowledge = await createKnowledge(req.services, await teamActor(req), req.body);
-  req.inertia.flash('banner', `${knowledge.name} was created. Add its first source below.`).flash('bannerStyle', 'success');
+  req.inertia
+    .flash('banner', `${knowledge.name} was created. Add its first source below.`)
+    .flash('bannerStyle', 'success');
   res.redirect(303, req.services.route('knowledges.edit', knowledge.id));
 }
 
 /**
- * Knowledges/Form for an existing knowledge base: its settings and its sources. `preview` (a
- * partial reload with `?preview=<source>&preview_page=<n>`) is a page of one source's chunks.
+ * Knowledges/Form for an existing knowledge base: its settings, its sources and where the team
+ * stands against its plan's knowledge sources. `preview` (a partial reload with
+ * `?preview=<source>&preview_page=<n>`) is a page of one source's chunks.
  */
 export async function edit(req: Request) {
   const actor = await teamActor(req);
@@ -95,11 +105,15 @@ export async function edit(req: Request) {
   const repository = knowledgeRepository(req.services.db, actor.teamId);
   const knowledge = await repository.find(knowledgeId);
   if (!knowledge) throw new NotFoundError();
-  const sources = await repository.sources(knowledgeId);
+  const [sources, limit] = await Promise.all([
+    repository.sources(knowledgeId),
+    limitOf(req.services, actor.teamId, 'knowledgeSources'),
+  ]);
   await req.inertia.render('Knowledges/Form', {
     knowledge: presentKnowledge(req.services.embedders, knowledge),
     sources: sources.map(presentSource),
     ...formOptions(req),
+    limit,
     can: abilities(actor),
     preview: optional(async () => {
       const sourceId = parseId(req.query.preview);

@@ -6,14 +6,19 @@ import type { RangePreset } from '../../../reports/window';
 import { BOM, csvLine } from '../../../reports/csv';
 import { NotFoundError } from '../../../support/errors';
 import { teamActor } from '../../team-actor';
+import { creditQuotaOf } from '../../../domain/billing/plan-usage';
+import { presentCreditQuota, type CreditQuotaProps } from '../../../presenters/plan-usage-presenter';
 
 /**
  * Reports/Index: the team's figures for a window (a preset or custom days in the team's time
- * zone), each compared with the window before, with the charts' series and the tables. Agents
- * see the figures of their own conversations.
+ * zone), each compared with the window before, with the charts' series and the tables, and the
+ * billing period's AI credits against the plan's quota. Agents see the figures of their own
+ * conversations (and not the team's quota).
  */
 export async function index(req: Request) {
-  const report = await buildReport(req.services, await teamActor(req), req.query);
+  const actor = await teamActor(req);
+  const report = await buildReport(req.services, actor, req.query);
+  const quota = report.scope === 'team' ? presentCreditQuota(await creditQuotaOf(req.services, actor.teamId)) : null;
   await req.inertia.render('Reports/Index', {
     scope: report.scope,
     timezone: report.timezone,
@@ -33,6 +38,7 @@ export async function index(req: Request) {
     never_cited: report.never_cited,
     chunks: report.chunks,
     definitions: metricDefinitions,
+    credits_quota: quota,
   });
 }
 
@@ -69,4 +75,6 @@ export type ReportsIndexProps = {
   never_cited: Awaited<ReturnType<typeof buildReport>>['never_cited'];
   chunks: Awaited<ReturnType<typeof buildReport>>['chunks'];
   definitions: typeof metricDefinitions;
+  /** The billing period's AI credits against the plan's quota; null for an agent (their own figures). */
+  credits_quota: CreditQuotaProps | null;
 };

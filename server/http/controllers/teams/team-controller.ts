@@ -9,6 +9,8 @@ import { routeId } from '../../route-params';
 import { canManageProviders } from '../../../domain/providers/provider-access';
 import { providerCredentialRepository } from '../../../db/repositories/provider-credential-repository';
 import { presentProvider } from '../../../presenters/provider-presenter';
+import { teamPolicy } from '../../../domain/teams/team-policy';
+import { limitOf } from '../../../domain/billing/plan-usage';
 
 /** Teams/Create: the form shows the signed-in user as the owner (from `auth.user`). */
 export async function create(req: Request) {
@@ -21,14 +23,20 @@ export async function store(req: Request, res: Response) {
   res.redirect(303, req.services.route('dashboard'));
 }
 
+/**
+ * Teams/Show: the team, its members and invitations, its model servers for those who manage them,
+ * and, for those who invite, where the team stands against its plan's members (invitations count).
+ */
 export async function show(req: Request) {
   const view = await viewTeam(req.services, req.user!, routeId(req, 'team'));
+  const teamId = view.membership.team.id;
   const manages = canManageProviders(view.membership.role);
   // The team's model servers (and their key hints) are for those who may change them.
   const providers = manages
-    ? (await providerCredentialRepository(req.services.db, view.membership.team.id).all()).map(presentProvider)
+    ? (await providerCredentialRepository(req.services.db, teamId).all()).map(presentProvider)
     : [];
-  await req.inertia.render('Teams/Show', { ...presentTeamShow(view), providers, canManageProviders: manages });
+  const limit = teamPolicy.addTeamMember(view.membership) ? await limitOf(req.services, teamId, 'members') : null;
+  await req.inertia.render('Teams/Show', { ...presentTeamShow(view), providers, canManageProviders: manages, limit });
 }
 
 export async function update(req: Request, res: Response) {

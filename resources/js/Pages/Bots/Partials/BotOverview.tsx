@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { formatDateTime, fromNow } from '@/lib/dates';
 import BotAvatar from './BotAvatar';
 import { BotStatusBadge } from './BotBadges';
+import { creditCapLine } from './format';
 import type { BotConfig, BotSummary } from './types';
 
 function Item({ term, wide = false, children }: { term: string; wide?: boolean; children: ReactNode }) {
@@ -20,7 +21,10 @@ type BotOverviewProps = {
   provider: string;
 };
 
-/** The bot at a glance: its state, what it knows, who writes its replies, and what it says first. */
+/**
+ * The bot at a glance: its state, what it knows, who writes its replies, the AI credits it used this
+ * billing period against its cap, and what it says first.
+ */
 export default function BotOverview({ bot, config, knowledges, provider }: BotOverviewProps) {
   return (
     <section aria-label="Overview" className="bg-white px-4 py-5 shadow-sm sm:rounded-lg sm:p-6">
@@ -65,6 +69,9 @@ export default function BotOverview({ bot, config, knowledges, provider }: BotOv
           )}
         </Item>
         <Item term="Replies written by">{provider}</Item>
+        <Item term="AI credits this period">
+          <span data-testid="bot-credits-this-period">{creditCapLine(bot)}</span>
+        </Item>
         <Item term="Welcome message" wide>
           {config.welcomeMessage ? (
             <span className="whitespace-pre-wrap">{config.welcomeMessage}</span>

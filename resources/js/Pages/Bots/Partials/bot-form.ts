@@ -5,7 +5,7 @@ import type { BotConfig, BotStatus, BotSummary, Weekday } from './types';
  * The edit form of Bots/Edit as the inputs hold it: numbers as the text typed (so a field may be
  * emptied), lists as a textarea's lines, business hours as one interval per day with a switch.
  * `toPayload` turns it into the body of PUT bots.update: `{name, description, avatar_color,
- * status, test_questions, config: BotConfig}`.
+ * status, monthly_credit_cap, test_questions, config: BotConfig}`.
  */
 export type DayForm = {
   open: boolean;
@@ -20,6 +20,8 @@ export type BotFormData = {
   description: string;
   avatar_color: string;
   status: BotStatus;
+  /** The bot's monthly AI credit cap as typed; empty: no cap (kept on the bot, not in the draft). */
+  monthly_credit_cap: string;
   test_questions: string;
   config: {
     language: BotConfig['language'];
@@ -76,6 +78,7 @@ export function toFormData(
     description: bot.description,
     avatar_color: bot.avatar_color,
     status: bot.status,
+    monthly_credit_cap: bot.monthly_credit_cap === null ? '' : String(bot.monthly_credit_cap),
     test_questions: testQuestions.join('\n'),
     config: {
       language: config.language,
@@ -128,11 +131,14 @@ export function toPayload(data: BotFormData) {
   const { handoff } = config;
   const hours = handoff.businessHours;
   const afterFallbacks = number(handoff.afterFallbacks);
+  const cap = number(data.monthly_credit_cap);
   return {
     name: data.name,
     description: data.description,
     avatar_color: data.avatar_color,
     status: data.status,
+    // Empty: no cap.
+    monthly_credit_cap: cap === '' ? null : cap,
     test_questions: lines(data.test_questions),
     config: {
       name: data.name,
@@ -227,6 +233,7 @@ export const sections = [
   { id: 'messages', title: 'Messages', fields: ['welcomeMessage', 'suggestedQuestions', 'fallbackMessage'] },
   { id: 'knowledge', title: 'Knowledge & grounding', fields: ['knowledgeIds', 'grounding', 'retrieval'] },
   { id: 'handoff', title: 'Handoff', fields: ['handoff'] },
+  { id: 'credits', title: 'AI credits', fields: ['monthly_credit_cap'] },
   { id: 'tests', title: 'Test questions', fields: ['test_questions'] },
 ] as const;
 
@@ -242,7 +249,7 @@ export function sectionsWithErrors(errors: FieldErrors): Array<(typeof sections)
   );
 }
 
-type TopField = 'name' | 'description' | 'avatar_color' | 'status' | 'test_questions';
+type TopField = 'name' | 'description' | 'avatar_color' | 'status' | 'monthly_credit_cap' | 'test_questions';
 
 /** What each section of the edit form is given. */
 export type SectionProps = {

@@ -1,4 +1,4 @@
-import type { AvatarColor, BotLanguage, BotStatus, Grounding, TurnKind, Weekday } from './types';
+import type { AvatarColor, BotLanguage, BotStatus, BotSummary, Grounding, TurnKind, Weekday } from './types';
 
 /** "1 knowledge base", "3 knowledge bases". */
 export function plural(count: number, one: string, many = `${one}s`): string {
@@ -96,4 +96,15 @@ export function formatCost(usd: number | null | undefined): string {
 /** A long text cut to `max` characters with an ellipsis. */
 export function shorten(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+/**
+ * The bot's AI credits this billing period against its own cap: "120 of 500 cap", "120, no cap";
+ * with ", cap reached" once it has used all of it.
+ */
+export function creditCapLine(bot: Pick<BotSummary, 'credits_this_period' | 'monthly_credit_cap'>): string {
+  const used = (bot.credits_this_period ?? 0).toLocaleString('en-US');
+  if (bot.monthly_credit_cap === null) return `${used}, no cap`;
+  const line = `${used} of ${bot.monthly_credit_cap.toLocaleString('en-US')} cap`;
+  return (bot.credits_this_period ?? 0) >= bot.monthly_credit_cap ? `${line}, cap reached` : line;
 }

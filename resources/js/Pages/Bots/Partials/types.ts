@@ -5,6 +5,7 @@ import type { Citation } from '../../../../../server/bot-engine/citations';
 import type { RetrievedTrace, TurnHandoff, TurnKind, TurnTrace } from '../../../../../server/bot-engine/turn';
 import type { Language } from '../../../../../server/knowledge/language';
 import type { avatarColors, botStatuses } from '../../../../../server/domain/bots/schemas';
+import type { PlanLimitProps } from '../../../../../server/presenters/plan-usage-presenter';
 
 /**
  * The props of Bots/Index, Create, Edit and Show (server/http/controllers/bots/bot-controller.ts),
@@ -57,6 +58,8 @@ export interface BotIndexProps {
   channels: Record<number, { type: 'web' | 'whatsapp' | 'telegram' | 'webhook'; count: number }[]>;
   filters: { search: string; status: BotStatus | '' };
   statuses: BotStatus[];
+  /** Where the team stands against its plan's bots: the line beside "New bot", the notice once reached. */
+  limit: PlanLimitProps;
   can: BotAbilities;
 }
 

@@ -4,6 +4,7 @@
  * Secrets never appear: `secrets_set` says which secret fields hold a value.
  */
 import type { PageMeta } from '../../Bots/Partials/types';
+import type { PlanChannelTypesProps, PlanLimitProps } from '../../../../../server/presenters/plan-usage-presenter';
 
 export type { PageMeta };
 
@@ -92,16 +93,23 @@ export interface ChannelIndexProps {
   channels: { data: ChannelSummary[]; meta: PageMeta };
   filters: { search: string; type: ChannelType | '' };
   types: ChannelTypeInfo[];
+  /** Where the team stands against its plan's channels: the line beside "New channel", the notice once reached. */
+  limit: PlanLimitProps;
   can: ChannelAbilities;
 }
 
-/** Default settings per type, for the create form. */
-export interface ChannelCreateProps {
+/**
+ * Default settings per type, for the create form; the types the plan includes (`plan_channel_types`,
+ * the others shown disabled with the first plan that has them) and where the team stands against
+ * its plan's channels.
+ */
+export interface ChannelCreateProps extends PlanChannelTypesProps {
   types: ChannelTypeInfo[];
   bots: BotOption[];
-  /** From ?type=…: the form opens on that type's settings; null shows the type picker. */
+  /** From ?type=… when the plan includes it: the form opens on that type's settings; null shows the type picker. */
   type: ChannelType | null;
   defaults: { web: WebSettings; whatsapp: WhatsAppSettings; telegram: TelegramSettings; webhook: WebhookSettings };
+  limit: PlanLimitProps;
 }
 
 export interface ChannelEditProps {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useForm } from '@inertiajs/react';
 import ActionMessage from '@/Components/ActionMessage';
 import FileDrop from '@/Components/FileDrop';
@@ -48,14 +49,19 @@ type AddSourceFormProps = {
   knowledge: Knowledge;
   limits: SourceLimits;
   refreshSchedules: RefreshSchedule[];
+  /** Above the kinds of source: how many of the plan's knowledge sources the team uses. */
+  usage?: ReactNode;
 };
+
+export const ADD_SOURCE_DESCRIPTION =
+  'Teach the bots something: write it, answer a question, upload a document or point to web pages. Each source is read, split into passages and indexed; you can follow its progress below.';
 
 /**
  * "Add a source": one kind at a time (text, Q&A, file, web page, sitemap), POST
  * knowledges.sources.store with the `addSource` bag. A file is checked against the size limit
  * before it is sent and goes as multipart with its upload progress shown.
  */
-export default function AddSourceForm({ knowledge, limits, refreshSchedules }: AddSourceFormProps) {
+export default function AddSourceForm({ knowledge, limits, refreshSchedules, usage }: AddSourceFormProps) {
   const form = useForm<SourceForm>({
     type: 'text',
     title: '',
@@ -109,7 +115,7 @@ export default function AddSourceForm({ knowledge, limits, refreshSchedules }: A
   return (
     <FormSection
       title="Add a source"
-      description="Teach the bots something: write it, answer a question, upload a document or point to web pages. Each source is read, split into passages and indexed; you can follow its progress below."
+      description={ADD_SOURCE_DESCRIPTION}
       onSubmitted={addSource}
       actions={
         <>
@@ -122,6 +128,7 @@ export default function AddSourceForm({ knowledge, limits, refreshSchedules }: A
         </>
       }
     >
+      {usage && <div className="col-span-6">{usage}</div>}
       <div className="col-span-6">
         <SourceTypeTabs value={type} onChange={selectType} />
       </div>

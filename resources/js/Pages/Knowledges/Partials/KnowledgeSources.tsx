@@ -1,18 +1,27 @@
+import ActionSection from '@/Components/ActionSection';
+import { PlanLimitLine, PlanLimitNotice } from '@/Components/PlanLimit';
 import SectionBorder from '@/Components/SectionBorder';
-import AddSourceForm from './AddSourceForm';
+import AddSourceForm, { ADD_SOURCE_DESCRIPTION } from './AddSourceForm';
 import SourceList from './SourceList';
 import type { Knowledge, KnowledgeFormProps } from './types';
 import { useLiveSources } from './use-live-sources';
 
 type KnowledgeSourcesProps = Omit<KnowledgeFormProps, 'knowledge' | 'defaultEmbedder'> & { knowledge: Knowledge };
 
-/** Adding sources (for those who may) and the sources, kept live from the team's channel. */
+const sourceNoun = { one: 'knowledge source', many: 'knowledge sources' };
+
+/**
+ * Adding sources (for those who may), with how many of the plan's knowledge sources the team uses,
+ * or, once all are used, a notice in the form's place; then the sources, kept live from the
+ * team's channel.
+ */
 export default function KnowledgeSources({
   knowledge,
   sources,
   languages,
   refreshSchedules,
   limits,
+  limit,
   can,
   preview,
 }: KnowledgeSourcesProps) {
@@ -24,7 +33,21 @@ export default function KnowledgeSources({
         <>
           <SectionBorder />
           <div className="mt-10 sm:mt-0">
-            <AddSourceForm knowledge={knowledge} limits={limits} refreshSchedules={refreshSchedules} />
+            {limit.reached ? (
+              <ActionSection title="Add a source" description={ADD_SOURCE_DESCRIPTION}>
+                <PlanLimitNotice limit={limit} noun={sourceNoun} />
+                <p className="mt-3 text-sm text-gray-600">
+                  Deleting a source you no longer need also makes room for a new one.
+                </p>
+              </ActionSection>
+            ) : (
+              <AddSourceForm
+                knowledge={knowledge}
+                limits={limits}
+                refreshSchedules={refreshSchedules}
+                usage={<PlanLimitLine limit={limit} noun={sourceNoun} note="across all knowledge bases" />}
+              />
+            )}
           </div>
         </>
       )}

@@ -6,6 +6,7 @@ import type {
   presentSource,
 } from '../../../../../server/presenters/knowledge-presenter';
 import type { KnowledgeAction } from '../../../../../server/domain/knowledges/events';
+import type { PlanLimitProps } from '../../../../../server/presenters/plan-usage-presenter';
 
 /**
  * The props of Knowledges/Index and Knowledges/Form (server/http/controllers/knowledges/), their
@@ -41,6 +42,8 @@ export interface KnowledgeIndexProps {
   knowledges: { data: KnowledgeSummary[]; meta: PageMeta };
   filters: { search: string };
   storage: { chars: number; file_bytes: number; sources: number };
+  /** Where the team stands against its plan's knowledge sources (every knowledge base's). */
+  limit: PlanLimitProps;
   can: KnowledgeAbilities;
 }
 
@@ -72,6 +75,8 @@ export interface KnowledgeFormProps {
   refreshSchedules: RefreshSchedule[];
   limits: SourceLimits;
   defaultEmbedder: string;
+  /** Where the team stands against its plan's knowledge sources: the line above "Add a source", the notice once reached. */
+  limit: PlanLimitProps;
   can: KnowledgeAbilities;
   /** Only after `router.reload({ only: ['preview'], data: { preview, preview_page } })`. */
   preview?: ChunkPreview | null;

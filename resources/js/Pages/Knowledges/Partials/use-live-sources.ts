@@ -16,7 +16,8 @@ const time = (source: Pick<Source, 'updated_at'>) => (source.updated_at ? Date.p
 export function useLiveSources(knowledge: Knowledge, sources: Source[]): Source[] {
   const teamId = usePage().props.auth.user?.current_team?.id ?? null;
   const [live, setLive] = useState<Record<number, KnowledgeSourceUpdatedEvent['source']>>({});
-  const reloadSources = useThrottled(() => router.reload({ only: ['sources'], async: true }), 500);
+  // The team's count of sources changes with them (the plan's limit beside "Add a source").
+  const reloadSources = useThrottled(() => router.reload({ only: ['sources', 'limit'], async: true }), 500);
 
   useChannel(teamId === null ? null : `teams.${teamId}`, {
     events: {

@@ -18,6 +18,8 @@ type MetricCardProps = {
   /** The previous window's figure as written, for the comparison's words. */
   previousText: string;
   better: Better;
+  /** Below the comparison, under a rule: a figure the window does not hold (the period's AI credit quota). */
+  children?: ReactNode;
 };
 
 /** An ⓘ that shows the definition on hover and focus, and gives it to assistive technology. */
@@ -84,7 +86,7 @@ export function Change({
 }
 
 /** One figure of the window: its name with the definition, the value, and the change from before. */
-export default function MetricCard({ label, definition, value, detail, ...change }: MetricCardProps) {
+export default function MetricCard({ label, definition, value, detail, children, ...change }: MetricCardProps) {
   return (
     <div className="relative rounded-lg bg-white px-4 py-4 shadow-sm" role="group" aria-label={label}>
       <div className="flex items-start gap-1.5">
@@ -94,6 +96,7 @@ export default function MetricCard({ label, definition, value, detail, ...change
       <p className="mt-1 text-2xl font-semibold tracking-tight text-gray-900 tabular-nums">{value}</p>
       {detail && <p className="text-xs text-gray-500 tabular-nums">{detail}</p>}
       <Change {...change} />
+      {children && <div className="mt-3 border-t border-gray-100 pt-3">{children}</div>}
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import CreditQuotaMeter from '@/Components/CreditQuotaMeter';
+import type { CreditQuotaProps } from '@/lib/plan-limits';
 import MetricCard, { type Better } from './MetricCard';
 import { formatCompact, formatDecimal, formatDuration, formatNumber, formatPercent, formatUsd } from './format';
 import type { DefinitionKey, Definitions, ReportMetrics } from './types';
@@ -212,10 +214,15 @@ type Props = {
   definitions: Definitions;
   /** Whether the team has a WhatsApp channel (its delivery figures show even when zero). */
   hasWhatsApp: boolean;
+  /** The billing period's AI credits against the plan's quota, on the AI credits card; null: not shown. */
+  creditsQuota?: CreditQuotaProps | null;
 };
 
-/** Every metric of the window as a card, in titled groups. */
-export default function MetricSections({ metrics, previous, definitions, hasWhatsApp }: Props) {
+/**
+ * Every metric of the window as a card, in titled groups; the AI credits card also says where the
+ * billing period stands against the plan's quota (the window's own figure stays the window's).
+ */
+export default function MetricSections({ metrics, previous, definitions, hasWhatsApp, creditsQuota }: Props) {
   const showWhatsApp = hasWhatsApp || sum(metrics.whatsapp) > 0 || sum(previous.whatsapp) > 0;
   return (
     <>
@@ -244,7 +251,9 @@ export default function MetricSections({ metrics, previous, definitions, hasWhat
                     previous={before}
                     previousText={writers[card.kind](before)}
                     better={card.better}
-                  />
+                  >
+                    {card.definition === 'credits' && creditsQuota ? <CreditQuotaMeter quota={creditsQuota} /> : null}
+                  </MetricCard>
                 );
               })}
             </div>

@@ -1,20 +1,46 @@
 import { useForm } from '@inertiajs/react';
 import type { TeamShowProps } from '../../../../../server/presenters/team-presenter';
+import type { PlanLimitProps } from '../../../../../server/presenters/plan-usage-presenter';
 import ActionMessage from '@/Components/ActionMessage';
+import ActionSection from '@/Components/ActionSection';
 import FormSection from '@/Components/FormSection';
 import InputError from '@/Components/InputError';
 import InputLabel from '@/Components/InputLabel';
 import PrimaryButton from '@/Components/PrimaryButton';
+import { PlanLimitLine, PlanLimitNotice } from '@/Components/PlanLimit';
 import TextField from '@/Components/TextField';
 import { fieldProps } from '@/lib/form-field';
 import { route } from '@/lib/route';
 import RolePicker from './RolePicker';
 
-type Props = Pick<TeamShowProps, 'team' | 'availableRoles'>;
+type Props = Pick<TeamShowProps, 'team' | 'availableRoles'> & {
+  /** The plan's members (the owner, members and pending invitations); null: not shown. */
+  limit: PlanLimitProps | null;
+};
 
-/** POST team-members.store with the `addTeamMember` bag: an invitation mailed to the address. */
-export default function AddTeamMemberForm({ team, availableRoles }: Props) {
+const TITLE = 'Add Team Member';
+const DESCRIPTION = 'Add a new team member to your team, allowing them to collaborate with you.';
+const memberNoun = { one: 'member', many: 'members' };
+
+/**
+ * POST team-members.store with the `addTeamMember` bag: an invitation mailed to the address. The
+ * members meter says how many of the plan's places are taken; once all are, a notice takes the
+ * form's place (cancelling an invitation or removing a member frees one).
+ */
+export default function AddTeamMemberForm({ team, availableRoles, limit }: Props) {
   const form = useForm({ email: '', role: '' });
+
+  if (limit?.reached) {
+    return (
+      <ActionSection title={TITLE} description={DESCRIPTION}>
+        <PlanLimitLine limit={limit} noun={memberNoun} note="invitations included" />
+        <PlanLimitNotice limit={limit} noun={memberNoun} className="mt-3" />
+        <p className="mt-3 text-sm text-gray-600">
+          Cancelling a pending invitation or removing a member also frees a place.
+        </p>
+      </ActionSection>
+    );
+  }
 
   const addTeamMember = () => {
     form.post(route('team-members.store', team.id), {
@@ -26,8 +52,8 @@ export default function AddTeamMemberForm({ team, availableRoles }: Props) {
 
   return (
     <FormSection
-      title="Add Team Member"
-      description="Add a new team member to your team, allowing them to collaborate with you."
+      title={TITLE}
+      description={DESCRIPTION}
       onSubmitted={addTeamMember}
       actions={
         <>
@@ -45,6 +71,7 @@ export default function AddTeamMemberForm({ team, availableRoles }: Props) {
           Please provide the email address of the person you would like to add to this team. They will receive an
           invitation by e-mail.
         </div>
+        {limit && <PlanLimitLine limit={limit} noun={memberNoun} note="invitations included" className="mt-2" />}
       </div>
 
       <TextField

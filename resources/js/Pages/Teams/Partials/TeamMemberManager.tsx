@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { router, useForm, usePage } from '@inertiajs/react';
 import type { TeamMember, TeamShowProps } from '../../../../../server/presenters/team-presenter';
+import type { PlanLimitProps } from '../../../../../server/presenters/plan-usage-presenter';
 import ActionSection from '@/Components/ActionSection';
 import ConfirmationModal from '@/Components/ConfirmationModal';
 import DangerButton from '@/Components/DangerButton';
@@ -15,12 +16,18 @@ import RolePicker from './RolePicker';
 
 const linkButton = 'ms-6 cursor-pointer text-sm focus:underline focus:outline-hidden';
 
+type Props = TeamShowProps & {
+  /** Where the team stands against its plan's members, for those who invite; null for the others. */
+  limit: PlanLimitProps | null;
+};
+
 /**
- * Jetstream's TeamMemberManager: invite (for those who may), the pending invitations with Cancel,
- * and the members with their roles, Manage Role, Remove and Leave. What each row offers comes from
- * the server (`can_update_role`, `can_remove`), never from role names here.
+ * Jetstream's TeamMemberManager: invite (for those who may, with the plan's members meter, and a
+ * notice in the form's place once the team is full), the pending invitations with Cancel, and the
+ * members with their roles, Manage Role, Remove and Leave. What each row offers comes from the
+ * server (`can_update_role`, `can_remove`), never from role names here.
  */
-export default function TeamMemberManager({ team, availableRoles, permissions }: TeamShowProps) {
+export default function TeamMemberManager({ team, availableRoles, permissions, limit }: Props) {
   const errors = usePage().props.errors as Record<string, unknown>;
   const removeError = (errors.removeTeamMember as Record<string, string> | undefined)?.team;
   const [managingRoleFor, setManagingRoleFor] = useState<TeamMember | null>(null);
@@ -70,7 +77,7 @@ export default function TeamMemberManager({ team, availableRoles, permissions }:
       {permissions.canAddTeamMembers && (
         <>
           <SectionBorder />
-          <AddTeamMemberForm team={team} availableRoles={availableRoles} />
+          <AddTeamMemberForm team={team} availableRoles={availableRoles} limit={limit} />
         </>
       )}
 
