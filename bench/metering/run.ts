@@ -207,7 +207,7 @@ async function overhead(
     started = performance.now();
     const key = `bench:${round}:${randomBytes(4).toString('hex')}`;
     const reserveStarted = performance.now();
-    await reserveReply(services, {
+    const reservation = await reserveReply(services, {
       teamId: seeded.teamId,
       key,
       botId: seeded.botId,
@@ -218,7 +218,7 @@ async function overhead(
     let meteringMs = performance.now() - reserveStarted;
     const result = await turn(message);
     const settleStarted = performance.now();
-    await settleReply(services, key, result);
+    await settleReply(services, key, result, reservation);
     meteringMs += performance.now() - settleStarted;
     if (measured) {
       metered.push(performance.now() - started);

@@ -5,7 +5,7 @@
  * reservation that would pass a quota or cap is refused, so the quota is never exceeded however
  * many replies run at once.
  */
-import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { Config } from '../config/env';
 import { creditPackRows, usageCounters, usageEvents } from '../db/schema/index';
@@ -42,18 +42,6 @@ export interface Threshold {
 
 const metric = 'ai_credits';
 
-/** The key was reserved before: nothing more is counted (the transaction rolls back). */
-class SeenBefore extends Error {}
-
-class Refused extends Error {
-  constructor(
-    readonly reason: RefusalReason,
-    readonly retryAt: Date,
-  ) {
-    super(reason);
-  }
-}
-
 /**
  * Reserves the reply's credits: from the period's quota, else from a credit pack, within the bot's
  * monthly cap and the contact's daily cap. Refused (nothing counted) when any would be passed.
@@ -64,70 +52,55 @@ export async function reserveCredits(
   usage: ReplyUsage,
   now: Date = new Date(),
 ): Promise<Reservation> {
-  const billing = await teamBilling(db, config, usage.teamId, now);
-  const { plan, period } = billing;
-  try {
-    return await db.transaction(async (tx) => {
-      const crossed: Threshold[] = [];
-      let quantity = 0;
-      let packQuantity = 0;
-      let packId: number | null = null;
-      const team = await take(tx, usage.teamId, '', period, usage.credits, plan.limits.aiCredits);
-      if (team) {
-        quantity = usage.credits;
-        crossed.push(...thresholds(team, usage.credits, plan.limits.aiCredits));
-      } else {
-        packId = await takeFromPack(tx, usage.teamId, usage.credits, now);
-        if (packId === null) throw new Refused('quota', period.end);
-        packQuantity = usage.credits;
-      }
-      if (usage.botId !== null) {
-        const cap = sql`${botCapOf(usage.teamId, usage.botId)}`;
-        if (!(await take(tx, usage.teamId, `bot:${usage.botId}`, period, usage.credits, cap))) {
-          throw new Refused('bot_cap', period.end);
-        }
-      }
-      if (usage.contactId !== null) {
-        const day = utcDay(now);
-        if (!(await take(tx, usage.teamId, `contact:${usage.contactId}`, day, 1, plan.limits.contactDailyReplies))) {
-          throw new Refused('contact_cap', day.end);
-        }
-      }
-      // Last, so that a key seen before undoes all of the above: it counted when it was first seen.
-      const [event] = await tx
-        .insert(usageEvents)
-        .values({
-          teamId: usage.teamId,
-          metric,
-          idempotencyKey: usage.key,
-          status: 'reserved',
-          quantity,
-          packQuantity,
-          packId,
-          periodStart: period.start,
-          botId: usage.botId,
-          contactId: usage.contactId,
-          model: usage.model,
-          source: usage.source,
-          occurredAt: now,
-        })
-        .onConflictDoNothing()
-        .returning({ id: usageEvents.id });
-      if (!event) throw new SeenBefore();
-      return { ok: true as const, credits: usage.credits, fresh: true, crossed, plan, period };
-    });
-  } catch (error) {
-    if (error instanceof SeenBefore) return { ok: true, credits: 0, fresh: false, crossed: [], plan, period };
-    if (!(error instanceof Refused)) throw error;
-    const crossed = error.reason === 'quota' ? await quotaReached(db, usage.teamId, period, plan) : [];
-    return {
-      ok: false,
-      reason: error.reason,
-      message: refusalMessage(error.reason, plan),
-      retryAt: error.retryAt,
-      crossed,
-      plan,
-    };
+  const { plan, period } = await teamBilling(db, config, usage.teamId, now);
+  const day = utcDay(now);
+  // One statement (reserve_ai_credits, migration 0010): every counter and the event, or nothing.
+  const [row] = rowsOf<{
+    result: string;
+    counter_id: number | null;
+    used: number | null;
+    warned80: boolean | null;
+    warned100: boolean | null;
+  }>(
+    await db.execute(sql`
+      select * from reserve_ai_credits(
+        ${usage.teamId}::int, ${usage.key}, ${usage.credits}::int, ${usage.botId}::int, ${usage.contactId}::int,
+        ${usage.model}, ${usage.source}, ${period.start.toISOString()}::timestamptz, ${period.end.toISOString()}::timestamptz,
+        ${plan.limits.aiCredits}::int, ${day.start.toISOString()}::timestamptz, ${day.end.toISOString()}::timestamptz,
+        ${plan.limits.contactDailyReplies}::int, ${now.toISOString()}::timestamptz)`),
+  );
+  switch (row.result) {
+    case 'seen':
+      return { ok: true, credits: 0, fresh: false, crossed: [], plan, period };
+    case 'quota_ok':
+    case 'pack_ok': {
+      const crossed =
+        row.result === 'quota_ok' && row.counter_id !== null && row.used !== null
+          ? thresholds(
+              {
+                id: row.counter_id,
+                used: row.used,
+                warned80: Boolean(row.warned80),
+                warned100: Boolean(row.warned100),
+              },
+              usage.credits,
+              plan.limits.aiCredits,
+            )
+          : [];
+      return { ok: true, credits: usage.credits, fresh: true, crossed, plan, period };
+    }
+    default: {
+      const reason = row.result as RefusalReason;
+      const crossed = reason === 'quota' ? await quotaReached(db, usage.teamId, period, plan) : [];
+      return {
+        ok: false,
+        reason,
+        message: refusalMessage(reason, plan),
+        retryAt: reason === 'contact_cap' ? day.end : period.end,
+        crossed,
+        plan,
+      };
+    }
   }
 }
 
@@ -252,36 +225,6 @@ function counterKey(teamId: number, scope: string, periodStart: Date) {
   );
 }
 
-/**
- * Adds `amount` to a counter unless that passes the limit, in one statement (the counter row is
- * made on first use): `limit` is a number, null for none, or the SQL of a bot's cap (read in the
- * same statement). Undefined when refused.
- */
-async function take(
-  tx: Database,
-  teamId: number,
-  scope: string,
-  period: { start: Date; end: Date },
-  amount: number,
-  limit: number | null | SQL,
-): Promise<{ id: number; used: number; warned80: boolean; warned100: boolean } | undefined> {
-  const cap = limit === null ? null : typeof limit === 'number' ? sql`${limit}::int` : limit;
-  const fits = (used: SQL) => (cap === null ? sql`true` : sql`(${cap}) is null or ${used} + ${amount} <= (${cap})`);
-  const rows = await tx.execute<{ id: number; used: number; warned80: boolean; warned100: boolean }>(sql`
-    insert into usage_counters (team_id, metric, scope, period_start, period_end, used)
-    select ${teamId}::int, ${metric}, ${scope}, ${period.start.toISOString()}::timestamptz, ${period.end.toISOString()}::timestamptz, ${amount}::int
-    where ${fits(sql`0`)}
-    on conflict (team_id, metric, scope, period_start) do update
-      set used = usage_counters.used + ${amount}::int, updated_at = now()
-      where ${fits(sql`usage_counters.used`)}
-    returning id, used, warned_80_at is not null as "warned80", warned_100_at is not null as "warned100"`);
-  return rowsOf<{ id: number; used: number; warned80: boolean; warned100: boolean }>(rows)[0];
-}
-
-/** The bot's monthly cap, read inside the counter's statement (null: none). */
-const botCapOf = (teamId: number, botId: number) =>
-  sql`select monthly_credit_cap from bots where id = ${botId} and team_id = ${teamId}`;
-
 function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
@@ -319,20 +262,6 @@ async function quotaReached(db: Database, teamId: number, period: { start: Date 
   if (!row.warned80At) crossed.push({ counterId: row.id, percent: 80, used: row.used, limit });
   if (!row.warned100At) crossed.push({ counterId: row.id, percent: 100, used: row.used, limit });
   return crossed;
-}
-
-async function takeFromPack(tx: Database, teamId: number, credits: number, now: Date): Promise<number | null> {
-  const rows = await tx.execute<{ id: number }>(sql`
-    update credit_packs set remaining = remaining - ${credits}
-    where id = (
-      select id from credit_packs
-      where team_id = ${teamId} and remaining >= ${credits} and (expires_at is null or expires_at > ${now.toISOString()})
-      order by expires_at asc nulls last, id asc
-      limit 1
-      for update skip locked
-    )
-    returning id`);
-  return rowsOf<{ id: number }>(rows)[0]?.id ?? null;
 }
 
 async function giveBack(

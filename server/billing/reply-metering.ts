@@ -40,13 +40,20 @@ export async function reserveReply(services: MeterServices, usage: Omit<ReplyUsa
   return reservation;
 }
 
-/** Settles a reservation with what the turn really cost (0 gives it all back). */
+/**
+ * Settles a reservation with what the turn really cost (null: no reply was made, all given back).
+ * A reply that cost what was reserved for it needs no second write: the reservation already
+ * counted it (the usual case, kept off the reply's path).
+ */
 export async function settleReply(
   services: Pick<Services, 'db'>,
   key: string,
   result: TurnResult | null,
+  reservation?: Reservation,
 ): Promise<void> {
-  await reconcileCredits(services.db, key, result ? spentCredits(result) : 0);
+  const spent = result ? spentCredits(result) : 0;
+  if (reservation?.ok && reservation.fresh && spent === reservation.credits) return;
+  await reconcileCredits(services.db, key, spent);
 }
 
 /** The turn a refused reservation becomes: the fallback message, and a person asked for. */

@@ -481,7 +481,7 @@ export async function replyToMessage(
     };
   }
   await sending;
-  if (reservation.ok) await settleReply(services, usageKey, result);
+  if (reservation.ok) await settleReply(services, usageKey, result, reservation);
   const now = new Date();
   const text = spokenReply(result);
   const finished = await repo.updateMessage(replyRow.id, {

@@ -65,6 +65,24 @@ describe('reserving AI credits', () => {
     expect((await creditsOf(app, team.id)).used).toBe(1);
   });
 
+  it('lets a key reserved before the quota ran out through again, counting nothing (a retried job)', async () => {
+    const { team, usage } = await freeTeam();
+    await setCreditsUsed(app, team.id, 99);
+    expect(await reserveCredits(app.services.db, app.services.config, usage('retried'))).toMatchObject({
+      ok: true,
+      fresh: true,
+    });
+    expect(await reserveCredits(app.services.db, app.services.config, usage('other'))).toMatchObject({
+      ok: false,
+      reason: 'quota',
+    });
+    expect(await reserveCredits(app.services.db, app.services.config, usage('retried'))).toMatchObject({
+      ok: true,
+      fresh: false,
+    });
+    expect((await creditsOf(app, team.id)).used).toBe(100);
+  });
+
   it('reconciles to what the reply cost and gives everything back when no reply was made', async () => {
     const { team, bot, usage } = await freeTeam();
     // Reserved for a standard model (2), answered by a curated Q&A (1).

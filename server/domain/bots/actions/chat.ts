@@ -78,7 +78,7 @@ export async function chatWithBot(
     if (error instanceof ProviderError) throw upstreamError(error);
     throw error;
   }
-  if (reservation.ok) await settleReply(services, usageKey, result);
+  if (reservation.ok) await settleReply(services, usageKey, result, reservation);
   await sending;
   const turn = await bots.recordTurn(
     turnRecord(

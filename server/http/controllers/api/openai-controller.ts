@@ -116,7 +116,7 @@ export async function chatCompletions(req: Request, res: Response) {
       if (error instanceof ProviderError) throw upstreamError(error);
       throw error;
     }
-    await settleReply(req.services, usageKey, result);
+    await settleReply(req.services, usageKey, result, reservation);
     await record(result);
     const reply = spokenReply(result);
     res.json({
@@ -182,7 +182,7 @@ export async function chatCompletions(req: Request, res: Response) {
     res.end();
     return;
   }
-  await settleReply(req.services, usageKey, result);
+  await settleReply(req.services, usageKey, result, reservation);
   await record(result);
   if (result.handoff && result.kind !== 'handoff') write(chunk({ content: `\n\n${result.handoff.message}` }, null));
   if (!started) write(chunk({ content: result.reply }, null));
