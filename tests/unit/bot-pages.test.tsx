@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { questionsSentence } from '../../resources/js/Pages/Bots/Partials/ReplayPanel';
 import type { ComponentProps, ReactNode } from 'react';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
@@ -253,6 +254,7 @@ function showProps(overrides: Partial<BotShowProps> = {}): BotShowProps {
     test_questions: ['Parkir mobil berapa?'],
     recent_turns: [],
     replay: null,
+    replay_questions: { saved: 1, conversation: 0 },
     ai: { provider: 'fake-model (api.example.com)' },
     can: { create: true, update: true, delete: true },
     ...overrides,
@@ -923,5 +925,15 @@ describe('the plan’s bots and a bot’s AI credits', () => {
     unmount();
     render(<Show {...showProps({ bot: summary({ monthly_credit_cap: null, credits_this_period: 1_234 }) })} />);
     expect(screen.getByTestId('bot-credits-this-period').textContent).toBe('1,234, no cap');
+  });
+});
+
+describe('the replay panel', () => {
+  it('says which questions a replay asks and marks those from conversations', () => {
+    expect(questionsSentence({ saved: 2, conversation: 3 })).toBe(
+      '2 saved test questions and the last 3 questions customers asked',
+    );
+    expect(questionsSentence({ saved: 1, conversation: 0 })).toBe('1 saved test question');
+    expect(questionsSentence({ saved: 0, conversation: 1 })).toBe('the last question customers asked');
   });
 });

@@ -24,12 +24,13 @@ export default function Show({
   test_questions,
   recent_turns,
   replay,
+  replay_questions,
   ai,
   can,
 }: BotShowProps) {
   const userId = usePage().props.auth.user?.id ?? null;
   const latestVersion = Math.max(0, bot.published_version ?? 0, ...versions.map((version) => version.version));
-  useLiveBot(bot.id, ['bot', 'config', 'knowledges', 'versions', 'test_questions']);
+  useLiveBot(bot.id, ['bot', 'config', 'knowledges', 'versions', 'test_questions', 'replay_questions']);
 
   return (
     <>
@@ -68,7 +69,7 @@ export default function Show({
               </h3>
               <VersionList bot={bot} versions={versions} canRestore={can.update} />
             </section>
-            <ReplayPanel bot={bot} replay={replay} questions={test_questions.length} canReplay={can.update} />
+            <ReplayPanel bot={bot} replay={replay} questions={replay_questions} canReplay={can.update} />
             <RecentTurns turns={recent_turns} />
           </div>
         </div>

@@ -9,14 +9,23 @@ import { botPolicy, type BotActor } from '../bot-policy';
 import { teamChannel } from '../../notifications/channels';
 import { answerTurn } from '../answer';
 import { configOf } from './chat';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../../db/rows';
+import { plannedModel, reserveReply, settleReply } from '../../../billing/reply-metering';
 
 export const replayJob = 'bot.replay';
+
+type ReplayServices = Pick<
+  Services,
+  'db' | 'config' | 'embedders' | 'knowledgeHits' | 'broadcaster' | 'encrypter' | 'mailer' | 'route' | 'logger'
+>;
 export const botReplayUpdatedEvent = 'App\\Events\\BotReplayUpdated';
 
 /** One question answered by the draft and by the published version, and what differs. */
 export interface ReplayItem {
   question: string;
+  /** A saved test question, or one a customer asked in a conversation with the bot. */
+  source: 'saved' | 'conversation';
   draft: ReplayAnswer;
   published: ReplayAnswer | null;
   changes: {
@@ -36,7 +45,68 @@ interface ReplayAnswer {
   error?: string;
 }
 
-/** Replay: queues the saved test questions to be answered by the draft and the published version. */
+/** How many recent customer questions a replay asks besides the saved ones. */
+export const realQuestionCount = 10;
+
+/**
+ * The last questions customers asked in conversations the bot answered: their own text messages
+ * (not notes, not system lines), newest first, each once, between 3 and 500 characters.
+ */
+export async function recentRealQuestions(
+  services: Pick<Services, 'db'>,
+  teamId: number,
+  botId: number,
+  limit = realQuestionCount,
+): Promise<string[]> {
+  const rows = rowsOf<{ text: string }>(
+    await services.db.execute(sql`
+      select text from (
+        select distinct on (lower(btrim(m.text))) btrim(m.text) as text, m.id
+        from messages m join conversations c on c.id = m.conversation_id
+        where c.team_id = ${teamId} and c.bot_id = ${botId} and m.team_id = ${teamId}
+          and m.sender = 'contact' and m.kind = 'text' and char_length(btrim(m.text)) between 3 and 500
+        order by lower(btrim(m.text)), m.id desc
+      ) questions
+      order by id desc
+      limit ${limit}`),
+  );
+  return rows.map((row) => row.text);
+}
+
+/** What a replay asks: the saved test questions, then the recent customer questions not among them. */
+async function replayQuestions(
+  services: Pick<Services, 'db'>,
+  teamId: number,
+  botId: number,
+): Promise<Array<{ question: string; source: ReplayItem['source'] }>> {
+  const saved = (await botRepository(services.db, teamId).testQuestions(botId)).map((row) => row.question);
+  const seen = new Set(saved.map((question) => question.trim().toLowerCase()));
+  const real = (await recentRealQuestions(services, teamId, botId)).filter(
+    (question) => !seen.has(question.trim().toLowerCase()),
+  );
+  return [
+    ...saved.map((question) => ({ question, source: 'saved' as const })),
+    ...real.map((question) => ({ question, source: 'conversation' as const })),
+  ];
+}
+
+/** How many saved and customer questions a replay would ask now (Bots/Show says so beside the button). */
+export async function replayQuestionCounts(
+  services: Pick<Services, 'db'>,
+  teamId: number,
+  botId: number,
+): Promise<{ saved: number; conversation: number }> {
+  const questions = await replayQuestions(services, teamId, botId);
+  return {
+    saved: questions.filter((question) => question.source === 'saved').length,
+    conversation: questions.filter((question) => question.source === 'conversation').length,
+  };
+}
+
+/**
+ * Replay: queues the saved test questions and the last questions customers asked to be answered by
+ * the draft and the published version.
+ */
 export async function startReplay(
   services: Pick<Services, 'db' | 'jobs'>,
   actor: BotActor,
@@ -46,9 +116,11 @@ export async function startReplay(
   const bot = await bots.find(botId);
   if (!bot) throw new NotFoundError();
   authorize(botPolicy.update(actor));
-  const questions = await bots.testQuestions(botId);
+  const questions = await replayQuestions(services, actor.teamId, botId);
   if (questions.length === 0) {
-    throw new ValidationError({ replay: 'Save a few test questions on the edit page first: Replay asks them.' });
+    throw new ValidationError({
+      replay: 'Save a few test questions on the edit page first (or wait for customers to ask): Replay asks them.',
+    });
   }
   const [replay] = await services.db
     .insert(botReplays)
@@ -70,13 +142,33 @@ export async function latestReplay(services: Pick<Services, 'db'>, teamId: numbe
 }
 
 async function answer(
-  services: Pick<Services, 'db' | 'config' | 'embedders' | 'knowledgeHits' | 'encrypter'>,
+  services: ReplayServices,
   teamId: number,
+  botId: number,
   config: ReturnType<typeof configOf>,
   question: string,
+  key: string,
 ): Promise<ReplayAnswer> {
+  // Each answer is an AI reply like any other: metered, once per key (a rerun of the job counts nothing more).
+  const reservation = await reserveReply(services, {
+    teamId,
+    key,
+    botId,
+    contactId: null,
+    model: plannedModel(services.config, config),
+    source: 'test',
+  });
+  if (!reservation.ok)
+    return { reply: '', kind: 'error', citations: [], handoff: null, error: `No AI reply: ${reservation.message}` };
   try {
-    const result: TurnResult = await answerTurn(services, { teamId, config, history: [], message: question, countHits: false });
+    const result: TurnResult = await answerTurn(services, {
+      teamId,
+      config,
+      history: [],
+      message: question,
+      countHits: false,
+    });
+    await settleReply(services, key, result, reservation);
     return {
       reply: result.reply,
       kind: result.kind,
@@ -84,24 +176,23 @@ async function answer(
       handoff: result.handoff?.reason ?? null,
     };
   } catch (error) {
+    await settleReply(services, key, null);
     if (!(error instanceof ProviderError)) throw error;
     return { reply: '', kind: 'error', citations: [], handoff: null, error: error.message };
   }
 }
 
-/** The replay job: each question twice, progress broadcast to the team after each. Idempotent: a rerun starts over. */
-export async function runReplay(
-  services: Pick<Services, 'db' | 'config' | 'embedders' | 'knowledgeHits' | 'broadcaster' | 'encrypter'>,
-  replayId: number,
-): Promise<void> {
+/** The replay job: each question twice (saved ones, then recent customer ones), progress broadcast to the team after each. Idempotent: a rerun starts over. */
+export async function runReplay(services: ReplayServices, replayId: number): Promise<void> {
   const [replay] = await services.db.select().from(botReplays).where(eq(botReplays.id, replayId));
   if (!replay || replay.status === 'done') return;
   const [bot] = await services.db.select().from(botsTable).where(eq(botsTable.id, replay.botId));
   if (!bot) return;
   const bots = botRepository(services.db, replay.teamId);
-  const questions = await bots.testQuestions(bot.id);
+  const questions = await replayQuestions(services, replay.teamId, bot.id);
   const draft = configOf(bot.draft, bot.name);
-  const version = replay.publishedVersion === null ? undefined : await bots.versionNumber(bot.id, replay.publishedVersion);
+  const version =
+    replay.publishedVersion === null ? undefined : await bots.versionNumber(bot.id, replay.publishedVersion);
   const published = version ? configOf(version.config, bot.name) : undefined;
   const results: ReplayItem[] = [];
   const announce = async (status: string, progress: number) => {
@@ -116,17 +207,25 @@ export async function runReplay(
     });
   };
   await announce('running', 0);
-  for (const [index, { question }] of questions.entries()) {
-    const draftAnswer = await answer(services, replay.teamId, draft, question);
-    const publishedAnswer = published ? await answer(services, replay.teamId, published, question) : null;
+  for (const [index, { question, source }] of questions.entries()) {
+    const key = (which: string) => `replay:${replayId}:${index}:${which}`;
+    const draftAnswer = await answer(services, replay.teamId, bot.id, draft, question, key('draft'));
+    const publishedAnswer = published
+      ? await answer(services, replay.teamId, bot.id, published, question, key('published'))
+      : null;
     results.push({
       question,
+      source,
       draft: draftAnswer,
       published: publishedAnswer,
       changes: {
         answer: publishedAnswer !== null && publishedAnswer.reply.trim() !== draftAnswer.reply.trim(),
-        citationsLost: publishedAnswer ? publishedAnswer.citations.filter((c) => !draftAnswer.citations.includes(c)) : [],
-        citationsNew: publishedAnswer ? draftAnswer.citations.filter((c) => !publishedAnswer.citations.includes(c)) : [],
+        citationsLost: publishedAnswer
+          ? publishedAnswer.citations.filter((c) => !draftAnswer.citations.includes(c))
+          : [],
+        citationsNew: publishedAnswer
+          ? draftAnswer.citations.filter((c) => !publishedAnswer.citations.includes(c))
+          : [],
         newFallback: draftAnswer.kind === 'fallback' && publishedAnswer?.kind !== 'fallback',
         newHandoff: draftAnswer.handoff !== null && publishedAnswer?.handoff === null,
       },

@@ -9,7 +9,7 @@ import { publishBot } from '../../../domain/bots/actions/publish-bot';
 import { restoreVersion } from '../../../domain/bots/actions/restore-version';
 import { chatWithBot, configOf } from '../../../domain/bots/actions/chat';
 import { setFeedback } from '../../../domain/bots/actions/feedback';
-import { latestReplay, startReplay } from '../../../domain/bots/actions/replay';
+import { latestReplay, replayQuestionCounts, startReplay } from '../../../domain/bots/actions/replay';
 import { providerFor, teamProviderOf } from '../../../domain/bots/answer';
 import { providerCredentialRepository } from '../../../db/repositories/provider-credential-repository';
 import { botPolicy, type BotActor } from '../../../domain/bots/bot-policy';
@@ -126,13 +126,14 @@ async function loadBot(req: Request) {
 export async function show(req: Request) {
   const { actor, bots, bot } = await loadBot(req);
   const config = configOf(bot.draft, bot.name);
-  const [versions, questions, turns, knowledges, replay, credits] = await Promise.all([
+  const [versions, questions, turns, knowledges, replay, credits, replayCounts] = await Promise.all([
     bots.versions(bot.id),
     bots.testQuestions(bot.id),
     bots.recentTurns(bot.id, 10),
     knowledgeRepository(req.services.db, actor.teamId).findMany(config.knowledgeIds),
     latestReplay(req.services, actor.teamId, bot.id),
     botCreditsThisPeriod(req.services, actor.teamId),
+    replayQuestionCounts(req.services, actor.teamId, bot.id),
   ]);
   await req.inertia.render('Bots/Show', {
     bot: presentBotSummary(bot, { creditsThisPeriod: credits.get(bot.id) ?? 0 }),
@@ -142,6 +143,7 @@ export async function show(req: Request) {
     test_questions: questions.map((q) => q.question),
     recent_turns: turns.map(presentTurn),
     replay: replay ? presentReplay(replay) : null,
+    replay_questions: replayCounts,
     ai: {
       provider: providerFor(
         req.services.config,
@@ -204,12 +206,12 @@ export async function chat(req: Request, res: Response) {
   res.json({ thread, turn: presentTurn(turn) });
 }
 
-/** Replay: the saved test questions answered by the draft and the published version (a job; progress live). */
+/** Replay: the saved test questions and recent customer questions answered by the draft and the published version (a job; progress live). */
 export async function replay(req: Request, res: Response) {
   const botId = routeId(req, 'bot');
   const { questions } = await startReplay(req.services, await teamActor(req), botId);
   req.inertia
-    .flash('banner', `Replaying ${questions} test question${questions === 1 ? '' : 's'}…`)
+    .flash('banner', `Replaying ${questions} question${questions === 1 ? '' : 's'}…`)
     .flash('bannerStyle', 'success');
   res.redirect(303, req.services.route('bots.show', botId));
 }

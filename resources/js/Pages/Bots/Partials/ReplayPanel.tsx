@@ -25,9 +25,22 @@ const kindTone: Record<string, 'green' | 'yellow' | 'red' | 'gray' | 'indigo'> =
   error: 'red',
 };
 
+/** "2 saved test questions and the last 3 questions customers asked". */
+export function questionsSentence({ saved, conversation }: { saved: number; conversation: number }): string {
+  const parts: string[] = [];
+  if (saved > 0) parts.push(`${saved} saved test question${saved === 1 ? '' : 's'}`);
+  if (conversation > 0) {
+    parts.push(
+      conversation === 1 ? 'the last question customers asked' : `the last ${conversation} questions customers asked`,
+    );
+  }
+  return parts.join(' and ');
+}
+
 /**
- * Replay before publishing: the saved test questions answered by the draft and by the published
- * version, side by side, with what changed. Runs as a job; its progress arrives live.
+ * Replay before publishing: the saved test questions and the last questions customers asked,
+ * answered by the draft and by the published version, side by side, with what changed. Runs as a
+ * job; its progress arrives live.
  */
 export default function ReplayPanel({
   bot,
@@ -37,7 +50,7 @@ export default function ReplayPanel({
 }: {
   bot: BotSummary;
   replay: Replay | null;
-  questions: number;
+  questions: { saved: number; conversation: number };
   canReplay: boolean;
 }) {
   const form = useForm({});
@@ -50,7 +63,9 @@ export default function ReplayPanel({
     },
   });
   const running = replay !== null && replay.status !== 'done';
-  const changed = replay?.results.filter((item) => item.changes.answer || item.changes.newFallback || item.changes.newHandoff).length ?? 0;
+  const changed =
+    replay?.results.filter((item) => item.changes.answer || item.changes.newFallback || item.changes.newHandoff)
+      .length ?? 0;
 
   return (
     <section aria-labelledby="replay-title" className="bg-white px-4 py-5 shadow-sm sm:rounded-lg sm:p-6">
@@ -60,13 +75,14 @@ export default function ReplayPanel({
             Replay
           </h3>
           <p className="mt-1 text-sm text-gray-600">
-            Ask the {questions} saved test question{questions === 1 ? '' : 's'} of the draft and of the published
-            version, and see what your changes do before you publish them.
+            {questions.saved + questions.conversation === 0
+              ? 'Save a few test questions on the edit page; once customers write, their latest questions are asked too.'
+              : `Ask ${questionsSentence(questions)} of the draft and of the published version, and see what your changes do before you publish them.`}
           </p>
         </div>
         {canReplay && (
           <SecondaryButton
-            disabled={form.processing || running || questions === 0}
+            disabled={form.processing || running || questions.saved + questions.conversation === 0}
             onClick={() => form.post(route('bots.replay', bot.id), { preserveScroll: true })}
           >
             {running ? 'Replaying…' : 'Replay'}
@@ -76,22 +92,23 @@ export default function ReplayPanel({
       <InputError className="mt-2" message={(form.errors as Record<string, string>).replay} />
       {replay && running && (
         <div className="mt-4">
-          <ProgressBar value={replay.progress} label="Replaying the test questions" />
+          <ProgressBar value={replay.progress} label="Replaying the questions" />
         </div>
       )}
       {replay && replay.status === 'done' && (
         <div className="mt-4">
           <p className="text-sm text-gray-700">
-            {changed === 0
-              ? 'No answer changed.'
-              : `${changed} of ${replay.results.length} answers changed`}
-            {replay.published_version !== null ? ` against version ${replay.published_version}.` : ' (nothing published yet).'}
+            {changed === 0 ? 'No answer changed.' : `${changed} of ${replay.results.length} answers changed`}
+            {replay.published_version !== null
+              ? ` against version ${replay.published_version}.`
+              : ' (nothing published yet).'}
           </p>
           <ol className="mt-3 space-y-4" aria-label="Replay results">
             {replay.results.map((item, index) => (
               <li key={index} className="rounded-md border border-gray-200 p-3" aria-label={item.question}>
                 <p className="text-sm font-medium break-words text-gray-900">{item.question}</p>
                 <div className="mt-1 flex flex-wrap gap-1">
+                  {item.source === 'conversation' && <StatusBadge tone="gray">From a conversation</StatusBadge>}
                   {item.changes.answer && <StatusBadge tone="yellow">Answer changed</StatusBadge>}
                   {item.changes.newFallback && <StatusBadge tone="red">New fallback</StatusBadge>}
                   {item.changes.newHandoff && <StatusBadge tone="red">New handoff</StatusBadge>}
@@ -119,7 +136,7 @@ export default function ReplayPanel({
                         {answer && <StatusBadge tone={kindTone[answer.kind] ?? 'gray'}>{answer.kind}</StatusBadge>}
                       </p>
                       <p className="mt-1 text-sm break-words whitespace-pre-wrap text-gray-800">
-                        {answer ? answer.error ?? answer.reply : '—'}
+                        {answer ? (answer.error ?? answer.reply) : '—'}
                       </p>
                     </div>
                   ))}

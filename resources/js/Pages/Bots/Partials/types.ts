@@ -121,6 +121,8 @@ export interface BotShowProps {
   recent_turns: Turn[];
   /** The latest replay of the test questions, if any. */
   replay: Replay | null;
+  /** What a replay would ask now: saved test questions and recent customer questions (not among them). */
+  replay_questions: { saved: number; conversation: number };
   /** `provider`: who writes this bot's replies, in words. */
   ai: { provider: string };
   can: BotAbilities;
