@@ -14,6 +14,7 @@ import { usageCounters } from '../../server/db/schema/index';
 import { launchBrowser, screenshot, type E2eBrowser } from './support/browser';
 import { startKawan, type InProcessKawan } from './support/in-process';
 import { logIn } from './support/accounts';
+import { publishedBotOn } from './support/published-bot';
 
 /**
  * Billing in Chromium on the production build, the app in this process with its workers:
@@ -110,27 +111,12 @@ describe('billing', () => {
   it('answers a visitor with the fallback once the team’s AI credits are used up, and hands the conversation over', async () => {
     const { owner, team, page, errors, browser } = await ownerPage('Sari Kusuma');
     const client = await signedIn(expressApp, owner, password);
-    const knowledge = await client.send('post', '/knowledges', { name: 'FAQ', language: 'indonesian' });
-    const knowledgeId = Number((knowledge.headers.location as string).split('/')[2]);
-    await client.send('post', `/knowledges/${knowledgeId}/sources`, {
-      type: 'text',
+    const { botId } = await publishedBotOn(client, database, team.id, {
+      knowledge: 'FAQ',
       title: 'Jam buka',
       text: '# Jam buka\n\nOutlet Kemang buka setiap hari pukul 07.00 sampai 22.00.',
+      bot: 'Asisten',
     });
-    await expect
-      .poll(
-        async () =>
-          (await rows('select status from knowledge_sources where team_id = $1', [team.id])).map((row) => row.status),
-        { timeout: 30_000 },
-      )
-      .toEqual(['ready']);
-    const bot = await client.send('post', '/bots', {
-      name: 'Asisten',
-      avatar_color: 'indigo',
-      knowledge_ids: [knowledgeId],
-    });
-    const botId = Number((bot.headers.location as string).split('/')[2]);
-    await client.send('post', `/bots/${botId}/publish`, { note: 'v1' });
     const channel = await createChannel(services, team.id, {
       type: 'web',
       botId,
@@ -139,16 +125,14 @@ describe('billing', () => {
     });
     // Free's 100 credits are used up this month.
     const { period } = await teamBilling(services.db, services.config, team.id);
-    await services.db
-      .insert(usageCounters)
-      .values({
-        teamId: team.id,
-        metric: 'ai_credits',
-        scope: '',
-        periodStart: period.start,
-        periodEnd: period.end,
-        used: 100,
-      });
+    await services.db.insert(usageCounters).values({
+      teamId: team.id,
+      metric: 'ai_credits',
+      scope: '',
+      periodStart: period.start,
+      periodEnd: period.end,
+      used: 100,
+    });
 
     const visitor = await browser.newPage();
     await visitor.goto(`/demo/widget?channel=${channel.publicKey}`);

@@ -9,6 +9,7 @@ import { startFakeChatServer, type FakeChatServer } from '../helpers/fake-chat-s
 import { launchBrowser, screenshot, type E2eBrowser } from './support/browser';
 import { startKawan, type InProcessKawan } from './support/in-process';
 import { logIn } from './support/accounts';
+import { publishedBotOn } from './support/published-bot';
 
 /**
  * Replay before publishing, in Chromium on the production build, with a model (a local
@@ -61,27 +62,12 @@ describe('replay', () => {
       owner: { name: 'Wulan Sari', email: `wulan.${Date.now()}@example.com` },
     });
     const client = await signedIn(expressApp, owner, password);
-    const knowledge = await client.send('post', '/knowledges', { name: 'Info Kedai', language: 'indonesian' });
-    const knowledgeId = Number((knowledge.headers.location as string).split('/')[2]);
-    await client.send('post', `/knowledges/${knowledgeId}/sources`, {
-      type: 'text',
+    const { botId } = await publishedBotOn(client, database, team.id, {
+      knowledge: 'Info Kedai',
       title: 'Jam buka',
       text: '# Jam buka\n\nKedai buka setiap hari pukul 07.00 sampai 22.00.',
+      bot: 'Asisten Kedai',
     });
-    await expect
-      .poll(
-        async () =>
-          (await rows('select status from knowledge_sources where team_id = $1', [team.id])).map((row) => row.status),
-        { timeout: 30_000 },
-      )
-      .toEqual(['ready']);
-    const created = await client.send('post', '/bots', {
-      name: 'Asisten Kedai',
-      avatar_color: 'indigo',
-      knowledge_ids: [knowledgeId],
-    });
-    const botId = Number((created.headers.location as string).split('/')[2]);
-    expect((await client.send('post', `/bots/${botId}/publish`, { note: 'v1' })).status).toBe(303);
     const channel = await createChannel(services, team.id, { type: 'web', botId, name: 'Website' });
 
     // A customer asks the published bot through the widget's endpoints.
