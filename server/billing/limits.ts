@@ -7,6 +7,7 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
+import { cachedRead } from '../cache/cached-reads';
 import type { Config } from '../config/env';
 import { bots, channels, knowledgeSources, teamInvitations, teams, teamUser } from '../db/schema/index';
 import type { ChannelType } from '../db/schema/channels';
@@ -46,9 +47,16 @@ export function effectivePlan(config: Pick<Config, 'billing'>, team: { plan: str
   return planOf(team.plan, config.billing.defaultPlan);
 }
 
+/**
+ * The team's plan; through the hot cache outside transactions (every API request asks it), fresh
+ * inside one (a limit check under the team's lock).
+ */
 export async function teamPlan(db: Database, config: Pick<Config, 'billing'>, teamId: number): Promise<Plan> {
-  const [row] = await db.select({ plan: teams.plan }).from(teams).where(eq(teams.id, teamId));
-  return effectivePlan(config, { plan: row?.plan ?? null });
+  const plan = await cachedRead(db, `team-plan:${teamId}`, { groups: ['teams'] }, async () => {
+    const [row] = await db.select({ plan: teams.plan }).from(teams).where(eq(teams.id, teamId));
+    return row?.plan ?? null;
+  });
+  return effectivePlan(config, { plan });
 }
 
 /** How many of a counted thing the team has now (members: the owner, members and pending invitations). */
