@@ -474,6 +474,8 @@ export async function rollOver(services: BillingServices, now: Date = new Date()
       and(
         eq(invoices.status, 'open'),
         inArray(invoices.purpose, ['renewal', 'proration']),
+        // Stripe runs its own dunning and says so in its events (invoice.payment_failed).
+        inArray(invoices.provider, ['manual', 'xendit']),
         isNotNull(invoices.dueAt),
         lt(invoices.dueAt, now),
       ),
