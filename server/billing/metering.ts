@@ -10,6 +10,7 @@ import type { Database } from '../db/client';
 import type { Config } from '../config/env';
 import { creditPackRows, usageCounters, usageEvents } from '../db/schema/index';
 import { teamBilling } from './period-of-team';
+import { rowsOf } from '../db/rows';
 import { utcDay } from './periods';
 import type { Plan } from './plans';
 
@@ -223,10 +224,6 @@ function counterKey(teamId: number, scope: string, periodStart: Date) {
     eq(usageCounters.scope, scope),
     eq(usageCounters.periodStart, periodStart),
   );
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 function thresholds(

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { Config } from '../config/env';
 import { planCodes, plans } from './plans';
+import { rowsOf } from '../db/rows';
 
 /** Conversations deleted per statement: short locks, the rest in the next run. */
 export const retentionBatch = 500;
@@ -32,7 +33,7 @@ export async function purgeExpiredHistory(
         limit ${retentionBatch}
       )
       returning id`);
-    const count = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows).length;
+    const count = rowsOf(result).length;
     deleted += count;
     if (count < retentionBatch) return deleted;
   }

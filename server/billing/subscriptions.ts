@@ -21,6 +21,7 @@ import {
   type SubscriptionStatus,
 } from '../db/schema/index';
 import { teamChannel } from '../domain/notifications/channels';
+import { rowsOf } from '../db/rows';
 import { addMonths, periodEnd } from './periods';
 import { warnPaymentFailed } from './notifications';
 import {
@@ -183,9 +184,9 @@ export interface NewInvoice {
 export async function issueInvoice(db: Database, teamId: number, invoice: NewInvoice): Promise<InvoiceRow> {
   const issuedAt = invoice.issuedAt ?? new Date();
   const [details] = await db.select().from(billingDetails).where(eq(billingDetails.teamId, teamId));
-  const [{ next }] = (await rowsOf<{ next: string }>(db, sql`select nextval('invoice_number_seq')::text as next`)) as [
-    { next: string },
-  ];
+  const [{ next }] = rowsOf<{ next: string }>(
+    await db.execute(sql`select nextval('invoice_number_seq')::text as next`),
+  );
   const subtotal = invoice.lines.reduce((sum, line) => sum + line.amount, 0);
   const [row] = await db
     .insert(invoices)
@@ -223,11 +224,6 @@ function addressee(details: typeof billingDetails.$inferSelect | undefined): Bil
     taxId: details?.taxId ?? null,
     email: details?.email ?? null,
   };
-}
-
-export async function rowsOf<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await db.execute(query);
-  return (Array.isArray(result) ? result : (result as unknown as { rows: T[] }).rows) as T[];
 }
 
 /**

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { billingDetails, subscriptions, teams, usageCounters, usageEvents } from './schema/index';
+import { billingDetails, subscriptions, usageCounters, usageEvents } from './schema/index';
 import { addMonths, periodEnd } from '../billing/periods';
-import { issueInvoice } from '../billing/subscriptions';
+import { grantPlan, issueInvoice } from '../billing/subscriptions';
+import { rowsOf } from './rows';
 import { creditPacks, plans } from '../billing/plans';
 import { planLine } from '../domain/billing/billing-actions';
 
@@ -25,7 +26,7 @@ export async function seedDemoBilling(db: Database, teamId: number, now: Date = 
     currentPeriodEnd: periodEnd(start, 'month'),
     lastEventAt: now,
   });
-  await db.update(teams).set({ plan: 'growth' }).where(eq(teams.id, teamId));
+  await grantPlan(db, teamId, 'growth');
   await db.insert(billingDetails).values({
     teamId,
     companyName: 'PT Warung Kopi Nusantara',
@@ -74,15 +75,13 @@ export async function seedDemoUsage(db: Database, teamId: number, now: Date = ne
   const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.teamId, teamId));
   if (!subscription) return;
   const periodStart = subscription.currentPeriodStart;
-  const [replies] = await db
-    .execute<{ credits: number }>(
-      sql`
-    select coalesce(sum(coalesce((m.ai->>'credits')::int, 1)), 0)::int as credits
-    from messages m join conversations c on c.id = m.conversation_id
-    where c.team_id = ${teamId} and m.sender = 'bot' and m.ai is not null and m.created_at >= ${periodStart.toISOString()}
-  `,
-    )
-    .then((result) => (Array.isArray(result) ? result : (result as unknown as { rows: { credits: number }[] }).rows));
+  const [replies] = rowsOf<{ credits: number }>(
+    await db.execute(sql`
+      select coalesce(sum(coalesce((m.ai->>'credits')::int, 1)), 0)::int as credits
+      from messages m join conversations c on c.id = m.conversation_id
+      where c.team_id = ${teamId} and m.sender = 'bot' and m.ai is not null
+        and m.created_at >= ${periodStart.toISOString()}`),
+  );
   const target = Math.round(plans.growth.limits.aiCredits * 0.79);
   const api = Math.max(0, target - Number(replies?.credits ?? 0));
   await db
