@@ -12,7 +12,7 @@ import type { Config } from '../config/env';
 import { bots, channels, knowledgeSources, teamInvitations, teams, teamUser } from '../db/schema/index';
 import type { ChannelType } from '../db/schema/channels';
 import { ValidationError } from '../support/errors';
-import { planOf, type Plan, type PlanLimits } from './plans';
+import { planOf, type Plan } from './plans';
 
 export type CountedLimit = 'bots' | 'channels' | 'knowledgeSources' | 'members';
 
@@ -32,12 +32,7 @@ const channelTypeNames: Record<ChannelType, string> = {
 
 /** A 422 naming the plan's limit; the message ends by pointing at the upgrade. */
 export class PlanLimitError extends ValidationError {
-  constructor(
-    field: string,
-    message: string,
-    public readonly limit: string,
-    bag?: string,
-  ) {
+  constructor(field: string, message: string, bag?: string) {
     super({ [field]: `${message} Upgrade your plan on the Billing page to add more.` }, bag);
   }
 }
@@ -119,7 +114,7 @@ export async function assertBelow(
   const plan = await teamPlan(db, config, teamId);
   const used = await usedOf(db, teamId, limit);
   if (used >= plan.limits[limit]) {
-    throw new PlanLimitError(target.field, limitSentence(plan, limit), limit, target.bag);
+    throw new PlanLimitError(target.field, limitSentence(plan, limit), target.bag);
   }
 }
 
@@ -138,7 +133,6 @@ export function assertChannelType(plan: Plan, type: ChannelType): void {
     throw new PlanLimitError(
       'type',
       `Your ${plan.name} plan does not include ${channelTypeNames[type]} channels (it includes ${allowed}).`,
-      'channelTypes',
     );
   }
 }
@@ -162,6 +156,6 @@ export function limitState(
   limit: CountedLimit,
   used: number,
 ): { used: number; limit: number; reached: boolean; plan: string } {
-  const value = (plan.limits as PlanLimits)[limit];
+  const value = plan.limits[limit];
   return { used, limit: value, reached: used >= value, plan: plan.name };
 }

@@ -9,8 +9,7 @@ import { createOwnedTeam } from '../factories/teams';
 import { createChannel } from '../factories/channels';
 import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
 import { deliverStripe, stripeAmounts, stripeEnv, subscribeThroughStripe } from '../helpers/payment-webhooks';
-import { teamBilling } from '../../server/billing/period-of-team';
-import { usageCounters } from '../../server/db/schema/index';
+import { setCreditsUsed } from '../helpers/billing';
 import { launchBrowser, screenshot, type E2eBrowser } from './support/browser';
 import { startKawan, type InProcessKawan } from './support/in-process';
 import { logIn } from './support/accounts';
@@ -124,15 +123,7 @@ describe('billing', () => {
       settings: { title: 'Kopi', welcomeMessage: 'Halo!' },
     });
     // Free's 100 credits are used up this month.
-    const { period } = await teamBilling(services.db, services.config, team.id);
-    await services.db.insert(usageCounters).values({
-      teamId: team.id,
-      metric: 'ai_credits',
-      scope: '',
-      periodStart: period.start,
-      periodEnd: period.end,
-      used: 100,
-    });
+    await setCreditsUsed({ services }, team.id, 100);
 
     const visitor = await browser.newPage();
     await visitor.goto(`/demo/widget?channel=${channel.publicKey}`);

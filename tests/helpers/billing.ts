@@ -6,12 +6,12 @@ import { teamBilling } from '../../server/billing/period-of-team';
 import type { PlanCode } from '../../server/billing/plans';
 
 /** Puts the team on a plan outright (no subscription), as support would. */
-export async function onPlan(app: TestApp, teamId: number, plan: PlanCode): Promise<void> {
+export async function onPlan(app: Pick<TestApp, 'services'>, teamId: number, plan: PlanCode): Promise<void> {
   await grantPlan(app.services.db, teamId, plan);
 }
 
 /** Sets the credits the team used this period (its quota's counter). */
-export async function setCreditsUsed(app: TestApp, teamId: number, used: number): Promise<void> {
+export async function setCreditsUsed(app: Pick<TestApp, 'services'>, teamId: number, used: number): Promise<void> {
   const { period } = await teamBilling(app.services.db, app.services.config, teamId);
   await app.services.db
     .insert(usageCounters)
@@ -23,7 +23,10 @@ export async function setCreditsUsed(app: TestApp, teamId: number, used: number)
 }
 
 /** The credits the team used this period, and what its packs hold. */
-export async function creditsOf(app: TestApp, teamId: number): Promise<{ used: number; packs: number[] }> {
+export async function creditsOf(
+  app: Pick<TestApp, 'services'>,
+  teamId: number,
+): Promise<{ used: number; packs: number[] }> {
   const { period } = await teamBilling(app.services.db, app.services.config, teamId);
   const counters = await app.services.db.select().from(usageCounters).where(eq(usageCounters.teamId, teamId));
   const packs = await app.services.db.select().from(creditPackRows).where(eq(creditPackRows.teamId, teamId));
@@ -33,6 +36,6 @@ export async function creditsOf(app: TestApp, teamId: number): Promise<{ used: n
   };
 }
 
-export async function givePack(app: TestApp, teamId: number, credits: number): Promise<void> {
+export async function givePack(app: Pick<TestApp, 'services'>, teamId: number, credits: number): Promise<void> {
   await app.services.db.insert(creditPackRows).values({ teamId, credits, remaining: credits, source: 'grant' });
 }

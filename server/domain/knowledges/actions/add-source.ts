@@ -50,7 +50,6 @@ export async function addSource(
       throw new PlanLimitError(
         'type',
         `The team's knowledge holds ${chars.toLocaleString('en-US')} characters, all the ${plan.name} plan allows.`,
-        'knowledgeChars',
       );
     }
     const repository = knowledgeRepository(tx, actor.teamId);
