@@ -37,7 +37,13 @@ import {
 import { prorate } from '../../billing/periods';
 import { overLimits } from '../../billing/overages';
 import { paymentProviderFor, paymentProviderNamed } from '../../billing/providers/index';
-import { PaymentProviderError, type Purchase } from '../../billing/providers/provider';
+import {
+  PaymentProviderError,
+  type CheckoutRequest,
+  type CheckoutResult,
+  type PaymentProvider,
+  type Purchase,
+} from '../../billing/providers/provider';
 
 type BillingActionServices = Pick<Services, 'db' | 'config' | 'broadcaster' | 'logger' | 'route' | 'mailer'>;
 
@@ -77,28 +83,64 @@ export async function checkout(
   if (provider.issuesOwnInvoices) {
     invoice = await issueInvoice(services.db, actor.teamId, purchaseInvoice(provider.name, purchase, currency));
   }
+  const result = await collect(services, actor, provider, {
+    purchase,
+    currency,
+    invoice,
+    providerCustomerId: subscription?.providerCustomerId ?? null,
+    trialDays: purchase.kind === 'plan' && !subscription ? plans[purchase.plan].trialDays : 0,
+    // Nothing was bought if the provider refused: Kawan's invoice for it is void, not left open.
+    voidOnFailure: true,
+  });
+  services.logger.info({ teamId: actor.teamId, provider: provider.name, purchase }, 'checkout started');
+  return { url: result.url };
+}
+
+/**
+ * Asks the provider where the owner pays, and keeps the provider's invoice id and page on Kawan's
+ * invoice. A provider's refusal is a 422 (what it said, never a key).
+ */
+async function collect(
+  services: BillingActionServices,
+  actor: TeamActor,
+  provider: PaymentProvider,
+  request: Pick<CheckoutRequest, 'purchase' | 'currency' | 'invoice' | 'trialDays'> & {
+    providerCustomerId: string | null;
+    voidOnFailure: boolean;
+  },
+): Promise<CheckoutResult> {
   const owner = await payer(services, actor);
-  const team = { id: actor.teamId, name: owner.teamName };
-  const result = await asValidation(
-    provider.checkout({
-      team,
-      purchase,
-      currency,
-      customer: { email: owner.email, name: owner.name, providerCustomerId: subscription?.providerCustomerId ?? null },
-      trialDays: purchase.kind === 'plan' && !subscription ? plans[purchase.plan].trialDays : 0,
-      invoice,
-      successUrl: absolute(services, services.route('billing.index')),
-      cancelUrl: absolute(services, services.route('billing.index')),
-    }),
-  );
-  if (invoice && (result.providerInvoiceId || result.hostedUrl)) {
+  const back = absolute(services, services.route('billing.index'));
+  let result: CheckoutResult;
+  try {
+    result = await asValidation(
+      provider.checkout({
+        team: { id: actor.teamId, name: owner.teamName },
+        purchase: request.purchase,
+        currency: request.currency,
+        customer: { email: owner.email, name: owner.name, providerCustomerId: request.providerCustomerId },
+        trialDays: request.trialDays,
+        invoice: request.invoice,
+        successUrl: back,
+        cancelUrl: back,
+      }),
+    );
+  } catch (error) {
+    if (request.invoice && request.voidOnFailure) {
+      await services.db
+        .update(invoices)
+        .set({ status: 'void', updatedAt: new Date() })
+        .where(eq(invoices.id, request.invoice.id));
+    }
+    throw error;
+  }
+  if (request.invoice && (result.providerInvoiceId || result.hostedUrl)) {
     await services.db
       .update(invoices)
       .set({ providerInvoiceId: result.providerInvoiceId ?? null, hostedUrl: result.hostedUrl ?? null })
-      .where(eq(invoices.id, invoice.id));
+      .where(eq(invoices.id, request.invoice.id));
   }
-  services.logger.info({ teamId: actor.teamId, provider: provider.name, purchase }, 'checkout started');
-  return { url: result.url };
+  return result;
 }
 
 function purchaseInvoice(provider: InvoiceRow['provider'], purchase: Purchase, currency: Currency) {
@@ -233,23 +275,15 @@ export async function changePlan(
       dueAt: new Date(now.getTime() + services.config.billing.graceDays * 86_400_000),
     });
     if (provider.issuesOwnInvoices && provider.name !== 'manual') {
-      const owner = await payer(services, actor);
-      const result = await asValidation(
-        provider.checkout({
-          team: { id: actor.teamId, name: owner.teamName },
-          purchase: { kind: 'plan', plan: target as Exclude<PlanCode, 'free'>, interval },
-          currency,
-          customer: { email: owner.email, name: owner.name, providerCustomerId: subscription.providerCustomerId },
-          trialDays: 0,
-          invoice,
-          successUrl: absolute(services, services.route('billing.index')),
-          cancelUrl: absolute(services, services.route('billing.index')),
-        }),
-      );
-      await services.db
-        .update(invoices)
-        .set({ providerInvoiceId: result.providerInvoiceId ?? null, hostedUrl: result.hostedUrl ?? null })
-        .where(eq(invoices.id, invoice.id));
+      // The plan is switched: the difference stays owed (open) even if the provider's page failed.
+      await collect(services, actor, provider, {
+        purchase: { kind: 'plan', plan: target as Exclude<PlanCode, 'free'>, interval },
+        currency,
+        invoice,
+        providerCustomerId: subscription.providerCustomerId,
+        trialDays: 0,
+        voidOnFailure: false,
+      });
     }
   }
   return {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../helpers/app';
+import { eq } from 'drizzle-orm';
+import { createTestApp, expectPage, signedIn, type TestApp } from '../../helpers/app';
+import { invoices } from '../../../server/db/schema/index';
 import { startFakeXendit, type FakeXendit } from '../../helpers/fake-xendit';
 import { xenditEnv, xenditInvoice } from '../../helpers/payment-webhooks';
 import { createOwnedTeam } from '../../factories/teams';
@@ -94,5 +96,22 @@ describe('Xendit checkout', () => {
     await expect(provider.checkout(request(null))).rejects.toThrow(PaymentProviderError);
     await expect(provider.checkout(request(await openInvoice('USD')))).rejects.toThrow(/IDR/);
     expect(xendit.requests).toHaveLength(before);
+  });
+
+  it("voids the owner's invoice when Xendit refuses the checkout, and says what Xendit said", async () => {
+    const { owner, team } = await createOwnedTeam(app.services, { current: true });
+    const client = await signedIn(app.app, owner);
+    xendit.failNext({ status: 400, errorCode: 'API_VALIDATION_ERROR', message: '"payer_email" must be a valid email' });
+    const res = await client.send('post', '/billing/checkout', {
+      purchase: 'pack',
+      pack: 'pack_1000',
+      currency: 'IDR',
+    });
+    expect(res.status).toBe(303);
+    expect(
+      (expectPage(await client.visit('/billing'), 'Billing/Index').props.errors as Record<string, string>).plan,
+    ).toBe('Xendit said: "payer_email" must be a valid email');
+    const rows = await app.services.db.select().from(invoices).where(eq(invoices.teamId, team.id));
+    expect(rows.map((row) => row.status)).toEqual(['void']);
   });
 });
