@@ -28,7 +28,7 @@ const fake = vi.hoisted(() => ({
   formErrors: {} as Record<string, string>,
   channels: new Map<string, Record<string, (payload: unknown) => void>>(),
   pastDueUntil: null as string | null,
-  manageBilling: true,
+  viewBilling: true,
 }));
 
 vi.mock('@inertiajs/react', async () => {
@@ -41,7 +41,7 @@ vi.mock('@inertiajs/react', async () => {
             id: 1,
             current_team: {
               id: 7,
-              can: { manageBilling: fake.manageBilling },
+              can: { viewBilling: fake.viewBilling },
               billing: { plan: 'growth', plan_name: 'Growth', past_due_until: fake.pastDueUntil },
             },
           },
@@ -102,7 +102,7 @@ beforeEach(() => {
   fake.formErrors = {};
   fake.channels.clear();
   fake.pastDueUntil = null;
-  fake.manageBilling = true;
+  fake.viewBilling = true;
 });
 
 afterEach(cleanup);
@@ -448,7 +448,7 @@ describe('past-due banner', () => {
 
   it('tells other members who acts, without a link, and is not there while payments are fine', () => {
     fake.pastDueUntil = '2026-11-29T12:00:00.000Z';
-    fake.manageBilling = false;
+    fake.viewBilling = false;
     render(<PastDueBanner />);
     expect(screen.getByRole('alert').textContent).toContain("The team's owner needs to update the payment details");
     expect(screen.queryByRole('link')).toBeNull();

@@ -29,7 +29,7 @@ type Call = { method: string; url: string; data?: unknown; options?: Options };
 const fake = vi.hoisted(() => ({
   calls: [] as Call[],
   channels: new Map<string, Record<string, (payload: unknown) => void>>(),
-  /** The current team's `manageBilling` flag (owners and admins see Billing). */
+  /** The current team's `viewBilling` flag (owners and admins see Billing). */
   billing: true,
   formErrors: {} as Record<string, string>,
 }));
@@ -40,7 +40,7 @@ vi.mock('@inertiajs/react', async () => {
     fake.calls.push({ method, url, data, options });
   return {
     usePage: () => ({
-      props: { auth: { user: { id: 1, current_team: { id: 7, can: { manageBilling: fake.billing } } } }, errors: {} },
+      props: { auth: { user: { id: 1, current_team: { id: 7, can: { viewBilling: fake.billing } } } }, errors: {} },
     }),
     router: {
       get: record('get'),

@@ -17,14 +17,14 @@ type Call = { method: string; url: string; options?: Options };
 const fake = vi.hoisted(() => ({
   calls: [] as Call[],
   channels: new Map<string, Record<string, (payload: unknown) => void>>(),
-  /** The current team's `manageBilling` flag (owners and admins). */
+  /** The current team's `viewBilling` flag (owners and admins). */
   billing: true,
 }));
 
 vi.mock('@inertiajs/react', () => ({
   usePage: () => ({
     props: {
-      auth: { user: { id: 1, name: 'Ayu Lestari', current_team: { id: 7, can: { manageBilling: fake.billing } } } },
+      auth: { user: { id: 1, name: 'Ayu Lestari', current_team: { id: 7, can: { viewBilling: fake.billing } } } },
       errors: {},
     },
   }),
@@ -69,6 +69,7 @@ const everything: TeamAbilities = {
   viewConversations: true,
   handleConversations: true,
   viewReports: true,
+  viewBilling: true,
   manageBilling: true,
 };
 
@@ -80,6 +81,7 @@ const viewer: TeamAbilities = {
   createKnowledges: false,
   createChannels: false,
   handleConversations: false,
+  viewBilling: false,
   manageBilling: false,
 };
 

@@ -22,7 +22,7 @@ type Call = { method: string; url: string; data?: unknown; options?: Options };
 
 const fake = vi.hoisted(() => ({
   calls: [] as Call[],
-  /** The current team's `manageBilling` flag. */
+  /** The current team's `viewBilling` flag. */
   billing: true,
 }));
 
@@ -30,7 +30,7 @@ vi.mock('@inertiajs/react', async () => {
   const { useState } = await import('react');
   return {
     usePage: () => ({
-      props: { auth: { user: { id: 1, current_team: { id: 7, can: { manageBilling: fake.billing } } } }, errors: {} },
+      props: { auth: { user: { id: 1, current_team: { id: 7, can: { viewBilling: fake.billing } } } }, errors: {} },
     }),
     Link: ({ href, children, ...props }: { href: string; children?: React.ReactNode; className?: string }) => (
       <a href={href} {...props}>

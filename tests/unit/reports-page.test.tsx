@@ -28,7 +28,7 @@ vi.mock('@inertiajs/react', () => {
   return {
     usePage: () => ({
       props: {
-        auth: { user: { id: 1, name: 'Rina', current_team: { id: 7, can: { manageBilling: true } } } },
+        auth: { user: { id: 1, name: 'Rina', current_team: { id: 7, can: { viewBilling: true } } } },
         errors: {},
       },
     }),

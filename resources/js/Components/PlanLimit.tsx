@@ -4,10 +4,10 @@ import { limitLine, limitReachedSentence, type LimitNoun, type PlanLimitProps } 
 import { optionalRoute } from '@/lib/route';
 import ButtonLink from './ButtonLink';
 
-/** The Billing page for those the team lets see it (its `manageBilling` flag); null for the others. */
+/** The Billing page for those the team lets see it (its `viewBilling` flag); null for the others. */
 export function useBillingUrl(): string | null {
   const team = usePage().props.auth.user?.current_team;
-  return team?.can.manageBilling ? optionalRoute('billing.index') : null;
+  return team?.can.viewBilling ? optionalRoute('billing.index') : null;
 }
 
 type LineProps = {

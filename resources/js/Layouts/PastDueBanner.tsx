@@ -12,14 +12,14 @@ export default function PastDueBanner() {
   const team = usePage().props.auth.user?.current_team;
   const until = team?.billing.past_due_until;
   if (!team || !until) return null;
-  const billing = team.can.manageBilling ? optionalRoute('billing.index') : null;
+  const billing = team.can.viewBilling ? optionalRoute('billing.index') : null;
 
   return (
     <div className="bg-red-600 text-white print:hidden" role="alert" data-testid="past-due-banner">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2.5 text-sm sm:px-6 lg:px-8">
         <Icon name="exclamation-triangle" className="size-5 shrink-0" />
         <p className="flex-1 font-medium">
-          {team.can.manageBilling
+          {team.can.viewBilling
             ? `A payment failed. Update your payment details by ${formatDate(until)} to keep the ${team.billing.plan_name} plan.`
             : `A payment failed. The team's owner needs to update the payment details by ${formatDate(until)} to keep the ${team.billing.plan_name} plan.`}
         </p>

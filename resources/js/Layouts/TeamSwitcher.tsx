@@ -37,7 +37,7 @@ function useTeams(user: AuthUser) {
     current,
     teamPage,
     teamPageLabel: current.can.manageTeam ? 'Team Settings' : 'Team Members',
-    billing: current.can.manageBilling ? optionalRoute('billing.index') : null,
+    billing: current.can.viewBilling ? optionalRoute('billing.index') : null,
     create: optionalRoute('teams.create'),
     teams: user.all_teams,
   };

@@ -27,7 +27,7 @@ const areas: Area[] = [
   { label: 'Knowledge', route: 'knowledges.index', current: 'knowledges.*', allowed: (can) => can.viewKnowledges },
   { label: 'Channels', route: 'channels.index', current: 'channels.*', allowed: (can) => can.viewChannels },
   { label: 'Reports', route: 'reports.index', current: 'reports.*', allowed: (can) => can.viewReports },
-  { label: 'Billing', route: 'billing.index', current: 'billing.*', allowed: (can) => can.manageBilling },
+  { label: 'Billing', route: 'billing.index', current: 'billing.*', allowed: (can) => can.viewBilling },
 ];
 
 /**

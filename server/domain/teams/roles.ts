@@ -8,8 +8,14 @@ export type AssignableRole = (typeof assignableRoles)[number];
 export type Role = 'owner' | AssignableRole;
 
 export const roleDescriptions: Record<AssignableRole, { name: string; description: string }> = {
-  admin: { name: 'Administrator', description: 'Manages the team, its members, bots, channels, knowledge and billing.' },
-  editor: { name: 'Editor', description: 'Builds and changes bots, channels and knowledge bases, and handles conversations.' },
+  admin: {
+    name: 'Administrator',
+    description: 'Manages the team, its members, bots, channels and knowledge, and sees its billing.',
+  },
+  editor: {
+    name: 'Editor',
+    description: 'Builds and changes bots, channels and knowledge bases, and handles conversations.',
+  },
   agent: { name: 'Agent', description: 'Handles conversations: takes over from bots, replies and resolves.' },
   viewer: { name: 'Viewer', description: 'Reads bots, conversations and reports without changing anything.' },
 };
@@ -65,7 +71,8 @@ const content = (area: 'bots' | 'channels' | 'knowledges'): Permission[] => [
 
 export const rolePermissions: Record<Role, readonly Permission[]> = {
   owner: permissions,
-  admin: permissions.filter((permission) => permission !== 'team:delete'),
+  // Billing belongs to the owner (checkout, plan changes, cancel): admins see it.
+  admin: permissions.filter((permission) => permission !== 'team:delete' && permission !== 'billing:manage'),
   editor: [
     'members:view',
     ...content('bots'),
@@ -77,7 +84,16 @@ export const rolePermissions: Record<Role, readonly Permission[]> = {
     'reports:view',
     'tokens:create',
   ],
-  agent: ['members:view', 'bots:view', 'channels:view', 'knowledges:view', 'conversations:view', 'conversations:reply', 'conversations:resolve', 'reports:view'],
+  agent: [
+    'members:view',
+    'bots:view',
+    'channels:view',
+    'knowledges:view',
+    'conversations:view',
+    'conversations:reply',
+    'conversations:resolve',
+    'reports:view',
+  ],
   viewer: ['members:view', 'bots:view', 'channels:view', 'knowledges:view', 'conversations:view', 'reports:view'],
 };
 

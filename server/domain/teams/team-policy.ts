@@ -45,6 +45,9 @@ export interface TeamAbilities {
   /** Taking a conversation over from a bot, replying and resolving it. */
   handleConversations: boolean;
   viewReports: boolean;
+  /** The Billing page (owners and admins). */
+  viewBilling: boolean;
+  /** Buying, changing and cancelling the plan (owners). */
   manageBilling: boolean;
 }
 
@@ -128,6 +131,7 @@ export const teamPolicy = {
       viewConversations: allowed('conversations:view'),
       handleConversations: allowed('conversations:reply'),
       viewReports: allowed('reports:view'),
+      viewBilling: allowed('billing:view'),
       manageBilling: allowed('billing:manage'),
     };
   },

@@ -28,6 +28,7 @@ const everything: TeamAbilities = {
   viewConversations: true,
   handleConversations: true,
   viewReports: true,
+  viewBilling: true,
   manageBilling: true,
 };
 
@@ -39,13 +40,18 @@ const readOnly: TeamAbilities = {
   createKnowledges: false,
   createChannels: false,
   handleConversations: false,
+  viewBilling: false,
   manageBilling: false,
 };
 
 const expected: Record<'owner' | AssignableRole, { name: string; can: TeamAbilities }> = {
   owner: { name: 'Owner', can: everything },
-  admin: { name: 'Administrator', can: everything },
-  editor: { name: 'Editor', can: { ...everything, manageTeam: false, inviteMembers: false, manageBilling: false } },
+  // Admins see billing; only the owner buys, changes and cancels.
+  admin: { name: 'Administrator', can: { ...everything, manageBilling: false } },
+  editor: {
+    name: 'Editor',
+    can: { ...everything, manageTeam: false, inviteMembers: false, viewBilling: false, manageBilling: false },
+  },
   agent: { name: 'Agent', can: { ...readOnly, handleConversations: true } },
   viewer: { name: 'Viewer', can: readOnly },
 };

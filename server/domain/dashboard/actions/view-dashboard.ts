@@ -71,6 +71,7 @@ const nothing: TeamAbilities = {
   viewConversations: false,
   handleConversations: false,
   viewReports: false,
+  viewBilling: false,
   manageBilling: false,
 };
 
