@@ -40,7 +40,8 @@
  * issue's targets are printed beside the figures; nothing here asserts a threshold.
  *
  * Knobs (environment): BENCH_DURATION (s, 5), BENCH_WARMUP (s, 1), BENCH_CONNECTIONS (10),
- * BENCH_RUNS (3), BENCH_SCENARIOS (comma-separated keys, all by default), BENCH_DATABASE_URL.
+ * BENCH_RUNS (3), BENCH_SCENARIOS (comma-separated keys, all by default), BENCH_DATABASE_URL,
+ * BENCH_PROFILE (a directory: the Kawan child writes a V8 CPU profile there when it stops).
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 import { startChild, type ServerChild } from './support/child';
@@ -144,6 +145,9 @@ interface DatabaseTarget {
   serverUrl?: string;
 }
 
+/** Where the Kawan child writes a V8 CPU profile (--cpu-prof) when it stops. */
+const profileDir = process.env.BENCH_PROFILE || undefined;
+
 const postgresServer = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
 const databases: DatabaseTarget[] = [
   { label: 'PGlite (in memory)' },
@@ -199,7 +203,7 @@ async function benchDatabase(database: DatabaseTarget): Promise<DatabaseReport> 
   const warnings: string[] = [];
   const kawan = track(
     startChild('Kawan', './kawan-server.ts', {
-      flags: ['--expose-gc'],
+      flags: ['--expose-gc', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
       env: database.serverUrl ? { [postgresServerVariable]: database.serverUrl } : {},
     }),
   );

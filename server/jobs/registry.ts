@@ -116,6 +116,16 @@ export async function startWorkers(services: Services, logger: Logger): Promise<
       })
       .catch((error: unknown) => logger.error({ err: error }, 'expired history could not be deleted'));
   };
+  // PGlite runs no autovacuum, so nothing else keeps the planner's statistics up to date: without
+  // them it takes every table for a row or two and nests loops over whole tables (docs/decisions/011).
+  let lastAnalyze = 0;
+  const analyze = () => {
+    if (services.database.driver !== 'pglite' || Date.now() - lastAnalyze < 3_600_000) return;
+    lastAnalyze = Date.now();
+    services.database
+      .execute('analyze')
+      .catch((error: unknown) => logger.error({ err: error }, 'planner statistics could not be updated'));
+  };
   // One catch-up at a time; a busy backlog is worked through in batches until none is left.
   let rollingUp = false;
   const rollUp = async () => {
@@ -134,11 +144,13 @@ export async function startWorkers(services: Services, logger: Logger): Promise<
   void rollUp();
   void rollBilling();
   purgeHistory();
+  analyze();
   const timer = setInterval(() => {
     void checkRefreshes();
     void resolveIdle();
     void rollBilling();
     purgeHistory();
+    analyze();
   }, refreshCheckMs);
   const rollupTimer = setInterval(() => void rollUp(), rollupCheckMs);
   timer.unref();
