@@ -5,12 +5,13 @@
  * reservation that would pass a quota or cap is refused, so the quota is never exceeded however
  * many replies run at once.
  */
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { Config } from '../config/env';
 import { creditPackRows, usageCounters, usageEvents } from '../db/schema/index';
 import { teamBilling } from './period-of-team';
 import { rowsOf } from '../db/rows';
+import { cachedFrozen } from '../cache/cached-reads';
 import { utcDay } from './periods';
 import type { Plan } from './plans';
 
@@ -174,17 +175,29 @@ export async function creditsUsed(
   periodStart: Date,
   now: Date = new Date(),
 ): Promise<{ used: number; packRemaining: number }> {
-  const [counter] = await db
-    .select({ used: usageCounters.used })
-    .from(usageCounters)
-    .where(counterKey(teamId, '', periodStart));
-  const [packs] = await db
-    .select({ remaining: sql<number>`coalesce(sum(${creditPackRows.remaining}), 0)::int` })
-    .from(creditPackRows)
-    .where(
-      and(eq(creditPackRows.teamId, teamId), or(isNull(creditPackRows.expiresAt), gt(creditPackRows.expiresAt, now))),
-    );
-  return { used: counter?.used ?? 0, packRemaining: Number(packs?.remaining ?? 0) };
+  // Every dashboard visit shows these: through the hot cache (usage_counters and credit_packs are
+  // written by reserve_ai_credits, which the write observer knows). The packs are kept with their
+  // expiry and summed here against `now`, so that a pack running out needs no write to show.
+  const { used, packs } = await cachedFrozen(
+    db,
+    `credits-used:${teamId}:${periodStart.toISOString()}`,
+    { groups: ['usage_counters', 'credit_packs'] },
+    async () => {
+      const [counter] = await db
+        .select({ used: usageCounters.used })
+        .from(usageCounters)
+        .where(counterKey(teamId, '', periodStart));
+      const packs = await db
+        .select({ remaining: creditPackRows.remaining, expiresAt: creditPackRows.expiresAt })
+        .from(creditPackRows)
+        .where(and(eq(creditPackRows.teamId, teamId), gt(creditPackRows.remaining, 0)));
+      return { used: counter?.used ?? 0, packs };
+    },
+  );
+  const packRemaining = packs
+    .filter((pack) => pack.expiresAt === null || pack.expiresAt > now)
+    .reduce((sum, pack) => sum + pack.remaining, 0);
+  return { used, packRemaining };
 }
 
 /** Credits each bot of the team used in a period (its `bot:<id>` counter). */

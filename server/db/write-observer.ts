@@ -8,6 +8,20 @@ export type WriteListener = (table: string) => void;
 /** `insert into "t"`, `update "t"`, `delete from "t"`, as drizzle and hand-written SQL begin. */
 const writeStatement = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/i;
 
+/**
+ * Tables a write reaches besides the one it names: the report triggers of migration 0006 (a
+ * conversation's change adds its activity and marks its report day; a message's marks the day).
+ */
+const triggered: Record<string, readonly string[]> = {
+  conversations: ['conversation_activities', 'report_dirty_days'],
+  messages: ['report_dirty_days'],
+};
+
+/** Functions that write, called from a `select` (migration 0010), with the tables they write. */
+const writingFunctions: [RegExp, readonly string[]][] = [
+  [/\breserve_ai_credits\s*\(/i, ['usage_counters', 'credit_packs', 'usage_events']],
+];
+
 export class WriteObserver {
   private readonly listeners = new Set<WriteListener>();
 
@@ -23,6 +37,21 @@ export class WriteObserver {
   }
 
   /**
+   * Every table a statement writes: its own (insert, update, delete), those its triggers write, or
+   * those a writing function it calls writes.
+   */
+  static tablesOf(text: unknown): readonly string[] | undefined {
+    const table = WriteObserver.tableOf(text);
+    if (table !== undefined) {
+      const more = triggered[table];
+      return more ? [table, ...more] : [table];
+    }
+    if (typeof text !== 'string') return undefined;
+    for (const [call, tables] of writingFunctions) if (call.test(text)) return tables;
+    return undefined;
+  }
+
+  /**
    * Wraps `target[method]` (a driver's `query(text | { text }, …)` returning a promise) so that a
    * write is reported after it succeeded.
    */
@@ -30,12 +59,12 @@ export class WriteObserver {
     const holder = target as Record<string, unknown>;
     const original = holder[method];
     if (typeof original !== 'function' || (original as { observed?: boolean }).observed) return;
-    const notify = (table: string) => {
-      for (const listener of this.listeners) listener(table);
+    const notify = (tables: readonly string[]) => {
+      for (const table of tables) for (const listener of this.listeners) listener(table);
     };
     const wrapped = function (this: unknown, ...args: unknown[]) {
       const first = args[0];
-      const table = WriteObserver.tableOf(
+      const table = WriteObserver.tablesOf(
         typeof first === 'string' ? first : (first as { text?: unknown } | null)?.text,
       );
       if (table === undefined) return (original as (...a: unknown[]) => unknown).apply(this, args);

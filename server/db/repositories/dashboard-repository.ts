@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../client';
+import { cachedFrozen } from '../../cache/cached-reads';
 import {
   bots,
   channels,
@@ -76,143 +77,179 @@ export interface OnboardingFacts {
  * of the activity feed and the onboarding facts. `teamId` is in every `where` (joined rows too).
  */
 export function dashboardRepository(db: Database, teamId: number) {
+  // Each read goes through the hot cache outside transactions (every dashboard visit makes them),
+  // naming every table it reads: a write to any of them drops it (docs/decisions/011).
+  const cached = <T>(key: string, groups: string[], load: () => Promise<T>): Promise<T> =>
+    cachedFrozen(db, `dashboard:${teamId}:${key}`, { groups }, load);
   return {
     /** Conversations waiting for a person and with one, and when the longest-waiting was handed over. */
     async queue(): Promise<{ queued: number; human: number; oldestHandoffAt: Date | null }> {
-      const [row] = await db
-        .select({
-          queued: sql<number>`count(*) filter (where ${conversations.state} = 'queued')::int`,
-          human: sql<number>`count(*) filter (where ${conversations.state} = 'human')::int`,
-          oldest: sql<
-            string | null
-          >`min(coalesce(${conversations.handoffAt}, ${conversations.updatedAt})) filter (where ${conversations.state} = 'queued')`,
-        })
-        .from(conversations)
-        .where(and(eq(conversations.teamId, teamId), inArray(conversations.state, ['queued', 'human'])));
-      return {
-        queued: row?.queued ?? 0,
-        human: row?.human ?? 0,
-        oldestHandoffAt: row?.oldest ? new Date(row.oldest) : null,
-      };
+      return cached('queue', ['conversations'], async () => {
+        const [row] = await db
+          .select({
+            queued: sql<number>`count(*) filter (where ${conversations.state} = 'queued')::int`,
+            human: sql<number>`count(*) filter (where ${conversations.state} = 'human')::int`,
+            oldest: sql<
+              string | null
+            >`min(coalesce(${conversations.handoffAt}, ${conversations.updatedAt})) filter (where ${conversations.state} = 'queued')`,
+          })
+          .from(conversations)
+          .where(and(eq(conversations.teamId, teamId), inArray(conversations.state, ['queued', 'human'])));
+        return {
+          queued: row?.queued ?? 0,
+          human: row?.human ?? 0,
+          oldestHandoffAt: row?.oldest ? new Date(row.oldest) : null,
+        };
+      });
     },
 
     async channels(): Promise<DashboardChannelRow[]> {
-      return db
-        .select({
-          id: channels.id,
-          type: channels.type,
-          name: channels.name,
-          status: channels.status,
-          lastInboundAt: channels.lastInboundAt,
-          lastOutboundAt: channels.lastOutboundAt,
-          lastErrorAt: channels.lastErrorAt,
-          lastError: channels.lastError,
-          credentialCheck: channels.credentialCheck,
-        })
-        .from(channels)
-        .where(eq(channels.teamId, teamId))
-        .orderBy(asc(channels.name), asc(channels.id));
+      return cached('channels', ['channels'], async () => {
+        return db
+          .select({
+            id: channels.id,
+            type: channels.type,
+            name: channels.name,
+            status: channels.status,
+            lastInboundAt: channels.lastInboundAt,
+            lastOutboundAt: channels.lastOutboundAt,
+            lastErrorAt: channels.lastErrorAt,
+            lastError: channels.lastError,
+            credentialCheck: channels.credentialCheck,
+          })
+          .from(channels)
+          .where(eq(channels.teamId, teamId))
+          .orderBy(asc(channels.name), asc(channels.id));
+      });
     },
 
     /** The latest handoffs and resolutions, newest first. */
     async conversationActivities(limit: number): Promise<ConversationActivityItem[]> {
-      const rows = await db
-        .select({
-          id: conversationActivities.id,
-          type: conversationActivities.type,
-          reason: conversationActivities.reason,
-          at: conversationActivities.at,
-          conversationId: conversations.id,
-          number: conversations.number,
-          contactId: contacts.id,
-          contactName: contacts.name,
-          contactPhone: contacts.phoneE164,
-          userName: users.name,
-        })
-        .from(conversationActivities)
-        .innerJoin(
-          conversations,
-          and(eq(conversations.id, conversationActivities.conversationId), eq(conversations.teamId, teamId)),
-        )
-        .innerJoin(contacts, and(eq(contacts.id, conversations.contactId), eq(contacts.teamId, teamId)))
-        .leftJoin(users, eq(users.id, conversationActivities.userId))
-        .where(
-          and(eq(conversationActivities.teamId, teamId), inArray(conversationActivities.type, ['handoff', 'resolved'])),
-        )
-        .orderBy(desc(conversationActivities.at), desc(conversationActivities.id))
-        .limit(limit);
-      return rows as ConversationActivityItem[];
+      return cached(
+        `activities:${limit}`,
+        ['conversation_activities', 'conversations', 'contacts', 'users'],
+        async () => {
+          const rows = await db
+            .select({
+              id: conversationActivities.id,
+              type: conversationActivities.type,
+              reason: conversationActivities.reason,
+              at: conversationActivities.at,
+              conversationId: conversations.id,
+              number: conversations.number,
+              contactId: contacts.id,
+              contactName: contacts.name,
+              contactPhone: contacts.phoneE164,
+              userName: users.name,
+            })
+            .from(conversationActivities)
+            .innerJoin(
+              conversations,
+              and(eq(conversations.id, conversationActivities.conversationId), eq(conversations.teamId, teamId)),
+            )
+            .innerJoin(contacts, and(eq(contacts.id, conversations.contactId), eq(contacts.teamId, teamId)))
+            .leftJoin(users, eq(users.id, conversationActivities.userId))
+            .where(
+              and(
+                eq(conversationActivities.teamId, teamId),
+                inArray(conversationActivities.type, ['handoff', 'resolved']),
+              ),
+            )
+            .orderBy(desc(conversationActivities.at), desc(conversationActivities.id))
+            .limit(limit);
+          return rows as ConversationActivityItem[];
+        },
+      );
     },
 
     /** Knowledge sources whose last ingest finished or failed, latest first. */
     async ingests(limit: number): Promise<IngestItem[]> {
-      const at = sql<Date>`case when ${knowledgeSources.status} = 'ready' then coalesce(${knowledgeSources.lastIngestedAt}, ${knowledgeSources.updatedAt}) else ${knowledgeSources.updatedAt} end`;
-      const rows = await db
-        .select({
-          id: knowledgeSources.id,
-          title: knowledgeSources.title,
-          status: knowledgeSources.status,
-          error: knowledgeSources.error,
-          at: sql<string>`${at}`,
-          knowledgeId: knowledges.id,
-          knowledgeName: knowledges.name,
-        })
-        .from(knowledgeSources)
-        .innerJoin(knowledges, and(eq(knowledges.id, knowledgeSources.knowledgeId), eq(knowledges.teamId, teamId)))
-        .where(and(eq(knowledgeSources.teamId, teamId), inArray(knowledgeSources.status, ['ready', 'error'])))
-        .orderBy(desc(at), desc(knowledgeSources.id))
-        .limit(limit);
-      return rows.map((row) => ({ ...row, status: row.status as 'ready' | 'error', at: new Date(row.at) }));
+      return cached(`ingests:${limit}`, ['knowledge_sources', 'knowledges'], async () => {
+        const at = sql<Date>`case when ${knowledgeSources.status} = 'ready' then coalesce(${knowledgeSources.lastIngestedAt}, ${knowledgeSources.updatedAt}) else ${knowledgeSources.updatedAt} end`;
+        const rows = await db
+          .select({
+            id: knowledgeSources.id,
+            title: knowledgeSources.title,
+            status: knowledgeSources.status,
+            error: knowledgeSources.error,
+            at: sql<string>`${at}`,
+            knowledgeId: knowledges.id,
+            knowledgeName: knowledges.name,
+          })
+          .from(knowledgeSources)
+          .innerJoin(knowledges, and(eq(knowledges.id, knowledgeSources.knowledgeId), eq(knowledges.teamId, teamId)))
+          .where(and(eq(knowledgeSources.teamId, teamId), inArray(knowledgeSources.status, ['ready', 'error'])))
+          .orderBy(desc(at), desc(knowledgeSources.id))
+          .limit(limit);
+        return rows.map((row) => ({ ...row, status: row.status as 'ready' | 'error', at: new Date(row.at) }));
+      });
     },
 
     /** Members who joined the team (the owner founded it), latest first. */
     async membersJoined(limit: number): Promise<MemberJoinedItem[]> {
-      return db
-        .select({ userId: users.id, name: users.name, role: teamUser.role, at: teamUser.createdAt })
-        .from(teamUser)
-        .innerJoin(users, eq(users.id, teamUser.userId))
-        .where(eq(teamUser.teamId, teamId))
-        .orderBy(desc(teamUser.createdAt), desc(teamUser.userId))
-        .limit(limit);
+      return cached(`members:${limit}`, ['team_user', 'users'], async () => {
+        return db
+          .select({ userId: users.id, name: users.name, role: teamUser.role, at: teamUser.createdAt })
+          .from(teamUser)
+          .innerJoin(users, eq(users.id, teamUser.userId))
+          .where(eq(teamUser.teamId, teamId))
+          .orderBy(desc(teamUser.createdAt), desc(teamUser.userId))
+          .limit(limit);
+      });
     },
 
     /** One query: has the team a ready source, a published bot, a channel, a teammate, a conversation? */
     async onboarding(): Promise<OnboardingFacts> {
-      const has = (query: { getSQL(): SQL }) => sql<boolean>`exists (${query})`;
-      const one = sql`1`;
-      const [row] = await db
-        .select({
-          readyKnowledge: has(
-            db
-              .select({ one })
-              .from(knowledgeSources)
-              .innerJoin(
-                knowledges,
-                and(eq(knowledges.id, knowledgeSources.knowledgeId), eq(knowledges.teamId, teamId)),
-              )
-              .where(and(eq(knowledgeSources.teamId, teamId), eq(knowledgeSources.status, 'ready'))),
-          ),
-          publishedBot: has(
-            db
-              .select({ one })
-              .from(bots)
-              .where(and(eq(bots.teamId, teamId), isNotNull(bots.publishedVersion))),
-          ),
-          channel: has(db.select({ one }).from(channels).where(eq(channels.teamId, teamId))),
-          teammates: sql<boolean>`(${has(db.select({ one }).from(teamUser).where(eq(teamUser.teamId, teamId)))} or ${has(
-            db.select({ one }).from(teamInvitations).where(eq(teamInvitations.teamId, teamId)),
-          )})`,
-          conversations: has(db.select({ one }).from(conversations).where(eq(conversations.teamId, teamId))),
-        })
-        .from(teams)
-        .where(eq(teams.id, teamId));
-      return {
-        readyKnowledge: Boolean(row?.readyKnowledge),
-        publishedBot: Boolean(row?.publishedBot),
-        channel: Boolean(row?.channel),
-        teammates: Boolean(row?.teammates),
-        conversations: Boolean(row?.conversations),
-      };
+      return cached(
+        'onboarding',
+        [
+          'knowledge_sources',
+          'knowledges',
+          'bots',
+          'channels',
+          'team_user',
+          'team_invitations',
+          'conversations',
+          'teams',
+        ],
+        async () => {
+          const has = (query: { getSQL(): SQL }) => sql<boolean>`exists (${query})`;
+          const one = sql`1`;
+          const [row] = await db
+            .select({
+              readyKnowledge: has(
+                db
+                  .select({ one })
+                  .from(knowledgeSources)
+                  .innerJoin(
+                    knowledges,
+                    and(eq(knowledges.id, knowledgeSources.knowledgeId), eq(knowledges.teamId, teamId)),
+                  )
+                  .where(and(eq(knowledgeSources.teamId, teamId), eq(knowledgeSources.status, 'ready'))),
+              ),
+              publishedBot: has(
+                db
+                  .select({ one })
+                  .from(bots)
+                  .where(and(eq(bots.teamId, teamId), isNotNull(bots.publishedVersion))),
+              ),
+              channel: has(db.select({ one }).from(channels).where(eq(channels.teamId, teamId))),
+              teammates: sql<boolean>`(${has(db.select({ one }).from(teamUser).where(eq(teamUser.teamId, teamId)))} or ${has(
+                db.select({ one }).from(teamInvitations).where(eq(teamInvitations.teamId, teamId)),
+              )})`,
+              conversations: has(db.select({ one }).from(conversations).where(eq(conversations.teamId, teamId))),
+            })
+            .from(teams)
+            .where(eq(teams.id, teamId));
+          return {
+            readyKnowledge: Boolean(row?.readyKnowledge),
+            publishedBot: Boolean(row?.publishedBot),
+            channel: Boolean(row?.channel),
+            teammates: Boolean(row?.teammates),
+            conversations: Boolean(row?.conversations),
+          };
+        },
+      );
     },
   };
 }

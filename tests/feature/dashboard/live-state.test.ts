@@ -9,6 +9,7 @@ import {
   channels as channelsTable,
   contacts,
   conversations,
+  creditPackRows,
   knowledgeSources,
   messages,
   teams,
@@ -21,6 +22,7 @@ import type { DashboardProps } from '../../../server/presenters/dashboard-presen
 import { teamPolicy } from '../../../server/domain/teams/team-policy';
 import { teamBilling } from '../../../server/billing/period-of-team';
 import { givePack, onPlan, setCreditsUsed } from '../../helpers/billing';
+import { reserveCredits } from '../../../server/billing/metering';
 
 /**
  * The dashboard's live state, through the real app: the open queue and its longest wait, today's
@@ -184,6 +186,36 @@ describe("today's figures", () => {
     expect(moved.today!.day).toBe(
       new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date()),
     );
+  });
+
+  it("follow the credits a reply reserves and a pack's expiry, visit after visit (the hot cache)", async () => {
+    const { owner, team } = await teamWithChannel();
+    expect((await dashboardOf(owner)).credits!.quota).toMatchObject({ used: 0, pack_remaining: 0 });
+    // reserve_ai_credits writes the counter inside a function called by a select.
+    const reserved = await reserveCredits(app.services.db, app.services.config, {
+      teamId: team.id,
+      key: `${team.id}:dashboard-cache`,
+      credits: 3,
+      botId: null,
+      contactId: null,
+      model: null,
+      source: 'api',
+    });
+    expect(reserved.ok).toBe(true);
+    expect((await dashboardOf(owner)).credits!.quota).toMatchObject({ used: 3 });
+    // A pack counts until it expires, with no write in between.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const [pack] = await app.services.db
+        .insert(creditPackRows)
+        .values({ teamId: team.id, credits: 500, remaining: 500, source: 'grant', expiresAt: ago(-60 * MINUTE) })
+        .returning();
+      expect((await dashboardOf(owner)).credits!.quota).toMatchObject({ pack_remaining: 500 });
+      vi.setSystemTime(pack.expiresAt!.getTime() + 1);
+      expect((await dashboardOf(owner)).credits!.quota).toMatchObject({ pack_remaining: 0 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('are an agent’s own conversations, as on Reports, with no team credits', async () => {

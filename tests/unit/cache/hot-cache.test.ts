@@ -108,6 +108,35 @@ describe('WriteObserver', () => {
     expect(WriteObserver.tableOf({})).toBeUndefined();
   });
 
+  it('names the tables a write reaches through triggers and writing functions too', () => {
+    expect(WriteObserver.tablesOf('update "conversations" set "state" = $1')).toEqual([
+      'conversations',
+      'conversation_activities',
+      'report_dirty_days',
+    ]);
+    expect(WriteObserver.tablesOf('insert into "messages" ("text") values ($1)')).toEqual([
+      'messages',
+      'report_dirty_days',
+    ]);
+    expect(WriteObserver.tablesOf('update "users" set "name" = $1')).toEqual(['users']);
+    expect(WriteObserver.tablesOf('\n      select * from reserve_ai_credits(\n $1::int, $2)')).toEqual([
+      'usage_counters',
+      'credit_packs',
+      'usage_events',
+    ]);
+    expect(WriteObserver.tablesOf('select "used" from "usage_counters"')).toBeUndefined();
+  });
+
+  it('reports every table a write reaches, after the statement answered', async () => {
+    const seen: string[] = [];
+    const observer = new WriteObserver();
+    observer.listen((table) => seen.push(table));
+    const driver = { query: async (_q: unknown) => ({ rows: [] }) };
+    observer.wrap(driver);
+    await driver.query({ text: 'select * from reserve_ai_credits($1)' });
+    expect(seen).toEqual(['usage_counters', 'credit_packs', 'usage_events']);
+  });
+
   it('reports a write once the driver answered it, in string and config form', async () => {
     const seen: string[] = [];
     const observer = new WriteObserver();

@@ -16,6 +16,7 @@ import { sumFigures, type DailyFigures } from '../../../reports/figures';
 import { loadFacts, storedFigures } from '../../../reports/rollup';
 import { reportWindow } from '../../../reports/window';
 import { creditQuotaOf, type CreditQuota } from '../../billing/plan-usage';
+import { cachedFrozen } from '../../../cache/cached-reads';
 
 /** How many events the activity feed lists. */
 export const FEED_SIZE = 15;
@@ -118,19 +119,34 @@ export async function viewDashboard(
     };
   } else if (can.viewReports) {
     const from = day.previous.from < month.from ? day.previous.from : month.from;
-    const rows = await storedFigures(services.db, teamId, { from, to: day.today });
-    const sum = (test: (row: { day: string }) => boolean) => sumFigures(rows.filter(test).map((row) => row.figures));
+    // The sums through the hot cache (the rows are a month of figures, too large to copy on every
+    // visit): the rollup rows change only when the workers rewrite a day.
+    const sums = await cachedFrozen(
+      services.db,
+      `dashboard:${teamId}:figures:${day.today}:${day.previous.from}:${month.from}`,
+      { groups: ['report_daily'] },
+      async () => {
+        const rows = await storedFigures(services.db, teamId, { from, to: day.today });
+        const sum = (test: (row: { day: string }) => boolean) =>
+          sumFigures(rows.filter(test).map((row) => row.figures));
+        return {
+          current: sum((row) => row.day === day.today),
+          previous: sum((row) => row.day === day.previous.from),
+          monthCredits: sum((row) => row.day >= month.from).credits,
+        };
+      },
+    );
     today = {
       scope: 'team',
       day: day.today,
       yesterday: day.previous.from,
-      current: sum((row) => row.day === day.today),
-      previous: sum((row) => row.day === day.previous.from),
+      current: sums.current,
+      previous: sums.previous,
     };
     credits = {
       from: month.from,
       to: month.to,
-      used: sum((row) => row.day >= month.from).credits,
+      used: sums.monthCredits,
       quota: await creditQuotaOf(services, teamId, now),
     };
   }
