@@ -22,7 +22,8 @@
  * the baselines replay those bytes, picking the answer by the X-Bench-Scenario header the parent
  * adds to every request (Kawan ignores it).
  *
- * Databases: each scenario on an in-memory PGlite database, then again on a PostgreSQL server when
+ * Databases: each scenario on PGlite (a temporary data directory a short-lived process creates,
+ * migrates and seeds, so that initdb's memory is not counted), then again on a PostgreSQL server when
  * BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set: the Kawan child creates a fresh database there
  * (kawan_bench_<random>), migrates and seeds it, and drops it when it stops; the parent drops it
  * again if it is still there, also when interrupted.
@@ -150,7 +151,7 @@ const profileDir = process.env.BENCH_PROFILE || undefined;
 
 const postgresServer = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
 const databases: DatabaseTarget[] = [
-  { label: 'PGlite (in memory)' },
+  { label: 'PGlite (a data directory)' },
   ...(postgresServer ? [{ label: 'PostgreSQL server', serverUrl: postgresServer }] : []),
 ];
 

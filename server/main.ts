@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { prepareEnvironment } from './config/secrets';
 import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './db/client';
+import { createPgliteInChild, needsInitdb } from './db/create-pglite';
 import { createLogger, wantsPrettyLogs } from './support/logger';
 import { boot } from './boot';
 import { demoLogin, seedDemo } from './db/seed';
@@ -26,9 +27,14 @@ async function main() {
   const logger = createLogger(config.logLevel, { pretty: wantsPrettyLogs(config.isProduction) });
   if (generated.length > 0) logger.info({ generated }, 'generated local secrets into .env');
 
+  const dataDir = join(config.dataDir, 'db');
+  if (!config.databaseUrl && needsInitdb(dataDir)) {
+    logger.info({ dataDir }, 'creating the PGlite database (a one-off child process)');
+    await createPgliteInChild(dataDir);
+  }
   const database = await openDatabase({
     url: config.databaseUrl,
-    dataDir: join(config.dataDir, 'db'),
+    dataDir,
     onConnectionError: (error) => logger.warn({ err: error }, 'a pooled database connection failed; it is replaced'),
   });
   await database.migrate();

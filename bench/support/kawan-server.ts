@@ -4,7 +4,8 @@
  * team that is their current one, with one unread notification), listening on 127.0.0.1 on a free
  * port.
  *
- * The database is an in-memory PGlite one, or, when KAWAN_BENCH_POSTGRES_SERVER names a PostgreSQL
+ * The database is a PGlite one in a temporary directory, created, migrated and seeded by a
+ * short-lived process (bench/support/pglite-builder.ts) before this one opens it, or, when KAWAN_BENCH_POSTGRES_SERVER names a PostgreSQL
  * server, a database of its own created there (`kawan_bench_<random>`) and dropped when the child
  * stops: on the parent's `shutdown`, when the parent goes away (IPC disconnect), on SIGINT/SIGTERM
  * and on a crash of the child itself.
@@ -13,6 +14,8 @@
  * when it wants the figure at rest.
  */
 import { createServer } from 'node:http';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +36,7 @@ let createdDatabase: string | undefined;
 let database: DatabaseHandle | undefined;
 let server: ReturnType<typeof createServer> | undefined;
 let snapshotDir: string | undefined;
+let pgliteDir: string | undefined;
 let closing = false;
 
 async function main() {
@@ -64,8 +68,12 @@ async function main() {
     database = await openDatabase({ url: databaseUrl(serverUrl, name) });
     notes.push(`database: PostgreSQL, ${name} created on ${redacted(serverUrl)} (dropped when the bench stops)`);
   } else {
-    database = await openDatabase({});
-    notes.push(`database: ${database.driver} (in memory)`);
+    // Built by a short-lived process (initdb's memory stays with the process that ran it), then
+    // opened here as `npm start` opens its data directory on every start after the first.
+    pgliteDir = mkdtempSync(join(tmpdir(), 'kawan-bench-pglite-'));
+    await buildPglite(pgliteDir);
+    database = await openDatabase({ dataDir: pgliteDir });
+    notes.push(`database: ${database.driver} in ${pgliteDir}, created and seeded by a short-lived process`);
   }
   await database.migrate();
   const { app, services } = createApp({ config, database, assets });
@@ -77,6 +85,20 @@ async function main() {
   const listening = server;
   listening.listen(0, '127.0.0.1', () => {
     send({ type: 'ready', port: (listening.address() as AddressInfo).port, notes, createdDatabase });
+  });
+}
+
+/** Runs bench/support/pglite-builder.ts in its own process over `dataDir` and waits for it. */
+function buildPglite(dataDir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const builder = fork(fileURLToPath(new URL('./pglite-builder.ts', import.meta.url)), [dataDir], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    builder.once('error', reject);
+    builder.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`building the PGlite database failed (exit code ${code})`)),
+    );
   });
 }
 
@@ -93,6 +115,7 @@ async function shutdown(code: number) {
       await new Promise<void>((resolve) => open.close(() => resolve()));
     }
     await database?.close().catch(() => undefined);
+    if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
     if (serverUrl && createdDatabase) await dropDatabase(serverUrl, createdDatabase);
   } catch (error) {
     console.error(`Kawan bench child: cleaning up failed: ${error instanceof Error ? error.message : String(error)}`);
