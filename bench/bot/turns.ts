@@ -150,7 +150,8 @@ export async function checkBareSql(bot: BotBench, question: string): Promise<str
   const { statements } = await bench.capture(() =>
     retrieve(bench.db, () => lexical, { teamId: team.teamId, knowledges: team.knowledges, query: question, limit: 5 }),
   );
-  return checkAgainst(statements, lexical.dimensions, bench as BenchDatabase);
+  // The bot bench's knowledge is small: no word statistics, the plain full-text statement.
+  return checkAgainst(statements, lexical.dimensions, bench as BenchDatabase, false);
 }
 
 export interface TurnTimes {

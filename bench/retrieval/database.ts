@@ -115,8 +115,10 @@ export async function openBenchDatabase(kind: DriverKind, serverUrl?: string): P
     capture: (work) => capturing(pool as never, work),
     close: async () => {
       await handle.close();
-      await dropDatabase(serverUrl, name);
       created.delete(name);
+      // BENCH_KEEP_DATABASE=1 leaves the data for a look with psql afterwards.
+      if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`  database ${name} kept (BENCH_KEEP_DATABASE)`);
+      else await dropDatabase(serverUrl, name);
     },
   };
 }

@@ -17,7 +17,24 @@ import { lexicalVector } from '../../server/knowledge/embedders/lexical';
 import { sha256Hex } from '../../server/knowledge/hash';
 import { embeddingText } from '../../server/knowledge/ingest';
 import { anyWordQuery, retrieve, type RetrievalKnowledge } from '../../server/knowledge/retrieve';
-import { checkAgainst, detailsSql, fullTextSql, fullTextValues, intArray, vectorSql, vectorValues } from './bare-sql';
+import {
+  refreshTermStats,
+  selectiveAbove,
+  selectivePrefilter,
+  type TermFrequency,
+} from '../../server/knowledge/term-stats';
+import {
+  checkAgainst,
+  detailsSql,
+  fullTextSql,
+  fullTextValues,
+  intArray,
+  selectiveFullTextSql,
+  selectiveFullTextValues,
+  termsSql,
+  vectorSql,
+  vectorValues,
+} from './bare-sql';
 import { createKnowledge, lexical } from './corpus-ingest';
 import { createTenant, type BenchDatabase } from './database';
 import { fixed, mark, percent, percentile, seconds, table, thousands } from './format';
@@ -72,6 +89,8 @@ export interface BuildStep {
   insertMs: number;
   indexMs: number;
   analyzeMs: number;
+  /** Word statistics of the knowledge bases past `selectiveAbove` chunks (term-stats.ts). */
+  termStatsMs: number;
 }
 
 export interface LatencyRow {
@@ -97,8 +116,10 @@ export interface FullTextRow {
   size: number;
   tenant: string;
   tenantChunks: number;
-  /** Mean chunks of the tenant matching the any-word query (all are ranked). */
+  /** Mean chunks of the tenant matching the any-word query. */
   matched: number;
+  /** Mean chunks ranked: those the rare words chose in a large knowledge, else all matched. */
+  ranked: number;
   plan: string;
 }
 
@@ -148,7 +169,7 @@ export async function measureSpeed(bench: BenchDatabase, options: SpeedOptions):
     console.log(
       `  built ${thousands(size)} chunks: +${thousands(step.added)} generated and embedded in ${seconds(step.generateMs)}, ` +
         `inserted in ${seconds(step.insertMs)} (${thousands(Math.round(step.added / (step.insertMs / 1000)))} chunks/s), ` +
-        `HNSW index ${seconds(step.indexMs)}, ANALYZE ${seconds(step.analyzeMs)}`,
+        `HNSW index ${seconds(step.indexMs)}, ANALYZE ${seconds(step.analyzeMs)}, word statistics ${seconds(step.termStatsMs)}`,
     );
     const queried = [layout.tenants[0], layout.tenants[1]];
     if (!checked) {
@@ -274,7 +295,14 @@ async function build(bench: BenchDatabase, layout: Layout, size: number): Promis
   await bench.query('analyze knowledge_chunks', []);
   await bench.query('analyze knowledge_sources', []);
   const analyzeMs = performance.now() - started;
-  return { size, added, generateMs, insertMs, indexMs, analyzeMs };
+  started = performance.now();
+  for (const slot of layout.slots) {
+    await refreshTermStats(bench.db, slot.knowledge.id);
+    const [row] = await bench.query('select term_stats_chunks from knowledges where id = $1', [slot.knowledge.id]);
+    slot.knowledge.termStatsChunks = row.term_stats_chunks === null ? null : Number(row.term_stats_chunks);
+  }
+  const termStatsMs = performance.now() - started;
+  return { size, added, generateMs, insertMs, indexMs, analyzeMs, termStatsMs };
 }
 
 /** Build time of `size` chunks, from the rates of the previous step (HNSW building grows a little faster than linearly). */
@@ -282,7 +310,7 @@ function projectBuild(previous: BuildStep, size: number): number {
   const added = size - previous.size;
   const perChunk = (previous.generateMs + previous.insertMs) / previous.added;
   const index = previous.indexMs * (size / previous.size) * (Math.log(size) / Math.log(previous.size));
-  const analyze = previous.analyzeMs * (size / previous.size);
+  const analyze = (previous.analyzeMs + previous.termStatsMs) * (size / previous.size);
   return added * perChunk + index + analyze;
 }
 
@@ -313,7 +341,8 @@ async function checkBareSql(bench: BenchDatabase, tenant: Tenant, query: string)
       candidates,
     }),
   );
-  return checkAgainst(statements, dimensions, bench);
+  const selective = [...byLanguage(tenant).values()].some((slots) => statsChunks(slots) > selectiveAbove);
+  return checkAgainst(statements, dimensions, bench, selective);
 }
 
 interface Prepared {
@@ -385,18 +414,7 @@ async function bare(bench: BenchDatabase, tenant: Tenant, item: Prepared, mode: 
   if (!item.words) return;
   const lists: Array<Promise<Record<string, unknown>[]>> = [];
   for (const [language, slots] of byLanguage(tenant)) {
-    lists.push(
-      bench.query(
-        fullTextSql,
-        fullTextValues(
-          language,
-          item.words,
-          tenant.teamId,
-          slots.map((s) => s.knowledge.id),
-          candidates,
-        ),
-      ),
-    );
+    lists.push(fullTextCandidates(bench, tenant, language, slots, item.words));
   }
   if (mode === 'hybrid') {
     lists.push(
@@ -419,6 +437,43 @@ async function bare(bench: BenchDatabase, tenant: Tenant, item: Prepared, mode: 
   if (ids.size > 0) await bench.query(detailsSql, [tenant.teamId, intArray([...ids])]);
 }
 
+/** What retrieve() sends for one language's full-text candidates, plain or through the rare words. */
+async function fullTextCandidates(
+  bench: BenchDatabase,
+  tenant: Tenant,
+  language: string,
+  slots: Slot[],
+  words: string,
+): Promise<Record<string, unknown>[]> {
+  const ids = slots.map((s) => s.knowledge.id);
+  const prefilter = await prefilterOf(bench, language, slots, words);
+  if (prefilter === '') return [];
+  if (prefilter === null)
+    return bench.query(fullTextSql, fullTextValues(language, words, tenant.teamId, ids, candidates));
+  return bench.query(
+    selectiveFullTextSql,
+    selectiveFullTextValues(language, words, prefilter, tenant.teamId, ids, candidates),
+  );
+}
+
+async function prefilterOf(bench: BenchDatabase, language: string, slots: Slot[], words: string) {
+  const counted = statsChunks(slots);
+  if (counted <= selectiveAbove) return null;
+  const terms = await bench.query(termsSql, [
+    language,
+    words.replaceAll(' or ', ' '),
+    intArray(slots.map((s) => s.knowledge.id)),
+  ]);
+  return selectivePrefilter(
+    terms.map((row): TermFrequency => ({ lexeme: String(row.lexeme), chunks: Number(row.chunks) })),
+    counted,
+  );
+}
+
+function statsChunks(slots: Slot[]): number {
+  return slots.reduce((sum, slot) => sum + (slot.knowledge.termStatsChunks ?? 0), 0);
+}
+
 function byLanguage(tenant: Tenant): Map<string, Slot[]> {
   const groups = new Map<string, Slot[]>();
   for (const slot of tenant.slots) groups.set(slot.language, [...(groups.get(slot.language) ?? []), slot]);
@@ -432,29 +487,51 @@ async function fullTextMatches(
   size: number,
 ): Promise<FullTextRow> {
   let matched = 0;
+  let ranked = 0;
   for (const query of queries) {
     for (const [language, slots] of byLanguage(tenant)) {
+      const words = anyWordQuery(query);
+      const ids = intArray(slots.map((s) => s.knowledge.id));
       const [row] = await bench.query(
         `select count(*)::int as n from knowledge_chunks c, websearch_to_tsquery($1::regconfig, $2) q
           where c.tsv @@ q and c.team_id = $3 and c.knowledge_id = any($4::int[]) and c.enabled`,
-        [language, anyWordQuery(query), tenant.teamId, intArray(slots.map((s) => s.knowledge.id))],
+        [language, words, tenant.teamId, ids],
       );
       matched += Number(row.n);
+      const prefilter = await prefilterOf(bench, language, slots, words);
+      if (prefilter === null) ranked += Number(row.n);
+      else if (prefilter !== '') {
+        const [chosen] = await bench.query(
+          `select count(*)::int as n from knowledge_chunks c
+            where c.tsv @@ $1::tsquery and c.team_id = $2 and c.knowledge_id = any($3::int[]) and c.enabled`,
+          [prefilter, tenant.teamId, ids],
+        );
+        ranked += Number(chosen.n);
+      }
     }
   }
   const [language, slots] = [...byLanguage(tenant)][0];
-  const plan = await explain(
-    bench,
-    fullTextSql,
-    fullTextValues(
-      language,
-      anyWordQuery(queries[0]),
-      tenant.teamId,
-      slots.map((s) => s.knowledge.id),
-      candidates,
-    ),
-  );
-  return { size, tenant: tenant.name, tenantChunks: tenantChunks(tenant), matched: matched / queries.length, plan };
+  const words = anyWordQuery(queries[0]);
+  const ids = slots.map((s) => s.knowledge.id);
+  const prefilter = await prefilterOf(bench, language, slots, words);
+  const plan =
+    prefilter === ''
+      ? 'none: only common words'
+      : prefilter === null
+        ? await explain(bench, fullTextSql, fullTextValues(language, words, tenant.teamId, ids, candidates))
+        : await explain(
+            bench,
+            selectiveFullTextSql,
+            selectiveFullTextValues(language, words, prefilter, tenant.teamId, ids, candidates),
+          );
+  return {
+    size,
+    tenant: tenant.name,
+    tenantChunks: tenantChunks(tenant),
+    matched: matched / queries.length,
+    ranked: ranked / queries.length,
+    plan,
+  };
 }
 
 const vectorVariants: Array<{ setting: string; settings: Record<string, string> }> = [
@@ -566,7 +643,7 @@ export function printSpeed(report: SpeedReport): void {
   if (report.builds.length > 0) {
     console.log(
       table(
-        ['chunks', 'generate + embed', 'insert', 'chunks/s', 'HNSW build', 'ANALYZE'],
+        ['chunks', 'generate + embed', 'insert', 'chunks/s', 'HNSW build', 'ANALYZE', 'word statistics'],
         report.builds.map((b) => [
           thousands(b.size),
           seconds(b.generateMs),
@@ -574,6 +651,7 @@ export function printSpeed(report: SpeedReport): void {
           thousands(Math.round(b.added / (b.insertMs / 1000))),
           seconds(b.indexMs),
           seconds(b.analyzeMs),
+          seconds(b.termStatsMs),
         ]),
       ),
     );
@@ -631,16 +709,25 @@ export function printSpeed(report: SpeedReport): void {
   );
 
   console.log(
-    '\n  full-text: the any-word query ("a or b or c") matches, and ranks, this many of the tenant\'s chunks',
+    `\n  full-text: the any-word query ("a or b or c") matches this many of the tenant's chunks; above ${thousands(selectiveAbove)} ` +
+      'in a knowledge with word statistics, its rare words choose the ones ranked (server/knowledge/term-stats.ts)',
   );
   console.log(
     table(
-      ['chunks', 'tenant (its chunks)', 'matched per question', 'share', 'plan (first question)'],
+      [
+        'chunks',
+        'tenant (its chunks)',
+        'matched per question',
+        'share',
+        'ranked per question',
+        'plan (first question)',
+      ],
       report.fullText.map((row) => [
         thousands(row.size),
         `${row.tenant} (${thousands(row.tenantChunks)})`,
         fixed(row.matched, 0),
         percent(row.matched / row.tenantChunks, 0),
+        fixed(row.ranked, 0),
         row.plan,
       ]),
     ),

@@ -9,6 +9,7 @@ import { knownDimensions, type Embedder } from './embedders/embedder';
 import { fetchUrl } from './fetch/fetch-url';
 import { discoverPages } from './fetch/crawl';
 import { sha256Hex } from './hash';
+import { refreshTermStats } from './term-stats';
 import { ensureVectorIndex } from './vector-index';
 
 /**
@@ -79,6 +80,7 @@ export async function ingestSource(deps: IngestDeps, job: IngestJob): Promise<In
     const result = await store(deps, knowledge, source, job.generation, drafts, details, title, progress);
     if (!result) return 'superseded';
     await deps.announce(result);
+    await refreshTermStats(deps.db, knowledge.id);
     return 'ingested';
   } catch (error) {
     if (!(error instanceof SourceContentError)) throw error;

@@ -3,6 +3,7 @@ import { rowsOf } from '../db/rows';
 import type { Database } from '../db/client';
 import type { Embedder } from './embedders/embedder';
 import { reciprocalRankFusion } from './fusion';
+import { selectiveAbove, selectivePrefilter, termFrequencies } from './term-stats';
 
 /**
  * Hybrid retrieval over a team's knowledge: PostgreSQL full-text (`websearch_to_tsquery` in each
@@ -18,6 +19,8 @@ export interface RetrievalKnowledge {
   embeddingProvider: string;
   embeddingModel: string;
   embeddingDimensions: number;
+  /** Chunks counted for its word statistics (null or absent: it has none, being small). */
+  termStatsChunks?: number | null;
 }
 
 export interface RetrieveInput {
@@ -31,6 +34,8 @@ export interface RetrieveInput {
   candidates?: number;
   /** `fulltext` skips the vector search (the benchmark compares both). */
   mode?: 'hybrid' | 'fulltext';
+  /** Candidate chunks above which the question's rare words choose the full-text candidates (term-stats.ts). */
+  selectiveAbove?: number;
 }
 
 export interface RetrievedChunk {
@@ -89,7 +94,9 @@ export async function retrieve(
   const ran = new Set<'fulltext' | 'vector'>(['fulltext']);
   const searches: Promise<Candidate[]>[] = [];
   for (const [language, group] of groupBy(input.knowledges, (k) => (configs.has(k.language) ? k.language : 'simple'))) {
-    searches.push(fullText(db, input.teamId, group, language, words, candidates));
+    searches.push(
+      fullText(db, input.teamId, group, language, words, candidates, input.selectiveAbove ?? selectiveAbove),
+    );
   }
   const fullTextLists = Promise.all(searches);
 
@@ -162,15 +169,22 @@ async function fullText(
   language: string,
   words: string,
   candidates: number,
+  cap: number,
 ): Promise<Candidate[]> {
+  const ids = group.map((k) => k.id);
+  // A large knowledge: the rare words choose which chunks are ranked (all words still rank them).
+  const counted = group.reduce((sum, k) => sum + (k.termStatsChunks ?? 0), 0);
+  const prefilter =
+    counted > cap
+      ? selectivePrefilter(await termFrequencies(db, ids, language, words.replaceAll(' or ', ' ')), counted, cap)
+      : null;
+  if (prefilter === '') return [];
+  const matching = prefilter === null ? sql`c.tsv @@ q` : sql`c.tsv @@ ${prefilter}::tsquery`;
   const rows = rowsOf<{ id: number; score: number }>(
     await db.execute(sql`
     select c.id, ts_rank_cd(c.tsv, q, 1) as score
       from knowledge_chunks c, websearch_to_tsquery(${language}::regconfig, ${words}) q
-     where c.tsv @@ q and ${searchable(
-       teamId,
-       group.map((k) => k.id),
-     )}
+     where ${matching} and ${searchable(teamId, ids)}
      order by score desc, c.id
      limit ${candidates}`),
   );

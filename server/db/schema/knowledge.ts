@@ -81,6 +81,8 @@ export const knowledges = pgTable(
     embeddingProvider: varchar('embedding_provider', { length: 64 }).notNull(),
     embeddingModel: varchar('embedding_model', { length: 255 }).notNull(),
     embeddingDimensions: integer('embedding_dimensions').notNull(),
+    /** Chunks counted when `knowledge_terms` was last computed (null: never; a small knowledge needs none). */
+    termStatsChunks: integer('term_stats_chunks'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -188,6 +190,23 @@ export const knowledgeChunks = pgTable(
     index('knowledge_chunks_source_id_position_index').on(table.sourceId, table.position),
     index('knowledge_chunks_knowledge_id_index').on(table.knowledgeId),
   ],
+);
+
+/**
+ * How many chunks of a large knowledge hold each word (its full-text lexeme), so that retrieval can
+ * tell a question's rare words from its common ones (server/knowledge/term-stats.ts). Words in
+ * fewer than a thousandth of the chunks are left out: retrieval takes them as rare.
+ */
+export const knowledgeTerms = pgTable(
+  'knowledge_terms',
+  {
+    knowledgeId: integer('knowledge_id')
+      .notNull()
+      .references(() => knowledges.id, { onDelete: 'cascade' }),
+    lexeme: text('lexeme').notNull(),
+    chunks: integer('chunks').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.knowledgeId, table.lexeme] })],
 );
 
 /** Remote embeddings by content, so that a re-ingest or another knowledge never pays twice. */

@@ -1,0 +1,91 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { knowledges, knowledgeSources, knowledgeTerms } from '../../../server/db/schema/index';
+import { selectiveAbove } from '../../../server/knowledge/term-stats';
+import { createTestApp, type TestApp } from '../../helpers/app';
+import { knowledgeClient } from '../../helpers/knowledge';
+import { createOwnedTeam } from '../../factories/teams';
+
+/**
+ * A knowledge past `selectiveAbove` chunks keeps word statistics after its ingest, and "Try a
+ * question" then lets the question's rare words choose the full-text candidates: a common word
+ * alone finds nothing by full-text (the vector search answers), a rare one finds its chunks first.
+ */
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+type Found = {
+  retrievers: string[];
+  chunks: Array<{ content: string; retrievers: { fulltext?: { rank: number }; vector?: { rank: number } } }>;
+};
+
+/** One section per branch: every one offers "layanan antar", three of them also the "zamrud" package. */
+function branches(count: number): string {
+  return Array.from({ length: count }, (_, i) => {
+    const special = i % 100 === 7 ? ' Paket zamrud tersedia di cabang ini dengan harga khusus.' : '';
+    return `## Cabang ${i + 1}\n\nCabang nomor ${i + 1} melayani layanan antar setiap hari kerja.${special}`;
+  }).join('\n\n');
+}
+
+describe('retrieval over a large knowledge', () => {
+  it('counts its words after the ingest and ranks only the chunks its rare words choose', async () => {
+    const sections = selectiveAbove + 20;
+    const { owner } = await createOwnedTeam(app.services, { current: true });
+    const client = await knowledgeClient(app, owner);
+    const created = await client.send('post', '/knowledges', { name: 'Cabang', language: 'indonesian' });
+    const id = Number((created.headers.location as string).split('/')[2]);
+    await client.send('post', `/knowledges/${id}/sources`, {
+      type: 'text',
+      title: 'Daftar cabang',
+      text: branches(sections),
+    });
+    await client.work();
+
+    const [knowledge] = await app.services.db.select().from(knowledges).where(eq(knowledges.id, id));
+    expect(knowledge.termStatsChunks).toBe(sections);
+    const terms = await app.services.db.select().from(knowledgeTerms).where(eq(knowledgeTerms.knowledgeId, id));
+    const counts = Object.fromEntries(terms.map((term) => [term.lexeme, term.chunks]));
+    expect(counts.antar).toBe(sections);
+    expect(counts.zamrud).toBeUndefined(); // in 4 chunks: fewer than the stored minimum, taken as rare
+
+    const search = async (q: string) => {
+      const res = await client.agent.get(`/knowledges/${id}/search`).query({ q }).set('Accept', 'application/json');
+      expect(res.status, res.text).toBe(200);
+      return res.body as Found;
+    };
+
+    const rare = await search('ada paket zamrud untuk layanan antar?');
+    const byFullText = rare.chunks.filter((chunk) => chunk.retrievers.fulltext);
+    expect(byFullText.length).toBeGreaterThan(0);
+    expect(byFullText.every((chunk) => chunk.content.includes('zamrud'))).toBe(true);
+    expect(rare.chunks[0].content).toContain('zamrud');
+
+    const common = await search('layanan antar');
+    expect(common.retrievers.sort()).toEqual(['fulltext', 'vector']);
+    expect(common.chunks.length).toBeGreaterThan(0);
+    expect(common.chunks.every((chunk) => !chunk.retrievers.fulltext && chunk.retrievers.vector)).toBe(true);
+  });
+
+  it('drops the statistics when the knowledge becomes small again', async () => {
+    const { owner } = await createOwnedTeam(app.services, { current: true });
+    const client = await knowledgeClient(app, owner);
+    const created = await client.send('post', '/knowledges', { name: 'Cabang', language: 'indonesian' });
+    const id = Number((created.headers.location as string).split('/')[2]);
+    await client.send('post', `/knowledges/${id}/sources`, {
+      type: 'text',
+      title: 'Daftar cabang',
+      text: branches(selectiveAbove + 5),
+    });
+    await client.work();
+    const [source] = await app.services.db.select().from(knowledgeSources).where(eq(knowledgeSources.knowledgeId, id));
+    await client.send('put', `/knowledges/${id}/sources/${source.id}`, { title: 'Daftar cabang', text: branches(10) });
+    await client.work();
+
+    const [knowledge] = await app.services.db.select().from(knowledges).where(eq(knowledges.id, id));
+    expect(knowledge.termStatsChunks).toBeNull();
+    expect(await app.services.db.select().from(knowledgeTerms).where(eq(knowledgeTerms.knowledgeId, id))).toEqual([]);
+  });
+});
