@@ -18,16 +18,17 @@ export function buildRouteUrl(registry: RouteRegistry, name: string, params?: Ro
     const raw = named[parameter];
     delete named[parameter];
     const value = raw === undefined || raw === null || raw === '' ? undefined : segmentValue(route, parameter, raw);
+    const patterns = patternsOf(route, parameter);
     if (value === undefined) {
       if (!optional) throw new RouteUrlError(`Missing parameter '${parameter}' for route '${name}'.`);
-      path = path.replace(new RegExp(`/?\\{${parameter}\\?\\}`), '');
+      path = path.replace(patterns.absent, '');
       continue;
     }
     const where = route.wheres[parameter];
-    if (where && !new RegExp(`^(?:${where})$`).test(value)) {
+    if (where && !patterns.where!.test(value)) {
       throw new RouteUrlError(`Parameter '${parameter}' of route '${name}' does not match '${where}'.`);
     }
-    path = path.replace(new RegExp(`\\{${parameter}\\??\\}`), encodeURIComponent(value));
+    path = path.replace(patterns.segment, encodeURIComponent(value));
   }
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(named)) {
@@ -36,6 +37,34 @@ export function buildRouteUrl(registry: RouteRegistry, name: string, params?: Ro
   }
   const search = query.toString();
   return (path || '/') + (search ? `?${search}` : '');
+}
+
+interface ParameterPatterns {
+  /** The optional segment with its slash, removed when no value is given. */
+  absent: RegExp;
+  segment: RegExp;
+  where?: RegExp;
+}
+
+/** Each route's parameter patterns, compiled on first use rather than on every URL built. */
+const compiled = new WeakMap<CompiledRoute, Map<string, ParameterPatterns>>();
+
+function patternsOf(route: CompiledRoute, parameter: string): ParameterPatterns {
+  let byParameter = compiled.get(route);
+  if (!byParameter) compiled.set(route, (byParameter = new Map()));
+  const where = route.wheres[parameter];
+  // Keyed by the constraint too, should a route's `where` change after its first URL.
+  const key = `${parameter}\u0000${where ?? ''}`;
+  let patterns = byParameter.get(key);
+  if (!patterns) {
+    patterns = {
+      absent: new RegExp(`/?\\{${parameter}\\?\\}`),
+      segment: new RegExp(`\\{${parameter}\\??\\}`),
+      ...(where ? { where: new RegExp(`^(?:${where})$`) } : {}),
+    };
+    byParameter.set(key, patterns);
+  }
+  return patterns;
 }
 
 function normalise(route: CompiledRoute, params: RouteParams): Record<string, unknown> {
