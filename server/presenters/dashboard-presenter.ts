@@ -116,8 +116,34 @@ function dayFigures(figures: DailyFigures): DayFigures {
   };
 }
 
-/** The newest events of every kind, merged: newest first, at most FEED_SIZE. */
+/**
+ * Feeds already presented, by the (frozen, hot-cached) conversation activities they were made
+ * from: while the cache holds the same three lists, every visit shows the same items, so they are
+ * built once (forty-five route URLs and a sort) and shared, frozen.
+ */
+const presentedFeeds = new WeakMap<object, { feed: DashboardLive['feed']; teamId: number; items: FeedItem[] }>();
+
 function presentFeed(services: Pick<Services, 'route'>, teamId: number, feed: DashboardLive['feed']): FeedItem[] {
+  const shareable =
+    Object.isFrozen(feed.conversations) && Object.isFrozen(feed.ingests) && Object.isFrozen(feed.members);
+  const known = shareable ? presentedFeeds.get(feed.conversations) : undefined;
+  if (known && known.teamId === teamId && known.feed.ingests === feed.ingests && known.feed.members === feed.members)
+    return known.items;
+  const items = buildFeed(services, teamId, feed);
+  if (shareable) presentedFeeds.set(feed.conversations, { feed, teamId, items: deepFrozen(items) });
+  return items;
+}
+
+function deepFrozen<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const entry of Object.values(value)) deepFrozen(entry);
+  }
+  return value;
+}
+
+/** The newest events of every kind, merged: newest first, at most FEED_SIZE. */
+function buildFeed(services: Pick<Services, 'route'>, teamId: number, feed: DashboardLive['feed']): FeedItem[] {
   const items: FeedItem[] = [];
   for (const activity of feed.conversations) {
     const conversation: ConversationRef = {

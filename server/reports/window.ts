@@ -1,5 +1,4 @@
 import { dayAndHour } from './compute';
-import { daysBetween } from './summary';
 
 /**
  * The window a report covers: a preset (today, the last 7 or 30 days, this month) or custom days,
@@ -32,6 +31,22 @@ export const isDay = (value: unknown): value is string =>
   !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
   new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
 
+/**
+ * The day `now` falls on in `timeZone`, remembered per zone for the second it was asked in (every
+ * dashboard visit asks; Intl's formatting is most of a window's cost). Zone offsets are whole
+ * seconds, so every instant of one second falls on the same day.
+ */
+const lastDay = new Map<string, { second: number; day: string }>();
+function dayIn(now: Date, timeZone: string): string {
+  const second = Math.floor(now.getTime() / 1000);
+  const known = lastDay.get(timeZone);
+  if (known?.second === second) return known.day;
+  const { day } = dayAndHour(now, timeZone);
+  if (lastDay.size >= 1000) lastDay.clear();
+  lastDay.set(timeZone, { second, day });
+  return day;
+}
+
 /** The window of a preset, or of custom days (already checked: from ≤ to, at most MAX_DAYS). */
 export function reportWindow(
   range: RangePreset,
@@ -39,13 +54,13 @@ export function reportWindow(
   now: Date,
   custom?: { from: string; to: string },
 ): ReportWindow {
-  const today = dayAndHour(now, timeZone).day;
+  const today = dayIn(now, timeZone);
   let from = today;
   let to = today;
   if (range === '7d') from = shift(today, -6);
   if (range === '30d') from = shift(today, -29);
   if (range === 'month') from = `${today.slice(0, 8)}01`;
   if (range === 'custom' && custom) ({ from, to } = custom);
-  const days = daysBetween(from, to).length;
+  const days = Math.max(0, (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1);
   return { range, from, to, days, previous: { from: shift(from, -days), to: shift(from, -1) }, today };
 }
