@@ -54,8 +54,24 @@ export async function teamPlan(db: Database, config: Pick<Config, 'billing'>, te
   return effectivePlan(config, { plan });
 }
 
-/** How many of a counted thing the team has now (members: the owner, members and pending invitations). */
+/** The tables each counted thing is counted in: a write to one drops the cached count. */
+const countedIn: Record<CountedLimit, string[]> = {
+  bots: ['bots'],
+  channels: ['channels'],
+  knowledgeSources: ['knowledge_sources'],
+  members: ['team_user', 'team_invitations'],
+};
+
+/**
+ * How many of a counted thing the team has now (members: the owner, members and pending
+ * invitations); through the hot cache outside transactions (the team page and the screens that
+ * show '1 of 1 bots' ask on every visit), fresh inside one (a limit check under the team's lock).
+ */
 export async function usedOf(db: Database, teamId: number, limit: CountedLimit): Promise<number> {
+  return cachedRead(db, `used:${limit}:${teamId}`, { groups: countedIn[limit] }, () => countNow(db, teamId, limit));
+}
+
+async function countNow(db: Database, teamId: number, limit: CountedLimit): Promise<number> {
   switch (limit) {
     case 'bots':
       return countWhere(db, bots, eq(bots.teamId, teamId));

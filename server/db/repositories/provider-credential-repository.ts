@@ -1,3 +1,4 @@
+import { cachedFrozen } from '../../cache/cached-reads';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../client';
 import { providerCredentials } from '../schema/index';
@@ -8,12 +9,15 @@ export type ProviderCredentialRow = typeof providerCredentials.$inferSelect;
 export function providerCredentialRepository(db: Database, teamId: number) {
   const mine = (id: number) => and(eq(providerCredentials.teamId, teamId), eq(providerCredentials.id, id));
   return {
-    async all(): Promise<ProviderCredentialRow[]> {
-      return db
-        .select()
-        .from(providerCredentials)
-        .where(eq(providerCredentials.teamId, teamId))
-        .orderBy(asc(providerCredentials.name), asc(providerCredentials.id));
+    /** Through the hot cache outside transactions, deep-frozen (the team page lists them on every visit). */
+    async all(): Promise<readonly ProviderCredentialRow[]> {
+      return cachedFrozen(db, `provider-credentials:${teamId}`, { groups: ['provider_credentials'] }, () =>
+        db
+          .select()
+          .from(providerCredentials)
+          .where(eq(providerCredentials.teamId, teamId))
+          .orderBy(asc(providerCredentials.name), asc(providerCredentials.id)),
+      );
     },
 
     async find(id: number): Promise<ProviderCredentialRow | undefined> {
@@ -32,7 +36,10 @@ export function providerCredentialRepository(db: Database, teamId: number) {
     async update(
       id: number,
       values: Partial<
-        Pick<ProviderCredentialRow, 'name' | 'baseUrl' | 'apiKey' | 'apiKeyLastFour' | 'models' | 'lastTestedAt' | 'lastTestResult'>
+        Pick<
+          ProviderCredentialRow,
+          'name' | 'baseUrl' | 'apiKey' | 'apiKeyLastFour' | 'models' | 'lastTestedAt' | 'lastTestResult'
+        >
       >,
     ): Promise<ProviderCredentialRow | undefined> {
       const [row] = await db
@@ -44,7 +51,9 @@ export function providerCredentialRepository(db: Database, teamId: number) {
     },
 
     async delete(id: number): Promise<boolean> {
-      return (await db.delete(providerCredentials).where(mine(id)).returning({ id: providerCredentials.id })).length > 0;
+      return (
+        (await db.delete(providerCredentials).where(mine(id)).returning({ id: providerCredentials.id })).length > 0
+      );
     },
   };
 }
