@@ -38,7 +38,11 @@ const readOf = { groups: ['sessions'] };
  * go to the table and then into the cache (write-through), and to the other processes as a drop.
  */
 export class DatabaseSessionStore extends Store {
-  /** last_activity of sessions read by requests still in flight (cleared when they finish). */
+  /**
+   * last_activity of the sessions read lately, as last read or written. Kept after a request ends:
+   * several requests of one browser in flight at once share it, and one finishing must not make the
+   * others think a write is due (each would then send an update that changes nothing). Bounded.
+   */
   private readonly lastActivity = new Map<string, number>();
   /** Sessions of requests in flight that have no row (a guest's empty session). */
   private readonly rowless = new Set<string>();
@@ -86,8 +90,7 @@ export class DatabaseSessionStore extends Store {
           } as unknown as SessionData);
         }
         this.rowless.delete(sid);
-        if (this.lastActivity.size > 10_000) this.lastActivity.clear();
-        this.lastActivity.set(sid, stored.lastActivity);
+        this.remember(sid, stored.lastActivity);
         callback(null, JSON.parse(stored.json) as SessionData);
       },
       (error) => callback(error),
@@ -117,7 +120,6 @@ export class DatabaseSessionStore extends Store {
 
   override set(sid: string, data: SessionData, callback?: (err?: unknown) => void): void {
     const now = seconds();
-    this.lastActivity.delete(sid);
     // A new session, or one without a row, that is still empty: nothing to keep.
     if (this.rowless.delete(sid) && DatabaseSessionStore.isEmpty(data)) return callback?.();
     const payload = JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
@@ -134,6 +136,7 @@ export class DatabaseSessionStore extends Store {
         }),
       )
       .then(async () => {
+        this.remember(sid, now);
         const stored: StoredSession = { json: JSON.stringify(payload), userId, lastActivity: now };
         this.cache?.cache.put(cacheKey(sid), stored, readOf);
         await this.cache?.invalidateElsewhere({ keys: [cacheKey(sid)] });
@@ -152,9 +155,10 @@ export class DatabaseSessionStore extends Store {
   override touch(sid: string, _data: SessionData, callback?: (err?: unknown) => void): void {
     const now = seconds();
     const known = this.lastActivity.get(sid);
-    this.lastActivity.delete(sid);
     if (this.rowless.delete(sid)) return callback?.();
     if (known !== undefined && known >= now - 60) return callback?.();
+    // Concurrent requests of this session need not write too.
+    this.remember(sid, now);
     sessionStoreWrites
       .run(true, () => this.repository.touch(sid, now, now - 60))
       .then(() => {
@@ -166,6 +170,11 @@ export class DatabaseSessionStore extends Store {
         () => callback?.(),
         (error) => callback?.(error),
       );
+  }
+
+  private remember(sid: string, lastActivity: number): void {
+    if (this.lastActivity.size >= 10_000 && !this.lastActivity.has(sid)) this.lastActivity.clear();
+    this.lastActivity.set(sid, lastActivity);
   }
 
   override destroy(sid: string, callback?: (err?: unknown) => void): void {
