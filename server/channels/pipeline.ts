@@ -2,7 +2,8 @@
  * One pipeline for every channel type:
  *
  *   webhook → verify → store the raw event once (channel, event id) → 200 at once
- *   `channel.inbound` job → contact and identity → conversation (open, reopened or new) →
+ *   `channel.inbound` job (one transaction; a thread's deliveries in the order received, several
+ *     threads at once) → contact and identity → conversation (open, reopened or new) →
  *     message stored once (channel, provider id) → acknowledged to the provider when its adapter
  *     asks (a tapped button stops spinning) → `channel.media` job for its files
  *     (server/channels/fetch-media.ts) → `conversation.reply` job when the bot answers
@@ -22,6 +23,7 @@ import { channelAdapter, type ChannelAdapter, type ChannelSecrets } from './adap
 import { attachmentsToStore, awaitingFetch, mediaJob, type StoredAttachment } from './media';
 import {
   channelById,
+  type ChannelEventRow,
   channelByPublicKey,
   channelEventLog,
   markChannel,
@@ -50,7 +52,7 @@ import { presentWidgetMessage } from '../presenters/conversation-presenter';
 import { queueForPerson } from '../domain/conversations/queue';
 import { noteTurn } from '../domain/gaps/collect-question';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { users } from '../db/schema/index';
 import { plannedModel, refusedTurn, reserveReply, settleReply, spentCredits } from '../billing/reply-metering';
 
@@ -194,6 +196,7 @@ export async function receiveWebhook(
     eventId: reading.webhook.eventId.slice(0, 255),
     summary: summarize(reading.webhook),
     payload: req.rawBody.toString('utf8'),
+    thread: reading.webhook.messages[0]?.threadId.slice(0, 255) ?? null,
   });
   if (stored) {
     await services.jobs.send(inboundJob, { eventId: event.id });
@@ -283,7 +286,10 @@ export async function acceptInbound(
     await services.jobs.send(mediaJob, { teamId: channel.teamId, messageId: stored.id });
   }
   let counted = await writer.countInbound(conversation.id, now, message.text ?? `[${message.kind}]`);
-  await markChannel(services.db, channel.id, { lastInboundAt: now });
+  // Health shows the last inbound to the minute: a busy channel's row is not written (and locked
+  // by every delivery's transaction) for each message.
+  if (!channel.lastInboundAt || now.getTime() - channel.lastInboundAt.getTime() >= 60_000)
+    await markChannel(services.db, channel.id, { lastInboundAt: now });
   // A channel without a bot is for people only: its conversations wait for one from the start.
   if (channel.botId === null && counted.state === 'bot') {
     counted =
@@ -321,19 +327,48 @@ async function acknowledge(
   }
 }
 
-/** The `channel.inbound` job: what one stored webhook delivery held, applied once. */
+/** The first key of the advisory locks that keep a thread's deliveries in order ("inbo" in ASCII). */
+const threadLockSpace = 0x696e626f;
+
+/**
+ * The `channel.inbound` job: what one stored webhook delivery held, applied once, in one
+ * transaction (one commit instead of one per statement). Deliveries of different threads run at
+ * once (several jobs, several processes); a thread's own take an advisory lock on (channel,
+ * thread) and apply every delivery of the thread still waiting up to this one, oldest first, so
+ * that a later delivery whose job happened to start first never overtakes an earlier one (whose
+ * job then finds it applied). Jobs and broadcasts the messages ask for go out after the commit.
+ */
 export async function processInbound(services: PipelineServices, eventId: number): Promise<void> {
-  const log = channelEventLog(services.db);
-  const event = await log.find(eventId);
-  if (!event || event.payload === null) return;
-  const channel = await channelById(services.db, event.channelId);
+  const first = await channelEventLog(services.db).find(eventId);
+  if (!first || first.payload === null || first.status !== 'received') return;
+  const channel = await channelById(services.db, first.channelId);
   if (!channel) return;
+  await services.db.transaction(async (tx) => {
+    const inTx = { ...services, db: tx };
+    const log = channelEventLog(tx);
+    if (first.thread === null) {
+      const event = await log.find(eventId);
+      if (event?.status === 'received') await applyEvent(inTx, channel, event);
+      return;
+    }
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${threadLockSpace}::int, hashtext(${`${channel.id}:${first.thread}`}))`,
+    );
+    for (const event of await log.receivedOfThread(channel.id, first.thread, eventId)) {
+      await applyEvent(inTx, channel, event);
+    }
+  });
+}
+
+/** One stored delivery's messages and statuses, applied; the event log says what came of it. */
+async function applyEvent(services: PipelineServices, channel: ChannelRow, event: ChannelEventRow): Promise<void> {
+  const log = channelEventLog(services.db);
   const adapter = adapterFor(services, channel);
   const reading = adapter.read({
     method: 'POST',
     headers: {},
     query: {},
-    rawBody: Buffer.from(event.payload),
+    rawBody: Buffer.from(event.payload ?? ''),
     now: event.receivedAt,
   });
   if (!reading.ok) {

@@ -68,11 +68,6 @@ export async function seedDemoHistory(
     const contactId = new Map(history.contacts.map((contact, index) => [contact.key, contactIds[index]]));
     history.conversations.forEach((row, index) => conversationId.set(row.key, conversationIds[index]));
     history.messages.forEach((row, index) => messageId.set(row.key, messageIds[index]));
-    const [{ numbered }] = rowsOf<{ numbered: number }>(
-      await tx.execute(
-        sql`select coalesce(max(number), 0)::int as numbered from conversations where team_id = ${teamId}`,
-      ),
-    );
 
     await insertChunked(
       history.contacts.map((contact) => ({
@@ -99,11 +94,11 @@ export async function seedDemoHistory(
       (rows) => tx.insert(contactIdentities).values(rows),
     );
     await insertChunked(
-      history.conversations.map(({ key, contact, channel, ...row }, index) => ({
+      history.conversations.map(({ key, contact, channel, ...row }) => ({
         ...row,
         id: conversationId.get(key)!,
         teamId,
-        number: numbered + index + 1,
+        number: sql`next_conversation_number(${teamId})`,
         channelId: channelIds[channel],
         contactId: contactId.get(contact)!,
         state: 'resolved' as const,

@@ -19,9 +19,12 @@ export function defineJobs(services: Services): void {
     retryLimit: 1,
     run: (job) => runReplay(services, job.replayId),
   });
+  // Deliveries of different conversations are applied at once; a thread's own keep their order
+  // (processInbound takes the thread's lock and applies its waiting deliveries oldest first).
   services.jobs.define<{ eventId: number }>({
     name: inboundJob,
     retryLimit: 5,
+    concurrency: 4,
     expireInSeconds: 120,
     run: (job) => processInbound(services, job.eventId),
   });

@@ -1,5 +1,5 @@
 import { cachedRead, copied } from '../../cache/cached-reads';
-import { and, count, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import {
   channelEvents,
@@ -167,6 +167,7 @@ export function channelEventLog(db: Database) {
       eventId: string;
       summary: string;
       payload: string;
+      thread?: string | null;
     }): Promise<{ event: ChannelEventRow; stored: boolean }> {
       const [inserted] = await db
         .insert(channelEvents)
@@ -218,6 +219,22 @@ export function channelEventLog(db: Database) {
     async find(id: number): Promise<ChannelEventRow | undefined> {
       const [row] = await db.select().from(channelEvents).where(eq(channelEvents.id, id));
       return row;
+    },
+
+    /** A thread's deliveries not applied yet, up to `upTo` (an event id), oldest first. */
+    async receivedOfThread(channelId: number, thread: string, upTo: number): Promise<ChannelEventRow[]> {
+      return db
+        .select()
+        .from(channelEvents)
+        .where(
+          and(
+            eq(channelEvents.channelId, channelId),
+            eq(channelEvents.thread, thread),
+            eq(channelEvents.status, 'received'),
+            lte(channelEvents.id, upTo),
+          ),
+        )
+        .orderBy(asc(channelEvents.id));
     },
 
     async finish(

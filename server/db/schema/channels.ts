@@ -285,12 +285,20 @@ export const channelEvents = pgTable(
     attempts: jsonb('attempts').$type<ChannelEventAttempt[]>().notNull().default([]),
     error: text('error'),
     messageId: integer('message_id'),
+    /**
+     * The conversation thread of an inbound delivery's first message (null: statuses only, or an
+     * outbound event): a thread's deliveries are applied in the order they were received.
+     */
+    thread: varchar('thread', { length: 255 }),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('channel_events_unique').on(table.channelId, table.direction, table.eventId),
     index('channel_events_channel_id_id_index').on(table.channelId, table.id),
+    index('channel_events_thread_received_index')
+      .on(table.channelId, table.thread, table.id)
+      .where(sql`${table.status} = 'received'`),
   ],
 );
 
