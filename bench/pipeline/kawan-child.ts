@@ -15,6 +15,7 @@
  * holds for the channel, for the end-of-run check), `probe` (how the bot answers some questions)
  * and `stop-workers` (the acknowledgement measured alone at the end).
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../server/config/env';
@@ -33,6 +34,7 @@ import {
   benchModel,
   channelVariable,
   fakesVariable,
+  splitWorkersVariable,
   type BenchChannel,
   type PipelineAnswer,
   type PipelineRequest,
@@ -46,6 +48,9 @@ const serverUrl = process.env[postgresServerVariable] || undefined;
 const benchChannel = JSON.parse(process.env[channelVariable] ?? '{}') as BenchChannel;
 const fakes = process.env[fakesVariable] ?? '';
 const pipelineJobs = [inboundJob, replyJob, sendJob];
+/** The workers in a process of their own (PostgreSQL and Redis only), started once the tenant is seeded. */
+const splitWorkers = process.env[splitWorkersVariable] === 'true';
+let workerProcess: ChildProcess | undefined;
 
 let createdDatabase: string | undefined;
 let database: DatabaseHandle | undefined;
@@ -61,7 +66,9 @@ async function main() {
     TELEGRAM_API_URL: fakes,
     AI_BASE_URL: `${fakes}/v1`,
     AI_CHAT_MODEL: benchModel,
-    QUEUE_WORKERS: 'true',
+    QUEUE_WORKERS: splitWorkers ? 'false' : 'true',
+    // Two processes on one database share the hot cache's invalidations through Redis.
+    ...(splitWorkers ? { REDIS_URL: process.env.REDIS_URL } : {}),
     BROADCAST_CONNECTION: 'embedded',
     REVERB_SERVER_HOST: '127.0.0.1',
     REVERB_SERVER_PORT: '0',
@@ -90,9 +97,17 @@ async function main() {
   channel = await seedPipelineTenant(services, benchChannel);
   notes.push(
     `seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s: a team, the demo café FAQ ingested, its bot ` +
-      `published, Telegram channel ${channel.id} of the bot; workers in this process (npm start's ` +
-      'QUEUE_WORKERS=true), one per job kind',
+      `published, Telegram channel ${channel.id} of the bot` +
+      (splitWorkers ? '' : "; workers in this process (npm start's QUEUE_WORKERS=true), one per job kind"),
   );
+
+  if (splitWorkers) {
+    workerProcess = startWorkerProcess(databaseUrl(serverUrl!, createdDatabase!), booted.realtime!.port!);
+    notes.push(
+      'workers: in a process of their own (npm run worker, QUEUE_WORKERS=false here), broadcasting through ' +
+        "the pusher SDK to this process's realtime server; REDIS_URL shared",
+    );
+  }
 
   server = createServer(booted.app);
   const listening = server;
@@ -222,6 +237,44 @@ async function probe(id: number, questions: string[]): Promise<ProbeAnswer> {
   return { type: 'probe', id, results };
 }
 
+/** `npm run worker` (server/worker.ts) over the bench's database, publishing to this process's realtime server. */
+function startWorkerProcess(url: string, realtimePort: number): ChildProcess {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', new URL('../../server/worker.ts', import.meta.url).pathname],
+    {
+      env: {
+        ...process.env,
+        ...benchEnv,
+        DATABASE_URL: url,
+        TELEGRAM_API_URL: fakes,
+        AI_BASE_URL: `${fakes}/v1`,
+        AI_CHAT_MODEL: benchModel,
+        BROADCAST_CONNECTION: 'reverb',
+        REVERB_HOST: '127.0.0.1',
+        REVERB_PORT: String(realtimePort),
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  child.on('exit', (code, signal) => {
+    if (!closing && workerProcess === child)
+      console.error(`Kawan pipeline child: the worker process stopped (${signal ?? code})`);
+  });
+  return child;
+}
+
+/** Stops the worker process gracefully (its running jobs finish) and waits for it. */
+async function stopWorkerProcess(): Promise<void> {
+  const child = workerProcess;
+  if (!child || child.exitCode !== null) return;
+  workerProcess = undefined;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
 /** Closes the server, the workers and the database, drops the created database, exits. Bounded: 15 s. */
 async function shutdown(code: number) {
   if (closing) return;
@@ -233,6 +286,7 @@ async function shutdown(code: number) {
       open.closeAllConnections();
       await new Promise<void>((resolve) => open.close(() => resolve()));
     }
+    await stopWorkerProcess().catch(() => undefined);
     await booted?.close().catch(() => undefined);
     await database?.close().catch(() => undefined);
     if (serverUrl && createdDatabase) await dropDatabase(serverUrl, createdDatabase);
@@ -254,7 +308,10 @@ process.on('message', (message: PipelineRequest | { type: 'shutdown' }) => {
         : message.type === 'probe'
           ? probe(message.id, message.questions)
           : message.type === 'stop-workers'
-            ? booted!.services.jobs.stop().then((): PipelineAnswer => ({ type: 'stop-workers', id: message.id }))
+            ? (splitWorkers ? stopWorkerProcess() : booted!.services.jobs.stop()).then((): PipelineAnswer => ({
+                type: 'stop-workers',
+                id: message.id,
+              }))
             : undefined;
   answer?.then(send, (error: unknown) =>
     send({ type: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),

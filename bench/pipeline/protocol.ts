@@ -150,3 +150,6 @@ export type PipelineAnswer =
 export function wallClock(): number {
   return performance.timeOrigin + performance.now();
 }
+
+/** Parent → Kawan child: run the job workers in a process of their own (`npm run worker`), not in the server's. */
+export const splitWorkersVariable = 'KAWAN_BENCH_PIPELINE_SPLIT_WORKERS';

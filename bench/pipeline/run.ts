@@ -77,6 +77,7 @@ import { burst, outcome, paced, type Delivery, type Sent, type Target, type Upda
 import {
   channelVariable,
   fakesVariable,
+  splitWorkersVariable,
   type BenchChannel,
   type PipelineAnswer,
   type PipelineRequest,
@@ -133,6 +134,8 @@ const candidateQuestions = [
 interface DatabaseTarget {
   label: string;
   serverUrl?: string;
+  /** The workers in a process of their own (`npm run worker`), as on a production server. */
+  splitWorkers?: boolean;
 }
 
 interface AckFigures {
@@ -218,6 +221,7 @@ async function benchDatabase(database: DatabaseTarget): Promise<Report> {
     webhookSecret: randomBytes(32).toString('base64url'),
   };
   const dbEnv: Record<string, string> = database.serverUrl ? { [postgresServerVariable]: database.serverUrl } : {};
+  const layoutEnv: Record<string, string> = database.splitWorkers ? { [splitWorkersVariable]: 'true' } : {};
   const channelEnv = { [channelVariable]: JSON.stringify(channel) };
   const fakes = track(startChild('fakes', '../pipeline/fakes-child.ts', { env: channelEnv }));
   let kawan: ServerChild | undefined;
@@ -247,7 +251,7 @@ async function benchDatabase(database: DatabaseTarget): Promise<Report> {
     const started = performance.now();
     kawan = track(
       startChild('Kawan', '../pipeline/kawan-child.ts', {
-        env: { ...dbEnv, ...channelEnv, [fakesVariable]: fakesOrigin },
+        env: { ...dbEnv, ...layoutEnv, ...channelEnv, [fakesVariable]: fakesOrigin },
         flags: settings.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${settings.profileDir}`] : [],
       }),
     );
@@ -724,6 +728,16 @@ function selectedDatabases(wanted: string | undefined): DatabaseTarget[] {
   const all: DatabaseTarget[] = [
     { label: 'PGlite (in memory)' },
     ...(postgresServer ? [{ label: 'PostgreSQL server', serverUrl: postgresServer }] : []),
+    // Several processes on one server need Redis (the hot cache's invalidations, realtime fan-out).
+    ...(postgresServer && process.env.REDIS_URL
+      ? [
+          {
+            label: 'PostgreSQL server, workers in their own process (npm run worker)',
+            serverUrl: postgresServer,
+            splitWorkers: true,
+          },
+        ]
+      : []),
   ];
   return wanted ? all.filter((d) => (wanted === 'postgres') === (d.serverUrl !== undefined)) : all;
 }
