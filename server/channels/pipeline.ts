@@ -53,6 +53,7 @@ import { queueForPerson } from '../domain/conversations/queue';
 import { noteTurn } from '../domain/gaps/collect-question';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { cachedRead, copied } from '../cache/cached-reads';
 import { users } from '../db/schema/index';
 import { plannedModel, refusedTurn, reserveReply, settleReply, spentCredits } from '../billing/reply-metering';
 
@@ -201,21 +202,34 @@ export async function receiveWebhook(
   if (stored) {
     await services.jobs.send(inboundJob, { eventId: event.id });
     // Health shows the last inbound to the minute: a busy channel is not written on every request.
-    if (!channel.lastInboundAt || req.now.getTime() - channel.lastInboundAt.getTime() >= 60_000)
+    if (!recently(channel.lastInboundAt, req.now))
       await markChannel(services.db, channel.id, { lastInboundAt: req.now });
   }
   return json(200, { ok: true, duplicate: !stored });
 }
 
-/** The published configuration of the channel's bot, when it answers at all. */
+/**
+ * The published configuration of the channel's bot, when it answers at all: read for every inbound
+ * message and every reply, so through the hot cache (outside transactions), which a write to the
+ * bot or a new version clears.
+ */
 async function answeringBot(services: PipelineServices, channel: ChannelRow) {
   if (channel.status !== 'active' || channel.botId === null) return undefined;
-  const bots = botRepository(services.db, channel.teamId);
-  const bot = await bots.find(channel.botId);
-  if (!bot || bot.status !== 'active' || bot.publishedVersion === null) return undefined;
-  const version = await bots.versionNumber(bot.id, bot.publishedVersion);
-  if (!version) return undefined;
-  return { bot, version: bot.publishedVersion, config: configOf(version.config, bot.name) };
+  const botId = channel.botId;
+  return cachedRead(
+    services.db,
+    `answering-bot:${channel.teamId}:${botId}`,
+    { groups: ['bots', 'bot_versions'] },
+    async () => {
+      const bots = botRepository(services.db, channel.teamId);
+      const bot = await bots.find(botId);
+      if (!bot || bot.status !== 'active' || bot.publishedVersion === null) return undefined;
+      const version = await bots.versionNumber(bot.id, bot.publishedVersion);
+      if (!version) return undefined;
+      return { bot, version: bot.publishedVersion, config: configOf(version.config, bot.name) };
+    },
+    copied,
+  );
 }
 
 /** Stores one inbound message in its conversation and asks for a reply when the bot has the conversation. */
@@ -288,8 +302,7 @@ export async function acceptInbound(
   let counted = await writer.countInbound(conversation.id, now, message.text ?? `[${message.kind}]`);
   // Health shows the last inbound to the minute: a busy channel's row is not written (and locked
   // by every delivery's transaction) for each message.
-  if (!channel.lastInboundAt || now.getTime() - channel.lastInboundAt.getTime() >= 60_000)
-    await markChannel(services.db, channel.id, { lastInboundAt: now });
+  if (!recently(channel.lastInboundAt, now)) await markChannel(services.db, channel.id, { lastInboundAt: now });
   // A channel without a bot is for people only: its conversations wait for one from the start.
   if (channel.botId === null && counted.state === 'bot') {
     counted =
@@ -557,7 +570,15 @@ export async function replyToMessage(
   // A fallback, an unsure answer or a handoff leaves a question for the knowledge-gap inbox (not a
   // fallback for want of credits: the knowledge was never asked).
   if (reservation.ok) await noteTurn(services, input.teamId, inbound, result);
-  await botRepository(services.db, input.teamId).touch(answering.bot.id);
+  // "Last active" to the minute: a busy bot's row is not written (and every cached read of bots
+  // dropped) for each reply.
+  if (!recently(answering.bot.lastActiveAt, new Date()))
+    await botRepository(services.db, input.teamId).touch(answering.bot.id);
+}
+
+/** Whether a last-seen time is less than a minute old (health and activity fields are shown to the minute). */
+function recently(at: Date | null, now: Date): boolean {
+  return at !== null && now.getTime() - at.getTime() < 60_000;
 }
 
 /**
@@ -607,7 +628,7 @@ export async function sendMessage(
       error: null,
       ...(outcome.externalIds[0] ? { externalId: outcome.externalIds[0] } : {}),
     });
-    await markChannel(services.db, channel.id, { lastOutboundAt: now });
+    if (!recently(channel.lastOutboundAt, now)) await markChannel(services.db, channel.id, { lastOutboundAt: now });
     if (logged) {
       await log.finish(logged.id, {
         status: 'delivered',

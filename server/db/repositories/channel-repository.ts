@@ -317,10 +317,15 @@ export async function channelByPublicKey(db: Database, publicKey: string): Promi
   );
 }
 
-/** A channel by id, any team (jobs carry ids they stored themselves). */
+/** A channel by id, any team (jobs carry ids they stored themselves), through the hot cache outside transactions. */
 export async function channelById(db: Database, id: number): Promise<ChannelRow | undefined> {
-  const [row] = await db.select().from(channels).where(eq(channels.id, id));
-  return row;
+  return cachedRead(
+    db,
+    `channel-id:${id}`,
+    { groups: ['channels'] },
+    async () => (await db.select().from(channels).where(eq(channels.id, id)))[0],
+    copied,
+  );
 }
 
 /** Health fields the pipeline writes as things happen. */
