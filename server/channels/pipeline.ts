@@ -54,6 +54,7 @@ import { noteTurn } from '../domain/gaps/collect-question';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { cachedRead, copied } from '../cache/cached-reads';
+import { afterCommit } from '../db/after-commit';
 import { users } from '../db/schema/index';
 import { plannedModel, refusedTurn, reserveReply, settleReply, spentCredits } from '../billing/reply-metering';
 
@@ -295,7 +296,8 @@ export async function acceptInbound(
     // The same message stored a moment ago by a concurrent delivery.
     return { message: (await writer.inboundByExternalId(channel.id, externalId))!, conversation, duplicate: true };
   }
-  await acknowledge(services, adapter, message, stored);
+  // A network call: after the commit (processInbound holds a transaction), never inside it.
+  await afterCommit(() => acknowledge(services, adapter, message, stored));
   if ((stored.attachments as StoredAttachment[]).some(awaitingFetch)) {
     await services.jobs.send(mediaJob, { teamId: channel.teamId, messageId: stored.id });
   }
