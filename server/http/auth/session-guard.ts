@@ -32,7 +32,18 @@ declare global {
 export const rememberCookie = 'remember_web';
 const rememberMaxAgeMs = 400 * 24 * 60 * 60 * 1000;
 
-export const passwordFingerprint = (user: Pick<UserRow, 'password'>) => sha256(user.password).slice(0, 40);
+/** Fingerprints computed lately, by password hash (every signed-in request checks one); bounded. */
+const fingerprints = new Map<string, string>();
+
+export function passwordFingerprint(user: Pick<UserRow, 'password'>): string {
+  let fingerprint = fingerprints.get(user.password);
+  if (fingerprint === undefined) {
+    fingerprint = sha256(user.password).slice(0, 40);
+    if (fingerprints.size >= 10_000) fingerprints.clear();
+    fingerprints.set(user.password, fingerprint);
+  }
+  return fingerprint;
+}
 
 /**
  * The secret a remember-me cookie carries: an HMAC (APP_KEY) of the user's `remember_token`. Every

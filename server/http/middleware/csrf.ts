@@ -16,8 +16,13 @@ export function csrfToken(req: Request): string {
 /** Tokens derived lately (one HMAC per session id, not per request); bounded, then started over. */
 const derived = new Map<string, string>();
 
+/** APP_KEY as text, by key (a test app may run with another key): not encoded again per request. */
+const keyNames = new WeakMap<Buffer, string>();
+
 function derivedToken(key: Buffer, sessionId: string): string {
-  const cacheKey = `${key.toString('base64')}|${sessionId}`;
+  let keyName = keyNames.get(key);
+  if (keyName === undefined) keyNames.set(key, (keyName = key.toString('base64')));
+  const cacheKey = `${keyName}|${sessionId}`;
   let token = derived.get(cacheKey);
   if (token === undefined) {
     token = hmacSha256(key, `csrf-token|${sessionId}`).slice(0, 40);
