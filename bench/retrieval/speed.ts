@@ -16,7 +16,13 @@ import { knowledgeChunks, knowledgeSources } from '../../server/db/schema/index'
 import { lexicalVector } from '../../server/knowledge/embedders/lexical';
 import { sha256Hex } from '../../server/knowledge/hash';
 import { embeddingText } from '../../server/knowledge/ingest';
-import { anyWordQuery, retrieve, type RetrievalKnowledge } from '../../server/knowledge/retrieve';
+import {
+  askedLanguage,
+  queryWords,
+  retrieve,
+  searchWords,
+  type RetrievalKnowledge,
+} from '../../server/knowledge/retrieve';
 import {
   refreshTermStats,
   selectiveAbove,
@@ -347,8 +353,8 @@ async function checkBareSql(bench: BenchDatabase, tenant: Tenant, query: string)
 
 interface Prepared {
   query: string;
-  words: string;
-  vector: number[];
+  /** Per knowledge language, what retrieve() searches with: its any-word query and its query vector. */
+  languages: Map<string, { words: string; vector: number[] }>;
 }
 
 const warmUpQuestions = 10;
@@ -364,11 +370,8 @@ async function measureLatency(
   const knowledges = knowledgesOf(tenant);
   const run = (query: string, mode: 'fulltext' | 'hybrid') =>
     retrieve(bench.db, () => lexical, { teamId: tenant.teamId, knowledges, query, limit, candidates, mode });
-  const prepared: Prepared[] = queries.map((query) => ({
-    query,
-    words: anyWordQuery(query),
-    vector: lexicalVector(query),
-  }));
+  const prepared: Prepared[] = [];
+  for (const query of queries) prepared.push(await prepare(query, [...byLanguage(tenant).keys()]));
   const variants: Array<[LatencyRow['mode'], 'retrieve' | 'bare']> = [
     ['fulltext', 'retrieve'],
     ['fulltext', 'bare'],
@@ -411,23 +414,26 @@ async function measureLatency(
  * details of five of the candidates (picked by rank from the lists, not fused: no work but SQL here).
  */
 async function bare(bench: BenchDatabase, tenant: Tenant, item: Prepared, mode: 'fulltext' | 'hybrid'): Promise<void> {
-  if (!item.words) return;
+  if (item.languages.size === 0) return;
   const lists: Array<Promise<Record<string, unknown>[]>> = [];
   for (const [language, slots] of byLanguage(tenant)) {
-    lists.push(fullTextCandidates(bench, tenant, language, slots, item.words));
+    lists.push(fullTextCandidates(bench, tenant, language, slots, item.languages.get(language)!.words));
   }
   if (mode === 'hybrid') {
-    lists.push(
-      bench.query(
-        vectorSql(dimensions),
-        vectorValues(
-          item.vector,
-          tenant.teamId,
-          tenant.slots.map((s) => s.knowledge.id),
-          candidates,
+    // One vector search per language, as retrieve() embeds a question with its translations per language.
+    for (const [language, slots] of byLanguage(tenant)) {
+      lists.push(
+        bench.query(
+          vectorSql(dimensions),
+          vectorValues(
+            item.languages.get(language)!.vector,
+            tenant.teamId,
+            slots.map((s) => s.knowledge.id),
+            candidates,
+          ),
         ),
-      ),
-    );
+      );
+    }
   }
   const answers = await Promise.all(lists);
   const ids = new Set<number>();
@@ -474,6 +480,23 @@ function statsChunks(slots: Slot[]): number {
   return slots.reduce((sum, slot) => sum + (slot.knowledge.termStatsChunks ?? 0), 0);
 }
 
+/** What retrieve() searches a question with over each language's knowledge bases (bare SQL uses the same). */
+async function prepare(query: string, languages: string[]): Promise<Prepared> {
+  const words = queryWords(query);
+  const asked = await askedLanguage(query);
+  const prepared: Prepared = { query, languages: new Map() };
+  if (words.length === 0) return prepared;
+  for (const language of languages) {
+    const searched = searchWords(words, asked, language);
+    const added = searched.slice(words.length);
+    prepared.languages.set(language, {
+      words: searched.join(' or '),
+      vector: lexicalVector(added.length === 0 ? query : `${query}\n${added.join(' ')}`),
+    });
+  }
+  return prepared;
+}
+
 function byLanguage(tenant: Tenant): Map<string, Slot[]> {
   const groups = new Map<string, Slot[]>();
   for (const slot of tenant.slots) groups.set(slot.language, [...(groups.get(slot.language) ?? []), slot]);
@@ -490,7 +513,7 @@ async function fullTextMatches(
   let ranked = 0;
   for (const query of queries) {
     for (const [language, slots] of byLanguage(tenant)) {
-      const words = anyWordQuery(query);
+      const words = (await prepare(query, [language])).languages.get(language)?.words ?? '';
       const ids = intArray(slots.map((s) => s.knowledge.id));
       const [row] = await bench.query(
         `select count(*)::int as n from knowledge_chunks c, websearch_to_tsquery($1::regconfig, $2) q
@@ -511,7 +534,7 @@ async function fullTextMatches(
     }
   }
   const [language, slots] = [...byLanguage(tenant)][0];
-  const words = anyWordQuery(queries[0]);
+  const words = (await prepare(queries[0], [language])).languages.get(language)?.words ?? '';
   const ids = slots.map((s) => s.knowledge.id);
   const prefilter = await prefilterOf(bench, language, slots, words);
   const plan =

@@ -3,6 +3,7 @@ import { rowsOf } from '../db/rows';
 import type { Database } from '../db/client';
 import type { Embedder } from './embedders/embedder';
 import { reciprocalRankFusion } from './fusion';
+import { translatedWords } from './query-expansion';
 import { selectiveAbove, selectivePrefilter, termFrequencies } from './term-stats';
 
 /**
@@ -68,15 +69,37 @@ export type EmbedderLookup = (knowledge: RetrievalKnowledge) => Embedder | undef
 
 const maxQueryTerms = 32;
 
-/** The words of a question as a websearch query matching any of them (`a or b or c`). */
-export function anyWordQuery(text: string): string {
+/** The words of a question, lowercase, each once, at most `maxQueryTerms`. */
+export function queryWords(text: string): string[] {
   const words = (
     text
       .normalize('NFKC')
       .toLowerCase()
       .match(/[\p{L}\p{N}]+/gu) ?? []
   ).filter((word) => word !== 'or');
-  return [...new Set(words)].slice(0, maxQueryTerms).join(' or ');
+  return [...new Set(words)].slice(0, maxQueryTerms);
+}
+
+/** The words of a question as a websearch query matching any of them (`a or b or c`). */
+export function anyWordQuery(text: string): string {
+  return queryWords(text).join(' or ');
+}
+
+/**
+ * The words a question is searched with over knowledge bases of `language`: its own, and their
+ * translations (query-expansion.ts) when it is asked in the other of Kawan's two languages. The
+ * same words make the full-text query and the text the vector search embeds.
+ */
+export function searchWords(words: readonly string[], asked: string | undefined, language: string): string[] {
+  const crossLingual =
+    asked !== undefined && asked !== language && (language === 'indonesian' || language === 'english');
+  return crossLingual ? [...words, ...translatedWords(words, language)].slice(0, maxQueryTerms * 2) : [...words];
+}
+
+/** The language a question is asked in, when it can be told (franc, loaded at the first search). */
+export async function askedLanguage(text: string): Promise<string | undefined> {
+  const { detectLanguage } = await import('./language');
+  return detectLanguage(text);
 }
 
 const configs = new Set(['indonesian', 'english', 'simple']);
@@ -88,30 +111,36 @@ export async function retrieve(
 ): Promise<RetrievalResult> {
   const limit = input.limit ?? 5;
   const candidates = Math.max(input.candidates ?? 20, limit);
-  const words = anyWordQuery(input.query);
-  if (!words || input.knowledges.length === 0) return { chunks: [], ran: [] };
+  const words = queryWords(input.query);
+  if (words.length === 0 || input.knowledges.length === 0) return { chunks: [], ran: [] };
+  const asked = await askedLanguage(input.query);
 
   const ran = new Set<'fulltext' | 'vector'>(['fulltext']);
   const searches: Promise<Candidate[]>[] = [];
   for (const [language, group] of groupBy(input.knowledges, (k) => (configs.has(k.language) ? k.language : 'simple'))) {
+    // A match through translated words counts as much as one in the question's own words: weighing
+    // it half or a quarter lost more cross-lingual answers than it saved others (bench/retrieval).
+    const query = searchWords(words, asked, language).join(' or ');
     searches.push(
-      fullText(db, input.teamId, group, language, words, candidates, input.selectiveAbove ?? selectiveAbove),
+      fullText(db, input.teamId, group, language, query, candidates, input.selectiveAbove ?? selectiveAbove),
     );
   }
   const fullTextLists = Promise.all(searches);
 
   const vectorLists: Promise<Candidate[]>[] = [];
   if (input.mode !== 'fulltext') {
+    // One search per embedder and language: a question asked in the other language is embedded
+    // with its translations for those knowledge bases only, never diluting the others' query.
     for (const group of groupBy(
       input.knowledges,
-      (k) => `${k.embeddingProvider}\n${k.embeddingModel}\n${k.embeddingDimensions}`,
+      (k) => `${k.embeddingProvider}\n${k.embeddingModel}\n${k.embeddingDimensions}\n${k.language}`,
     ).values()) {
       const embedder = embedders(group[0]);
       if (!embedder) continue;
       ran.add('vector');
-      vectorLists.push(
-        embedder.embed([input.query]).then(([vector]) => nearest(db, input.teamId, group, vector, candidates)),
-      );
+      const added = searchWords(words, asked, group[0].language).slice(words.length);
+      const text = added.length === 0 ? input.query : `${input.query}\n${added.join(' ')}`;
+      vectorLists.push(embedder.embed([text]).then(([vector]) => nearest(db, input.teamId, group, vector, candidates)));
     }
   }
 
