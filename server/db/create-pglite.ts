@@ -19,8 +19,8 @@ export function needsInitdb(dataDir: string): boolean {
 export function createPgliteInChild(dataDir: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(import.meta.url), [dataDir], {
-      // The same loader as this process (tsx when run from the sources).
-      execArgv: process.execArgv,
+      // The same loader as this process (tsx when run from the sources), not its debugger or profiler.
+      execArgv: process.execArgv.filter((flag) => !/^--(inspect|debug|cpu-prof|heap-prof)/.test(flag)),
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     child.once('error', reject);
