@@ -12,8 +12,26 @@
  * always exact and the budget never overrun by a merge across a join.
  * `estimateTokens` is for callers that only need an order of magnitude and must not pay even one pass.
  */
-import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
-import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/esm/encodingParams/constants';
+import { createRequire } from 'node:module';
+import type * as O200kEncoding from 'gpt-tokenizer/encoding/o200k_base';
+import type * as SplitPatterns from 'gpt-tokenizer/esm/encodingParams/constants';
+
+/**
+ * The o200k_base tables hold about 75 MB: they load at the first count (a turn, an ingest), not
+ * when a process starts (one that only serves pages never counts). Loaded synchronously, so that
+ * counting stays a plain function.
+ */
+const load = createRequire(import.meta.url);
+let encoding: { count: (text: string) => number; pieces: RegExp } | undefined;
+function o200k() {
+  if (!encoding) {
+    const { countTokens } = load('gpt-tokenizer/encoding/o200k_base') as typeof O200kEncoding;
+    const { O200K_TOKEN_SPLIT_REGEX: split } = load('gpt-tokenizer/encodingParams/constants') as typeof SplitPatterns;
+    // The encoder's own split pattern (a private copy: its `lastIndex` is this module's).
+    encoding = { count: (text) => countTokens(text, AS_PLAIN_TEXT), pieces: new RegExp(split.source, split.flags) };
+  }
+  return encoding;
+}
 
 /**
  * Special-token strings such as `<|endoftext|>` are ordinary text in a document: by default the
@@ -21,8 +39,6 @@ import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/esm/encodingParams/consta
  */
 const AS_PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
 
-/** The encoder's own split pattern (a private copy: its `lastIndex` is this module's). */
-const pieces = new RegExp(O200K_TOKEN_SPLIT_REGEX.source, O200K_TOKEN_SPLIT_REGEX.flags);
 const pieceTokens = new Map<string, number>();
 /** Pieces remembered before the memory starts over (a few MB at most). */
 const rememberedPieces = 50_000;
@@ -30,7 +46,7 @@ const rememberedPieces = 50_000;
 function tokensOfPiece(piece: string): number {
   let tokens = pieceTokens.get(piece);
   if (tokens === undefined) {
-    tokens = countO200k(piece, AS_PLAIN_TEXT);
+    tokens = o200k().count(piece);
     if (pieceTokens.size >= rememberedPieces) pieceTokens.clear();
     pieceTokens.set(piece, tokens);
   }
@@ -41,6 +57,7 @@ function tokensOfPiece(piece: string): number {
 export function countTokens(text: string): number {
   if (text === '') return 0;
   let total = 0;
+  const { pieces } = o200k();
   pieces.lastIndex = 0;
   for (let match = pieces.exec(text); match !== null; match = pieces.exec(text)) total += tokensOfPiece(match[0]);
   return total;
@@ -50,6 +67,7 @@ export function countTokens(text: string): number {
 export function fitsInTokens(text: string, limit: number): boolean {
   if (limit < 0) return false;
   let total = 0;
+  const { pieces } = o200k();
   pieces.lastIndex = 0;
   for (let match = pieces.exec(text); match !== null; match = pieces.exec(text)) {
     total += tokensOfPiece(match[0]);

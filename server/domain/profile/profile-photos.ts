@@ -1,6 +1,5 @@
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import sharp from 'sharp';
 import type { Config } from '../../config/env';
 import { UploadedFile } from '../../http/middleware/body';
 import { randomToken } from '../../support/crypto';
@@ -15,6 +14,9 @@ export const maxPhotoKilobytes = 1024;
 export const maxPhotoSide = 512;
 /** About 7000 × 7000: more than any camera sends, far less than a decompression bomb asks for. */
 const maxInputPixels = 50_000_000;
+
+/** libvips (about 40 MB) loads at the first photo, not when a process starts. */
+const imaging = async () => (await import('sharp')).default;
 
 const storedPath = new RegExp(`^${photoDirectory}/[A-Za-z0-9_-]{20,}\\.(?:jpg|png)$`);
 
@@ -40,6 +42,7 @@ export async function processPhoto(value: unknown): Promise<{ photo: ProcessedPh
   if (!(value instanceof UploadedFile)) return { error: photoMessages.type };
   let format: string | undefined;
   let pixels: number;
+  const sharp = await imaging();
   try {
     const metadata = await sharp(value.buffer).metadata();
     format = metadata.format;
