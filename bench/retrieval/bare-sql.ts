@@ -43,7 +43,7 @@ export const selectiveFullTextSql = `
 export function vectorSql(dimensions: number): string {
   const typed = `vector(${dimensions})`;
   return `
-    select c.id, c.embedding::${typed} <=> $1::${typed} as distance
+    select c.id, c.knowledge_id, c.embedding::${typed} <=> $1::${typed} as distance
       from knowledge_chunks c
      where c.embedding_dimensions = $2 and
   c.team_id = $3

@@ -21,6 +21,7 @@ import {
   queryWords,
   retrieve,
   searchWords,
+  vectorText,
   type RetrievalKnowledge,
 } from '../../server/knowledge/retrieve';
 import {
@@ -353,8 +354,10 @@ async function checkBareSql(bench: BenchDatabase, tenant: Tenant, query: string)
 
 interface Prepared {
   query: string;
-  /** Per knowledge language, what retrieve() searches with: its any-word query and its query vector. */
-  languages: Map<string, { words: string; vector: number[] }>;
+  /** Per knowledge language, the any-word query retrieve() sends. */
+  languages: Map<string, { words: string }>;
+  /** The query vectors retrieve() searches with (one per distinct text). */
+  vectors: number[][];
 }
 
 const warmUpQuestions = 10;
@@ -420,15 +423,15 @@ async function bare(bench: BenchDatabase, tenant: Tenant, item: Prepared, mode: 
     lists.push(fullTextCandidates(bench, tenant, language, slots, item.languages.get(language)!.words));
   }
   if (mode === 'hybrid') {
-    // One vector search per language, as retrieve() embeds a question with its translations per language.
-    for (const [language, slots] of byLanguage(tenant)) {
+    // One vector search per distinct text over all the tenant's knowledge bases, as retrieve() does.
+    for (const vector of item.vectors) {
       lists.push(
         bench.query(
           vectorSql(dimensions),
           vectorValues(
-            item.languages.get(language)!.vector,
+            vector,
             tenant.teamId,
-            slots.map((s) => s.knowledge.id),
+            tenant.slots.map((s) => s.knowledge.id),
             candidates,
           ),
         ),
@@ -484,16 +487,14 @@ function statsChunks(slots: Slot[]): number {
 async function prepare(query: string, languages: string[]): Promise<Prepared> {
   const words = queryWords(query);
   const asked = await askedLanguage(query);
-  const prepared: Prepared = { query, languages: new Map() };
+  const prepared: Prepared = { query, languages: new Map(), vectors: [] };
   if (words.length === 0) return prepared;
+  const texts = new Set<string>();
   for (const language of languages) {
-    const searched = searchWords(words, asked, language);
-    const added = searched.slice(words.length);
-    prepared.languages.set(language, {
-      words: searched.join(' or '),
-      vector: lexicalVector(added.length === 0 ? query : `${query}\n${added.join(' ')}`),
-    });
+    prepared.languages.set(language, { words: searchWords(words, asked, language).join(' or ') });
+    texts.add(vectorText(query, words, asked, language));
   }
+  prepared.vectors = [...texts].map((text) => lexicalVector(text));
   return prepared;
 }
 

@@ -96,6 +96,17 @@ export function searchWords(words: readonly string[], asked: string | undefined,
   return crossLingual ? [...words, ...translatedWords(words, language)].slice(0, maxQueryTerms * 2) : [...words];
 }
 
+/** The text the vector search embeds for knowledge bases of `language`: the question, and its translations there. */
+export function vectorText(
+  query: string,
+  words: readonly string[],
+  asked: string | undefined,
+  language: string,
+): string {
+  const added = searchWords(words, asked, language).slice(words.length);
+  return added.length === 0 ? query : `${query}\n${added.join(' ')}`;
+}
+
 /** The language a question is asked in, when it can be told (franc, loaded at the first search). */
 export async function askedLanguage(text: string): Promise<string | undefined> {
   const { detectLanguage } = await import('./language');
@@ -113,7 +124,9 @@ export async function retrieve(
   const candidates = Math.max(input.candidates ?? 20, limit);
   const words = queryWords(input.query);
   if (words.length === 0 || input.knowledges.length === 0) return { chunks: [], ran: [] };
-  const asked = await askedLanguage(input.query);
+  // Telling the language costs franc's scoring: only when some of the question's words could be translated.
+  const translatable = input.knowledges.some((k) => translatedWords(words, k.language).length > 0);
+  const asked = translatable ? await askedLanguage(input.query) : undefined;
 
   const ran = new Set<'fulltext' | 'vector'>(['fulltext']);
   const searches: Promise<Candidate[]>[] = [];
@@ -129,18 +142,29 @@ export async function retrieve(
 
   const vectorLists: Promise<Candidate[]>[] = [];
   if (input.mode !== 'fulltext') {
-    // One search per embedder and language: a question asked in the other language is embedded
-    // with its translations for those knowledge bases only, never diluting the others' query.
     for (const group of groupBy(
       input.knowledges,
-      (k) => `${k.embeddingProvider}\n${k.embeddingModel}\n${k.embeddingDimensions}\n${k.language}`,
+      (k) => `${k.embeddingProvider}\n${k.embeddingModel}\n${k.embeddingDimensions}`,
     ).values()) {
       const embedder = embedders(group[0]);
       if (!embedder) continue;
       ran.add('vector');
-      const added = searchWords(words, asked, group[0].language).slice(words.length);
-      const text = added.length === 0 ? input.query : `${input.query}\n${added.join(' ')}`;
-      vectorLists.push(embedder.embed([text]).then(([vector]) => nearest(db, input.teamId, group, vector, candidates)));
+      // A question asked in the other language is embedded with its translations for those knowledge
+      // bases only, so that the others' query is never diluted: one search per text, each over the
+      // whole group (one index scan over all of them, which the planner serves from the HNSW index),
+      // keeping the chunks of the knowledge bases the text was made for.
+      const texts = groupBy(group, (k) => vectorText(input.query, words, asked, k.language));
+      for (const [text, meant] of texts) {
+        const keep = new Set(meant.map((k) => k.id));
+        vectorLists.push(
+          embedder
+            .embed([text])
+            .then(([vector]) => nearest(db, input.teamId, group, vector, candidates))
+            .then((found) =>
+              texts.size === 1 ? found : found.filter((candidate) => keep.has(candidate.knowledgeId!)),
+            ),
+        );
+      }
     }
   }
 
@@ -183,6 +207,8 @@ export async function retrieve(
 interface Candidate {
   id: number;
   score: number;
+  /** The chunk's knowledge (vector candidates). */
+  knowledgeId?: number;
 }
 
 const searchable = (teamId: number, knowledgeIds: number[]) => sql`
@@ -231,9 +257,9 @@ async function nearest(
   if (!Number.isInteger(dimensions) || dimensions < 1 || vector.length !== dimensions) return [];
   const typed = sql.raw(`vector(${dimensions})`);
   const literal = `[${vector.join(',')}]`;
-  const rows = rowsOf<{ id: number; distance: number }>(
+  const rows = rowsOf<{ id: number; knowledge_id: number; distance: number }>(
     await db.execute(sql`
-    select c.id, c.embedding::${typed} <=> ${literal}::${typed} as distance
+    select c.id, c.knowledge_id, c.embedding::${typed} <=> ${literal}::${typed} as distance
       from knowledge_chunks c
      where c.embedding_dimensions = ${dimensions} and ${searchable(
        teamId,
@@ -243,7 +269,7 @@ async function nearest(
      limit ${candidates}`),
   );
   return rows
-    .map((row) => ({ id: Number(row.id), score: 1 - Number(row.distance) }))
+    .map((row) => ({ id: Number(row.id), knowledgeId: Number(row.knowledge_id), score: 1 - Number(row.distance) }))
     .filter((candidate) => Number.isFinite(candidate.score));
 }
 
