@@ -30,19 +30,25 @@ function branches(count: number): string {
   }).join('\n\n');
 }
 
+/** An owner's knowledge base holding one text source of `sections` branches, ingested. */
+async function branchKnowledge(sections: number) {
+  const { owner } = await createOwnedTeam(app.services, { current: true });
+  const client = await knowledgeClient(app, owner);
+  const created = await client.send('post', '/knowledges', { name: 'Cabang', language: 'indonesian' });
+  const id = Number((created.headers.location as string).split('/')[2]);
+  await client.send('post', `/knowledges/${id}/sources`, {
+    type: 'text',
+    title: 'Daftar cabang',
+    text: branches(sections),
+  });
+  await client.work();
+  return { client, id };
+}
+
 describe('retrieval over a large knowledge', () => {
   it('counts its words after the ingest and ranks only the chunks its rare words choose', async () => {
     const sections = selectiveAbove + 20;
-    const { owner } = await createOwnedTeam(app.services, { current: true });
-    const client = await knowledgeClient(app, owner);
-    const created = await client.send('post', '/knowledges', { name: 'Cabang', language: 'indonesian' });
-    const id = Number((created.headers.location as string).split('/')[2]);
-    await client.send('post', `/knowledges/${id}/sources`, {
-      type: 'text',
-      title: 'Daftar cabang',
-      text: branches(sections),
-    });
-    await client.work();
+    const { client, id } = await branchKnowledge(sections);
 
     const [knowledge] = await app.services.db.select().from(knowledges).where(eq(knowledges.id, id));
     expect(knowledge.termStatsChunks).toBe(sections);
@@ -70,16 +76,7 @@ describe('retrieval over a large knowledge', () => {
   });
 
   it('drops the statistics when the knowledge becomes small again', async () => {
-    const { owner } = await createOwnedTeam(app.services, { current: true });
-    const client = await knowledgeClient(app, owner);
-    const created = await client.send('post', '/knowledges', { name: 'Cabang', language: 'indonesian' });
-    const id = Number((created.headers.location as string).split('/')[2]);
-    await client.send('post', `/knowledges/${id}/sources`, {
-      type: 'text',
-      title: 'Daftar cabang',
-      text: branches(selectiveAbove + 5),
-    });
-    await client.work();
+    const { client, id } = await branchKnowledge(selectiveAbove + 5);
     const [source] = await app.services.db.select().from(knowledgeSources).where(eq(knowledgeSources.knowledgeId, id));
     await client.send('put', `/knowledges/${id}/sources/${source.id}`, { title: 'Daftar cabang', text: branches(10) });
     await client.work();
