@@ -18,7 +18,8 @@
  *   --update-baseline       write this run's quality figures to baseline.json
  *
  * A PostgreSQL run creates `kawan_bench_<random>` on the server and drops it at the end (also when
- * interrupted). Timings are information: nothing here fails on a target.
+ * interrupted), unless BENCH_KEEP_DATABASE=1 keeps it for a look with psql (its name is printed).
+ * Timings are information: nothing here fails on a target.
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 import { redacted } from '../support/postgres';
