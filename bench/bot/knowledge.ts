@@ -2,13 +2,14 @@
  * One team's knowledge at volume: an Indonesian and an English knowledge base holding `size`
  * generated chunks between them (two thirds Indonesian), in sources of 200 chunks, written the way
  * ingest stores them (lexical embedding, generated tsvector) with the text of the retrieval
- * benchmark's generator. The HNSW index is dropped for the bulk load and built after it, then ANALYZE.
+ * benchmark's generator, then ANALYZE, and each knowledge gets its own HNSW index as after an ingest.
  */
 import { knowledgeChunks, knowledgeSources } from '../../server/db/schema/index';
 import { lexicalVector } from '../../server/knowledge/embedders/lexical';
 import { sha256Hex } from '../../server/knowledge/hash';
 import { embeddingText } from '../../server/knowledge/ingest';
 import type { RetrievalKnowledge } from '../../server/knowledge/retrieve';
+import { syncVectorIndex } from '../../server/knowledge/vector-index';
 import { createKnowledge, lexical } from '../retrieval/corpus-ingest';
 import { createTenant } from '../retrieval/database';
 import { chunkText, Random, variedHeading, type Language } from '../retrieval/synthetic';
@@ -17,7 +18,6 @@ import type { BotBenchDatabase } from './database';
 const insertBatch = 250;
 const chunksPerSource = 200;
 const dimensions = lexical.dimensions;
-const indexName = `knowledge_chunks_embedding_${dimensions}_index`;
 
 export interface TeamKnowledge {
   teamId: number;
@@ -45,7 +45,6 @@ export async function buildTeamKnowledge(bench: BotBenchDatabase, size: number):
     });
   }
 
-  await bench.query(`drop index if exists "${indexName}"`, []);
   for (const slot of slots) {
     const count = Math.round(size * slot.share);
     let sourceId = 0;
@@ -88,12 +87,16 @@ export async function buildTeamKnowledge(bench: BotBenchDatabase, size: number):
       }
     }
   }
-  await bench.query(
-    `create index if not exists "${indexName}" on knowledge_chunks using hnsw ((embedding::vector(${dimensions})) vector_cosine_ops) where embedding_dimensions = ${dimensions}`,
-    [],
-  );
   await bench.query('analyze knowledge_chunks', []);
   await bench.query('analyze knowledge_sources', []);
+  for (const slot of slots) {
+    await syncVectorIndex(bench.db, slot.knowledge.id);
+    const [row] = await bench.query('select vector_index_dimensions from knowledges where id = $1', [
+      slot.knowledge.id,
+    ]);
+    slot.knowledge.vectorIndexDimensions =
+      row.vector_index_dimensions === null ? null : Number(row.vector_index_dimensions);
+  }
   return {
     teamId,
     userId: Number(owner.user_id),

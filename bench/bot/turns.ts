@@ -23,8 +23,7 @@ import {
   fullTextSql,
   fullTextValues,
   intArray,
-  vectorSql,
-  vectorValues,
+  vectorStatements,
 } from '../retrieval/bare-sql';
 import { lexical } from '../retrieval/corpus-ingest';
 import type { BenchDatabase } from '../retrieval/database';
@@ -119,9 +118,9 @@ export async function baselineTurn(bot: BotBench, message: string): Promise<void
     const lists = [...team.byLanguage].map(([language, ids]) =>
       bench.query(fullTextSql, fullTextValues(language, words, team.teamId, ids, candidates)),
     );
-    lists.push(
-      bench.query(vectorSql(lexical.dimensions), vectorValues(vector, team.teamId, config.knowledgeIds, candidates)),
-    );
+    const searched = team.knowledges.filter((k) => config.knowledgeIds.includes(k.id));
+    for (const [text, values] of vectorStatements(searched, team.teamId, vector, candidates))
+      lists.push(bench.query(text, values));
     const answers = await Promise.all(lists);
     const ids = new Set<number>();
     for (let rank = 0; ids.size < limit && answers.some((rows) => rank < rows.length); rank++) {
@@ -150,8 +149,12 @@ export async function checkBareSql(bot: BotBench, question: string): Promise<str
   const { statements } = await bench.capture(() =>
     retrieve(bench.db, () => lexical, { teamId: team.teamId, knowledges: team.knowledges, query: question, limit: 5 }),
   );
-  // The bot bench's knowledge is small: no word statistics, the plain full-text statement.
-  return checkAgainst(statements, lexical.dimensions, bench as BenchDatabase, false);
+  // No word statistics here: the plain full-text statement.
+  const vectors = {
+    own: team.knowledges.some((k) => k.vectorIndexDimensions === lexical.dimensions),
+    exact: team.knowledges.some((k) => k.vectorIndexDimensions !== lexical.dimensions),
+  };
+  return checkAgainst(statements, lexical.dimensions, bench as BenchDatabase, false, vectors);
 }
 
 export interface TurnTimes {

@@ -39,11 +39,11 @@ export const selectiveFullTextSql = `
      order by score desc, c.id
      limit $6`;
 
-/** The vector candidates: $1 and $5 the question's vector, $2 dimensions, $3 team, $4 knowledge ids, $6 candidates. */
+/** The vector candidates, searched exactly: $1 and $5 the question's vector, $2 dimensions, $3 team, $4 knowledge ids, $6 candidates. */
 export function vectorSql(dimensions: number): string {
   const typed = `vector(${dimensions})`;
   return `
-    select c.id, c.knowledge_id, c.embedding::${typed} <=> $1::${typed} as distance
+    select c.id, c.embedding::${typed} <=> $1::${typed} as distance
       from knowledge_chunks c
      where c.embedding_dimensions = $2 and
   c.team_id = $3
@@ -52,6 +52,24 @@ export function vectorSql(dimensions: number): string {
   and exists (select 1 from knowledge_sources s where s.id = c.source_id and s.enabled)
      order by c.embedding::${typed} <=> $5::${typed}
      limit $6`;
+}
+
+/**
+ * The vector candidates of one knowledge with an index of its own (server/knowledge/vector-index.ts):
+ * the knowledge and the dimensions are constants, $1 and $3 the question's vector, $2 team, $4 candidates.
+ */
+export function ownVectorSql(dimensions: number, knowledgeId: number): string {
+  const typed = `vector(${dimensions})`;
+  return `
+    select c.id, c.embedding::${typed} <=> $1::${typed} as distance
+      from knowledge_chunks c
+     where c.embedding_dimensions = ${dimensions} and
+  c.team_id = $2
+  and c.knowledge_id = ${knowledgeId}
+  and c.enabled
+  and exists (select 1 from knowledge_sources s where s.id = c.source_id and s.enabled)
+     order by c.embedding::${typed} <=> $3::${typed}
+     limit $4`;
 }
 
 /** The fused chunks' details: $1 team, $2 chunk ids. */
@@ -89,36 +107,86 @@ export function vectorValues(vector: number[], teamId: number, knowledgeIds: num
   return [literal, vector.length, teamId, intArray(knowledgeIds), literal, candidates];
 }
 
-const squeezed = (text: string) => text.replace(/\s+/g, ' ').trim();
+export function ownVectorValues(vector: number[], teamId: number, candidates: number) {
+  const literal = vectorLiteral(vector);
+  return [literal, teamId, literal, candidates];
+}
+
+/**
+ * The vector statements retrieve() sends for some knowledge bases and one query vector, with their
+ * values: one for each knowledge with an index of its own, one for the others together.
+ */
+export function vectorStatements(
+  knowledges: Array<{ id: number; vectorIndexDimensions?: number | null }>,
+  teamId: number,
+  vector: number[],
+  candidates: number,
+): Array<[string, unknown[]]> {
+  const dimensions = vector.length;
+  const own = knowledges.filter((k) => k.vectorIndexDimensions === dimensions);
+  const exact = knowledges.filter((k) => k.vectorIndexDimensions !== dimensions);
+  return [
+    ...own.map((k): [string, unknown[]] => [
+      ownVectorSql(dimensions, k.id),
+      ownVectorValues(vector, teamId, candidates),
+    ]),
+    ...(exact.length > 0
+      ? [
+          [
+            vectorSql(dimensions),
+            vectorValues(
+              vector,
+              teamId,
+              exact.map((k) => k.id),
+              candidates,
+            ),
+          ] as [string, unknown[]],
+        ]
+      : []),
+  ];
+}
+
+/** Whitespace squeezed, and a one-knowledge statement's knowledge id made general. */
+const squeezed = (text: string) =>
+  text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/c\.knowledge_id = \d+/, 'c.knowledge_id = #');
 
 /**
  * Compares the copies with the statements retrieve() sent for one hybrid question: text for text,
- * and the values' shapes. Answers the differences (none: the copies are current).
+ * and the values' shapes. Answers the differences (none: the copies are current). `vectors` says
+ * which vector statements the question's knowledge bases call for: exact, one-knowledge, or both.
  */
 export function checkAgainst(
   statements: Statement[],
   dimensions: number,
   bench: BenchDatabase,
   selective: boolean,
+  vectors: { exact: boolean; own: boolean },
 ): string[] {
-  const expected = (
-    selective
-      ? [termsSql, selectiveFullTextSql, vectorSql(dimensions), detailsSql]
-      : [fullTextSql, vectorSql(dimensions), detailsSql]
-  ).map(squeezed);
-  const names = selective
-    ? ['word statistics', 'selective full-text', 'vector', 'details']
-    : ['full-text', 'vector', 'details'];
+  const named: Array<[string, string]> = [
+    ...(selective
+      ? ([
+          ['word statistics', termsSql],
+          ['selective full-text', selectiveFullTextSql],
+        ] as Array<[string, string]>)
+      : ([['full-text', fullTextSql]] as Array<[string, string]>)),
+    ...(vectors.exact ? ([['exact vector', vectorSql(dimensions)]] as Array<[string, string]>) : []),
+    ...(vectors.own ? ([['one-knowledge vector', ownVectorSql(dimensions, 0)]] as Array<[string, string]>) : []),
+    ['details', detailsSql],
+  ];
+  const expected = named.map(([, text]) => squeezed(text));
   const sent = statements.map((statement) => squeezed(statement.text));
   const problems: string[] = [];
   for (const text of new Set(sent)) {
     if (!expected.includes(text))
       problems.push(`retrieve() sent a statement the bench does not time: ${text.slice(0, 160)}…`);
   }
-  for (const [index, text] of expected.entries()) {
+  for (const [index, [name]] of named.entries()) {
     // A question made only of common words sends no selective full-text statement.
-    if (selective && names[index] === 'selective full-text') continue;
-    if (!sent.includes(text)) problems.push(`retrieve() no longer sends the bench's ${names[index]} statement`);
+    if (name === 'selective full-text') continue;
+    if (!sent.includes(expected[index])) problems.push(`retrieve() no longer sends the bench's ${name} statement`);
   }
   if (problems.length > 0)
     problems.push(

@@ -30,13 +30,17 @@ import {
   selectivePrefilter,
   type TermFrequency,
 } from '../../server/knowledge/term-stats';
+import { syncVectorIndex } from '../../server/knowledge/vector-index';
 import {
   checkAgainst,
   detailsSql,
   fullTextSql,
   fullTextValues,
   intArray,
+  ownVectorSql,
+  ownVectorValues,
   selectiveFullTextSql,
+  vectorStatements,
   selectiveFullTextValues,
   termsSql,
   vectorSql,
@@ -52,8 +56,6 @@ const limit = 5;
 const dimensions = lexical.dimensions;
 const insertBatch = 250;
 const chunksPerSource = 200;
-const indexName = `knowledge_chunks_embedding_${dimensions}_index`;
-const createIndex = `create index if not exists "${indexName}" on knowledge_chunks using hnsw ((embedding::vector(${dimensions})) vector_cosine_ops) where embedding_dimensions = ${dimensions}`;
 
 export const targets = { ratio: 1.3, serverHybridP99Ms: 30, serverHybridAt: 100_000 };
 
@@ -239,7 +241,8 @@ async function createLayout(db: Database): Promise<Layout> {
 async function build(bench: BenchDatabase, layout: Layout, size: number): Promise<BuildStep> {
   const { random } = layout;
   const added = size - layout.total;
-  await bench.query(`drop index if exists "${indexName}"`, []);
+  // A bulk load: the knowledge bases' own vector indexes are built again afterwards, in one go.
+  for (const slot of layout.slots) await syncVectorIndex(bench.db, slot.knowledge.id, Number.POSITIVE_INFINITY);
   let generateMs = 0;
   let insertMs = 0;
   let batch: Array<typeof knowledgeChunks.$inferInsert> = [];
@@ -295,13 +298,20 @@ async function build(bench: BenchDatabase, layout: Layout, size: number): Promis
   layout.total = size;
 
   let started = performance.now();
-  // The index is built once over all rows (a bulk load); more memory than the embedded default keeps the graph in memory.
-  await bench.withSettings({ maintenance_work_mem: "'512MB'" }, (query) => query(createIndex, []));
-  const indexMs = performance.now() - started;
-  started = performance.now();
   await bench.query('analyze knowledge_chunks', []);
   await bench.query('analyze knowledge_sources', []);
   const analyzeMs = performance.now() - started;
+  // What an ingest does after storing: a large knowledge gets its own index (the server's settings).
+  started = performance.now();
+  for (const slot of layout.slots) {
+    await syncVectorIndex(bench.db, slot.knowledge.id);
+    const [row] = await bench.query('select vector_index_dimensions from knowledges where id = $1', [
+      slot.knowledge.id,
+    ]);
+    slot.knowledge.vectorIndexDimensions =
+      row.vector_index_dimensions === null ? null : Number(row.vector_index_dimensions);
+  }
+  const indexMs = performance.now() - started;
   started = performance.now();
   for (const slot of layout.slots) {
     await refreshTermStats(bench.db, slot.knowledge.id);
@@ -349,15 +359,19 @@ async function checkBareSql(bench: BenchDatabase, tenant: Tenant, query: string)
     }),
   );
   const selective = [...byLanguage(tenant).values()].some((slots) => statsChunks(slots) > selectiveAbove);
-  return checkAgainst(statements, dimensions, bench, selective);
+  const vectors = {
+    own: tenant.slots.some((slot) => slot.knowledge.vectorIndexDimensions === dimensions),
+    exact: tenant.slots.some((slot) => slot.knowledge.vectorIndexDimensions !== dimensions),
+  };
+  return checkAgainst(statements, dimensions, bench, selective, vectors);
 }
 
 interface Prepared {
   query: string;
   /** Per knowledge language, the any-word query retrieve() sends. */
   languages: Map<string, { words: string }>;
-  /** The query vectors retrieve() searches with (one per distinct text). */
-  vectors: number[][];
+  /** The query vectors retrieve() searches with: one per distinct text, with the knowledge bases it searches. */
+  vectors: Array<{ vector: number[]; slots: Slot[] }>;
 }
 
 const warmUpQuestions = 10;
@@ -374,7 +388,7 @@ async function measureLatency(
   const run = (query: string, mode: 'fulltext' | 'hybrid') =>
     retrieve(bench.db, () => lexical, { teamId: tenant.teamId, knowledges, query, limit, candidates, mode });
   const prepared: Prepared[] = [];
-  for (const query of queries) prepared.push(await prepare(query, [...byLanguage(tenant).keys()]));
+  for (const query of queries) prepared.push(await prepare(query, tenant));
   const variants: Array<[LatencyRow['mode'], 'retrieve' | 'bare']> = [
     ['fulltext', 'retrieve'],
     ['fulltext', 'bare'],
@@ -423,20 +437,9 @@ async function bare(bench: BenchDatabase, tenant: Tenant, item: Prepared, mode: 
     lists.push(fullTextCandidates(bench, tenant, language, slots, item.languages.get(language)!.words));
   }
   if (mode === 'hybrid') {
-    // One vector search per distinct text over all the tenant's knowledge bases, as retrieve() does.
-    for (const vector of item.vectors) {
-      lists.push(
-        bench.query(
-          vectorSql(dimensions),
-          vectorValues(
-            vector,
-            tenant.teamId,
-            tenant.slots.map((s) => s.knowledge.id),
-            candidates,
-          ),
-        ),
-      );
-    }
+    // Per distinct text, as retrieve() does: a knowledge with its own index alone, the others exactly together.
+    for (const { vector, slots } of item.vectors)
+      lists.push(...sendVectorStatements(tenant, slots, vector, bench.query));
   }
   const answers = await Promise.all(lists);
   const ids = new Set<number>();
@@ -483,18 +486,34 @@ function statsChunks(slots: Slot[]): number {
   return slots.reduce((sum, slot) => sum + (slot.knowledge.termStatsChunks ?? 0), 0);
 }
 
+/** The vector statements retrieve() sends for some of a tenant's knowledge bases (bare-sql.ts), sent. */
+function sendVectorStatements(
+  tenant: Tenant,
+  slots: Slot[],
+  vector: number[],
+  query: (text: string, values: unknown[]) => Promise<Record<string, unknown>[]>,
+): Array<Promise<Record<string, unknown>[]>> {
+  return vectorStatements(
+    slots.map((slot) => slot.knowledge),
+    tenant.teamId,
+    vector,
+    candidates,
+  ).map(([text, values]) => query(text, values));
+}
+
 /** What retrieve() searches a question with over each language's knowledge bases (bare SQL uses the same). */
-async function prepare(query: string, languages: string[]): Promise<Prepared> {
+async function prepare(query: string, tenant: Tenant): Promise<Prepared> {
   const words = queryWords(query);
   const asked = await askedLanguage(query);
   const prepared: Prepared = { query, languages: new Map(), vectors: [] };
   if (words.length === 0) return prepared;
-  const texts = new Set<string>();
-  for (const language of languages) {
+  const texts = new Map<string, Slot[]>();
+  for (const [language, slots] of byLanguage(tenant)) {
     prepared.languages.set(language, { words: searchWords(words, asked, language).join(' or ') });
-    texts.add(vectorText(query, words, asked, language));
+    const text = vectorText(query, words, asked, language);
+    texts.set(text, [...(texts.get(text) ?? []), ...slots]);
   }
-  prepared.vectors = [...texts].map((text) => lexicalVector(text));
+  prepared.vectors = [...texts].map(([text, slots]) => ({ vector: lexicalVector(text), slots }));
   return prepared;
 }
 
@@ -514,7 +533,8 @@ async function fullTextMatches(
   let ranked = 0;
   for (const query of queries) {
     for (const [language, slots] of byLanguage(tenant)) {
-      const words = (await prepare(query, [language])).languages.get(language)?.words ?? '';
+      const asked = await askedLanguage(query);
+      const words = searchWords(queryWords(query), asked, language).join(' or ');
       const ids = intArray(slots.map((s) => s.knowledge.id));
       const [row] = await bench.query(
         `select count(*)::int as n from knowledge_chunks c, websearch_to_tsquery($1::regconfig, $2) q
@@ -535,7 +555,7 @@ async function fullTextMatches(
     }
   }
   const [language, slots] = [...byLanguage(tenant)][0];
-  const words = (await prepare(queries[0], [language])).languages.get(language)?.words ?? '';
+  const words = searchWords(queryWords(queries[0]), await askedLanguage(queries[0]), language).join(' or ');
   const ids = slots.map((s) => s.knowledge.id);
   const prefilter = await prefilterOf(bench, language, slots, words);
   const plan =
@@ -561,47 +581,67 @@ async function fullTextMatches(
 const vectorVariants: Array<{ setting: string; settings: Record<string, string> }> = [
   { setting: 'as retrieve() runs it', settings: {} },
   { setting: 'exact (no index scan)', settings: { enable_indexscan: 'off' } },
-  { setting: 'hnsw.ef_search = 100', settings: { 'hnsw.ef_search': '100' } },
-  { setting: 'iterative_scan = relaxed_order', settings: { 'hnsw.iterative_scan': 'relaxed_order' } },
-  {
-    setting: 'relaxed_order, ef_search = 100',
-    settings: { 'hnsw.iterative_scan': 'relaxed_order', 'hnsw.ef_search': '100' },
-  },
-  {
-    setting: 'relaxed_order, ef_search = 200',
-    settings: { 'hnsw.iterative_scan': 'relaxed_order', 'hnsw.ef_search': '200' },
-  },
+  { setting: 'hnsw.ef_search = 40 (default)', settings: { 'hnsw.ef_search': '40' } },
+  { setting: 'hnsw.ef_search = 200', settings: { 'hnsw.ef_search': '200' } },
 ];
 
-/** The vector candidates alone under pgvector settings: rows returned, recall against the exact scan, latency. */
+/**
+ * The vector candidates alone under pgvector settings, sent as retrieve() sends them (a knowledge
+ * with an index of its own alone, the others together): rows, recall against the exact scan, latency.
+ */
 async function vectorSettings(
   bench: BenchDatabase,
   tenant: Tenant,
   queries: string[],
   size: number,
 ): Promise<VectorRow[]> {
-  const ids = tenant.slots.map((s) => s.knowledge.id);
-  const sql = vectorSql(dimensions);
   const results = new Map<string, number[][]>();
   const rows: VectorRow[] = [];
+  const search = async (
+    query: (text: string, values: unknown[]) => Promise<Record<string, unknown>[]>,
+    item: string,
+  ) => {
+    const lists: Record<string, unknown>[][] = [];
+    // One after another: the settings hold on this one connection.
+    for (const [text, values] of vectorStatements(
+      tenant.slots.map((slot) => slot.knowledge),
+      tenant.teamId,
+      lexicalVector(item),
+      candidates,
+    ))
+      lists.push(await query(text, values));
+    return lists
+      .flat()
+      .sort((a, b) => Number(a.distance) - Number(b.distance))
+      .slice(0, candidates)
+      .map((r) => Number(r.id));
+  };
   for (const variant of vectorVariants) {
     const row = await bench.withSettings(variant.settings, async (query) => {
       const times: number[] = [];
       const found: number[][] = [];
-      for (const item of queries.slice(0, 10))
-        await query(sql, vectorValues(lexicalVector(item), tenant.teamId, ids, candidates));
+      for (const item of queries.slice(0, 10)) await search(query, item);
       for (const item of queries) {
-        const values = vectorValues(lexicalVector(item), tenant.teamId, ids, candidates);
         const started = performance.now();
-        const answer = await query(sql, values);
+        found.push(await search(query, item));
         times.push(performance.now() - started);
-        found.push(answer.map((r) => Number(r.id)));
       }
+      const own = tenant.slots.find((slot) => slot.knowledge.vectorIndexDimensions === dimensions);
       const plan = summarisePlan(
-        await query(
-          `explain (format json) ${sql}`,
-          vectorValues(lexicalVector(queries[0]), tenant.teamId, ids, candidates),
-        ),
+        own
+          ? await query(
+              `explain (format json) ${ownVectorSql(dimensions, own.knowledge.id)}`,
+              ownVectorValues(lexicalVector(queries[0]), tenant.teamId, candidates),
+            )
+          : await query(
+              `explain (format json) ${vectorSql(dimensions)}`,
+              vectorValues(
+                lexicalVector(queries[0]),
+                tenant.teamId,
+                tenant.slots.map((slot) => slot.knowledge.id),
+                candidates,
+              ),
+            ),
       );
       return { size, tenant: tenant.name, setting: variant.setting, plan, times, rows: 0, recall: 0, found };
     });

@@ -10,6 +10,7 @@ import { rollOver } from '../billing/subscriptions';
 import { purgeExpiredHistory } from '../billing/retention';
 import { fetchMessageMedia } from '../channels/fetch-media';
 import { collectQuestion, gapJob, type GapJob } from '../domain/gaps/collect-question';
+import { sweepVectorIndexes } from '../knowledge/vector-index';
 
 /** Every job Kawan runs, defined on the services' queue. */
 export function defineJobs(services: Services): void {
@@ -129,6 +130,18 @@ export async function startWorkers(services: Services, logger: Logger): Promise<
       .execute('analyze')
       .catch((error: unknown) => logger.error({ err: error }, 'planner statistics could not be updated'));
   };
+  // Large knowledge bases get their vector index, deleted or shrunk ones lose it (an ingest does
+  // this for its own knowledge; this catches deletions, and knowledge from before the indexes).
+  let lastVectorSweep = 0;
+  const sweepVectors = () => {
+    if (Date.now() - lastVectorSweep < 3_600_000) return;
+    lastVectorSweep = Date.now();
+    sweepVectorIndexes(services.db)
+      .then((count) => {
+        if (count > 0) logger.info({ knowledges: count }, 'knowledge vector indexes built or dropped');
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'knowledge vector indexes could not be swept'));
+  };
   // One catch-up at a time; a busy backlog is worked through in batches until none is left.
   let rollingUp = false;
   const rollUp = async () => {
@@ -148,12 +161,14 @@ export async function startWorkers(services: Services, logger: Logger): Promise<
   void rollBilling();
   purgeHistory();
   analyze();
+  sweepVectors();
   const timer = setInterval(() => {
     void checkRefreshes();
     void resolveIdle();
     void rollBilling();
     purgeHistory();
     analyze();
+    sweepVectors();
   }, refreshCheckMs);
   const rollupTimer = setInterval(() => void rollUp(), rollupCheckMs);
   timer.unref();

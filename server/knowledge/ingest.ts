@@ -10,7 +10,7 @@ import { fetchUrl } from './fetch/fetch-url';
 import { discoverPages } from './fetch/crawl';
 import { sha256Hex } from './hash';
 import { refreshTermStats } from './term-stats';
-import { ensureVectorIndex } from './vector-index';
+import { syncVectorIndex } from './vector-index';
 
 /**
  * One source's ingest, from content to searchable chunks: fetch (URL, sitemap) or read (file,
@@ -81,6 +81,7 @@ export async function ingestSource(deps: IngestDeps, job: IngestJob): Promise<In
     if (!result) return 'superseded';
     await deps.announce(result);
     await refreshTermStats(deps.db, knowledge.id);
+    await syncVectorIndex(deps.db, knowledge.id);
     return 'ingested';
   } catch (error) {
     if (!(error instanceof SourceContentError)) throw error;
@@ -337,7 +338,6 @@ async function store(
   const reembedded = kept.filter(({ chunk }) => !chunk.embedded);
   // A remote model's vector length is known once it answered: the knowledge records it.
   const dimensions = toEmbed.length > 0 ? embedder.dimensions : knowledge.embeddingDimensions;
-  if (toEmbed.length > 0) await ensureVectorIndex(db, dimensions);
 
   const chars = drafts.reduce((sum, draft) => sum + draft.content.length, 0);
   const contentHash = sha256Hex(drafts.map((draft) => draft.contentHash).join('\n'));

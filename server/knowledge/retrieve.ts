@@ -8,9 +8,10 @@ import { selectiveAbove, selectivePrefilter, termFrequencies } from './term-stat
 
 /**
  * Hybrid retrieval over a team's knowledge: PostgreSQL full-text (`websearch_to_tsquery` in each
- * knowledge's language, ranked by `ts_rank_cd`, GIN-indexed) and pgvector cosine search (HNSW per
- * dimension) run side by side, fused by reciprocal rank. Only enabled chunks of enabled sources of
- * the team's own knowledge bases are candidates. No framework here: the bot engine, the API and the
+ * knowledge's language, ranked by `ts_rank_cd`, GIN-indexed) and pgvector cosine search (a large
+ * knowledge's own HNSW index, exact for the others: vector-index.ts) run side by side, fused by
+ * reciprocal rank. Only enabled chunks of enabled sources of the team's own knowledge bases are
+ * candidates. No framework here: the bot engine, the API and the
  * "Try a question" panel all call this.
  */
 
@@ -22,6 +23,8 @@ export interface RetrievalKnowledge {
   embeddingDimensions: number;
   /** Chunks counted for its word statistics (null or absent: it has none, being small). */
   termStatsChunks?: number | null;
+  /** The vector length of its own HNSW index (null or absent: none, its vectors are searched exactly). */
+  vectorIndexDimensions?: number | null;
 }
 
 export interface RetrieveInput {
@@ -150,19 +153,10 @@ export async function retrieve(
       if (!embedder) continue;
       ran.add('vector');
       // A question asked in the other language is embedded with its translations for those knowledge
-      // bases only, so that the others' query is never diluted: one search per text, each over the
-      // whole group (one index scan over all of them, which the planner serves from the HNSW index),
-      // keeping the chunks of the knowledge bases the text was made for.
-      const texts = groupBy(group, (k) => vectorText(input.query, words, asked, k.language));
-      for (const [text, meant] of texts) {
-        const keep = new Set(meant.map((k) => k.id));
+      // bases only, so that the others' query is never diluted: one search per text.
+      for (const [text, meant] of groupBy(group, (k) => vectorText(input.query, words, asked, k.language))) {
         vectorLists.push(
-          embedder
-            .embed([text])
-            .then(([vector]) => nearest(db, input.teamId, group, vector, candidates))
-            .then((found) =>
-              texts.size === 1 ? found : found.filter((candidate) => keep.has(candidate.knowledgeId!)),
-            ),
+          embedder.embed([text]).then(([vector]) => nearest(db, input.teamId, meant, vector, candidates)),
         );
       }
     }
@@ -207,13 +201,18 @@ export async function retrieve(
 interface Candidate {
   id: number;
   score: number;
-  /** The chunk's knowledge (vector candidates). */
-  knowledgeId?: number;
 }
 
 const searchable = (teamId: number, knowledgeIds: number[]) => sql`
   c.team_id = ${teamId}
   and c.knowledge_id = any(${sqlIntArray(knowledgeIds)})
+  and c.enabled
+  and exists (select 1 from knowledge_sources s where s.id = c.source_id and s.enabled)`;
+
+/** The same for one knowledge with an index of its own: its id a constant, so that the planner can use the index. */
+const searchableOne = (teamId: number, knowledgeId: number) => sql`
+  c.team_id = ${teamId}
+  and c.knowledge_id = ${sql.raw(String(Math.trunc(knowledgeId)))}
   and c.enabled
   and exists (select 1 from knowledge_sources s where s.id = c.source_id and s.enabled)`;
 
@@ -246,6 +245,10 @@ async function fullText(
   return rows.map((row) => ({ id: Number(row.id), score: Number(row.score) }));
 }
 
+/**
+ * The chunks nearest to the question's vector: a knowledge with an index of its own through it
+ * (vector-index.ts), one statement each, and the others exactly, in one statement.
+ */
 async function nearest(
   db: Database,
   teamId: number,
@@ -255,21 +258,49 @@ async function nearest(
 ): Promise<Candidate[]> {
   const dimensions = group[0].embeddingDimensions;
   if (!Number.isInteger(dimensions) || dimensions < 1 || vector.length !== dimensions) return [];
-  const typed = sql.raw(`vector(${dimensions})`);
+  const indexed = group.filter((k) => k.vectorIndexDimensions === dimensions);
+  const exact = group.filter((k) => k.vectorIndexDimensions !== dimensions);
+  const lists = await Promise.all([
+    ...indexed.map((k) =>
+      vectorCandidates(db, sql.raw(String(dimensions)), searchableOne(teamId, k.id), vector, candidates),
+    ),
+    ...(exact.length > 0
+      ? [
+          vectorCandidates(
+            db,
+            sql`${dimensions}`,
+            searchable(
+              teamId,
+              exact.map((k) => k.id),
+            ),
+            vector,
+            candidates,
+          ),
+        ]
+      : []),
+  ]);
+  return lists.length === 1 ? lists[0] : mergeByScore(lists.flat()).slice(0, candidates);
+}
+
+async function vectorCandidates(
+  db: Database,
+  dimensions: SQL,
+  where: SQL,
+  vector: number[],
+  candidates: number,
+): Promise<Candidate[]> {
+  const typed = sql.raw(`vector(${vector.length})`);
   const literal = `[${vector.join(',')}]`;
-  const rows = rowsOf<{ id: number; knowledge_id: number; distance: number }>(
+  const rows = rowsOf<{ id: number; distance: number }>(
     await db.execute(sql`
-    select c.id, c.knowledge_id, c.embedding::${typed} <=> ${literal}::${typed} as distance
+    select c.id, c.embedding::${typed} <=> ${literal}::${typed} as distance
       from knowledge_chunks c
-     where c.embedding_dimensions = ${dimensions} and ${searchable(
-       teamId,
-       group.map((k) => k.id),
-     )}
+     where c.embedding_dimensions = ${dimensions} and ${where}
      order by c.embedding::${typed} <=> ${literal}::${typed}
      limit ${candidates}`),
   );
   return rows
-    .map((row) => ({ id: Number(row.id), knowledgeId: Number(row.knowledge_id), score: 1 - Number(row.distance) }))
+    .map((row) => ({ id: Number(row.id), score: 1 - Number(row.distance) }))
     .filter((candidate) => Number.isFinite(candidate.score));
 }
 

@@ -83,6 +83,11 @@ export const knowledges = pgTable(
     embeddingDimensions: integer('embedding_dimensions').notNull(),
     /** Chunks counted when `knowledge_terms` was last computed (null: never; a small knowledge needs none). */
     termStatsChunks: integer('term_stats_chunks'),
+    /**
+     * The vector length of the HNSW index of its own (server/knowledge/vector-index.ts), null while it
+     * has none: a small knowledge's vectors are searched exactly.
+     */
+    vectorIndexDimensions: integer('vector_index_dimensions'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -3,6 +3,7 @@ import { createTestApp, expectPage, type TestApp } from '../../helpers/app';
 import { knowledgeClient } from '../../helpers/knowledge';
 import { fakeOpenAi } from '../../helpers/fake-openai';
 import { createOwnedTeam } from '../../factories/teams';
+import { syncVectorIndex, vectorIndexName } from '../../../server/knowledge/vector-index';
 
 /**
  * Knowledge embedded by an OpenAI-compatible server (a local fake speaking the real wire format),
@@ -56,7 +57,10 @@ describe('embeddings from an OpenAI-compatible server', () => {
     const after = (await form()).knowledge as { embedder: { dimensions: number } };
     expect(after.embedder.dimensions).toBe(64);
 
-    const res = await client.agent.get(`/knowledges/${id}/search`).query({ q: 'how many days to return an item' }).set('Accept', 'application/json');
+    const res = await client.agent
+      .get(`/knowledges/${id}/search`)
+      .query({ q: 'how many days to return an item' })
+      .set('Accept', 'application/json');
     expect(res.body.retrievers.sort()).toEqual(['fulltext', 'vector']);
     expect(res.body.chunks[0].content).toContain('14 days');
     expect(res.body.chunks[0].retrievers.vector.similarity).toBeGreaterThan(0);
@@ -71,10 +75,18 @@ describe('embeddings from an OpenAI-compatible server', () => {
     await client.work();
     expect(server.requests.slice(beforeCopy).filter((r) => r.path === '/v1/embeddings').length).toBe(0);
 
+    // A knowledge this small is searched exactly; at the threshold its index has the model's length.
+    expect(await syncVectorIndex(app.services.db, id, 4)).toBe('built');
     const indexes = await app.database.execute(
-      `select count(*)::int as count from pg_indexes where indexname = 'knowledge_chunks_embedding_64_index'`,
+      `select count(*)::int as count from pg_indexes where indexname = '${vectorIndexName(id, 64)}'`,
     );
     expect(indexes.rows).toEqual([{ count: 1 }]);
+    const again = await client.agent
+      .get(`/knowledges/${id}/search`)
+      .query({ q: 'how many days do I have to return something?' })
+      .set('Accept', 'application/json');
+    expect(again.body.chunks[0].content).toContain('14 days');
+    expect(again.body.chunks[0].retrievers.vector.similarity).toBeGreaterThan(0);
     expect(JSON.stringify(app.logs())).not.toContain('sk-test-secret-key');
   });
 });
@@ -84,7 +96,11 @@ describe('retries', () => {
     const { client, id, form } = await knowledge();
     // The embedder retries once itself: two failures fail the job's first attempt.
     server.fail(2, 503);
-    await client.send('post', `/knowledges/${id}/sources`, { type: 'text', title: 'Hours', text: 'Open daily from 8 to 10.' });
+    await client.send('post', `/knowledges/${id}/sources`, {
+      type: 'text',
+      title: 'Hours',
+      text: 'Open daily from 8 to 10.',
+    });
     await client.work();
     const [source] = (await form()).sources as Array<{ status: string; error: string | null; chunk_count: number }>;
     expect(source).toMatchObject({ status: 'ready', error: null, chunk_count: 1 });
@@ -98,13 +114,22 @@ describe('retries', () => {
   it('ends in a visible error when every attempt fails, and Retry reads the source again', async () => {
     const { client, id, form } = await knowledge();
     server.fail(8, 500);
-    await client.send('post', `/knowledges/${id}/sources`, { type: 'text', title: 'Menu', text: 'Coffee 25k, tea 18k.' });
+    await client.send('post', `/knowledges/${id}/sources`, {
+      type: 'text',
+      title: 'Menu',
+      text: 'Coffee 25k, tea 18k.',
+    });
     await client.work();
     const [failed] = (await form()).sources as Array<{ id: number; status: string; error: string }>;
     expect(failed.status).toBe('error');
     expect(failed.error).toMatch(/500/);
     expect(failed.error).not.toContain('sk-test');
-    const jobs = (await app.database.execute(`select state, retry_count from pgboss.job where name = 'knowledge.ingest' and data->>'sourceId' = $1`, [String(failed.id)])).rows;
+    const jobs = (
+      await app.database.execute(
+        `select state, retry_count from pgboss.job where name = 'knowledge.ingest' and data->>'sourceId' = $1`,
+        [String(failed.id)],
+      )
+    ).rows;
     expect(jobs).toEqual([{ state: 'failed', retry_count: 3 }]);
 
     await client.send('post', `/knowledges/${id}/sources/${failed.id}/refresh`);

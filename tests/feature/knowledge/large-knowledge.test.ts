@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knowledges, knowledgeSources, knowledgeTerms } from '../../../server/db/schema/index';
 import { selectiveAbove } from '../../../server/knowledge/term-stats';
 import { createTestApp, type TestApp } from '../../helpers/app';
-import { knowledgeClient } from '../../helpers/knowledge';
-import { createOwnedTeam } from '../../factories/teams';
+import { ingestedTextKnowledge } from '../../helpers/knowledge';
 
 /**
  * A knowledge past `selectiveAbove` chunks keeps word statistics after its ingest, and "Try a
@@ -30,20 +29,7 @@ function branches(count: number): string {
   }).join('\n\n');
 }
 
-/** An owner's knowledge base holding one text source of `sections` branches, ingested. */
-async function branchKnowledge(sections: number) {
-  const { owner } = await createOwnedTeam(app.services, { current: true });
-  const client = await knowledgeClient(app, owner);
-  const created = await client.send('post', '/knowledges', { name: 'Cabang', language: 'indonesian' });
-  const id = Number((created.headers.location as string).split('/')[2]);
-  await client.send('post', `/knowledges/${id}/sources`, {
-    type: 'text',
-    title: 'Daftar cabang',
-    text: branches(sections),
-  });
-  await client.work();
-  return { client, id };
-}
+const branchKnowledge = (sections: number) => ingestedTextKnowledge(app, 'cabang', branches(sections));
 
 describe('retrieval over a large knowledge', () => {
   it('counts its words after the ingest and ranks only the chunks its rare words choose', async () => {

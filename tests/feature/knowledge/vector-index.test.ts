@@ -1,0 +1,159 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../../server/db/rows';
+import { knowledges, knowledgeSources } from '../../../server/db/schema/index';
+import { lexicalVector } from '../../../server/knowledge/embedders/lexical';
+import {
+  cosineDistanceCost,
+  sweepVectorIndexes,
+  syncVectorIndex,
+  vectorIndexFrom,
+  vectorIndexName,
+} from '../../../server/knowledge/vector-index';
+import { createTestApp, type TestApp } from '../../helpers/app';
+import { ingestedTextKnowledge } from '../../helpers/knowledge';
+
+/**
+ * A knowledge of `vectorIndexFrom` embedded chunks gets an HNSW index of its own after its ingest;
+ * a smaller one has none and is searched exactly. The index goes when the knowledge shrinks or is
+ * deleted, and one lost is built again by the workers' sweep.
+ */
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+type Found = { chunks: Array<{ content: string; retrievers: { vector?: { rank: number; similarity: number } } }> };
+
+function branches(count: number): string {
+  return Array.from(
+    { length: count },
+    (_, i) => `## Cabang ${i + 1}\n\nCabang nomor ${i + 1} di kota ${i % 37} buka pukul ${7 + (i % 5)} pagi.`,
+  ).join('\n\n');
+}
+
+const branchKnowledge = (sections: number) => ingestedTextKnowledge(app, 'cabang', branches(sections));
+
+async function indexesOf(id: number): Promise<string[]> {
+  const rows = rowsOf<{ name: string }>(
+    await app.services.db.execute(
+      sql`select relname as name from pg_class where relkind = 'i' and relname like ${`knowledge\\_vectors\\_${id}\\_%`}`,
+    ),
+  );
+  return rows.map((row) => row.name);
+}
+
+async function knowledgeRow(id: number) {
+  const [row] = await app.services.db.select().from(knowledges).where(eq(knowledges.id, id));
+  return row;
+}
+
+describe('vector indexes per knowledge', () => {
+  it('gives a large knowledge its own index, which its vector search uses', async () => {
+    const { client, id } = await branchKnowledge(vectorIndexFrom + 10);
+    expect((await knowledgeRow(id)).vectorIndexDimensions).toBe(384);
+    expect(await indexesOf(id)).toEqual([vectorIndexName(id, 384)]);
+
+    // The index serves a one-knowledge search (the planner takes it where it is the cheaper way:
+    // here, at a thousand rows in a table of nothing else, only when the others are ruled out).
+    const literal = `[${lexicalVector('cabang 512 buka jam berapa').join(',')}]`;
+    const plan = await app.services.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_sort = off`);
+      return rowsOf<{ 'QUERY PLAN': string }>(
+        await tx.execute(
+          sql.raw(`explain select c.id from knowledge_chunks c
+                    where c.embedding_dimensions = 384 and c.knowledge_id = ${id}
+                    order by c.embedding::vector(384) <=> '${literal}'::vector(384) limit 20`),
+        ),
+      )
+        .map((row) => row['QUERY PLAN'])
+        .join('\n');
+    });
+    expect(plan).toContain(`Index Scan using ${vectorIndexName(id, 384)}`);
+
+    const res = await client.agent
+      .get(`/knowledges/${id}/search`)
+      .query({ q: 'cabang nomor 512 buka jam berapa?' })
+      .set('Accept', 'application/json');
+    expect(res.status, res.text).toBe(200);
+    const found = res.body as Found;
+    expect(found.chunks[0].content).toContain('Cabang nomor 512 ');
+    expect(found.chunks.some((chunk) => chunk.retrievers.vector)).toBe(true);
+  });
+
+  it('leaves a small knowledge without one and finds its true nearest chunks', async () => {
+    const { client, id } = await branchKnowledge(40);
+    expect((await knowledgeRow(id)).vectorIndexDimensions).toBeNull();
+    expect(await indexesOf(id)).toEqual([]);
+
+    const q = 'cabang nomor 17 di kota 17';
+    const res = await client.agent.get(`/knowledges/${id}/search`).query({ q }).set('Accept', 'application/json');
+    expect(res.status, res.text).toBe(200);
+    const byVector = (res.body as Found).chunks
+      .filter((chunk) => chunk.retrievers.vector)
+      .sort((a, b) => a.retrievers.vector!.rank - b.retrievers.vector!.rank);
+    // Exact: the best similarity the database holds for this question is the first one found.
+    const literal = `[${lexicalVector(q).join(',')}]`;
+    const [best] = rowsOf<{ similarity: number }>(
+      await app.services.db.execute(
+        sql.raw(`select 1 - (embedding::vector(384) <=> '${literal}'::vector(384)) as similarity
+                   from knowledge_chunks where knowledge_id = ${id} order by 1 desc limit 1`),
+      ),
+    );
+    expect(byVector[0].retrievers.vector!.similarity).toBeCloseTo(Number(best.similarity), 5);
+  });
+
+  it('drops the index when the knowledge shrinks below half, and when it is deleted', async () => {
+    const { client, id } = await branchKnowledge(vectorIndexFrom);
+    expect(await indexesOf(id)).toEqual([vectorIndexName(id, 384)]);
+
+    // Still above half of the threshold: kept.
+    const [source] = await app.services.db.select().from(knowledgeSources).where(eq(knowledgeSources.knowledgeId, id));
+    await client.send('put', `/knowledges/${id}/sources/${source.id}`, {
+      title: 'Daftar cabang',
+      text: branches(vectorIndexFrom / 2 + 10),
+    });
+    await client.work();
+    expect(await indexesOf(id)).toEqual([vectorIndexName(id, 384)]);
+
+    await client.send('put', `/knowledges/${id}/sources/${source.id}`, { title: 'Daftar cabang', text: branches(20) });
+    await client.work();
+    expect((await knowledgeRow(id)).vectorIndexDimensions).toBeNull();
+    expect(await indexesOf(id)).toEqual([]);
+
+    // Large again, then deleted: the workers' sweep drops what no knowledge owns.
+    await client.send('put', `/knowledges/${id}/sources/${source.id}`, {
+      title: 'Daftar cabang',
+      text: branches(vectorIndexFrom + 1),
+    });
+    await client.work();
+    expect(await indexesOf(id)).toEqual([vectorIndexName(id, 384)]);
+    const deleted = await client.send('delete', `/knowledges/${id}`);
+    expect(deleted.status).toBe(303);
+    expect(await sweepVectorIndexes(app.services.db)).toBeGreaterThanOrEqual(1);
+    expect(await indexesOf(id)).toEqual([]);
+  });
+
+  it('builds a lost index again, and leaves one alone that is in place', async () => {
+    const { id } = await branchKnowledge(vectorIndexFrom + 2);
+    await app.services.db.execute(sql.raw(`drop index "${vectorIndexName(id, 384)}"`));
+    expect(await syncVectorIndex(app.services.db, id)).toBe('built');
+    expect(await indexesOf(id)).toEqual([vectorIndexName(id, 384)]);
+    expect(await syncVectorIndex(app.services.db, id)).toBe('unchanged');
+  });
+
+  it('tells the planner again what a cosine distance costs when a restore has reset it', async () => {
+    const cost = async () =>
+      rowsOf<{ cost: number }>(
+        await app.services.db.execute(
+          sql`select procost as cost from pg_proc where proname = 'cosine_distance' and proargtypes[0] = 'vector'::regtype`,
+        ),
+      ).map((row) => Number(row.cost));
+    expect(await cost()).toEqual([cosineDistanceCost]);
+    await app.services.db.execute(sql`alter function cosine_distance(vector, vector) cost 1`);
+    await sweepVectorIndexes(app.services.db);
+    expect(await cost()).toEqual([cosineDistanceCost]);
+  });
+});
