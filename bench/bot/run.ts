@@ -105,7 +105,9 @@ function printRun(run: Run) {
   console.log(
     '    engine   = knowledge findMany + retrieve() + runTurn (FakeProvider) + recordTurn, as answer.ts/chat.ts',
   );
-  console.log("    baseline = query vector + retrieve()'s bare SQL + the same FakeProvider stream + one bare INSERT");
+  console.log(
+    "    baseline = retrieve()'s bare SQL (words and vectors made before timing) + the same FakeProvider stream + one bare INSERT",
+  );
   const row = (name: string, times: number[], totalMs: number) => [
     name,
     fixed(percentile(times, 50), 2),

@@ -4,9 +4,10 @@
  *
  *   engine    knowledgeRepository.findMany → retrieve() → runTurn (language, prompt, FakeProvider
  *             stream, citations, trace) → botRepository.recordTurn (insert + bots.last_active_at)
- *   baseline  the question's lexical vector, the SQL retrieve() sends (bench/retrieval/bare-sql.ts:
- *             full-text per language beside the vector search, then the details of 5) straight
- *             through the driver, the same FakeProvider stream consumed, one bare INSERT of a turn row
+ *   baseline  the SQL retrieve() sends, with the words and vectors it would send made before timing
+ *             (bench/retrieval/bare-sql.ts: full-text per language beside the vector searches, then
+ *             the details of 5) straight through the driver, the same FakeProvider stream consumed,
+ *             one bare INSERT of a turn row
  */
 import { randomBytes } from 'node:crypto';
 import { defaultBotConfig, type BotConfig } from '../../server/bot-engine/bot-config';
@@ -15,15 +16,16 @@ import type { ChatProvider } from '../../server/bot-engine/providers/provider';
 import { runTurn, type TurnEvent, type TurnResult } from '../../server/bot-engine/turn';
 import { botRepository, type BotTurnRow } from '../../server/db/repositories/bot-repository';
 import { knowledgeRepository } from '../../server/db/repositories/knowledge-repository';
-import { lexicalVector } from '../../server/knowledge/embedders/lexical';
-import { anyWordQuery, retrieve } from '../../server/knowledge/retrieve';
+import { retrieve } from '../../server/knowledge/retrieve';
 import {
   checkAgainst,
   detailsSql,
   fullTextSql,
   fullTextValues,
   intArray,
+  prepareSearch,
   vectorStatements,
+  type PreparedSearch,
 } from '../retrieval/bare-sql';
 import { lexical } from '../retrieval/corpus-ingest';
 import type { BenchDatabase } from '../retrieval/database';
@@ -108,19 +110,23 @@ const insertTurnSql = `insert into bot_turns
   (bot_id, team_id, source, user_id, thread_key, question, reply, kind, prompt_tokens, completion_tokens, latency_ms)
   values ($1, $2, 'test', $3, 'bench', $4, $5, 'answer', $6, $7, $8)`;
 
-/** The same work without the engine: bare SQL, the provider's stream, one INSERT. */
-export async function baselineTurn(bot: BotBench, message: string): Promise<void> {
+/**
+ * The same work without the engine: bare SQL (its words and vectors prepared before timing, as
+ * retrieve() makes them: bare-sql.ts), the provider's stream, one INSERT.
+ */
+export async function baselineTurn(bot: BotBench, message: string, search: PreparedSearch): Promise<void> {
   const { bench, team, config } = bot;
-  const words = anyWordQuery(message);
   const limit = config.retrieval.topK;
-  if (words) {
-    const vector = lexicalVector(message);
+  if (search.languages.size > 0) {
     const lists = [...team.byLanguage].map(([language, ids]) =>
-      bench.query(fullTextSql, fullTextValues(language, words, team.teamId, ids, candidates)),
+      bench.query(
+        fullTextSql,
+        fullTextValues(language, search.languages.get(language)!.words, team.teamId, ids, candidates),
+      ),
     );
-    const searched = team.knowledges.filter((k) => config.knowledgeIds.includes(k.id));
-    for (const [text, values] of vectorStatements(searched, team.teamId, vector, candidates))
-      lists.push(bench.query(text, values));
+    for (const { vector, knowledges } of search.vectors)
+      for (const [text, values] of vectorStatements(knowledges, team.teamId, vector, candidates))
+        lists.push(bench.query(text, values));
     const answers = await Promise.all(lists);
     const ids = new Set<number>();
     for (let rank = 0; ids.size < limit && answers.some((rows) => rank < rows.length); rank++) {
@@ -169,9 +175,12 @@ export interface TurnTimes {
 
 /** Warm-up, then each question through both, alternating which goes first. */
 export async function timeTurns(bot: BotBench, questions: string[], warmUp: number): Promise<TurnTimes> {
+  const searched = bot.team.knowledges.filter((k) => bot.config.knowledgeIds.includes(k.id));
+  const prepared = new Map<string, PreparedSearch>();
+  for (const question of questions) prepared.set(question, await prepareSearch(question, searched));
   for (const question of questions.slice(-warmUp)) {
     await engineTurn(bot, question);
-    await baselineTurn(bot, question);
+    await baselineTurn(bot, question, prepared.get(question)!);
   }
   const times: TurnTimes = {
     engine: [],
@@ -189,7 +198,7 @@ export async function timeTurns(bot: BotBench, questions: string[], warmUp: numb
         const { result } = await engineTurn(bot, question);
         times.kinds.set(result.kind, (times.kinds.get(result.kind) ?? 0) + 1);
         if (result.trace.provider.called) times.providerCalled++;
-      } else await baselineTurn(bot, question);
+      } else await baselineTurn(bot, question, prepared.get(question)!);
       const elapsed = performance.now() - started;
       times[which].push(elapsed);
       if (which === 'engine') times.engineTotalMs += elapsed;

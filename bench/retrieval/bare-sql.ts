@@ -5,6 +5,14 @@
  * `checkAgainst` compares them with what retrieve() really sent in this run, and the report says
  * when retrieve.ts has changed and these need copying again.
  */
+import { lexicalVector } from '../../server/knowledge/embedders/lexical';
+import {
+  askedLanguage,
+  queryWords,
+  searchWords,
+  vectorText,
+  type RetrievalKnowledge,
+} from '../../server/knowledge/retrieve';
 import type { BenchDatabase, Statement } from './database';
 
 /** One full-text candidate list: $1 config, $2 any-word query, $3 team, $4 knowledge ids, $5 candidates. */
@@ -110,6 +118,35 @@ export function vectorValues(vector: number[], teamId: number, knowledgeIds: num
 export function ownVectorValues(vector: number[], teamId: number, candidates: number) {
   const literal = vectorLiteral(vector);
   return [literal, teamId, literal, candidates];
+}
+
+/** What retrieve() searches a question with: per full-text language its words, per distinct text its vector. */
+export interface PreparedSearch {
+  query: string;
+  /** Per knowledge language, the any-word query retrieve() sends. */
+  languages: Map<string, { words: string }>;
+  /** The query vectors retrieve() searches with: one per distinct text, with the knowledge bases it searches. */
+  vectors: Array<{ vector: number[]; knowledges: RetrievalKnowledge[] }>;
+}
+
+/**
+ * The words and vectors retrieve() would search `query` with over these knowledge bases (its
+ * language told as retrieve() tells it), made before timing so that the bare SQL gets the same values.
+ */
+export async function prepareSearch(query: string, knowledges: RetrievalKnowledge[]): Promise<PreparedSearch> {
+  const words = queryWords(query);
+  const asked = await askedLanguage(query);
+  const prepared: PreparedSearch = { query, languages: new Map(), vectors: [] };
+  if (words.length === 0) return prepared;
+  const texts = new Map<string, RetrievalKnowledge[]>();
+  for (const knowledge of knowledges) {
+    const language = knowledge.language;
+    prepared.languages.set(language, { words: searchWords(words, asked, language).join(' or ') });
+    const text = vectorText(query, words, asked, language);
+    texts.set(text, [...(texts.get(text) ?? []), knowledge]);
+  }
+  prepared.vectors = [...texts].map(([text, meant]) => ({ vector: lexicalVector(text), knowledges: meant }));
+  return prepared;
 }
 
 /**

@@ -21,7 +21,6 @@ import {
   queryWords,
   retrieve,
   searchWords,
-  vectorText,
   type RetrievalKnowledge,
 } from '../../server/knowledge/retrieve';
 import {
@@ -39,8 +38,10 @@ import {
   intArray,
   ownVectorSql,
   ownVectorValues,
+  prepareSearch,
   selectiveFullTextSql,
   vectorStatements,
+  type PreparedSearch,
   selectiveFullTextValues,
   termsSql,
   vectorSql,
@@ -366,13 +367,7 @@ async function checkBareSql(bench: BenchDatabase, tenant: Tenant, query: string)
   return checkAgainst(statements, dimensions, bench, selective, vectors);
 }
 
-interface Prepared {
-  query: string;
-  /** Per knowledge language, the any-word query retrieve() sends. */
-  languages: Map<string, { words: string }>;
-  /** The query vectors retrieve() searches with: one per distinct text, with the knowledge bases it searches. */
-  vectors: Array<{ vector: number[]; slots: Slot[] }>;
-}
+type Prepared = PreparedSearch;
 
 const warmUpQuestions = 10;
 const leastTimedQuestions = 40;
@@ -438,8 +433,9 @@ async function bare(bench: BenchDatabase, tenant: Tenant, item: Prepared, mode: 
   }
   if (mode === 'hybrid') {
     // Per distinct text, as retrieve() does: a knowledge with its own index alone, the others exactly together.
-    for (const { vector, slots } of item.vectors)
-      lists.push(...sendVectorStatements(tenant, slots, vector, bench.query));
+    for (const { vector, knowledges } of item.vectors)
+      for (const [text, values] of vectorStatements(knowledges, tenant.teamId, vector, candidates))
+        lists.push(bench.query(text, values));
   }
   const answers = await Promise.all(lists);
   const ids = new Set<number>();
@@ -486,35 +482,12 @@ function statsChunks(slots: Slot[]): number {
   return slots.reduce((sum, slot) => sum + (slot.knowledge.termStatsChunks ?? 0), 0);
 }
 
-/** The vector statements retrieve() sends for some of a tenant's knowledge bases (bare-sql.ts), sent. */
-function sendVectorStatements(
-  tenant: Tenant,
-  slots: Slot[],
-  vector: number[],
-  query: (text: string, values: unknown[]) => Promise<Record<string, unknown>[]>,
-): Array<Promise<Record<string, unknown>[]>> {
-  return vectorStatements(
-    slots.map((slot) => slot.knowledge),
-    tenant.teamId,
-    vector,
-    candidates,
-  ).map(([text, values]) => query(text, values));
-}
-
-/** What retrieve() searches a question with over each language's knowledge bases (bare SQL uses the same). */
-async function prepare(query: string, tenant: Tenant): Promise<Prepared> {
-  const words = queryWords(query);
-  const asked = await askedLanguage(query);
-  const prepared: Prepared = { query, languages: new Map(), vectors: [] };
-  if (words.length === 0) return prepared;
-  const texts = new Map<string, Slot[]>();
-  for (const [language, slots] of byLanguage(tenant)) {
-    prepared.languages.set(language, { words: searchWords(words, asked, language).join(' or ') });
-    const text = vectorText(query, words, asked, language);
-    texts.set(text, [...(texts.get(text) ?? []), ...slots]);
-  }
-  prepared.vectors = [...texts].map(([text, slots]) => ({ vector: lexicalVector(text), slots }));
-  return prepared;
+/** What retrieve() searches a question with over the tenant's knowledge bases (bare SQL uses the same). */
+function prepare(query: string, tenant: Tenant): Promise<Prepared> {
+  return prepareSearch(
+    query,
+    tenant.slots.map((slot) => slot.knowledge),
+  );
 }
 
 function byLanguage(tenant: Tenant): Map<string, Slot[]> {
