@@ -1,3 +1,4 @@
+import { getPriority, setPriority } from 'node:os';
 import { join } from 'node:path';
 import { prepareEnvironment } from './config/secrets';
 import { ConfigError, loadConfig } from './config/env';
@@ -32,6 +33,7 @@ async function main() {
     onConnectionError: (error) => logger.warn({ err: error }, 'a pooled database connection failed; it is replaced'),
   });
   await database.migrate();
+  lowerPriority(config.queue.workerNice, logger);
   const { services } = createApp({ config, database, logger, runsWorkers: true });
   const stop = await startWorkers(services, logger);
 
@@ -44,6 +46,20 @@ async function main() {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+/**
+ * Background work yields the CPU to the processes that answer requests on the same machine: a
+ * webhook must be acknowledged within the provider's timeout, a reply may take a moment longer.
+ * The web process is one thread, so on two cores or more the workers are never starved by it.
+ */
+function lowerPriority(nice: number, logger: { warn(data: object, message: string): void }): void {
+  if (nice === 0) return;
+  try {
+    setPriority(Math.max(getPriority(), nice));
+  } catch (error) {
+    logger.warn({ err: error, nice }, 'the workers keep their CPU priority');
+  }
 }
 
 main().catch((error: unknown) => {

@@ -199,6 +199,7 @@ export const envSchema = z
       .default('true')
       .transform((value) => value === 'true'),
     QUEUE_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+    WORKER_NICE: z.coerce.number().int().min(0).max(19).default(19),
     AI_BASE_URL: optionalUrl,
     AI_API_KEY: z.preprocess(blankAsUnset, z.string().optional()),
     AI_CHAT_MODEL: z.preprocess(blankAsUnset, z.string().min(1).optional()),
@@ -309,8 +310,10 @@ export interface Config {
   /**
    * The durable job queue (server/jobs): whether this process runs the workers (QUEUE_WORKERS;
    * `npm run worker` runs them alone) and the first retry's delay, doubled on each later attempt.
+   * `npm run worker` lowers its own CPU priority to `workerNice` (WORKER_NICE): acknowledgements
+   * and pages on the same machine never wait behind background work.
    */
-  queue: { workers: boolean; retryDelaySeconds: number };
+  queue: { workers: boolean; retryDelaySeconds: number; workerNice: number };
   /** The platform's OpenAI-compatible server (AI_*), when there is one. */
   ai: {
     baseUrl: string | undefined;
@@ -450,7 +453,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       numbers: env.PASSWORD_REQUIRE_NUMBERS,
       symbols: env.PASSWORD_REQUIRE_SYMBOLS,
     },
-    queue: { workers: env.QUEUE_WORKERS, retryDelaySeconds: env.QUEUE_RETRY_DELAY_SECONDS },
+    queue: {
+      workers: env.QUEUE_WORKERS,
+      retryDelaySeconds: env.QUEUE_RETRY_DELAY_SECONDS,
+      workerNice: env.WORKER_NICE,
+    },
     ai: {
       baseUrl: env.AI_BASE_URL?.replace(/\/+$/, ''),
       apiKey: env.AI_API_KEY,

@@ -43,6 +43,12 @@ describe('configuration', () => {
     expect(loadConfig({ ...base, PORT: '80' }).app.url).toBe('http://localhost');
   });
 
+  it("lowers `npm run worker`'s CPU priority to WORKER_NICE: 19 unless set, 0 keeps it, refuses more", () => {
+    expect(loadConfig(base).queue.workerNice).toBe(19);
+    expect(loadConfig({ ...base, WORKER_NICE: '0' }).queue.workerNice).toBe(0);
+    expect(() => loadConfig({ ...base, WORKER_NICE: '20' })).toThrow(/WORKER_NICE/);
+  });
+
   it('keeps an explicit APP_URL whatever the port (a proxy or another host in front)', () => {
     const config = loadConfig({ ...base, APP_URL: 'https://kawan.example.com/', PORT: '8100' });
     expect(config.app).toMatchObject({ url: 'https://kawan.example.com', port: 8100, secure: true });

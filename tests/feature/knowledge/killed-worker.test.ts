@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { getPriority } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,32 +67,54 @@ describe('a worker killed mid-job', () => {
     // The knowledge and its source are made (and the job queued) by the app, which then closes.
     let database = await where.open();
     await database.migrate();
-    let app = await createTestApp({ database, env: { ...where.env, AI_BASE_URL: embeddings.baseUrl, AI_EMBEDDING_MODEL: env.AI_EMBEDDING_MODEL } });
+    let app = await createTestApp({
+      database,
+      env: { ...where.env, AI_BASE_URL: embeddings.baseUrl, AI_EMBEDDING_MODEL: env.AI_EMBEDDING_MODEL },
+    });
     const { owner, team } = await createOwnedTeam(app.services, { current: true });
     const actor = { userId: owner.id, teamId: team.id, role: 'owner' as const };
     const knowledge = await createKnowledge(app.services, actor, { name: 'FAQ', language: 'english' });
-    const text = Array.from({ length: 12 }, (_, n) => `## Topic ${n}\n\nParagraph ${n} about opening hours, prices and delivery number ${n}.`).join('\n\n');
+    const text = Array.from(
+      { length: 12 },
+      (_, n) => `## Topic ${n}\n\nParagraph ${n} about opening hours, prices and delivery number ${n}.`,
+    ).join('\n\n');
     const source = await addSource(app.services, actor, knowledge.id, { type: 'text', title: 'Guide', text });
     await database.close();
 
     // A worker process picks the job up and is killed while it waits for the embeddings.
-    const worker = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../../../server/worker.ts', import.meta.url))], {
-      env: { ...process.env, ...env, ...where.env, AI_BASE_URL: embeddings.baseUrl, REVERB_HOST: '127.0.0.1', REVERB_PORT: '9' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const worker = spawn(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(new URL('../../../server/worker.ts', import.meta.url))],
+      {
+        env: {
+          ...process.env,
+          ...env,
+          ...where.env,
+          AI_BASE_URL: embeddings.baseUrl,
+          REVERB_HOST: '127.0.0.1',
+          REVERB_PORT: '9',
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
     const deadline = Date.now() + 30_000;
     while (embeddings.requests.length === 0) {
       if (Date.now() > deadline) throw new Error('the worker never asked for embeddings');
       await sleep(50);
     }
+    // Background work runs at the lowest CPU priority (WORKER_NICE, 19 by default).
+    expect(getPriority(worker.pid!)).toBe(19);
     worker.kill('SIGKILL');
     await exited;
 
     // Restarted: the job left active runs again, now with an answering server.
     embeddings.hang(false);
     database = await where.open();
-    app = await createTestApp({ database, env: { ...where.env, AI_BASE_URL: embeddings.baseUrl, AI_EMBEDDING_MODEL: env.AI_EMBEDDING_MODEL } });
+    app = await createTestApp({
+      database,
+      env: { ...where.env, AI_BASE_URL: embeddings.baseUrl, AI_EMBEDDING_MODEL: env.AI_EMBEDDING_MODEL },
+    });
     cleanups.push(() => app.close());
     const before = (await database.execute(`select state from pgboss.job where name = 'knowledge.ingest'`)).rows;
     expect(before).toEqual([{ state: 'active' }]);
@@ -99,11 +122,16 @@ describe('a worker killed mid-job', () => {
     expect(await app.services.jobs.drain()).toBe(1);
 
     const [row] = (
-      await database.execute(`select status, chunk_count, ingested_generation from knowledge_sources where id = $1`, [source.id])
+      await database.execute(`select status, chunk_count, ingested_generation from knowledge_sources where id = $1`, [
+        source.id,
+      ])
     ).rows;
     expect(row).toMatchObject({ status: 'ready', ingested_generation: 1 });
     const chunks = (
-      await database.execute(`select position, count(*)::int as copies from knowledge_chunks where source_id = $1 group by position order by position`, [source.id])
+      await database.execute(
+        `select position, count(*)::int as copies from knowledge_chunks where source_id = $1 group by position order by position`,
+        [source.id],
+      )
     ).rows as Array<{ position: number; copies: number }>;
     expect(chunks.length).toBe(Number(row.chunk_count));
     expect(chunks.every((chunk) => chunk.copies === 1)).toBe(true);
