@@ -464,18 +464,25 @@ async function fullTextCandidates(
   );
 }
 
+/** The words' chunk counts looked up so far, as retrieve() remembers them (term-stats.ts): by language, knowledge bases and word. */
+const lookedUp = new Map<string, TermFrequency[]>();
+
 async function prefilterOf(bench: BenchDatabase, language: string, slots: Slot[], words: string) {
   const counted = statsChunks(slots);
   if (counted <= selectiveAbove) return null;
-  const terms = await bench.query(termsSql, [
-    language,
-    words.replaceAll(' or ', ' '),
-    intArray(slots.map((s) => s.knowledge.id)),
-  ]);
-  return selectivePrefilter(
-    terms.map((row): TermFrequency => ({ lexeme: String(row.lexeme), chunks: Number(row.chunks) })),
-    counted,
-  );
+  const ids = slots.map((s) => s.knowledge.id);
+  const scope = `${language}|${ids.join(',')}|${slots.map((s) => s.knowledge.termStatsChunks ?? 0).join(',')}|`;
+  const list = [...new Set(words.split(' or '))];
+  const missing = list.filter((word) => !lookedUp.has(scope + word));
+  if (missing.length > 0) {
+    const rows = await bench.query(termsSql, [`{${missing.map((w) => `"${w}"`).join(',')}}`, language, intArray(ids)]);
+    for (const word of missing) lookedUp.set(scope + word, []);
+    for (const row of rows)
+      lookedUp.get(scope + String(row.word))?.push({ lexeme: String(row.lexeme), chunks: Number(row.chunks) });
+  }
+  const byLexeme = new Map<string, TermFrequency>();
+  for (const word of list) for (const term of lookedUp.get(scope + word) ?? []) byLexeme.set(term.lexeme, term);
+  return selectivePrefilter([...byLexeme.values()], counted);
 }
 
 function statsChunks(slots: Slot[]): number {

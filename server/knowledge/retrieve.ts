@@ -136,9 +136,9 @@ export async function retrieve(
   for (const [language, group] of groupBy(input.knowledges, (k) => (configs.has(k.language) ? k.language : 'simple'))) {
     // A match through translated words counts as much as one in the question's own words: weighing
     // it half or a quarter lost more cross-lingual answers than it saved others (bench/retrieval).
-    const query = searchWords(words, asked, language).join(' or ');
+    const searched = searchWords(words, asked, language);
     searches.push(
-      fullText(db, input.teamId, group, language, query, candidates, input.selectiveAbove ?? selectiveAbove),
+      fullText(db, input.teamId, group, language, searched, candidates, input.selectiveAbove ?? selectiveAbove),
     );
   }
   const fullTextLists = Promise.all(searches);
@@ -221,17 +221,16 @@ async function fullText(
   teamId: number,
   group: RetrievalKnowledge[],
   language: string,
-  words: string,
+  searched: string[],
   candidates: number,
   cap: number,
 ): Promise<Candidate[]> {
   const ids = group.map((k) => k.id);
+  const words = searched.join(' or ');
   // A large knowledge: the rare words choose which chunks are ranked (all words still rank them).
   const counted = group.reduce((sum, k) => sum + (k.termStatsChunks ?? 0), 0);
   const prefilter =
-    counted > cap
-      ? selectivePrefilter(await termFrequencies(db, ids, language, words.replaceAll(' or ', ' ')), counted, cap)
-      : null;
+    counted > cap ? selectivePrefilter(await termFrequencies(db, group, language, searched), counted, cap) : null;
   if (prefilter === '') return [];
   const matching = prefilter === null ? sql`c.tsv @@ q` : sql`c.tsv @@ ${prefilter}::tsquery`;
   const rows = rowsOf<{ id: number; score: number }>(

@@ -71,25 +71,57 @@ export function tsqueryLexeme(lexeme: string): string {
   return `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }
 
+/** A knowledge whose statistics are read: its id and the chunks counted when they were computed. */
+export interface CountedKnowledge {
+  id: number;
+  termStatsChunks?: number | null;
+}
+
 /**
- * The words of `text` as the knowledge's language normalises them, with the chunks of `knowledgeIds`
- * holding each (summed over the knowledge bases).
+ * Each word's lexemes with their chunk counts, by knowledge bases (with the version of their
+ * statistics: the chunks counted), language and word. Questions share most of their words ("bisa",
+ * "berapa", "harga"), so most questions need no statistics query at all; a new computation changes
+ * the version and so the key. Bounded: emptied when full.
+ */
+const wordCache = new Map<string, TermFrequency[]>();
+const wordCacheLimit = 50_000;
+
+/**
+ * The words as the knowledge's language normalises them, with the chunks of the knowledge bases
+ * holding each (summed over them): from the cache, else one statement for the words it lacks.
  */
 export async function termFrequencies(
   db: Database,
-  knowledgeIds: number[],
+  knowledges: CountedKnowledge[],
   language: string,
-  text: string,
+  words: readonly string[],
 ): Promise<TermFrequency[]> {
-  const rows = rowsOf<{ lexeme: string; chunks: number }>(
-    await db.execute(sql`
-    select l.lexeme, coalesce(sum(t.chunks), 0)::int as chunks
-      from unnest(tsvector_to_array(to_tsvector(${language}::regconfig, ${text}))) l(lexeme)
-      left join knowledge_terms t on t.knowledge_id = any(${`{${knowledgeIds.map((id) => Math.trunc(id)).join(',')}}`}::int[])
-                                 and t.lexeme = l.lexeme
-     group by l.lexeme`),
-  );
-  return rows.map((row) => ({ lexeme: row.lexeme, chunks: Number(row.chunks) }));
+  const ids = knowledges.map((k) => Math.trunc(k.id));
+  const scope = `${language}|${ids.join(',')}|${knowledges.map((k) => k.termStatsChunks ?? 0).join(',')}|`;
+  const missing = [...new Set(words)].filter((word) => !wordCache.has(scope + word));
+  if (missing.length > 0) {
+    const rows = rowsOf<{ word: string; lexeme: string; chunks: number }>(
+      await db.execute(sql`
+      select w.word, l.lexeme, coalesce(sum(t.chunks), 0)::int as chunks
+        from unnest(${`{${missing.map(arrayElement).join(',')}}`}::text[]) w(word)
+        cross join lateral unnest(tsvector_to_array(to_tsvector(${language}::regconfig, w.word))) l(lexeme)
+        left join knowledge_terms t on t.knowledge_id = any(${`{${ids.join(',')}}`}::int[])
+                                   and t.lexeme = l.lexeme
+       group by w.word, l.lexeme`),
+    );
+    if (wordCache.size + missing.length > wordCacheLimit) wordCache.clear();
+    // A stop word has no lexeme: remembered as such.
+    for (const word of missing) wordCache.set(scope + word, []);
+    for (const row of rows) wordCache.get(scope + row.word)?.push({ lexeme: row.lexeme, chunks: Number(row.chunks) });
+  }
+  const byLexeme = new Map<string, TermFrequency>();
+  for (const word of words) for (const term of wordCache.get(scope + word) ?? []) byLexeme.set(term.lexeme, term);
+  return [...byLexeme.values()];
+}
+
+/** A text[] literal's element: quoted, backslashes and quotes escaped. */
+function arrayElement(word: string): string {
+  return `"${word.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
 /**

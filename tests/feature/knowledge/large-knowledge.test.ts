@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { knowledges, knowledgeSources, knowledgeTerms } from '../../../server/db/schema/index';
-import { selectiveAbove } from '../../../server/knowledge/term-stats';
+import { selectiveAbove, termFrequencies } from '../../../server/knowledge/term-stats';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { ingestedTextKnowledge } from '../../helpers/knowledge';
 
@@ -59,6 +59,39 @@ describe('retrieval over a large knowledge', () => {
     expect(common.retrievers.sort()).toEqual(['fulltext', 'vector']);
     expect(common.chunks.length).toBeGreaterThan(0);
     expect(common.chunks.every((chunk) => !chunk.retrievers.fulltext && chunk.retrievers.vector)).toBe(true);
+  });
+
+  it('looks each word up once per version of the statistics', async () => {
+    const { id } = await branchKnowledge(selectiveAbove + 10);
+    const [knowledge] = await app.services.db.select().from(knowledges).where(eq(knowledges.id, id));
+    const execute = vi.spyOn(app.services.db, 'execute');
+    try {
+      const first = await termFrequencies(app.services.db, [knowledge], 'indonesian', ['layanan', 'antar', 'yang']);
+      expect(Object.fromEntries(first.map((term) => [term.lexeme, term.chunks]))).toEqual({
+        layan: selectiveAbove + 10,
+        antar: selectiveAbove + 10,
+        yang: 0,
+      });
+      expect(execute).toHaveBeenCalledTimes(1);
+      // The same words again: nothing to ask.
+      expect(await termFrequencies(app.services.db, [knowledge], 'indonesian', ['antar', 'layanan', 'yang'])).toEqual(
+        expect.arrayContaining(first),
+      );
+      expect(execute).toHaveBeenCalledTimes(1);
+      // A stop word has no lexeme, and is remembered as such.
+      expect(await termFrequencies(app.services.db, [knowledge], 'english', ['the'])).toEqual([]);
+      expect(await termFrequencies(app.services.db, [knowledge], 'english', ['the'])).toEqual([]);
+      expect(execute).toHaveBeenCalledTimes(2);
+      // A new word is asked for alone; statistics computed again are a new version.
+      await termFrequencies(app.services.db, [knowledge], 'indonesian', ['antar', 'zamrud']);
+      expect(execute).toHaveBeenCalledTimes(3);
+      await termFrequencies(app.services.db, [{ ...knowledge, termStatsChunks: 2 * selectiveAbove }], 'indonesian', [
+        'antar',
+      ]);
+      expect(execute).toHaveBeenCalledTimes(4);
+    } finally {
+      execute.mockRestore();
+    }
   });
 
   it('drops the statistics when the knowledge becomes small again', async () => {
