@@ -10,7 +10,7 @@ import { rollOver } from '../billing/subscriptions';
 import { purgeExpiredHistory } from '../billing/retention';
 import { fetchMessageMedia } from '../channels/fetch-media';
 import { collectQuestion, gapJob, type GapJob } from '../domain/gaps/collect-question';
-import { sweepVectorIndexes } from '../knowledge/vector-index';
+import { sweepVectorIndexes, syncVectorIndex, vectorIndexJob } from '../knowledge/vector-index';
 
 /** Every job Kawan runs, defined on the services' queue. */
 export function defineJobs(services: Services): void {
@@ -62,6 +62,15 @@ export function defineJobs(services: Services): void {
     expireInSeconds: 120,
     run: async (job) => {
       await collectQuestion(services, job);
+    },
+  });
+  // Drops the index of a deleted knowledge, or of one that shrank, without waiting for the sweep.
+  services.jobs.define<{ knowledgeId: number }>({
+    name: vectorIndexJob,
+    retryLimit: 3,
+    expireInSeconds: 30 * 60,
+    run: async (job) => {
+      await syncVectorIndex(services.db, job.knowledgeId);
     },
   });
   services.jobs.define<{ teamId: number }>({

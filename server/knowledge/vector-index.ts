@@ -20,6 +20,8 @@ import { rowsOf } from '../db/rows';
  */
 
 export const vectorIndexFrom = 1000;
+/** The job that runs `syncVectorIndex` for one knowledge ({ knowledgeId }): after a deletion. */
+export const vectorIndexJob = 'knowledge.vector-index';
 /** pgvector's HNSW index takes `vector` columns of at most this many dimensions. */
 const hnswMaxDimensions = 2000;
 

@@ -123,7 +123,7 @@ describe('vector indexes per knowledge', () => {
     expect((await knowledgeRow(id)).vectorIndexDimensions).toBeNull();
     expect(await indexesOf(id)).toEqual([]);
 
-    // Large again, then deleted: the workers' sweep drops what no knowledge owns.
+    // Large again, then deleted: a job drops its index.
     await client.send('put', `/knowledges/${id}/sources/${source.id}`, {
       title: 'Daftar cabang',
       text: branches(vectorIndexFrom + 1),
@@ -132,6 +132,14 @@ describe('vector indexes per knowledge', () => {
     expect(await indexesOf(id)).toEqual([vectorIndexName(id, 384)]);
     const deleted = await client.send('delete', `/knowledges/${id}`);
     expect(deleted.status).toBe(303);
+    await client.work();
+    expect(await indexesOf(id)).toEqual([]);
+  });
+
+  it("drops the index of a knowledge deleted with its team at the workers' sweep", async () => {
+    const { id } = await branchKnowledge(vectorIndexFrom + 3);
+    expect(await indexesOf(id)).toEqual([vectorIndexName(id, 384)]);
+    await app.services.db.execute(sql`delete from teams where id = (select team_id from knowledges where id = ${id})`);
     expect(await sweepVectorIndexes(app.services.db)).toBeGreaterThanOrEqual(1);
     expect(await indexesOf(id)).toEqual([]);
   });
