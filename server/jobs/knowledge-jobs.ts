@@ -47,6 +47,7 @@ export function runIngest(services: Omit<JobServices, 'jobs'>, job: IngestJob): 
       },
       limits: services.config.knowledge,
       announce: (source) => sourceUpdated(services, source),
+      warn: (error, message) => services.logger.warn({ err: error, sourceId: job.sourceId }, message),
       charsAllowed: async (source) => {
         const plan = await teamPlan(services.db, services.config, source.teamId);
         const others = await knowledgeCharsOf(services.db, source.teamId, source.id);

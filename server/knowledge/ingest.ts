@@ -33,6 +33,8 @@ export interface IngestDeps {
    * not (the plan's knowledge limit); absent: no limit.
    */
   charsAllowed?(source: SourceRow): Promise<{ allowed: number; reason: string }>;
+  /** Told what went wrong after the chunks were stored, which the source need not show (logged). */
+  warn?(error: unknown, message: string): void;
   now?: () => Date;
 }
 
@@ -81,7 +83,11 @@ export async function ingestSource(deps: IngestDeps, job: IngestJob): Promise<In
     if (!result) return 'superseded';
     await deps.announce(result);
     await refreshTermStats(deps.db, knowledge.id);
-    await syncVectorIndex(deps.db, knowledge.id);
+    // The chunks are searchable either way (exactly, until the index is there): a failed build is
+    // tried again by the workers' hourly sweep, and the source stays ready.
+    await syncVectorIndex(deps.db, knowledge.id).catch((error: unknown) =>
+      deps.warn?.(error, 'the knowledge vector index could not be brought up to date'),
+    );
     return 'ingested';
   } catch (error) {
     if (!(error instanceof SourceContentError)) throw error;
