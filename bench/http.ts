@@ -526,9 +526,37 @@ function differs(response: Fetched, captured: CapturedResponse): string {
       ? `content type (${response.contentType}, captured ${captured.contentType})`
       : '',
     response.location !== captured.location ? `Location (${response.location}, captured ${captured.location})` : '',
-    response.body.equals(Buffer.from(captured.body, 'base64')) ? '' : 'body',
+    response.body.equals(Buffer.from(captured.body, 'base64'))
+      ? ''
+      : bodyDifference(response.body, Buffer.from(captured.body, 'base64')),
   ];
   return parts.filter(Boolean).join(', ');
+}
+
+/**
+ * 'body', naming the first JSON paths that differ when both are JSON (an Inertia page): a figure
+ * that depends on the clock, such as the dashboard's longest wait in seconds, shows as such.
+ */
+function bodyDifference(now: Buffer, captured: Buffer): string {
+  let a: unknown;
+  let b: unknown;
+  try {
+    a = JSON.parse(now.toString('utf8'));
+    b = JSON.parse(captured.toString('utf8'));
+  } catch {
+    return 'body';
+  }
+  const paths: string[] = [];
+  const walk = (x: unknown, y: unknown, path: string) => {
+    if (paths.length >= 3) return;
+    if (x !== null && y !== null && typeof x === 'object' && typeof y === 'object') {
+      const keys = new Set([...Object.keys(x), ...Object.keys(y)]);
+      for (const key of keys)
+        walk((x as Record<string, unknown>)[key], (y as Record<string, unknown>)[key], path ? `${path}.${key}` : key);
+    } else if (JSON.stringify(x) !== JSON.stringify(y)) paths.push(path);
+  };
+  walk(a, b, '');
+  return paths.length > 0 ? `body: ${paths.join(', ')}` : 'body (the same JSON, written differently)';
 }
 
 function track(child: ServerChild): ServerChild {
