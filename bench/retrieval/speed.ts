@@ -36,16 +36,12 @@ import {
   fullTextSql,
   fullTextValues,
   intArray,
-  ownVectorSql,
-  ownVectorValues,
   prepareSearch,
   selectiveFullTextSql,
   vectorStatements,
   type PreparedSearch,
   selectiveFullTextValues,
   termsSql,
-  vectorSql,
-  vectorValues,
 } from './bare-sql';
 import { createKnowledge, lexical } from './corpus-ingest';
 import { createTenant, type BenchDatabase } from './database';
@@ -606,23 +602,14 @@ async function vectorSettings(
         found.push(await search(query, item));
         times.push(performance.now() - started);
       }
-      const own = tenant.slots.find((slot) => slot.knowledge.vectorIndexDimensions === dimensions);
-      const plan = summarisePlan(
-        own
-          ? await query(
-              `explain (format json) ${ownVectorSql(dimensions, own.knowledge.id)}`,
-              ownVectorValues(lexicalVector(queries[0]), tenant.teamId, candidates),
-            )
-          : await query(
-              `explain (format json) ${vectorSql(dimensions)}`,
-              vectorValues(
-                lexicalVector(queries[0]),
-                tenant.teamId,
-                tenant.slots.map((slot) => slot.knowledge.id),
-                candidates,
-              ),
-            ),
+      // The plan of the first statement (a knowledge with an index of its own, when there is one).
+      const [[text, values]] = vectorStatements(
+        tenant.slots.map((slot) => slot.knowledge),
+        tenant.teamId,
+        lexicalVector(queries[0]),
+        candidates,
       );
+      const plan = summarisePlan(await query(`explain (format json) ${text}`, values));
       return { size, tenant: tenant.name, setting: variant.setting, plan, times, rows: 0, recall: 0, found };
     });
     results.set(variant.setting, row.found);

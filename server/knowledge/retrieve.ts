@@ -203,16 +203,15 @@ interface Candidate {
   score: number;
 }
 
-const searchable = (teamId: number, knowledgeIds: number[]) => sql`
+/**
+ * The chunks a question may find. One knowledge (with an index of its own) is named by a constant,
+ * so that the planner can use its partial index; several by an int[] parameter.
+ */
+const searchable = (teamId: number, knowledges: number | number[]) => sql`
   c.team_id = ${teamId}
-  and c.knowledge_id = any(${sqlIntArray(knowledgeIds)})
-  and c.enabled
-  and exists (select 1 from knowledge_sources s where s.id = c.source_id and s.enabled)`;
-
-/** The same for one knowledge with an index of its own: its id a constant, so that the planner can use the index. */
-const searchableOne = (teamId: number, knowledgeId: number) => sql`
-  c.team_id = ${teamId}
-  and c.knowledge_id = ${sql.raw(String(Math.trunc(knowledgeId)))}
+  and c.knowledge_id ${
+    typeof knowledges === 'number' ? sql.raw(`= ${Math.trunc(knowledges)}`) : sql`= any(${sqlIntArray(knowledges)})`
+  }
   and c.enabled
   and exists (select 1 from knowledge_sources s where s.id = c.source_id and s.enabled)`;
 
@@ -258,36 +257,17 @@ async function nearest(
   const dimensions = group[0].embeddingDimensions;
   if (!Number.isInteger(dimensions) || dimensions < 1 || vector.length !== dimensions) return [];
   const indexed = group.filter((k) => k.vectorIndexDimensions === dimensions);
-  const exact = group.filter((k) => k.vectorIndexDimensions !== dimensions);
+  const exact = group.filter((k) => k.vectorIndexDimensions !== dimensions).map((k) => k.id);
   const lists = await Promise.all([
-    ...indexed.map((k) =>
-      vectorCandidates(db, sql.raw(String(dimensions)), searchableOne(teamId, k.id), vector, candidates),
-    ),
-    ...(exact.length > 0
-      ? [
-          vectorCandidates(
-            db,
-            sql`${dimensions}`,
-            searchable(
-              teamId,
-              exact.map((k) => k.id),
-            ),
-            vector,
-            candidates,
-          ),
-        ]
-      : []),
+    ...indexed.map((k) => vectorCandidates(db, searchable(teamId, k.id), vector, candidates)),
+    ...(exact.length > 0 ? [vectorCandidates(db, searchable(teamId, exact), vector, candidates)] : []),
   ]);
   return lists.length === 1 ? lists[0] : mergeByScore(lists.flat()).slice(0, candidates);
 }
 
-async function vectorCandidates(
-  db: Database,
-  dimensions: SQL,
-  where: SQL,
-  vector: number[],
-  candidates: number,
-): Promise<Candidate[]> {
+/** The nearest chunks among `where`, its vector length a constant (a partial index names it). */
+async function vectorCandidates(db: Database, where: SQL, vector: number[], candidates: number): Promise<Candidate[]> {
+  const dimensions = sql.raw(String(vector.length));
   const typed = sql.raw(`vector(${vector.length})`);
   const literal = `[${vector.join(',')}]`;
   const rows = rowsOf<{ id: number; distance: number }>(

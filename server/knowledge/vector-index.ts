@@ -74,10 +74,10 @@ export async function syncVectorIndex(
       from knowledges k where k.id = ${id}`),
   );
   const existing = await vectorIndexes(db, id);
+  const indexed = knowledge?.indexed == null ? null : Number(knowledge.indexed);
   let wanted: number | null = null;
   if (knowledge) {
     const dimensions = Number(knowledge.dimensions);
-    const indexed = knowledge.indexed === null ? null : Number(knowledge.indexed);
     const enough = indexed === dimensions ? threshold / 2 : threshold;
     if (
       Number.isInteger(dimensions) &&
@@ -100,7 +100,7 @@ export async function syncVectorIndex(
       change = 'built';
     }
   }
-  if (knowledge && (knowledge.indexed === null ? null : Number(knowledge.indexed)) !== wanted) {
+  if (knowledge && indexed !== wanted) {
     // Searches use the index from now on, or (when it goes) stop using it before it is dropped.
     await db.execute(sql`update knowledges set vector_index_dimensions = ${wanted} where id = ${id}`);
   }
