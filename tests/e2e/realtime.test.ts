@@ -101,8 +101,13 @@ describe('realtime', () => {
     await expect.poll(() => bell(owner).getAttribute('aria-label')).toBe('Notifications');
     await owner.keyboard.press('Escape');
 
-    // When the invitee leaves the page, the owner's list loses them.
+    // Elsewhere in Kawan the invitee stays online: every signed-in page of a member who sees
+    // conversations holds the team's presence channel. Once the invitee closes Kawan, the owner's
+    // list loses them.
     await invitee.goto('/dashboard');
+    await invitee.getByRole('heading', { name: 'Dashboard', level: 2 }).waitFor();
+    await onlineNow(owner).getByText('Budi Santoso').waitFor();
+    await invitee.goto('about:blank');
     await expect.poll(() => onlineNow(owner).getByText('Budi Santoso').count(), { timeout: 10_000 }).toBe(0);
     expect(await onlineNow(owner).getByText('Ayu Lestari').count()).toBe(1);
   });
