@@ -85,8 +85,9 @@ function labelMerge(meta: Required<PropMeta>, key: string, prop: Prop, request: 
 
 /**
  * Evaluates functions and promises, also inside plain objects and arrays. Plain data is walked
- * synchronously: a promise is made only where a function or a promise is met, so a large page
- * of plain props (a presenter's output) costs one walk and no allocation per value.
+ * synchronously and returned as it is: an object or array is copied only where something inside it
+ * was evaluated, and a promise is made only where a function or a promise is met. A page of plain
+ * props (a presenter's output, a frozen cached value) costs one walk and no allocation.
  */
 export async function evaluate(value: unknown): Promise<unknown> {
   return resolveValue(value);
@@ -102,24 +103,46 @@ function resolveValue(value: unknown): unknown {
   if (typeof value === 'function') return resolveValue((value as () => unknown)());
   if (isThenable(value)) return Promise.resolve(value).then(resolveValue);
   if (value instanceof Prop) return resolveValue(value.value);
-  if (Array.isArray(value)) {
-    let pending = false;
-    const items = value.map((item) => {
-      const resolved = resolveValue(item);
-      if (isThenable(resolved)) pending = true;
-      return resolved;
-    });
-    return pending ? Promise.all(items) : items;
-  }
+  if (Array.isArray(value)) return resolveArray(value);
   if (!isPlainObject(value)) return value;
+  return resolveObject(value);
+}
+
+function resolveArray(value: unknown[]): unknown {
+  let items: unknown[] | undefined;
   let pending = false;
-  const entries = Object.entries(value).map(([key, item]) => {
+  for (let index = 0; index < value.length; index++) {
+    const item = value[index];
     const resolved = resolveValue(item);
+    if (resolved === item && !items) continue;
+    items ??= value.slice(0, index);
+    items.push(resolved);
     if (isThenable(resolved)) pending = true;
-    return [key, resolved] as const;
-  });
-  if (!pending) return Object.fromEntries(entries);
-  return Promise.all(entries.map(async ([key, item]) => [key, await item] as const)).then(Object.fromEntries);
+  }
+  if (!items) return value;
+  return pending ? Promise.all(items) : items;
+}
+
+function resolveObject(value: Record<string, unknown>): unknown {
+  let changed: Map<string, unknown> | undefined;
+  let pending = false;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const item = value[key];
+    const resolved = resolveValue(item);
+    if (resolved === item) continue;
+    (changed ??= new Map()).set(key, resolved);
+    if (isThenable(resolved)) pending = true;
+  }
+  if (!changed) return value;
+  // Same keys in the same order, the evaluated ones replaced (defined, so that an own `__proto__`
+  // key stays a key).
+  const result: Record<string, unknown> = { ...value };
+  const put = (key: string, item: unknown) =>
+    Object.defineProperty(result, key, { value: item, writable: true, enumerable: true, configurable: true });
+  for (const [key, item] of changed) put(key, item);
+  if (!pending) return result;
+  return Promise.all([...changed].map(async ([key, item]) => put(key, await item))).then(() => result);
 }
 
 function narrowDotPaths(props: PropBag, request: PropRequest) {
@@ -139,7 +162,7 @@ function narrowDotPaths(props: PropBag, request: PropRequest) {
   }
   for (const path of request.except.filter((p) => p.includes('.'))) {
     const [key, ...rest] = path.split('.');
-    if (Object.hasOwn(props, key)) deletePath(props[key], rest);
+    if (Object.hasOwn(props, key)) props[key] = withoutPath(props[key], rest);
   }
 }
 
@@ -167,12 +190,29 @@ function setPath(target: Record<string, unknown>, path: string[], value: unknown
   current[path[path.length - 1]] = value;
 }
 
-function deletePath(value: unknown, path: string[]) {
-  const parent = getPath(value, path.slice(0, -1));
-  const last = path[path.length - 1];
-  if (parent && typeof parent === 'object' && Object.hasOwn(parent, last)) {
-    delete (parent as Record<string, unknown>)[last];
+/**
+ * `value` without the property at `path` (own properties only). Resolved props may be shared with
+ * a presenter or a cache (frozen), so nothing is deleted in place: the objects along the path are
+ * copied, and `value` is returned as it is when the path names nothing.
+ */
+function withoutPath(value: unknown, path: string[]): unknown {
+  if (path.length === 0 || value === null || typeof value !== 'object') return value;
+  const [part, ...rest] = path;
+  if (!Object.hasOwn(value, part)) return value;
+  const record = value as Record<string, unknown>;
+  if (rest.length > 0) {
+    const inner = withoutPath(record[part], rest);
+    if (inner === record[part]) return value;
+    if (Array.isArray(value)) return Object.assign([...value], { [part]: inner });
+    return { ...record, [part]: inner };
   }
+  if (Array.isArray(value)) {
+    const copy = [...value];
+    delete copy[Number(part)];
+    return copy;
+  }
+  const { [part]: _removed, ...rest2 } = record;
+  return rest2;
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
