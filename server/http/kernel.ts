@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { pinoHttp } from 'pino-http';
 import type { Services } from '../services';
-import { sessionCookie, sessionMiddleware, DatabaseSessionStore } from './middleware/session';
+import { sessionMiddleware, DatabaseSessionStore } from './middleware/session';
 import { verifyCsrfToken, verifyCsrfTokenInBody } from './middleware/csrf';
 import { bodyParsers, parseQueryString, uploadParsers } from './middleware/body';
 import { errorHandler } from './middleware/errors';
@@ -121,16 +121,12 @@ export function buildKernel(app: Express, services: Services, options: KernelOpt
     (handler: RequestHandler): RequestHandler =>
     (req, res, next) =>
       isStateless(req) ? next() : handler(req, res, next);
+  const handleError = errorHandler({ development: config.isDevelopment });
   app.use(
     sessionMiddleware(
       config,
-      new DatabaseSessionStore(
-        sessionRepository(services.db),
-        config.session.lifetimeMinutes * 60,
-        services,
-        undefined,
-        sessionCookie(config),
-      ),
+      new DatabaseSessionStore(sessionRepository(services.db), config.session.lifetimeMinutes * 60, services),
+      (error, req, res) => handleError(error, req, res, () => undefined),
     ).map(webOnly),
   );
   app.use(
@@ -154,5 +150,5 @@ export function buildKernel(app: Express, services: Services, options: KernelOpt
     req.method === 'OPTIONS' && req.path.startsWith('/widget/') ? widgetChannel(req, res, next) : next(),
   );
   app.use(routeDispatcher(services.routes, routeMiddleware));
-  app.use(errorHandler({ development: config.isDevelopment }));
+  app.use(handleError);
 }

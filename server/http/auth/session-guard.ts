@@ -5,7 +5,7 @@ import { regenerateSession, rememberDevice } from '../middleware/session';
 import { isBearerOnly, regenerateCsrfToken } from '../middleware/csrf';
 import { parseId } from '../route-params';
 
-declare module 'express-session' {
+declare module '../middleware/session' {
   interface SessionData {
     /** Fingerprint of the password hash at login: a password change elsewhere ends this session. */
     passwordFingerprint: string;
@@ -59,7 +59,7 @@ const rememberSecret = (key: Buffer, userId: number, token: string) =>
  * the others; logging out, a password change or reset, and logging out other sessions replace it.
  */
 export async function login(req: Request, res: Response, user: UserRow, remember = false): Promise<void> {
-  await regenerateSession(req);
+  regenerateSession(req);
   req.session.userId = user.id;
   rememberDevice(req);
   req.session.passwordFingerprint = passwordFingerprint(user);
@@ -87,7 +87,7 @@ export async function logout(req: Request, res: Response): Promise<void> {
   if (req.user) await userRepository(req.services.db).update(req.user.id, { rememberToken: null });
   res.clearCookie(rememberCookie, { path: '/' });
   const keepFlash = req.session._flash;
-  await new Promise<void>((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve())));
+  req.session.invalidate();
   if (keepFlash) req.session._flash = keepFlash;
   regenerateCsrfToken(req, res);
   req.user = undefined;
@@ -129,7 +129,7 @@ async function resolveUser(req: Request, res: Response): Promise<void> {
     res.clearCookie(rememberCookie, { path: '/' });
     return;
   }
-  await regenerateSession(req);
+  regenerateSession(req);
   req.session.userId = user.id;
   rememberDevice(req);
   req.session.passwordFingerprint = passwordFingerprint(user);

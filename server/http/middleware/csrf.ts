@@ -10,7 +10,7 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  * the same session reads back the same token, and nobody without the key and the id can make it.
  */
 export function csrfToken(req: Request): string {
-  return req.session._token ?? derivedToken(req.services.config.app.key, req.sessionID);
+  return req.session._token ?? derivedToken(req.services.config.app.key, req.session.id);
 }
 
 /** Tokens derived lately (one HMAC per session id, not per request); bounded, then started over. */

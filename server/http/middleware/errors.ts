@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Request } from 'express';
 import { HttpError, ValidationError, defaultMessages, UpstreamError } from '../../support/errors';
 import { flash } from './session';
+import { responded } from '../response-state';
 import { queryParamsOf, withoutQueryParams } from '../../support/logger';
 
 /**
@@ -37,7 +38,11 @@ export const titles: Record<number, string> = {
  */
 export function errorHandler(options: { development: boolean }): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
-    if (res.headersSent) return next(error);
+    if (responded(res)) {
+      // Answered already, the answer waiting for the session's writes: it goes out as it is.
+      if (!res.headersSent) return req.services?.logger.error({ err: error }, 'error after the response was sent');
+      return next(error);
+    }
 
     if (error instanceof ValidationError) {
       if (wantsJson(req)) {

@@ -1,27 +1,85 @@
-import session, { Store, type SessionData } from 'express-session';
 import { randomBytes } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import { isIP } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
+import { sign, unsign } from 'cookie-signature';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Config } from '../../config/env';
 import type { SessionRepository } from '../../db/repositories/session-repository';
 import type { Services } from '../../services';
 import { sessionStoreWrites } from '../../cache/cached-reads';
+import { markEnding, unmarkEnding } from '../response-state';
 
-declare module 'express-session' {
-  interface SessionData {
-    /** CSRF token of this session. */
-    _token: string;
-    /** One-shot values for the next request. */
-    _flash: Record<string, unknown>;
-    userId: number;
-    ip: string;
-    userAgent: string;
+/** What a session keeps; other modules add their keys (`declare module '…/session'`). */
+export interface SessionData {
+  /** CSRF token of this session. */
+  _token: string;
+  /** One-shot values for the next request. */
+  _flash: Record<string, unknown>;
+  userId: number;
+  ip: string;
+  userAgent: string;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** The browser's session (web requests; the bearer-token API has none). */
+      session: Session & Partial<SessionData>;
+    }
   }
 }
 
 const seconds = () => Math.floor(Date.now() / 1000);
 
-/** A session as the cache keeps it: the payload as JSON (every request gets its own copy). */
-interface StoredSession {
+/**
+ * A browser session: its data as own properties (`req.session.userId`), its id and upkeep in
+ * private fields, so that JSON.stringify(session) is exactly the payload kept.
+ */
+export class Session {
+  #id: string;
+  /** Ids this session had before regenerate() or invalidate() in this request. */
+  readonly #retired: string[] = [];
+
+  constructor(id: string, data: Record<string, unknown> = {}) {
+    this.#id = id;
+    for (const key of Object.keys(data)) {
+      // Only data keys: never the prototype, never a name of this class's own members.
+      if (key === '__proto__' || key in Session.prototype) continue;
+      (this as Record<string, unknown>)[key] = data[key];
+    }
+  }
+
+  get id(): string {
+    return this.#id;
+  }
+
+  /** Ids given up during this request (their rows are deleted when the response is sent). */
+  get retiredIds(): readonly string[] {
+    return this.#retired;
+  }
+
+  /** A new id for the same data (on login and privilege changes, against session fixation). */
+  regenerate(): void {
+    this.#retired.push(this.#id);
+    this.#id = newSessionId();
+  }
+
+  /** Empties the session under a new id (logout). */
+  invalidate(): void {
+    for (const key of Object.keys(this)) delete (this as Record<string, unknown>)[key];
+    this.regenerate();
+  }
+}
+
+/** A new session id: 24 random bytes, URL-safe. */
+function newSessionId(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** A session as the store keeps it: the payload as JSON (every request parses its own copy). */
+export interface StoredSession {
   json: string;
   userId: number | null;
   lastActivity: number;
@@ -36,16 +94,15 @@ const readOf = { groups: ['sessions'] };
  * Sessions kept in the `sessions` table, so a user's browser sessions can be listed and ended,
  * and in the hot cache, so that a request whose session did not change reads nothing: writes
  * go to the table and then into the cache (write-through), and to the other processes as a drop.
+ * A session holding nothing (a guest who only looks) has no row.
  */
-export class DatabaseSessionStore extends Store {
+export class DatabaseSessionStore {
   /**
    * last_activity of the sessions read lately, as last read or written. Kept after a request ends:
    * several requests of one browser in flight at once share it, and one finishing must not make the
    * others think a write is due (each would then send an update that changes nothing). Bounded.
    */
   private readonly lastActivity = new Map<string, number>();
-  /** Sessions of requests in flight that have no row (a guest's empty session). */
-  private readonly rowless = new Set<string>();
 
   constructor(
     private readonly repository: SessionRepository,
@@ -53,146 +110,85 @@ export class DatabaseSessionStore extends Store {
     private readonly cache?: Pick<Services, 'cache' | 'invalidateElsewhere'>,
     /** Chance per write that expired rows are deleted (Laravel's lottery: 2 in 100). */
     private readonly pruneChance = 0.02,
-    /** The session cookie's options, for an empty session that has no row. */
-    private readonly cookie: Record<string, unknown> = {},
-  ) {
-    super();
-  }
-
-  /**
-   * A session holding nothing but its cookie: a guest who has not logged in, been flashed a
-   * message or been given a token of their own. It needs no row: its CSRF token is derived from
-   * its (signed) id, so it reads back the same from the id alone (csrfToken in csrf.ts).
-   */
-  /** A new session id (express-session's genid): it has no row until something is kept in it. */
-  newId(): string {
-    const sid = randomBytes(24).toString('base64url');
-    if (this.rowless.size > 10_000) this.rowless.clear();
-    this.rowless.add(sid);
-    return sid;
-  }
-
-  static isEmpty(data: SessionData): boolean {
-    return Object.entries(data).every(([key, value]) => key === 'cookie' || value === undefined);
-  }
-
-  override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {
-    this.read(sid).then(
-      (stored) => {
-        if (this.rowless.size > 10_000) this.rowless.clear();
-        if (!stored) {
-          // Its signed id is one this application gave out: an empty session without a row (or one
-          // whose row ended: logged out elsewhere, expired), a guest either way.
-          this.rowless.add(sid);
-          const maxAge = this.lifetimeSeconds * 1000;
-          return callback(null, {
-            cookie: { ...this.cookie, originalMaxAge: maxAge, expires: new Date(Date.now() + maxAge) },
-          } as unknown as SessionData);
-        }
-        this.rowless.delete(sid);
-        this.remember(sid, stored.lastActivity);
-        callback(null, JSON.parse(stored.json) as SessionData);
-      },
-      (error) => callback(error),
-    );
-  }
+  ) {}
 
   /** The live session, from the cache when it holds it; a session that looks expired is read again. */
-  private async read(sid: string): Promise<StoredSession | null> {
+  async read(sid: string): Promise<StoredSession | null> {
     const load = async (): Promise<StoredSession | null> => {
       const row = await this.repository.find(sid);
       return row ? { json: JSON.stringify(row.payload), userId: row.userId, lastActivity: row.lastActivity } : null;
     };
     const expired = (stored: StoredSession | null) => !stored || stored.lastActivity < seconds() - this.lifetimeSeconds;
     const cache = this.cache?.cache;
-    if (!cache) {
-      const stored = await load();
-      return expired(stored) ? null : stored;
+    let stored: StoredSession | null;
+    if (!cache) stored = await load();
+    else {
+      stored = await cache.get(cacheKey(sid), readOf, load);
+      // Another process may have kept it alive since this one cached it.
+      if (stored && expired(stored)) {
+        cache.drop({ keys: [cacheKey(sid)] });
+        stored = await load();
+      }
     }
-    let stored = await cache.get(cacheKey(sid), readOf, load);
-    // Another process may have kept it alive since this one cached it.
-    if (stored && expired(stored)) {
-      cache.drop({ keys: [cacheKey(sid)] });
-      stored = await load();
-    }
-    return expired(stored) ? null : stored;
+    if (expired(stored)) return null;
+    this.remember(sid, stored!.lastActivity);
+    return stored;
   }
 
-  override set(sid: string, data: SessionData, callback?: (err?: unknown) => void): void {
+  /** Keeps the session's data (`json` is JSON.stringify(data), made by the caller already). */
+  async save(sid: string, data: Partial<SessionData>, json = JSON.stringify(data)): Promise<void> {
     const now = seconds();
-    // A new session, or one without a row, that is still empty: nothing to keep.
-    if (this.rowless.delete(sid) && DatabaseSessionStore.isEmpty(data)) return callback?.();
-    const payload = JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
+    const payload = JSON.parse(json) as Record<string, unknown>;
     const userId = data.userId ?? null;
-    sessionStoreWrites
-      .run(true, () =>
-        this.repository.save({
-          id: sid,
-          userId,
-          ipAddress: data.ip ?? null,
-          userAgent: data.userAgent ?? null,
-          payload,
-          lastActivity: now,
-        }),
-      )
-      .then(async () => {
-        this.remember(sid, now);
-        const stored: StoredSession = { json: JSON.stringify(payload), userId, lastActivity: now };
-        this.cache?.cache.put(cacheKey(sid), stored, readOf);
-        await this.cache?.invalidateElsewhere({ keys: [cacheKey(sid)] });
-        if (Math.random() < this.pruneChance) await this.repository.pruneOlderThan(now - this.lifetimeSeconds);
-      })
-      .then(
-        () => callback?.(),
-        (error) => callback?.(error),
-      );
+    await sessionStoreWrites.run(true, () =>
+      this.repository.save({
+        id: sid,
+        userId,
+        ipAddress: data.ip ?? null,
+        userAgent: data.userAgent ?? null,
+        payload,
+        lastActivity: now,
+      }),
+    );
+    this.remember(sid, now);
+    this.cache?.cache.put(cacheKey(sid), { json, userId, lastActivity: now } satisfies StoredSession, readOf);
+    await this.cache?.invalidateElsewhere({ keys: [cacheKey(sid)] });
+    if (Math.random() < this.pruneChance) await this.repository.pruneOlderThan(now - this.lifetimeSeconds);
   }
 
   /**
    * Writes last_activity at most once a minute per session: the value read with the session
-   * tells whether a write is due, so most requests make no second query.
+   * tells whether a write is due, so most requests make no second query (and get undefined).
    */
-  override touch(sid: string, _data: SessionData, callback?: (err?: unknown) => void): void {
+  touch(sid: string): Promise<void> | undefined {
     const now = seconds();
     const known = this.lastActivity.get(sid);
-    if (this.rowless.delete(sid)) return callback?.();
-    if (known !== undefined && known >= now - 60) return callback?.();
+    if (known !== undefined && known >= now - 60) return undefined;
     // Concurrent requests of this session need not write too.
     this.remember(sid, now);
-    sessionStoreWrites
+    return sessionStoreWrites
       .run(true, () => this.repository.touch(sid, now, now - 60))
       .then(() => {
         this.cache?.cache.update<StoredSession | null>(cacheKey(sid), (stored) =>
           stored ? { ...stored, lastActivity: now } : stored,
         );
-      })
-      .then(
-        () => callback?.(),
-        (error) => callback?.(error),
-      );
+      });
+  }
+
+  async destroy(sid: string): Promise<void> {
+    this.lastActivity.delete(sid);
+    await sessionStoreWrites.run(true, () => this.repository.destroy(sid));
+    this.cache?.cache.drop({ keys: [cacheKey(sid)] });
+    await this.cache?.invalidateElsewhere({ keys: [cacheKey(sid)] });
   }
 
   private remember(sid: string, lastActivity: number): void {
     if (this.lastActivity.size >= 10_000 && !this.lastActivity.has(sid)) this.lastActivity.clear();
     this.lastActivity.set(sid, lastActivity);
   }
-
-  override destroy(sid: string, callback?: (err?: unknown) => void): void {
-    this.lastActivity.delete(sid);
-    sessionStoreWrites
-      .run(true, () => this.repository.destroy(sid))
-      .then(async () => {
-        this.cache?.cache.drop({ keys: [cacheKey(sid)] });
-        await this.cache?.invalidateElsewhere({ keys: [cacheKey(sid)] });
-      })
-      .then(
-        () => callback?.(),
-        (error) => callback?.(error),
-      );
-  }
 }
 
-/** The session cookie: the store needs its options for an empty session it has no row for. */
+/** The session cookie's attributes. */
 export function sessionCookie(config: Config) {
   return {
     httpOnly: true,
@@ -204,22 +200,123 @@ export function sessionCookie(config: Config) {
 }
 
 /**
- * Every visitor gets a session cookie at once (their CSRF token is bound to it), but a row only
- * once the session holds something: see DatabaseSessionStore.isEmpty.
+ * The session cookie's value is `s:<id>.<HMAC-SHA256 of the id>` (cookie-signature, keyed with
+ * APP_KEY), as express-session wrote it, so sessions outlive the change to this middleware. Both
+ * directions are remembered (one HMAC per session id, not two per request); bounded.
  */
-export function sessionMiddleware(config: Config, store: DatabaseSessionStore): RequestHandler[] {
+class CookieSigner {
+  private readonly verified = new Map<string, string>();
+  private readonly signed = new Map<string, string>();
+
+  constructor(private readonly secret: string) {}
+
+  /** The id a cookie value names, when its signature is ours. */
+  idOf(value: string): string | undefined {
+    const known = this.verified.get(value);
+    if (known !== undefined) return known;
+    if (!value.startsWith('s:')) return undefined;
+    const id = unsign(value.slice(2), this.secret);
+    if (id === false) return undefined;
+    if (this.verified.size >= 10_000) this.verified.clear();
+    this.verified.set(value, id);
+    return id;
+  }
+
+  valueOf(id: string): string {
+    let value = this.signed.get(id);
+    if (value === undefined) {
+      value = `s:${sign(id, this.secret)}`;
+      if (this.signed.size >= 10_000) this.signed.clear();
+      this.signed.set(id, value);
+    }
+    return value;
+  }
+}
+
+/**
+ * Kawan's session middleware: every web visitor gets a session cookie at once (their CSRF token
+ * is bound to it), refreshed on every response (the session lives SESSION_LIFETIME from the last
+ * request); a row only once the session holds something. Before the response goes out, a session
+ * whose data changed is saved, retired ids are deleted, and an unchanged one has its last activity
+ * written at most once a minute; the response waits for that, so the browser's next request sees
+ * it. A failed write is answered by `onError` instead, while nothing has been sent yet.
+ *
+ * Why not express-session: per request it signed and verified the cookie (two HMACs), hashed the
+ * session twice (SHA-1) to see whether it changed, and split the response in two writes around the
+ * store's touch; on the guest page visit that was about a third of Kawan's own time (decision 011).
+ */
+export function sessionMiddleware(
+  config: Config,
+  store: DatabaseSessionStore,
+  /** Answers a request whose session could not be written (the application's error handler). */
+  onError: (error: unknown, req: Request, res: Response) => void,
+): RequestHandler[] {
+  const name = config.session.cookie;
+  const signer = new CookieSigner(config.app.key.toString('base64'));
+  const attributes = sessionCookie(config);
+  let expiresSecond = 0;
+  let expires = new Date(0);
+  const cookieFor = (id: string) => {
+    // One Expires per second for every response (the cookie rolls with each request).
+    const now = seconds();
+    if (now !== expiresSecond) {
+      expiresSecond = now;
+      expires = new Date(now * 1000 + attributes.maxAge);
+    }
+    return serializeCookie(name, signer.valueOf(id), {
+      path: attributes.path,
+      expires,
+      httpOnly: attributes.httpOnly,
+      secure: attributes.secure,
+      sameSite: attributes.sameSite,
+    });
+  };
+
+  const open = (req: Request, res: Response, next: NextFunction, id: string, stored: StoredSession | null) => {
+    const data = stored ? (JSON.parse(stored.json) as Record<string, unknown>) : {};
+    // Rows written by express-session kept its cookie's attributes in the payload.
+    const legacy = 'cookie' in data;
+    if (legacy) delete data.cookie;
+    const session = new Session(id, data) as Session & Partial<SessionData>;
+    req.session = session;
+    const loadedJson = stored && !legacy ? stored.json : null;
+    const hadRow = stored !== null;
+
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+      if (!attributes.secure || req.secure) appendSetCookie(res, cookieFor(req.session.id));
+      return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+    } as typeof res.writeHead;
+
+    const end = res.end;
+    let committed = false;
+    res.end = function (this: ServerResponse, ...args: unknown[]) {
+      const finish = () => (end as (...a: unknown[]) => ServerResponse).apply(res, args);
+      if (committed) return finish();
+      committed = true;
+      const writes = commit(store, req.session, loadedJson, hadRow);
+      if (!writes) return finish();
+      markEnding(res);
+      writes.then(finish, (error: unknown) => {
+        if (res.headersSent) return res.destroy(error instanceof Error ? error : new Error(String(error)));
+        // Nothing has gone out: the answer becomes the error's (its end() passes straight through).
+        unmarkEnding(res);
+        for (const header of ['Location', 'Content-Length', 'Content-Type', 'X-Inertia']) res.removeHeader(header);
+        onError(error, req, res);
+      });
+      return res;
+    } as typeof res.end;
+    next();
+  };
+
   return [
-    session({
-      name: config.session.cookie,
-      secret: config.app.key.toString('base64'),
-      store,
-      genid: () => store.newId(),
-      resave: false,
-      saveUninitialized: true,
-      rolling: true,
-      unset: 'destroy',
-      cookie: sessionCookie(config),
-    }),
+    (req, res, next) => {
+      if (req.session) return next();
+      const raw = req.headers.cookie ? parseCookies(req.headers.cookie)[name] : undefined;
+      const id = raw ? signer.idOf(raw) : undefined;
+      if (id === undefined) return open(req, res, next, newSessionId(), null);
+      store.read(id).then((stored) => open(req, res, next, id, stored), next);
+    },
     (req, _res, next) => {
       // Remember where a signed-in session is used from, for the browser-sessions list (a guest's
       // session stays empty, and so needs no row).
@@ -232,24 +329,52 @@ export function sessionMiddleware(config: Config, store: DatabaseSessionStore): 
   ];
 }
 
+/**
+ * The writes a response waits for, or undefined when there are none (most requests): retired ids'
+ * rows deleted, changed data saved (an empty session without a row needs none), else last
+ * activity touched.
+ */
+function commit(
+  store: DatabaseSessionStore,
+  session: Session & Partial<SessionData>,
+  loadedJson: string | null,
+  hadRow: boolean,
+): Promise<unknown> | undefined {
+  const writes: Promise<unknown>[] = [];
+  const retired = session.retiredIds;
+  // Only the id the request came with can have a row; ids made during it never had one.
+  if (retired.length > 0 && hadRow) writes.push(store.destroy(retired[0]));
+  const current = retired.length > 0 ? null : loadedJson;
+  const json = JSON.stringify(session);
+  if (json !== current) {
+    const rowless = retired.length > 0 || !hadRow;
+    if (!(rowless && json === '{}')) writes.push(store.save(session.id, session, json));
+  } else if (hadRow) {
+    const touched = store.touch(session.id);
+    if (touched) writes.push(touched);
+  }
+  if (writes.length === 0) return undefined;
+  return writes.length === 1 ? writes[0] : Promise.all(writes);
+}
+
+function appendSetCookie(res: ServerResponse, cookie: string): void {
+  const existing = res.getHeader('Set-Cookie');
+  if (existing === undefined) res.setHeader('Set-Cookie', cookie);
+  else res.setHeader('Set-Cookie', [...(Array.isArray(existing) ? existing : [String(existing)]), cookie]);
+}
+
 /** Records the address and browser a session is used from (shown in the browser-sessions list). */
-export function rememberDevice(req: Express.Request & { ip?: string; get(name: string): string | undefined }): void {
+export function rememberDevice(req: IncomingMessage & Pick<Request, 'session' | 'ip' | 'get'>): void {
   const userAgent = (req.get('user-agent') ?? '').slice(0, 500);
-  if (req.session.ip !== req.ip) req.session.ip = req.ip ?? '';
+  // The address a trusted proxy forwarded is whatever it was sent: kept only when it is one.
+  const ip = req.ip && isIP(req.ip) ? req.ip : '';
+  if (req.session.ip !== ip) req.session.ip = ip;
   if (req.session.userAgent !== userAgent) req.session.userAgent = userAgent;
 }
 
 /** Gives the session a new id, keeping its data (on login, logout and privilege changes). */
-export function regenerateSession(req: Express.Request): Promise<void> {
-  const keep = { ...req.session } as Partial<SessionData> & { cookie?: unknown };
-  delete keep.cookie;
-  return new Promise((resolve, reject) => {
-    req.session.regenerate((error) => {
-      if (error) return reject(error);
-      Object.assign(req.session, keep);
-      resolve();
-    });
-  });
+export function regenerateSession(req: Pick<Request, 'session'>): void {
+  req.session.regenerate();
 }
 
 /** Flashes a value for the next request. */

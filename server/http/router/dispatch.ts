@@ -1,6 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import type { RouteRegistry } from './registry';
 import { HttpError } from '../../support/errors';
+import { responded } from '../response-state';
 
 export type MiddlewareFactory = (argument?: string) => RequestHandler;
 
@@ -48,7 +49,7 @@ export function routeDispatcher(registry: RouteRegistry, middleware: Record<stri
       Promise.resolve()
         .then(() => match.route.handler(req, res))
         .then(() => {
-          if (res.headersSent) return;
+          if (responded(res)) return;
           if (req.inertia?.isInertia) return res.redirect(303, req.get('referer') ?? '/');
           res.status(200).end();
         })

@@ -1,31 +1,40 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import supertest from 'supertest';
+import { sign } from 'cookie-signature';
 import { eq } from 'drizzle-orm';
-import { browser, createTestApp, signedIn, type TestApp } from '../../helpers/app';
+import { browser, createTestApp, signedIn, testVersion, type TestApp } from '../../helpers/app';
+import { passwordFingerprint } from '../../../server/http/auth/session-guard';
+import { userRepository } from '../../../server/db/repositories/user-repository';
 import { createUser } from '../../factories/users';
 import { createOwnedTeam } from '../../factories/teams';
 import { teamRepository } from '../../../server/db/repositories/team-repository';
 import type { RouteRegistry } from '../../../server/http/router/registry';
 import { sessions } from '../../../server/db/schema/index';
-import { regenerateSession } from '../../../server/http/middleware/session';
+import { regenerateSession, rememberDevice } from '../../../server/http/middleware/session';
 
 function testRoutes(routes: RouteRegistry) {
   routes.post('/t/echo', (req, res) => res.json({ ok: true, body: req.body })).name('test.echo');
   routes.post('/t/whoami', (req, res) => res.json({ userId: req.user?.id ?? null })).name('test.whoami');
   routes
     .get('/t/remember', (req, res) => {
-      req.session.ip = req.ip ?? '';
-      req.session.userAgent = req.get('user-agent') ?? '';
+      rememberDevice(req);
       res.json({ id: req.session.id, userId: req.session.userId ?? null });
     })
     .name('test.remember');
   routes
     .post('/t/regenerate', async (req, res) => {
       const before = req.session.id;
-      await regenerateSession(req);
+      regenerateSession(req);
       res.json({ before, after: req.session.id, userId: req.session.userId });
     })
     .name('test.regenerate');
+  routes
+    .get('/t/unsavable', (req, res) => {
+      // Past the column's 45 characters: the session's write fails after the handler answered.
+      req.session.ip = 'x'.repeat(100);
+      res.json({ ok: true });
+    })
+    .name('test.unsavable');
 }
 
 let app: TestApp;
@@ -182,6 +191,66 @@ describe('sessions', () => {
     expect(old).toHaveLength(0);
   });
 
+  it('keeps an address a proxy forwarded only when it is one', async () => {
+    const user = await createUser(app.services);
+    const client = await signedIn(app.app, user);
+    for (const [forwarded, kept] of [
+      ['203.0.113.9', '203.0.113.9'],
+      ['x'.repeat(100), ''],
+    ]) {
+      const res = await client.agent.get('/t/remember').set('X-Forwarded-For', forwarded);
+      expect(res.status).toBe(200);
+      const [row] = await app.services.db.select().from(sessions).where(eq(sessions.id, res.body.id));
+      expect(row.ipAddress).toBe(kept);
+    }
+  });
+
+  it('honours a session kept by express-session (its cookie attributes in the payload) and drops them', async () => {
+    const user = await createUser(app.services);
+    const id = 'legacySessionIdFromExpressSession';
+    const now = Math.floor(Date.now() / 1000);
+    await app.services.db.insert(sessions).values({
+      id,
+      userId: user.id,
+      ipAddress: '127.0.0.1',
+      userAgent: 'KawanTest/1.0',
+      payload: {
+        cookie: { originalMaxAge: 7_200_000, expires: new Date().toISOString(), httpOnly: true, path: '/' },
+        _token: 'legacy-token-0123456789012345678901234567',
+        userId: user.id,
+        ip: '127.0.0.1',
+        userAgent: 'KawanTest/1.0',
+        passwordFingerprint: passwordFingerprint((await userRepository(app.services.db).find(user.id))!),
+      },
+      lastActivity: now,
+    });
+    const secret = app.services.config.app.key.toString('base64');
+    const cookie = `kawan_session=${encodeURIComponent(`s:${sign(id, secret)}`)}`;
+    const res = await supertest(app.app).get('/t/remember').set({ Cookie: cookie, 'User-Agent': 'KawanTest/1.0' });
+    expect(res.body).toEqual({ id, userId: user.id });
+    const [row] = await app.services.db.select().from(sessions).where(eq(sessions.id, id));
+    expect(row.payload).not.toHaveProperty('cookie');
+    expect(row.payload).toMatchObject({ _token: 'legacy-token-0123456789012345678901234567', userId: user.id });
+    // A forged signature is a new guest session.
+    const forged = await supertest(app.app)
+      .get('/t/remember')
+      .set('Cookie', `kawan_session=${encodeURIComponent(`s:${id}.forged`)}`);
+    expect(forged.body.id).not.toBe(id);
+    expect(forged.body.userId).toBeNull();
+  });
+
+  it('answers with the error page, not a hang or half an answer, when the session cannot be written', async () => {
+    const client = await signedIn(app.app, await createUser(app.services));
+    const res = await client.agent
+      .get('/t/unsavable')
+      .set({ 'X-Inertia': 'true', 'X-Inertia-Version': testVersion, 'X-Requested-With': 'XMLHttpRequest' });
+    expect(res.status).toBe(500);
+    expect(res.body.component).toBe('Error');
+    expect(res.body.ok).toBeUndefined();
+    // The session as it was is still there.
+    expect((await client.agent.get('/t/remember')).body.userId).not.toBeNull();
+  });
+
   it('marks the session cookie Secure when APP_URL is https', async () => {
     const secure = await createTestApp({ routes: [testRoutes], env: { APP_URL: 'https://kawan.example' } });
     try {
@@ -221,9 +290,7 @@ describe('session upkeep', () => {
     const { DatabaseSessionStore } = await import('../../../server/http/middleware/session');
     const { sessionRepository } = await import('../../../server/db/repositories/session-repository');
     const store = new DatabaseSessionStore(sessionRepository(app.services.db), 60, undefined, 1);
-    await new Promise<void>((resolve, reject) =>
-      store.set('prune-trigger', { cookie: {} } as never, (error) => (error ? reject(error) : resolve())),
-    );
+    await store.save('prune-trigger', {});
     expect(await app.services.db.select().from(sessions).where(eq(sessions.id, id))).toHaveLength(0);
   });
 

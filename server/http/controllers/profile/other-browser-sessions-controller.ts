@@ -3,7 +3,9 @@ import { logOutOtherBrowserSessions } from '../../../domain/profile/actions/log-
 import { keepThisBrowserSignedIn } from './respond';
 
 export async function destroy(req: Request, res: Response) {
-  const user = await logOutOtherBrowserSessions(req.services, req.user!, req.body, { currentSessionId: req.sessionID });
+  const user = await logOutOtherBrowserSessions(req.services, req.user!, req.body, {
+    currentSessionId: req.session.id,
+  });
   await keepThisBrowserSignedIn(req, res, user);
   res.redirect(303, req.get('referer') ?? req.services.route('profile.show'));
 }

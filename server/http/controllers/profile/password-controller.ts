@@ -3,7 +3,7 @@ import { updatePassword } from '../../../domain/profile/actions/update-password'
 import { backWithStatus, keepThisBrowserSignedIn } from './respond';
 
 export async function update(req: Request, res: Response) {
-  const user = await updatePassword(req.services, req.user!, req.body, { currentSessionId: req.sessionID });
+  const user = await updatePassword(req.services, req.user!, req.body, { currentSessionId: req.session.id });
   await keepThisBrowserSignedIn(req, res, user);
   backWithStatus(req, res, 'password-updated');
 }

@@ -13,6 +13,6 @@ export async function show(req: Request) {
   );
   await req.inertia.render('Profile/Show', {
     confirmsTwoFactorAuthentication: true,
-    sessions: sessions.map((session) => presentBrowserSession(session, req.sessionID)),
+    sessions: sessions.map((session) => presentBrowserSession(session, req.session.id)),
   });
 }
