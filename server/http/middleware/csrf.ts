@@ -1,4 +1,5 @@
 import type { RequestHandler, Request, Response } from 'express';
+import { serialize as serializeCookie } from 'cookie';
 import { HttpError } from '../../support/errors';
 import { hmacSha256, randomToken, safeEqual } from '../../support/crypto';
 
@@ -50,7 +51,21 @@ function sendXsrfCookie(res: Response, token: string, secure: boolean) {
     else res.removeHeader('Set-Cookie');
   }
   // Readable by the page: Inertia's HTTP client echoes it back in X-XSRF-TOKEN.
-  res.cookie('XSRF-TOKEN', token, { path: '/', sameSite: 'lax', httpOnly: false, secure });
+  res.append('Set-Cookie', xsrfCookie(token, secure));
+}
+
+/** XSRF-TOKEN cookies as sent lately, by token (one per session, sent on every response); bounded. */
+const xsrfCookies = new Map<string, string>();
+
+function xsrfCookie(token: string, secure: boolean): string {
+  const key = `${secure ? 's' : ''}|${token}`;
+  let cookie = xsrfCookies.get(key);
+  if (cookie === undefined) {
+    cookie = serializeCookie('XSRF-TOKEN', token, { path: '/', sameSite: 'lax', httpOnly: false, secure });
+    if (xsrfCookies.size >= 10_000) xsrfCookies.clear();
+    xsrfCookies.set(key, cookie);
+  }
+  return cookie;
 }
 
 /** Multipart requests whose token can only be in the body, which is read after sign-in. */

@@ -254,22 +254,28 @@ export function sessionMiddleware(
   const name = config.session.cookie;
   const signer = new CookieSigner(config.app.key.toString('base64'));
   const attributes = sessionCookie(config);
-  let expiresSecond = 0;
-  let expires = new Date(0);
+  // The cookie rolls with each request: its Expires moves once a second, and the header made for a
+  // session in that second is sent again by its other responses (bounded).
+  let second = 0;
+  let cookies = new Map<string, string>();
   const cookieFor = (id: string) => {
-    // One Expires per second for every response (the cookie rolls with each request).
     const now = seconds();
-    if (now !== expiresSecond) {
-      expiresSecond = now;
-      expires = new Date(now * 1000 + attributes.maxAge);
+    if (now !== second) {
+      second = now;
+      cookies = new Map();
     }
-    return serializeCookie(name, signer.valueOf(id), {
-      path: attributes.path,
-      expires,
-      httpOnly: attributes.httpOnly,
-      secure: attributes.secure,
-      sameSite: attributes.sameSite,
-    });
+    let cookie = cookies.get(id);
+    if (cookie === undefined) {
+      cookie = serializeCookie(name, signer.valueOf(id), {
+        path: attributes.path,
+        expires: new Date(now * 1000 + attributes.maxAge),
+        httpOnly: attributes.httpOnly,
+        secure: attributes.secure,
+        sameSite: attributes.sameSite,
+      });
+      if (cookies.size < 10_000) cookies.set(id, cookie);
+    }
+    return cookie;
   };
 
   const open = (req: Request, res: Response, next: NextFunction, id: string, stored: StoredSession | null) => {
