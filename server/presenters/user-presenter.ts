@@ -69,12 +69,27 @@ export function presentAuthUser(
   };
 }
 
+/** Initials avatars made lately, by name and e-mail (every page shows several); bounded. */
+const avatars = new Map<string, string>();
+
 /**
  * The uploaded photo, or a generated avatar with the user's initials (an inline SVG, so nothing
  * is fetched from a third party).
  */
 export function profilePhotoUrl(user: Pick<UserRow, 'name' | 'email' | 'profilePhotoPath'>): string {
   if (user.profilePhotoPath) return `/storage/${user.profilePhotoPath}`;
+  const key = `${user.email}\n${user.name}`;
+  let url = avatars.get(key);
+  if (url === undefined) {
+    url = initialsAvatar(user);
+    if (avatars.size >= 10_000) avatars.clear();
+    avatars.set(key, url);
+  }
+  return url;
+}
+
+/** An SVG of the name's initials on a colour derived from the e-mail, as a data: URL. */
+function initialsAvatar(user: Pick<UserRow, 'name' | 'email'>): string {
   const initials = user.name
     .split(/\s+/)
     .filter(Boolean)
