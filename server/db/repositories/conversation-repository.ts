@@ -1,4 +1,20 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database } from '../client';
 import {
   bots,
@@ -366,6 +382,7 @@ export function conversationRepository(db: Database, teamId: number) {
             eq(messages.conversationId, conversationId),
             eq(messages.direction, 'outbound'),
             inArray(messages.sender, ['bot', 'agent']),
+            notInArray(messages.kind, ['note', 'event']),
             lt(messages.id, beforeId),
           ),
         )
