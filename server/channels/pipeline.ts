@@ -440,7 +440,7 @@ export async function replyToMessage(
   const answering = await answeringBot(services, channel);
   if (!answering) return;
   const tail = await turnTail(repo, conversation.id, inbound);
-  if (tail.latestInboundId !== inbound.id) return;
+  if (tail.latestInboundId !== undefined && tail.latestInboundId !== inbound.id) return;
 
   let reply = tail.reply;
   if (reply && reply.status !== 'composing') {

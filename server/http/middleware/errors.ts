@@ -40,7 +40,7 @@ export function errorHandler(options: { development: boolean }): ErrorRequestHan
   return (error: unknown, req, res, next) => {
     if (responded(res)) {
       // Answered already, the answer waiting for the session's writes: it goes out as it is.
-      if (!res.headersSent) return req.services?.logger.error({ err: error }, 'error after the response was sent');
+      if (!res.headersSent) return req.services?.logger.error({ err: error }, 'error after the request was answered');
       return next(error);
     }
 
