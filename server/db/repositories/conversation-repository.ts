@@ -138,6 +138,21 @@ export function conversationRepository(db: Database, teamId: number) {
     assigneeName: row.assigneeName,
   });
 
+  /** A conversation as the inbox lists it, with its whole contact (one read for both). */
+  const listedWithContact = async (
+    id: number,
+  ): Promise<{ row: ConversationListRow; contact: ContactRow } | undefined> => {
+    const [row] = await db
+      .select({ ...listColumns, contact: contacts })
+      .from(conversations)
+      .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+      .innerJoin(channels, eq(channels.id, conversations.channelId))
+      .leftJoin(bots, eq(bots.id, conversations.botId))
+      .leftJoin(users, eq(users.id, conversations.assigneeId))
+      .where(mine(id));
+    return row ? { row: listRow(row), contact: row.contact } : undefined;
+  };
+
   return {
     /**
      * A page of the list: the inbox's order (latest activity first) or, for exports, `oldest`
@@ -170,16 +185,10 @@ export function conversationRepository(db: Database, teamId: number) {
 
     /** One conversation as the inbox lists it (for live updates of a single row). */
     async listed(id: number): Promise<ConversationListRow | undefined> {
-      const [row] = await db
-        .select(listColumns)
-        .from(conversations)
-        .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-        .innerJoin(channels, eq(channels.id, conversations.channelId))
-        .leftJoin(bots, eq(bots.id, conversations.botId))
-        .leftJoin(users, eq(users.id, conversations.assigneeId))
-        .where(mine(id));
-      return row ? listRow(row) : undefined;
+      return (await listedWithContact(id))?.row;
     },
+
+    listedWithContact,
 
     /** The inbox's badges: conversations per state, unread messages, waiting for a person. */
     async counts(userId: number) {

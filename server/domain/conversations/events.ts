@@ -49,8 +49,9 @@ export async function conversationChanged(
   widget?: WidgetTarget,
 ): Promise<void> {
   const repo = conversationRepository(services.db, teamId);
-  const row = await repo.listed(conversationId);
-  if (!row) return;
+  const found = await repo.listedWithContact(conversationId);
+  if (!found) return;
+  const { row, contact } = found;
   await services.broadcaster.broadcast({
     channels: [teamChannel(teamId)],
     event: inboxEvent('ConversationChanged'),
@@ -60,7 +61,7 @@ export async function conversationChanged(
   await services.broadcaster.broadcast({
     channels: [conversationChannel(conversationId)],
     event: inboxEvent('ConversationUpdated'),
-    data: { conversation: presentConversationDetail(row, await repo.contact(row.contactId)) },
+    data: { conversation: presentConversationDetail(row, contact) },
   });
   if (widget) {
     await services.widgetBroadcaster.broadcast({
