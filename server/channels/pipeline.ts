@@ -439,10 +439,10 @@ export async function replyToMessage(
   if (!conversation || !channel || conversation.state !== 'bot') return;
   const answering = await answeringBot(services, channel);
   if (!answering) return;
-  const tail = await turnTail(repo, conversation.id, inbound);
-  if (tail.latestInboundId !== undefined && tail.latestInboundId !== inbound.id) return;
+  const latest = await repo.latestInbound(conversation.id);
+  if (latest && latest.id !== inbound.id) return;
 
-  let reply = tail.reply;
+  let reply = await repo.replyTo(inbound.id);
   if (reply && reply.status !== 'composing') {
     if (reply.status === 'queued')
       await services.jobs.send(sendJob, { teamId: input.teamId, messageId: reply.id, attempt: 1 });
@@ -464,8 +464,9 @@ export async function replyToMessage(
   await adapter.typing(conversation.threadId, inbound.externalId ?? undefined).catch(() => undefined);
   if (widget) await widgetTyping(services, widget, { sender: 'bot', typing: true });
 
-  const earlier = await tail.before(reply.id);
-  const asked = await tail.asked();
+  const earlier = await repo.messages(conversation.id, { limit: 30, beforeId: reply.id });
+  const lastSpoken = await repo.lastSpoken(conversation.id, inbound.id);
+  const asked = await repo.inboundAfter(conversation.id, lastSpoken?.id ?? 0, inbound.id);
   const question =
     asked
       .map((row) => row.text)
@@ -575,61 +576,6 @@ export async function replyToMessage(
   // dropped) for each reply.
   if (!recently(answering.bot.lastActiveAt, new Date()))
     await botRepository(services.db, input.teamId).touch(answering.bot.id);
-}
-
-/** Messages a reply is written with: the conversation so far, before the reply. */
-const historyLength = 30;
-
-/**
- * What a reply turn reads of its conversation, from one read of its newest messages: the newest
- * inbound message (a newer one's job answers instead), the bot's reply to `inbound` when one was
- * begun (a retried job), the history before the reply, and the inbound messages asked since the
- * customer last heard the bot or an agent. Each falls back to a query of its own when the
- * conversation holds more than the read window (a long run of agent messages, an old retry).
- */
-export async function turnTail(
-  repo: ReturnType<typeof conversationRepository>,
-  conversationId: number,
-  inbound: MessageRow,
-) {
-  const window = historyLength + 10;
-  const rows: MessageRow[] = await repo.messages(conversationId, { limit: window });
-  // Every message of the conversation is in hand, or only its newest ones.
-  const whole = rows.length < window;
-  const latestInbound = rows.findLast((row) => row.direction === 'inbound');
-  const latestInboundId = latestInbound?.id ?? (whole ? undefined : (await repo.latestInbound(conversationId))?.id);
-  // Replies come after what they answer: with `inbound` in hand, so is any reply to it.
-  const holdsInbound = rows.some((row) => row.id === inbound.id);
-  const reply = holdsInbound
-    ? rows.find((row) => row.inReplyToId === inbound.id && row.sender === 'bot')
-    : await repo.replyTo(inbound.id);
-  // What the customer heard: the bot's or an agent's messages, not an agent's notes or events.
-  const spoken = (row: MessageRow) =>
-    row.direction === 'outbound' &&
-    (row.sender === 'bot' || row.sender === 'agent') &&
-    row.kind !== 'note' &&
-    row.kind !== 'event' &&
-    row.id < inbound.id;
-  return {
-    latestInboundId,
-    reply,
-    /** Up to 30 messages before `replyId`, oldest first. */
-    async before(replyId: number): Promise<MessageRow[]> {
-      const earlier = rows.filter((row) => row.id < replyId);
-      if (earlier.length >= historyLength || whole) return earlier.slice(-historyLength);
-      return repo.messages(conversationId, { limit: historyLength, beforeId: replyId });
-    },
-    /** The inbound messages up to `inbound` since the customer last heard the bot or an agent. */
-    async asked(): Promise<MessageRow[]> {
-      const lastSpoken = rows.findLast(spoken);
-      if (holdsInbound && (lastSpoken || whole)) {
-        const after = lastSpoken?.id ?? 0;
-        return rows.filter((row) => row.direction === 'inbound' && row.id > after && row.id <= inbound.id);
-      }
-      const fetched = await repo.lastSpoken(conversationId, inbound.id);
-      return repo.inboundAfter(conversationId, fetched?.id ?? 0, inbound.id);
-    },
-  };
 }
 
 /** Whether a last-seen time is less than a minute old (health and activity fields are shown to the minute). */

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  conversationRepository,
+  type MessageRow,
+  type NewMessage,
+} from '../../../server/db/repositories/conversation-repository';
+import { createTestApp, type TestApp } from '../../helpers/app';
+import { createChannel, createConversation } from '../../factories/channels';
+import { createOwnedTeam } from '../../factories/teams';
+
+/**
+ * A reply answers together every question the customer sent since they last heard the bot or an
+ * agent (server/channels/pipeline.ts replyToMessage: lastSpoken, then inboundAfter). An agent's
+ * internal note, or an event line, is nothing the customer heard.
+ */
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+type Step = Pick<NewMessage, 'direction' | 'sender'> & { kind?: NewMessage['kind'] };
+const contact: Step = { direction: 'inbound', sender: 'contact' };
+const bot: Step = { direction: 'outbound', sender: 'bot' };
+const agent: Step = { direction: 'outbound', sender: 'agent' };
+const note: Step = { direction: 'outbound', sender: 'agent', kind: 'note' };
+const event: Step = { direction: 'outbound', sender: 'system', kind: 'event' };
+const agentEvent: Step = { direction: 'outbound', sender: 'agent', kind: 'event' };
+
+/** The questions a reply to the conversation's last message answers, as their texts. */
+async function askedAfter(steps: Step[]): Promise<string[]> {
+  const { team } = await createOwnedTeam(app.services);
+  const channel = await createChannel(app.services, team.id, { type: 'web' });
+  const { conversation, message: first } = await createConversation(app.services, channel, { text: 'contact first' });
+  const repo = conversationRepository(app.services.db, team.id);
+  let last: MessageRow = first;
+  for (const [index, step] of steps.entries()) {
+    last = (await repo.insertMessage({
+      conversationId: conversation.id,
+      channelId: channel.id,
+      direction: step.direction,
+      sender: step.sender,
+      kind: step.kind ?? 'text',
+      text: `${step.kind ?? step.sender} ${index}`,
+      status: step.direction === 'inbound' ? 'received' : 'sent',
+    }))!;
+  }
+  const lastSpoken = await repo.lastSpoken(conversation.id, last.id);
+  return (await repo.inboundAfter(conversation.id, lastSpoken?.id ?? 0, last.id)).map((row) => row.text);
+}
+
+describe('the questions a reply answers', () => {
+  it('are those since the bot or an agent last spoke', async () => {
+    expect(await askedAfter([bot, contact, contact])).toEqual(['contact 1', 'contact 2']);
+    expect(await askedAfter([contact, agent, contact])).toEqual(['contact 2']);
+    expect(await askedAfter([contact])).toEqual(['contact first', 'contact 0']);
+  });
+
+  it('reach past an agent’s note or an event line, which the customer never heard', async () => {
+    expect(await askedAfter([bot, contact, note, contact])).toEqual(['contact 1', 'contact 3']);
+    expect(await askedAfter([contact, event, agentEvent, note, contact])).toEqual([
+      'contact first',
+      'contact 0',
+      'contact 4',
+    ]);
+  });
+});
