@@ -98,7 +98,13 @@ export async function termFrequencies(
 ): Promise<TermFrequency[]> {
   const ids = knowledges.map((k) => Math.trunc(k.id));
   const scope = `${language}|${ids.join(',')}|${knowledges.map((k) => k.termStatsChunks ?? 0).join(',')}|`;
-  const missing = [...new Set(words)].filter((word) => !wordCache.has(scope + word));
+  const found = new Map<string, TermFrequency[]>();
+  const missing: string[] = [];
+  for (const word of new Set(words)) {
+    const known = wordCache.get(scope + word);
+    if (known) found.set(word, known);
+    else missing.push(word);
+  }
   if (missing.length > 0) {
     const rows = rowsOf<{ word: string; lexeme: string; chunks: number }>(
       await db.execute(sql`
@@ -109,13 +115,15 @@ export async function termFrequencies(
                                    and t.lexeme = l.lexeme
        group by w.word, l.lexeme`),
     );
-    if (wordCache.size + missing.length > wordCacheLimit) wordCache.clear();
     // A stop word has no lexeme: remembered as such.
-    for (const word of missing) wordCache.set(scope + word, []);
-    for (const row of rows) wordCache.get(scope + row.word)?.push({ lexeme: row.lexeme, chunks: Number(row.chunks) });
+    for (const word of missing) found.set(word, []);
+    for (const row of rows) found.get(row.word)?.push({ lexeme: row.lexeme, chunks: Number(row.chunks) });
+    // Emptying a full cache loses nothing of this question: its words are in `found`.
+    if (wordCache.size + missing.length > wordCacheLimit) wordCache.clear();
+    for (const word of missing) wordCache.set(scope + word, found.get(word)!);
   }
   const byLexeme = new Map<string, TermFrequency>();
-  for (const word of words) for (const term of wordCache.get(scope + word) ?? []) byLexeme.set(term.lexeme, term);
+  for (const terms of found.values()) for (const term of terms) byLexeme.set(term.lexeme, term);
   return [...byLexeme.values()];
 }
 
