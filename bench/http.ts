@@ -45,7 +45,7 @@
  * BENCH_PROFILE (a directory: the Kawan child writes a V8 CPU profile there when it stops).
  */
 import { cpus, loadavg, totalmem } from 'node:os';
-import { startChild, type ServerChild } from './support/child';
+import { buildChild, startChild, type ServerChild } from './support/child';
 import { load, median, type LoadResult } from './support/load';
 import { CookieJar, pageObject, send, setCookies, type Fetched, type RequestSpec } from './support/http-client';
 import { databaseExists, dropDatabase, redacted } from './support/postgres';
@@ -204,6 +204,7 @@ async function benchDatabase(database: DatabaseTarget): Promise<DatabaseReport> 
   const warnings: string[] = [];
   const kawan = track(
     startChild('Kawan', './kawan-server.ts', {
+      built: await buildChild('kawan-server', './kawan-server.ts'),
       flags: ['--expose-gc', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
       env: database.serverUrl ? { [postgresServerVariable]: database.serverUrl } : {},
     }),

@@ -1,5 +1,4 @@
 import express, { type Express } from 'express';
-import { fileURLToPath } from 'node:url';
 import type { Redis } from 'ioredis';
 import type { Config } from './config/env';
 import type { DatabaseHandle } from './db/client';
@@ -26,6 +25,7 @@ import { afterCommit, inTransaction, trackTransactions } from './db/after-commit
 import { HotCache } from './cache/hot-cache';
 import { attachCache, sessionStoreWrites } from './cache/cached-reads';
 import { InvalidationBus, type Invalidation } from './cache/invalidation-bus';
+import { projectPath } from './support/paths';
 
 export interface AppDependencies {
   config: Config;
@@ -53,7 +53,7 @@ export interface AppDependencies {
   runsWorkers?: boolean;
 }
 
-export const publicDir = fileURLToPath(new URL('../public', import.meta.url));
+export const publicDir = projectPath('public');
 
 /** Builds the Express application. Tests import this; only server/main.ts listens. */
 export function createApp(deps: AppDependencies): { app: Express; services: Services } {

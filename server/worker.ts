@@ -30,6 +30,7 @@ async function main() {
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: join(config.dataDir, 'db'),
+    longRunning: true,
     onConnectionError: (error) => logger.warn({ err: error }, 'a pooled database connection failed; it is replaced'),
   });
   await database.migrate();

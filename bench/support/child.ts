@@ -1,5 +1,10 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { serverBuildOptions } from '../../scripts/build-server';
+import { projectPath } from '../../server/support/paths';
 import type { ChildMessage, MemoryMessage, ParentMessage, ReadyMessage } from './protocol';
 
 export interface ServerChild {
@@ -21,13 +26,27 @@ export interface ChildOptions {
   flags?: string[];
   /** Extra environment. */
   env?: Record<string, string>;
+  /** A script built by `buildChild` (plain Node, no tsx), instead of `file` from the sources. */
+  built?: string;
+}
+
+/**
+ * Bundles bench/support/<file> as the server build bundles server/main.ts (scripts/build-server.ts)
+ * into build/bench/<name>/, and answers the script to start: Kawan measured as production runs it,
+ * not under tsx (which compiles every module at start-up and keeps its source maps).
+ */
+export async function buildChild(name: string, file: string): Promise<string> {
+  const outdir = projectPath('build', 'bench', name);
+  rmSync(outdir, { recursive: true, force: true });
+  await build(serverBuildOptions({ [name]: fileURLToPath(new URL(file, import.meta.url)) }, outdir));
+  return join(outdir, `${name}.js`);
 }
 
 /** Starts bench/support/<file> in its own Node process (same flags as `npm run bench:http`). */
 export function startChild(name: string, file: string, options: ChildOptions = {}): ServerChild {
-  const path = fileURLToPath(new URL(file, import.meta.url));
+  const path = options.built ?? fileURLToPath(new URL(file, import.meta.url));
   const child = fork(path, [], {
-    execArgv: [...(options.flags ?? []), '--import', 'tsx'],
+    execArgv: [...(options.flags ?? []), ...(options.built ? [] : ['--import', 'tsx'])],
     env: { ...process.env, ...options.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -15,7 +15,7 @@
  */
 import { createServer } from 'node:http';
 import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { projectPath } from '../../server/support/paths';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,7 +72,7 @@ async function main() {
     // opened here as `npm start` opens its data directory on every start after the first.
     pgliteDir = mkdtempSync(join(tmpdir(), 'kawan-bench-pglite-'));
     await buildPglite(pgliteDir);
-    database = await openDatabase({ dataDir: pgliteDir });
+    database = await openDatabase({ dataDir: pgliteDir, longRunning: true });
     notes.push(`database: ${database.driver} in ${pgliteDir}, created and seeded by a short-lived process`);
   }
   await database.migrate();
@@ -91,7 +91,8 @@ async function main() {
 /** Runs bench/support/pglite-builder.ts in its own process over `dataDir` and waits for it. */
 function buildPglite(dataDir: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const builder = fork(fileURLToPath(new URL('./pglite-builder.ts', import.meta.url)), [dataDir], {
+    // From the sources (this process may run from a build in build/bench/).
+    const builder = fork(projectPath('bench', 'support', 'pglite-builder.ts'), [dataDir], {
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -11,6 +11,7 @@ import pg from 'pg';
 import * as schema from './schema/index';
 import { WriteObserver } from './write-observer';
 import { JobQueue } from '../jobs/queue';
+import { projectPath } from '../support/paths';
 
 export type Schema = typeof schema;
 /** The one database type the repositories see, whichever driver is underneath. */
@@ -34,7 +35,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = projectPath('server', 'db', 'migrations');
 
 export interface DatabaseOptions {
   /** A PostgreSQL server; when absent, the embedded PGlite database is used. */
@@ -49,6 +50,14 @@ export interface DatabaseOptions {
    * without a listener the error would end the process.
    */
   onConnectionError?: (error: Error) => void;
+  /**
+   * A long-running process (`npm start`, `npm run worker`): PGlite's WebAssembly is compiled once,
+   * optimized, instead of V8's quick baseline code first and optimized code for hot functions
+   * later, both kept. About 35 MB less resident memory for the life of the process, for about a
+   * second more at start-up (docs/decisions/011). Tests, which open many short-lived databases,
+   * keep V8's default.
+   */
+  longRunning?: boolean;
 }
 
 /**
@@ -76,6 +85,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  // Read when a WebAssembly module is compiled: PGlite's is compiled by PGlite.create below.
+  if (options.longRunning) setFlagsFromString('--no-liftoff');
   const client = await PGlite.create(dataDir, {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     // An embedded database of one application: PostgreSQL's server-sized buffers (128 MB of shared

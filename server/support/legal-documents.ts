@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { projectPath } from './paths';
 import { marked } from 'marked';
 
 export type LegalDocumentName = 'privacy' | 'privacy-policy' | 'terms' | 'terms-of-service';
@@ -10,7 +11,7 @@ export interface LegalDocument {
   html: string;
 }
 
-const folder = new URL('../../resources/markdown/legal/', import.meta.url);
+const folder = projectPath('resources', 'markdown', 'legal');
 const cache = new Map<LegalDocumentName, LegalDocument>();
 
 /**
@@ -20,7 +21,7 @@ const cache = new Map<LegalDocumentName, LegalDocument>();
 export async function legalDocument(name: LegalDocumentName, options: { cache: boolean }): Promise<LegalDocument> {
   const hit = options.cache ? cache.get(name) : undefined;
   if (hit) return hit;
-  const source = await readFile(fileURLToPath(new URL(`${name}.md`, folder)), 'utf8');
+  const source = await readFile(join(folder, `${name}.md`), 'utf8');
   const titleMatch = /^#\s+(.+)$/m.exec(source);
   const dateMatch = /^Last updated:\s*(\d{4}-\d{2}-\d{2})\s*$/m.exec(source);
   const body = source.replace(/^#\s+.+$/m, '').replace(/^Last updated:.*$/m, '');

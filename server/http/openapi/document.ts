@@ -13,6 +13,7 @@ import {
   validationExample,
   type ErrorResponseName,
 } from './errors';
+import { projectPath } from '../../support/paths';
 
 export type JsonSchema = { [key: string]: unknown };
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -166,9 +167,7 @@ export function documentOf(services: Pick<Services, 'routes' | 'config'>): OpenA
   const serverUrl = services.config.app.url;
   const known = documents.get(services.routes);
   if (known?.serverUrl === serverUrl) return known.document;
-  packageVersion ??= (
-    JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
-  ).version;
+  packageVersion ??= (JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { version: string }).version;
   const document = openApiDocument(services.routes, {
     title: services.config.app.name,
     version: packageVersion,

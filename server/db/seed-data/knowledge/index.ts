@@ -1,4 +1,5 @@
 import { cafeFaq } from './cafe-faq';
+import { projectPath } from '../../../support/paths';
 
 /**
  * The demo team's knowledge bases (Warung Kopi Nusantara) as plain data: the seed turns each
@@ -8,7 +9,7 @@ import { cafeFaq } from './cafe-faq';
 export type DemoKnowledgeSource =
   | { type: 'qa'; title: string; question: string; alternatives: string[]; answer: string }
   | { type: 'text'; title: string; text: string }
-  | { type: 'file'; title: string; path: URL; filename: string; mime: string };
+  | { type: 'file'; title: string; path: string; filename: string; mime: string };
 
 export interface DemoKnowledge {
   name: string;
@@ -70,14 +71,14 @@ export const demoKnowledges: DemoKnowledge[] = [
       {
         type: 'file',
         title: 'Menu Warung Kopi Nusantara (PDF)',
-        path: new URL('./menu.pdf', import.meta.url),
+        path: projectPath('server', 'db', 'seed-data', 'knowledge', 'menu.pdf'),
         filename: 'menu.pdf',
         mime: 'application/pdf',
       },
       {
         type: 'file',
         title: 'Daftar Harga',
-        path: new URL('./price-list.csv', import.meta.url),
+        path: projectPath('server', 'db', 'seed-data', 'knowledge', 'price-list.csv'),
         filename: 'price-list.csv',
         mime: 'text/csv',
       },

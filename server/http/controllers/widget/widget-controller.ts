@@ -22,9 +22,9 @@ import { HttpError, NotFoundError, ValidationError } from '../../../support/erro
 import { validate } from '../../../domain/shared/validation';
 import type { SessionResponse, WidgetConfig } from '../../../channels/web/protocol';
 import type { Services } from '../../../services';
-import { fileURLToPath } from 'node:url';
+import { projectPath } from '../../../support/paths';
 
-const publicDir = fileURLToPath(new URL('../../../../public', import.meta.url));
+const publicDir = projectPath('public');
 
 /**
  * The web chat widget's public endpoints (server/channels/web/protocol.ts): no session, no CSRF
