@@ -23,7 +23,7 @@ import type { RealtimeServer } from './realtime/realtime-server';
 import { Broadcaster, createBroadcastDriver, type BroadcastDriver } from './broadcasting/broadcaster';
 import { afterCommit, inTransaction, trackTransactions } from './db/after-commit';
 import { HotCache } from './cache/hot-cache';
-import { attachCache, sessionStoreWrites } from './cache/cached-reads';
+import { attachCache } from './cache/cached-reads';
 import { InvalidationBus, type Invalidation } from './cache/invalidation-bus';
 import { projectPath } from './support/paths';
 
@@ -132,8 +132,7 @@ function hotCache(deps: AppDependencies, logger: Logger) {
     if (bus) await (await bus).publish(what);
   };
   deps.database.writes.listen((table) => {
-    // The session store keeps its own entries right (write-through, per session id).
-    if (table === 'sessions' && sessionStoreWrites.getStore()) return;
+    // The session store's own writes are not reported (writeThroughMark): it keeps its entries right.
     const what = { groups: [table] };
     cache.drop(what);
     const everywhere = () => {

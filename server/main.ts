@@ -34,6 +34,7 @@ async function main() {
   }
   const database = await openDatabase({
     url: config.databaseUrl,
+    preparedStatements: config.databasePreparedStatements,
     dataDir,
     longRunning: true,
     onConnectionError: (error) => logger.warn({ err: error }, 'a pooled database connection failed; it is replaced'),

@@ -29,6 +29,7 @@ async function main() {
   const logger = createLogger(config.logLevel, { pretty: wantsPrettyLogs(config.isProduction) });
   const database = await openDatabase({
     url: config.databaseUrl,
+    preparedStatements: config.databasePreparedStatements,
     dataDir: join(config.dataDir, 'db'),
     longRunning: true,
     onConnectionError: (error) => logger.warn({ err: error }, 'a pooled database connection failed; it is replaced'),

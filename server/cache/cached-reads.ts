@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { HotCache, CachedRead } from './hot-cache';
 
 /** The hot cache of each database handle's root `db` (transactions have none: they read fresh). */
@@ -48,12 +47,6 @@ export function copied<T>(value: T): T {
   }
   return copy as T;
 }
-
-/**
- * Writes the session store makes to the `sessions` table by id: it keeps the cache right itself
- * (write-through), so they do not drop every cached session as other writes to that table do.
- */
-export const sessionStoreWrites = new AsyncLocalStorage<true>();
 
 /**
  * A read through the hot cache whose value is deep-frozen once, when loaded, and then handed to

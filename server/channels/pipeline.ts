@@ -210,15 +210,21 @@ export async function receiveWebhook(
 }
 
 /**
+ * The database a transaction of the pipeline reads committed, cached values from: the inbound
+ * transaction never writes a bot, so the published bot it would read is the committed one.
+ */
+const committedReads = new WeakMap<object, PipelineServices['db']>();
+
+/**
  * The published configuration of the channel's bot, when it answers at all: read for every inbound
- * message and every reply, so through the hot cache (outside transactions), which a write to the
- * bot or a new version clears.
+ * message and every reply, so through the hot cache (inside the inbound transaction too, from the
+ * database it runs on), which a write to the bot or a new version clears.
  */
 async function answeringBot(services: PipelineServices, channel: ChannelRow) {
   if (channel.status !== 'active' || channel.botId === null) return undefined;
   const botId = channel.botId;
   return cachedRead(
-    services.db,
+    committedReads.get(services.db) ?? services.db,
     `answering-bot:${channel.teamId}:${botId}`,
     { groups: ['bots', 'bot_versions'] },
     async () => {
@@ -360,6 +366,7 @@ export async function processInbound(services: PipelineServices, eventId: number
   if (!channel) return;
   await services.db.transaction(async (tx) => {
     const inTx = { ...services, db: tx };
+    committedReads.set(tx, services.db);
     const log = channelEventLog(tx);
     if (first.thread === null) {
       const event = await log.find(eventId);
@@ -411,6 +418,64 @@ async function applyEvent(services: PipelineServices, channel: ChannelRow, event
   });
 }
 
+/** Messages before a reply that the engine reads as the conversation so far. */
+const historyLimit = 30;
+
+/** At most this many messages after an inbound one are read in one go (more: two more reads). */
+const followingLimit = 20;
+
+/**
+ * Whether a newer inbound message followed `inbound` (its own reply job answers both) and the
+ * bot's reply to `inbound` so far, in one read of what followed it.
+ */
+async function followingMessages(
+  repo: ReturnType<typeof conversationRepository>,
+  conversationId: number,
+  inbound: MessageRow,
+): Promise<{ newerInbound: boolean; reply: MessageRow | undefined }> {
+  const rows = await repo.from(conversationId, inbound.id, followingLimit);
+  if (rows.length === followingLimit) {
+    const latest = await repo.latestInbound(conversationId);
+    return { newerInbound: latest !== undefined && latest.id !== inbound.id, reply: await repo.replyTo(inbound.id) };
+  }
+  return {
+    newerInbound: rows.some((row) => row.direction === 'inbound' && row.id > inbound.id),
+    reply: rows.find((row) => row.inReplyToId === inbound.id && row.sender === 'bot'),
+  };
+}
+
+/** Whether the customer saw this message from the bot or an agent (not a note, not an event). */
+function spokenToCustomer(row: MessageRow): boolean {
+  return (
+    row.direction === 'outbound' &&
+    (row.sender === 'bot' || row.sender === 'agent') &&
+    row.kind !== 'note' &&
+    row.kind !== 'event'
+  );
+}
+
+/**
+ * The customer's messages one reply answers together: every inbound message since the last one
+ * the customer saw from the bot or an agent, up to `inbound`. Found in `earlier` (the history,
+ * oldest first) when the last spoken message is in it or the history is the whole conversation;
+ * otherwise read.
+ */
+async function askedTogether(
+  repo: ReturnType<typeof conversationRepository>,
+  conversationId: number,
+  inbound: MessageRow,
+  earlier: MessageRow[],
+): Promise<MessageRow[]> {
+  const before = earlier.filter((row) => row.id < inbound.id);
+  const spoken = before.findLast(spokenToCustomer);
+  if (spoken === undefined && earlier.length === historyLimit) {
+    const lastSpoken = await repo.lastSpoken(conversationId, inbound.id);
+    return repo.inboundAfter(conversationId, lastSpoken?.id ?? 0, inbound.id);
+  }
+  const after = spoken?.id ?? 0;
+  return earlier.filter((row) => row.direction === 'inbound' && row.id > after && row.id <= inbound.id);
+}
+
 /** The conversation as the engine reads it: customer turns and what the bot or agents said. */
 function historyOf(rows: MessageRow[]): HistoryMessage[] {
   return rows
@@ -439,10 +504,10 @@ export async function replyToMessage(
   if (!conversation || !channel || conversation.state !== 'bot') return;
   const answering = await answeringBot(services, channel);
   if (!answering) return;
-  const latest = await repo.latestInbound(conversation.id);
-  if (latest && latest.id !== inbound.id) return;
+  const followed = await followingMessages(repo, conversation.id, inbound);
+  if (followed.newerInbound) return;
 
-  let reply = await repo.replyTo(inbound.id);
+  let reply = followed.reply;
   if (reply && reply.status !== 'composing') {
     if (reply.status === 'queued')
       await services.jobs.send(sendJob, { teamId: input.teamId, messageId: reply.id, attempt: 1 });
@@ -464,9 +529,8 @@ export async function replyToMessage(
   await adapter.typing(conversation.threadId, inbound.externalId ?? undefined).catch(() => undefined);
   if (widget) await widgetTyping(services, widget, { sender: 'bot', typing: true });
 
-  const earlier = await repo.messages(conversation.id, { limit: 30, beforeId: reply.id });
-  const lastSpoken = await repo.lastSpoken(conversation.id, inbound.id);
-  const asked = await repo.inboundAfter(conversation.id, lastSpoken?.id ?? 0, inbound.id);
+  const earlier = await repo.messages(conversation.id, { limit: historyLimit, beforeId: reply.id });
+  const asked = await askedTogether(repo, conversation.id, inbound, earlier);
   const question =
     asked
       .map((row) => row.text)
@@ -594,18 +658,18 @@ export async function sendMessage(
   context: { attempt: number },
 ): Promise<void> {
   const repo = conversationRepository(services.db, input.teamId);
-  const message = await repo.message(input.messageId);
+  const sending = await repo.forSending(input.messageId);
+  const message = sending?.message;
   // 'sending' is a send a killed process left unfinished: it goes again.
-  if (!message || !(message.status === 'queued' || (message.status === 'sending' && context.attempt > 1))) return;
-  const conversation = await repo.find(message.conversationId);
-  const channel = conversation ? await channelById(services.db, conversation.channelId) : undefined;
-  if (!conversation || !channel) return;
-  const inbound = message.inReplyToId ? await repo.message(message.inReplyToId) : undefined;
+  if (!sending || !message || !(message.status === 'queued' || (message.status === 'sending' && context.attempt > 1)))
+    return;
+  const channel = await channelById(services.db, sending.channelId);
+  if (!channel) return;
   const out: OutboundText = {
-    threadId: conversation.threadId,
+    threadId: sending.threadId,
     text: message.text,
     messageId: message.id,
-    ...(inbound?.externalId && channel.type !== 'web' ? { replyToExternalId: inbound.externalId } : {}),
+    ...(sending.answeredExternalId && channel.type !== 'web' ? { replyToExternalId: sending.answeredExternalId } : {}),
   };
   await repo.updateMessage(message.id, { status: 'sending', attempts: message.attempts + 1 });
   const log = channelEventLog(services.db);

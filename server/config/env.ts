@@ -142,6 +142,10 @@ export const envSchema = z
     ),
     DATA_DIR: z.string().min(1).default('storage'),
     DATABASE_URL: optionalUrl,
+    DATABASE_PREPARED_STATEMENTS: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((value) => value === 'true'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     MAIL_URL: optionalUrl,
     MAIL_FROM: z.string().min(3).default('Kawan <hello@kawan.test>'),
@@ -264,6 +268,8 @@ export interface Config {
   };
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Statements with parameters run prepared on the server (server/db/prepared-statements.ts). */
+  databasePreparedStatements: boolean;
   logLevel: Env['LOG_LEVEL'];
   mail: { url: string | undefined; from: string };
   redisUrl: string | undefined;
@@ -397,6 +403,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
+    databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS,
     logLevel: env.LOG_LEVEL,
     mail: { url: env.MAIL_URL, from: env.MAIL_FROM },
     redisUrl: env.REDIS_URL,

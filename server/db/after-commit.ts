@@ -8,6 +8,15 @@ interface Frame {
 }
 
 const frames = new AsyncLocalStorage<Frame>();
+
+/**
+ * Transactions running now, savepoints included. While an AsyncLocalStorage is enabled, Node 20
+ * runs a hook for every promise the process makes (an await chain runs 2.5 times slower), whether
+ * or not it belongs to a transaction; so the storage is enabled only while a transaction runs
+ * (`run` enables it) and disabled when the last one ends. A page that opens no transaction, most
+ * of them, never pays for it (docs/decisions/011).
+ */
+let running = 0;
 const tracked = Symbol.for('kawan.afterCommit.tracked');
 
 /** Whatever has a drizzle-style `transaction(fn, config?)`: the database or a transaction. */
@@ -58,13 +67,20 @@ function patch(target: Transactional, onError: AfterCommitErrorHandler): void {
   target.transaction = async (fn, config) => {
     const parent = frames.getStore();
     const frame: Frame = { callbacks: [] };
-    const result = await original(
-      ((tx: Transactional) => {
-        patch(tx, onError);
-        return frames.run(frame, () => fn(tx as never));
-      }) as (tx: never) => Promise<unknown>,
-      config,
-    );
+    running += 1;
+    let result: unknown;
+    try {
+      result = await original(
+        ((tx: Transactional) => {
+          patch(tx, onError);
+          return frames.run(frame, () => fn(tx as never));
+        }) as (tx: never) => Promise<unknown>,
+        config,
+      );
+    } finally {
+      running -= 1;
+      if (running === 0) frames.disable();
+    }
     if (parent) {
       // A savepoint (or a transaction begun inside another): its work waits for the outer commit.
       parent.callbacks.push(...frame.callbacks);

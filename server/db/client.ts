@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
+import { StatementNames } from './prepared-statements';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -58,6 +59,8 @@ export interface DatabaseOptions {
    * keep V8's default.
    */
   longRunning?: boolean;
+  /** On a PostgreSQL server: statements with parameters run prepared (default true). */
+  preparedStatements?: boolean;
 }
 
 /**
@@ -72,7 +75,9 @@ export const vectorSearchSettings = { 'hnsw.iterative_scan': 'relaxed_order', 'h
 export const pgliteSettings = ['shared_buffers=16MB', 'wal_buffers=1MB', 'work_mem=2MB', 'maintenance_work_mem=16MB'];
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  const handle = options.url ? await openPostgres(options.url, options.onConnectionError) : await openPglite(options);
+  const handle = options.url
+    ? await openPostgres(options.url, options.onConnectionError, options.preparedStatements ?? true)
+    : await openPglite(options);
   const migrateTables = handle.migrate;
   // The job queue's tables (pg-boss keeps its own schema, `pgboss`, and its own migrations).
   handle.migrate = async () => {
@@ -133,6 +138,7 @@ async function openPostgres(
   url: string,
   onConnectionError: (error: Error) => void = (error) =>
     process.emitWarning(`PostgreSQL connection lost: ${error.message}`),
+  preparedStatements = true,
 ): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: url,
@@ -145,7 +151,11 @@ async function openPostgres(
   pool.on('error', onConnectionError);
   // Every statement, pooled or in a transaction, runs on one of the pool's clients.
   const writes = new WriteObserver();
-  pool.on('connect', (client) => writes.wrap(client));
+  const names = preparedStatements ? new StatementNames() : undefined;
+  pool.on('connect', (client) => {
+    names?.prepareOn(client);
+    writes.wrap(client);
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,

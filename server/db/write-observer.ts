@@ -5,6 +5,13 @@
  */
 export type WriteListener = (table: string) => void;
 
+/**
+ * A statement beginning with this comment is not reported: its caller keeps the cache right itself
+ * (the session store's write-through). A comment rather than an ambient flag: an AsyncLocalStorage
+ * would cost every promise of the process a hook (server/db/after-commit.ts).
+ */
+export const writeThroughMark = '/* kawan:write-through */ ';
+
 /** `insert into "t"`, `update "t"`, `delete from "t"`, as drizzle and hand-written SQL begin. */
 const writeStatement = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/i;
 

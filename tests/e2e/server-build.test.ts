@@ -8,11 +8,16 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { projectPath } from '../../server/support/paths';
 import { freePort } from './support/in-process';
 
 const folders: string[] = [];
+const running: { stop(): Promise<number | null> }[] = [];
+// A failed expectation leaves no server behind.
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((run) => run.stop()));
+});
 afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
 
 describe('the server build', () => {
@@ -69,7 +74,7 @@ function start(entry: string, env: Record<string, string>) {
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return {
+  const run = {
     cwd,
     async logged(pattern: RegExp, timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
@@ -81,6 +86,7 @@ function start(entry: string, env: Record<string, string>) {
     },
     stop: () =>
       new Promise<number | null>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
         const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
         child.once('exit', (code) => {
           clearTimeout(force);
@@ -89,4 +95,6 @@ function start(entry: string, env: Record<string, string>) {
         child.kill('SIGTERM');
       }),
   };
+  running.push(run);
+  return run;
 }

@@ -5,6 +5,7 @@ import {
   desc,
   eq,
   gt,
+  gte,
   ilike,
   inArray,
   isNull,
@@ -15,6 +16,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../client';
 import {
   bots,
@@ -342,6 +344,41 @@ export function conversationRepository(db: Database, teamId: number) {
         .set(values)
         .where(and(eq(messages.teamId, teamId), eq(messages.id, id)))
         .returning();
+      return row;
+    },
+
+    /**
+     * The messages of a conversation from `messageId` on, oldest first, at most `limit`: what
+     * followed an inbound message (a newer one, the bot's reply to it) in one read.
+     */
+    async from(conversationId: number, messageId: number, limit: number): Promise<MessageRow[]> {
+      return db
+        .select()
+        .from(messages)
+        .where(
+          and(eq(messages.teamId, teamId), eq(messages.conversationId, conversationId), gte(messages.id, messageId)),
+        )
+        .orderBy(asc(messages.id))
+        .limit(limit);
+    },
+
+    /**
+     * An outbound message with what sending it needs, in one read: its conversation's channel and
+     * thread, and the provider's id of the message it answers.
+     */
+    async forSending(id: number) {
+      const answered = alias(messages, 'answered');
+      const [row] = await db
+        .select({
+          message: messages,
+          channelId: conversations.channelId,
+          threadId: conversations.threadId,
+          answeredExternalId: answered.externalId,
+        })
+        .from(messages)
+        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+        .leftJoin(answered, eq(answered.id, messages.inReplyToId))
+        .where(and(eq(messages.teamId, teamId), eq(messages.id, id)));
       return row;
     },
 

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, lt, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import { writeThroughMark } from '../write-observer';
 import type { Database } from '../client';
 import { sessions } from '../schema/index';
 
@@ -18,31 +19,30 @@ export function sessionRepository(db: Database) {
       return row;
     },
 
+    /*
+     * save, touch and destroy are the session store's own writes (server/http/middleware/session.ts),
+     * which keeps the hot cache right itself, per session id: they begin with WriteObserver's
+     * write-through mark, so that they do not drop every cached session as other writes to the
+     * table do (logging out other browsers, a password reset).
+     */
     async save(record: SessionRecord): Promise<void> {
-      await db
-        .insert(sessions)
-        .values(record)
-        .onConflictDoUpdate({
-          target: sessions.id,
-          set: {
-            userId: record.userId,
-            ipAddress: record.ipAddress,
-            userAgent: record.userAgent,
-            payload: record.payload,
-            lastActivity: record.lastActivity,
-          },
-        });
+      await db.execute(sql`${sql.raw(writeThroughMark)}insert into sessions
+        (id, user_id, ip_address, user_agent, payload, last_activity)
+        values (${record.id}, ${record.userId}, ${record.ipAddress}, ${record.userAgent},
+          ${JSON.stringify(record.payload)}::jsonb, ${record.lastActivity})
+        on conflict (id) do update set user_id = excluded.user_id, ip_address = excluded.ip_address,
+          user_agent = excluded.user_agent, payload = excluded.payload, last_activity = excluded.last_activity`);
     },
 
     async touch(id: string, lastActivity: number, notAfter: number): Promise<void> {
-      await db
-        .update(sessions)
-        .set({ lastActivity })
-        .where(and(eq(sessions.id, id), lt(sessions.lastActivity, notAfter)));
+      await db.execute(
+        sql`${sql.raw(writeThroughMark)}update sessions set last_activity = ${lastActivity}
+          where id = ${id} and last_activity < ${notAfter}`,
+      );
     },
 
     async destroy(id: string): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.id, id));
+      await db.execute(sql`${sql.raw(writeThroughMark)}delete from sessions where id = ${id}`);
     },
 
     async pruneOlderThan(lastActivity: number): Promise<void> {

@@ -7,6 +7,7 @@ import { EXTRACTIVE_MODEL, ExtractiveProvider } from '../../bot-engine/providers
 import { runTurn, type HistoryMessage, type TurnEvent, type TurnResult } from '../../bot-engine/turn';
 import { knowledgeRepository } from '../../db/repositories/knowledge-repository';
 import { retrieve } from '../../knowledge/retrieve';
+import { cachedRead, copied } from '../../cache/cached-reads';
 import { providerCredentialRepository } from '../../db/repositories/provider-credential-repository';
 import { privateAddressReason } from '../providers/public-address';
 import type { NewTurn } from '../../db/repositories/bot-repository';
@@ -83,7 +84,14 @@ export async function answerTurn(
       provider,
       model,
       retrieve: async (query, knowledgeIds, topK) => {
-        const linked = await knowledges.findMany(knowledgeIds);
+        // Read for every turn: through the hot cache, which a write to a knowledge base clears.
+        const linked = await cachedRead(
+          services.db,
+          `turn-knowledges:${input.teamId}:${knowledgeIds.join(',')}`,
+          { groups: ['knowledges'] },
+          () => knowledges.findMany(knowledgeIds),
+          copied,
+        );
         const found = await retrieve(
           services.db,
           (k) => services.embedders.for({ provider: k.embeddingProvider, model: k.embeddingModel }),

@@ -7,7 +7,6 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Config } from '../../config/env';
 import type { SessionRepository } from '../../db/repositories/session-repository';
 import type { Services } from '../../services';
-import { sessionStoreWrites } from '../../cache/cached-reads';
 import { markEnding, unmarkEnding } from '../response-state';
 
 /** What a session keeps; other modules add their keys (`declare module '…/session'`). */
@@ -140,16 +139,14 @@ export class DatabaseSessionStore {
     const now = seconds();
     const payload = JSON.parse(json) as Record<string, unknown>;
     const userId = data.userId ?? null;
-    await sessionStoreWrites.run(true, () =>
-      this.repository.save({
-        id: sid,
-        userId,
-        ipAddress: data.ip ?? null,
-        userAgent: data.userAgent ?? null,
-        payload,
-        lastActivity: now,
-      }),
-    );
+    await this.repository.save({
+      id: sid,
+      userId,
+      ipAddress: data.ip ?? null,
+      userAgent: data.userAgent ?? null,
+      payload,
+      lastActivity: now,
+    });
     this.remember(sid, now);
     this.cache?.cache.put(cacheKey(sid), { json, userId, lastActivity: now } satisfies StoredSession, readOf);
     await this.cache?.invalidateElsewhere({ keys: [cacheKey(sid)] });
@@ -166,18 +163,16 @@ export class DatabaseSessionStore {
     if (known !== undefined && known >= now - 60) return undefined;
     // Concurrent requests of this session need not write too.
     this.remember(sid, now);
-    return sessionStoreWrites
-      .run(true, () => this.repository.touch(sid, now, now - 60))
-      .then(() => {
-        this.cache?.cache.update<StoredSession | null>(cacheKey(sid), (stored) =>
-          stored ? { ...stored, lastActivity: now } : stored,
-        );
-      });
+    return this.repository.touch(sid, now, now - 60).then(() => {
+      this.cache?.cache.update<StoredSession | null>(cacheKey(sid), (stored) =>
+        stored ? { ...stored, lastActivity: now } : stored,
+      );
+    });
   }
 
   async destroy(sid: string): Promise<void> {
     this.lastActivity.delete(sid);
-    await sessionStoreWrites.run(true, () => this.repository.destroy(sid));
+    await this.repository.destroy(sid);
     this.cache?.cache.drop({ keys: [cacheKey(sid)] });
     await this.cache?.invalidateElsewhere({ keys: [cacheKey(sid)] });
   }
