@@ -419,7 +419,7 @@ async function applyEvent(services: PipelineServices, channel: ChannelRow, event
 }
 
 /** Messages before a reply that the engine reads as the conversation so far. */
-const historyLimit = 30;
+export const historyLimit = 30;
 
 /** At most this many messages after an inbound one are read in one go (more: two more reads). */
 const followingLimit = 20;
@@ -460,7 +460,7 @@ function spokenToCustomer(row: MessageRow): boolean {
  * oldest first) when the last spoken message is in it or the history is the whole conversation;
  * otherwise read.
  */
-async function askedTogether(
+export async function askedTogether(
   repo: ReturnType<typeof conversationRepository>,
   conversationId: number,
   inbound: MessageRow,

@@ -4,14 +4,16 @@ import {
   type MessageRow,
   type NewMessage,
 } from '../../../server/db/repositories/conversation-repository';
+import { askedTogether, historyLimit } from '../../../server/channels/pipeline';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { createChannel, createConversation } from '../../factories/channels';
 import { createOwnedTeam } from '../../factories/teams';
 
 /**
  * A reply answers together every question the customer sent since they last heard the bot or an
- * agent (server/channels/pipeline.ts replyToMessage: lastSpoken, then inboundAfter). An agent's
- * internal note, or an event line, is nothing the customer heard.
+ * agent (server/channels/pipeline.ts askedTogether: found in the history the reply reads, or by
+ * lastSpoken then inboundAfter when the history does not reach back that far). An agent's
+ * internal note, or an event line, is nothing the customer heard. Each case is checked both ways.
  */
 let app: TestApp;
 beforeAll(async () => {
@@ -45,8 +47,13 @@ async function askedAfter(steps: Step[]): Promise<string[]> {
       status: step.direction === 'inbound' ? 'received' : 'sent',
     }))!;
   }
+  // The history a reply to `last` reads (the messages before the reply, `last` among them).
+  const earlier = await repo.messages(conversation.id, { limit: historyLimit, beforeId: last.id + 1 });
+  const asked = (await askedTogether(repo, conversation.id, last, earlier)).map((row) => row.text);
   const lastSpoken = await repo.lastSpoken(conversation.id, last.id);
-  return (await repo.inboundAfter(conversation.id, lastSpoken?.id ?? 0, last.id)).map((row) => row.text);
+  const read = (await repo.inboundAfter(conversation.id, lastSpoken?.id ?? 0, last.id)).map((row) => row.text);
+  expect(asked).toEqual(read);
+  return asked;
 }
 
 describe('the questions a reply answers', () => {
@@ -63,5 +70,20 @@ describe('the questions a reply answers', () => {
       'contact 0',
       'contact 4',
     ]);
+  });
+
+  it('reach back past the history a reply reads, and stop at the last answer inside it', async () => {
+    // The bot spoke before the 30 messages the reply reads: the questions are read from the table.
+    const many = Array.from({ length: historyLimit + 5 }, () => contact);
+    const asked = await askedAfter([bot, ...many]);
+    expect(asked).toHaveLength(historyLimit + 5);
+    expect(asked[0]).toBe('contact 1');
+    // An answer inside the history: only the questions after it.
+    expect(await askedAfter([...many, agent, contact, note, contact])).toEqual([
+      `contact ${historyLimit + 6}`,
+      `contact ${historyLimit + 8}`,
+    ]);
+    // No answer at all in a conversation longer than the history: every question.
+    expect(await askedAfter(many)).toHaveLength(historyLimit + 6);
   });
 });
