@@ -16,7 +16,10 @@
  * before. Statements without parameters (`begin`, `commit`, DDL) keep the simple protocol.
  *
  * Behind a transaction-mode pooler older than PgBouncer 1.21, whose server connections change under
- * a client, named statements fail: `DATABASE_PREPARED_STATEMENTS=false` turns this off.
+ * a client, named statements fail: `DATABASE_PREPARED_STATEMENTS=false` turns this off. A prepared
+ * statement whose table later changes is re-planned by PostgreSQL; only a change of the columns a
+ * statement returns fails it, and Kawan's statements name their columns (no `select *` from a
+ * table), while `npm start` migrates before it serves.
  */
 export interface NamingLimits {
   maxNames: number;
