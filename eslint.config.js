@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'public/build/', 'storage/', 'server/db/migrations/', 'test-results/'] },
+  { ignores: ['node_modules/', 'public/build/', 'build/', 'storage/', 'server/db/migrations/', 'test-results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
