@@ -11,7 +11,11 @@ import { createLogger } from '../server/support/logger';
 async function run(command: string | undefined) {
   prepareEnvironment();
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'db') });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: join(config.dataDir, 'db'),
+    preparedStatements: config.databasePreparedStatements,
+  });
   try {
     if (command === 'fresh') {
       await database.db.execute(sql`DROP SCHEMA IF EXISTS public CASCADE`);

@@ -22,7 +22,11 @@ async function run(args: string[]) {
   }
   prepareEnvironment();
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'db') });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: join(config.dataDir, 'db'),
+    preparedStatements: config.databasePreparedStatements,
+  });
   try {
     const list = await database.db
       .select({ id: teams.id, name: teams.name, timezone: teams.timezone })
