@@ -422,13 +422,13 @@ async function applyEvent(services: PipelineServices, channel: ChannelRow, event
 export const historyLimit = 30;
 
 /** At most this many messages after an inbound one are read in one go (more: two more reads). */
-const followingLimit = 20;
+export const followingLimit = 20;
 
 /**
  * Whether a newer inbound message followed `inbound` (its own reply job answers both) and the
  * bot's reply to `inbound` so far, in one read of what followed it.
  */
-async function followingMessages(
+export async function followingMessages(
   repo: ReturnType<typeof conversationRepository>,
   conversationId: number,
   inbound: MessageRow,
@@ -444,7 +444,10 @@ async function followingMessages(
   };
 }
 
-/** Whether the customer saw this message from the bot or an agent (not a note, not an event). */
+/**
+ * Whether the customer saw this message from the bot or an agent (not a note, not an event): the
+ * rule of the repository's `lastSpoken`, applied to rows already read (a test checks they agree).
+ */
 function spokenToCustomer(row: MessageRow): boolean {
   return (
     row.direction === 'outbound' &&

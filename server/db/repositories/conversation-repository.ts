@@ -418,7 +418,10 @@ export function conversationRepository(db: Database, teamId: number) {
         .orderBy(asc(messages.id));
     },
 
-    /** The last outbound message the customer saw from the bot or an agent (not notes, not events). */
+    /**
+     * The last outbound message the customer saw from the bot or an agent (not notes, not events);
+     * server/channels/pipeline.ts applies the same rule to the history it reads (spokenToCustomer).
+     */
     async lastSpoken(conversationId: number, beforeId: number): Promise<MessageRow | undefined> {
       const [row] = await db
         .select()

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { followingLimit, followingMessages } from '../../../server/channels/pipeline';
+import {
+  conversationRepository,
+  type MessageRow,
+  type NewMessage,
+} from '../../../server/db/repositories/conversation-repository';
+import { createTestApp, type TestApp } from '../../helpers/app';
+import { createChannel, createConversation } from '../../factories/channels';
+import { createOwnedTeam } from '../../factories/teams';
+
+/**
+ * A reply turn reads what followed its inbound message once (server/channels/pipeline.ts
+ * followingMessages): whether a newer inbound message came (its own turn answers both) and the
+ * bot's reply begun so far. What it finds must be what the two queries it replaces answer
+ * (latestInbound, replyTo), within its window of rows and past it.
+ */
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+type Step = Pick<NewMessage, 'direction' | 'sender'> & { answersFirst?: boolean };
+const contact: Step = { direction: 'inbound', sender: 'contact' };
+const agent: Step = { direction: 'outbound', sender: 'agent' };
+const botReply: Step = { direction: 'outbound', sender: 'bot', answersFirst: true };
+const repeat = (step: Step, times: number) => Array.from({ length: times }, () => step);
+
+/** What followed the conversation's first inbound message, read both ways; they must agree. */
+async function following(steps: Step[]) {
+  const { team } = await createOwnedTeam(app.services);
+  const channel = await createChannel(app.services, team.id, { type: 'web' });
+  const { conversation, message: first } = await createConversation(app.services, channel);
+  const repo = conversationRepository(app.services.db, team.id);
+  for (const [index, step] of steps.entries()) {
+    await repo.insertMessage({
+      conversationId: conversation.id,
+      channelId: channel.id,
+      direction: step.direction,
+      sender: step.sender,
+      kind: 'text',
+      text: `${step.sender} ${index}`,
+      status: step.answersFirst ? 'composing' : step.direction === 'inbound' ? 'received' : 'sent',
+      ...(step.answersFirst ? { inReplyToId: first.id } : {}),
+    });
+  }
+  const found = await followingMessages(repo, conversation.id, first);
+  const latest = await repo.latestInbound(conversation.id);
+  const reply: MessageRow | undefined = await repo.replyTo(first.id);
+  expect(found.newerInbound).toBe(latest !== undefined && latest.id !== first.id);
+  expect(found.reply?.id).toBe(reply?.id);
+  return found;
+}
+
+describe('what followed the message a reply turn answers', () => {
+  it('is nothing for a new question, and the begun reply for a retried turn', async () => {
+    expect(await following([])).toEqual({ newerInbound: false, reply: undefined });
+    const retried = await following([botReply]);
+    expect(retried.newerInbound).toBe(false);
+    expect(retried.reply?.status).toBe('composing');
+  });
+
+  it('is a newer question when the customer wrote again, with or without a reply begun', async () => {
+    expect((await following([contact])).newerInbound).toBe(true);
+    expect(await following([botReply, contact])).toMatchObject({ newerInbound: true, reply: { status: 'composing' } });
+  });
+
+  it('is found past its window of rows, by the two queries', async () => {
+    // An agent wrote more than the window after the question: nothing newer from the customer.
+    expect((await following(repeat(agent, followingLimit + 5))).newerInbound).toBe(false);
+    // The customer's newer message and the begun reply lie past the window.
+    const past = await following([...repeat(agent, followingLimit + 5), botReply, contact]);
+    expect(past.newerInbound).toBe(true);
+    expect(past.reply).toBeDefined();
+  });
+});
