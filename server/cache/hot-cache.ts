@@ -98,6 +98,18 @@ export class HotCache {
     }
   }
 
+  /**
+   * The value kept under `key` right now, without loading or waiting (`{ value }`, or undefined
+   * when nothing fresh is kept): a hot path that must not wait a tick for a hit. `copy` as in get().
+   */
+  peek<T>(key: string, copy: (value: T) => T = (value) => value): { value: T } | undefined {
+    if (!this.on) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry || entry.expiresAt <= this.now()) return undefined;
+    this.stats.hits += 1;
+    return { value: copy(entry.value as T) };
+  }
+
   /** Keeps a value just written (write-through): whatever was there is dropped first. */
   put(key: string, value: unknown, read: CachedRead): void {
     this.drop({ keys: [key] });

@@ -22,6 +22,7 @@ import { requestTarget } from './middleware/request-target';
 import { trustedHosts } from './middleware/trusted-hosts';
 import { securityHeaders } from './middleware/security-headers';
 import { publicFiles } from './middleware/public-files';
+import { sequence } from './middleware/sequence';
 import { realtimeEndpoint } from '../broadcasting/client-config';
 import { widgetChannel } from './controllers/widget/widget-controller';
 
@@ -31,17 +32,18 @@ export interface KernelOptions {
 }
 
 /** Requests served without a session: the bearer-token API, channel webhooks and the chat widget's endpoints. */
-const isStateless = (req: Request) =>
-  req.path === '/api' ||
-  req.path.startsWith('/api/') ||
-  req.path.startsWith('/webhooks/') ||
-  req.path.startsWith('/widget/');
+const isStateless = (path: string) =>
+  path === '/api' || path.startsWith('/api/') || path.startsWith('/webhooks/') || path.startsWith('/widget/');
 
 /** Paths whose state-changing requests carry no session token (bearer API, webhooks, the widget). */
 const csrfExcept = ['/api/', '/webhooks/', '/widget/'];
 
 /** Served whatever the Host header says: a load balancer's health check names no host of ours. */
 const anyHost = new Set(['/up']);
+
+/** Paths served from a mounted directory: `/build/…` (the Vite build) and `/storage/…` (public uploads). */
+const underMount = (path: string) =>
+  path === '/build' || path.startsWith('/build/') || path === '/storage' || path.startsWith('/storage/');
 
 /**
  * The request pipeline, in order: request target and Host checks → security headers → compression → static
@@ -55,13 +57,14 @@ export function buildKernel(app: Express, services: Services, options: KernelOpt
   app.set('trust proxy', 'loopback');
   app.set('query parser', parseQueryString);
 
+  const steps: RequestHandler[] = [];
   // Every absolute URL built from a request (the route manifest's origin, X-Inertia-Location,
   // redirects) takes its Host: a request for another host, or with an odd target, stops here.
-  app.use(requestTarget());
+  steps.push(requestTarget());
   const hostCheck = trustedHosts(config.app.trustedHosts);
-  app.use((req, res, next) => (anyHost.has(req.path) ? next() : hostCheck(req, res, next)));
+  steps.push((req, res, next) => (anyHost.has(req.path) ? next() : hostCheck(req, res, next)));
   const { scheme, host, port } = realtimeEndpoint(config);
-  app.use(
+  steps.push(
     securityHeaders({
       secure: config.app.secure,
       realtimeOrigin: `${scheme === 'https' ? 'wss' : 'ws'}://${host}:${port}`,
@@ -71,10 +74,12 @@ export function buildKernel(app: Express, services: Services, options: KernelOpt
   // Only a client that accepts an encoding gets a compressing response (browsers always do); an
   // uncompressed answer needs no Vary: it suits every client.
   const compress = compression();
-  app.use((req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next()));
+  steps.push((req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next()));
 
-  // Build files carry a content hash in their names: cached for a year, never revalidated.
-  app.use(
+  // Build files carry a content hash in their names: cached for a year, never revalidated. The
+  // mounted directories are a router of their own, reached only by the paths under them.
+  const mounted = express.Router();
+  mounted.use(
     '/build',
     express.static(join(options.publicDir, 'build'), {
       index: false,
@@ -87,8 +92,9 @@ export function buildKernel(app: Express, services: Services, options: KernelOpt
       },
     }),
   );
-  app.use(publicFiles(options.publicDir, { maxAge: config.isProduction ? '1h' : 0 }));
-  app.use('/storage', express.static(`${config.dataDir}/app/public`, { index: false }));
+  mounted.use('/storage', express.static(`${config.dataDir}/app/public`, { index: false }));
+  steps.push((req, res, next) => (underMount(req.path) ? mounted(req, res, next) : next()));
+  steps.push(publicFiles(options.publicDir, { maxAge: config.isProduction ? '1h' : 0 }));
 
   const requestId = (req: IncomingMessage, res: ServerResponse) => {
     const id = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID();
@@ -97,7 +103,7 @@ export function buildKernel(app: Express, services: Services, options: KernelOpt
   };
   // A request logger per request (its child logger serializes the request up front) only when
   // something can be logged; with LOG_LEVEL=silent each request just gets its id.
-  app.use(
+  steps.push(
     services.logger.level === 'silent'
       ? (req, res, next) => {
           req.id = requestId(req, res);
@@ -110,45 +116,42 @@ export function buildKernel(app: Express, services: Services, options: KernelOpt
           autoLogging: { ignore: (req) => req.url === '/up' },
         }),
   );
-  app.use((req, _res, next) => {
+  steps.push((req, _res, next) => {
     req.services = services;
     next();
   });
 
   const manifest = serializedManifest(manifestRoutes(services.routes));
-  // The bearer-token API is stateless: no session, page layer, CSRF token or cookie sign-in there.
-  const webOnly =
-    (handler: RequestHandler): RequestHandler =>
-    (req, res, next) =>
-      isStateless(req) ? next() : handler(req, res, next);
   const handleError = errorHandler({ development: config.isDevelopment });
-  app.use(
-    sessionMiddleware(
+  const bodies = bodyParsers();
+  // Knowledge files may be larger than other uploads (KNOWLEDGE_MAX_FILE_BYTES); each action checks its own limit.
+  const uploads = uploadParsers({ maxUploadBytes: Math.max(config.uploads.maxBytes, config.knowledge.maxFileBytes) });
+  // The widget's CORS preflights (routes name no OPTIONS): answered by its channel check.
+  const widgetPreflight: RequestHandler = (req, res, next) =>
+    req.method === 'OPTIONS' && req.path.startsWith('/widget/') ? widgetChannel(req, res, next) : next();
+  const web = sequence([
+    ...sessionMiddleware(
       config,
       new DatabaseSessionStore(sessionRepository(services.db), config.session.lifetimeMinutes * 60, services),
       (error, req, res) => handleError(error, req, res, () => undefined),
-    ).map(webOnly),
-  );
-  app.use(
-    webOnly(
-      inertiaMiddleware({
-        appName: config.app.name,
-        assets: options.assets,
-        share: (req: Request) => sharedProps(req),
-        ziggy: (req: Request) => manifest(absoluteOrigin(req)),
-      }),
     ),
-  );
-  app.use(bodyParsers());
-  app.use(webOnly(verifyCsrfToken({ except: csrfExcept, secure: config.app.secure })));
-  app.use(webOnly(authenticate()));
-  // Knowledge files may be larger than other uploads (KNOWLEDGE_MAX_FILE_BYTES); each action checks its own limit.
-  app.use(uploadParsers({ maxUploadBytes: Math.max(config.uploads.maxBytes, config.knowledge.maxFileBytes) }));
-  app.use(webOnly(verifyCsrfTokenInBody()));
-  // The widget's CORS preflights (routes name no OPTIONS): answered by its channel check.
-  app.use((req, res, next) =>
-    req.method === 'OPTIONS' && req.path.startsWith('/widget/') ? widgetChannel(req, res, next) : next(),
-  );
-  app.use(routeDispatcher(services.routes, routeMiddleware));
+    inertiaMiddleware({
+      appName: config.app.name,
+      assets: options.assets,
+      share: (req: Request) => sharedProps(req),
+      ziggy: (req: Request) => manifest(absoluteOrigin(req)),
+    }),
+    ...bodies,
+    verifyCsrfToken({ except: csrfExcept, secure: config.app.secure }),
+    authenticate(),
+    ...uploads,
+    verifyCsrfTokenInBody(),
+    widgetPreflight,
+  ]);
+  // The bearer-token API is stateless: no session, page layer, CSRF token or cookie sign-in there.
+  const stateless = sequence([...bodies, ...uploads, widgetPreflight]);
+  steps.push((req, res, next) => (isStateless(req.path) ? stateless : web)(req, res, next));
+  steps.push(routeDispatcher(services.routes, routeMiddleware));
+  app.use(sequence(steps));
   app.use(handleError);
 }

@@ -4,6 +4,7 @@ import { userRepository, type UserRow } from '../../db/repositories/user-reposit
 import { regenerateSession, rememberDevice } from '../middleware/session';
 import { isBearerOnly, regenerateCsrfToken } from '../middleware/csrf';
 import { parseId } from '../route-params';
+import { requestCookie } from '../cookies';
 
 declare module '../middleware/session' {
   interface SessionData {
@@ -100,9 +101,13 @@ export async function logout(req: Request, res: Response): Promise<void> {
  */
 export function authenticate(): RequestHandler {
   return (req, res, next) => {
+    // A guest without a remember-me cookie (most guest requests): nothing to look up.
+    if (!req.session.userId && (isBearerOnly(req) || !rememberCookieOf(req))) return next();
     resolveUser(req, res).then(() => next(), next);
   };
 }
+
+const rememberCookieOf = (req: Request) => req.cookies?.[rememberCookie] ?? requestCookie(req, rememberCookie);
 
 async function resolveUser(req: Request, res: Response): Promise<void> {
   // Let past the CSRF check on the strength of a bearer token: the session may not authenticate it.
@@ -117,7 +122,7 @@ async function resolveUser(req: Request, res: Response): Promise<void> {
     await logout(req, res);
     return;
   }
-  const cookie = req.cookies?.[rememberCookie] ?? readCookie(req, rememberCookie);
+  const cookie = rememberCookieOf(req);
   if (!cookie) return;
   const [id, secret] = cookie.split('|');
   const userId = parseId(id);
@@ -134,15 +139,6 @@ async function resolveUser(req: Request, res: Response): Promise<void> {
   rememberDevice(req);
   req.session.passwordFingerprint = passwordFingerprint(user);
   req.user = user;
-}
-
-function readCookie(req: Request, name: string): string | undefined {
-  const header = req.get('cookie') ?? '';
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return undefined;
 }
 
 /** Redirects to the URL the user wanted before logging in, or to a named route. */

@@ -17,10 +17,20 @@ export interface InertiaOptions {
   ziggy: (req: Request) => string;
 }
 
+/** Adds X-Inertia to the response's Vary header (once; `res.vary` parses the header each time). */
+export function varyOnInertia(res: Response): void {
+  const vary = res.getHeader('Vary');
+  if (vary === undefined) res.setHeader('Vary', 'X-Inertia');
+  else if (!/(^|,)\s*x-inertia\s*(,|$)/i.test(String(vary))) res.vary('X-Inertia');
+}
+
 export type ErrorBags = Record<string, Record<string, string>>;
 
-const list = (header: string | undefined) =>
-  (header ?? '')
+/** A request header as one string (Express's `req.get` lowercases the name on every call). */
+const header = (req: Request, name: string) => req.headers[name] as string | undefined;
+
+const list = (value: string | undefined) =>
+  (value ?? '')
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
@@ -43,7 +53,7 @@ export class Inertia {
   }
 
   get isInertia(): boolean {
-    return this.req.get('x-inertia') !== undefined;
+    return this.req.headers['x-inertia'] !== undefined;
   }
 
   version(): string {
@@ -75,13 +85,13 @@ export class Inertia {
 
   async page(component: string, props: PropBag = {}): Promise<Page> {
     const req = this.req;
-    const partial = this.isInertia && req.get('x-inertia-partial-component') === component;
+    const partial = this.isInertia && header(req, 'x-inertia-partial-component') === component;
     const request: PropRequest = {
       partial,
-      only: partial ? list(req.get('x-inertia-partial-data')) : [],
-      except: partial ? list(req.get('x-inertia-partial-except')) : [],
-      reset: list(req.get('x-inertia-reset')),
-      exceptOnce: list(req.get('x-inertia-except-once-props')),
+      only: partial ? list(header(req, 'x-inertia-partial-data')) : [],
+      except: partial ? list(header(req, 'x-inertia-partial-except')) : [],
+      reset: list(header(req, 'x-inertia-reset')),
+      exceptOnce: list(header(req, 'x-inertia-except-once-props')),
     };
     const shared = { ...this.options.share(req), ...this.shared };
     const all: PropBag = { ...shared, ...props, errors: always(() => this.errors()) };
@@ -107,9 +117,15 @@ export class Inertia {
   async render(component: string, props: PropBag = {}, status = 200): Promise<void> {
     const page = await this.page(component, props);
     const res = this.res;
-    res.status(status).vary('X-Inertia');
+    res.status(status);
+    varyOnInertia(res);
     if (this.isInertia) {
-      res.set('X-Inertia', 'true').json(page);
+      // Written as it is (res.json would parse the content type it sets and check freshness).
+      const body = JSON.stringify(page);
+      res.setHeader('X-Inertia', 'true');
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.setHeader('Content-Length', Buffer.byteLength(body));
+      res.end(body);
       return;
     }
     const nonce = cspNonce(res);
@@ -136,7 +152,9 @@ export class Inertia {
 
   /** The version check of the protocol: a stale GET visit reloads the whole page. */
   isStale(): boolean {
-    return this.isInertia && this.req.method === 'GET' && (this.req.get('x-inertia-version') ?? '') !== this.version();
+    return (
+      this.isInertia && this.req.method === 'GET' && (header(this.req, 'x-inertia-version') ?? '') !== this.version()
+    );
   }
 
   respondStale(absoluteUrl: string): void {
@@ -148,7 +166,7 @@ export class Inertia {
   private errors(): Record<string, unknown> {
     const bags = (this.req.flashed?.errors as ErrorBags | undefined) ?? {};
     const { default: plain, ...named } = bags;
-    const requested = this.req.get('x-inertia-error-bag');
+    const requested = header(this.req, 'x-inertia-error-bag');
     if (!plain) return named;
     if (requested) return { ...named, [requested]: plain };
     return Object.keys(named).length === 0 ? plain : { ...named, default: plain };

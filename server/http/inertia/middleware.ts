@@ -1,5 +1,5 @@
 import type { RequestHandler, Response } from 'express';
-import { Inertia, type InertiaOptions } from './inertia';
+import { Inertia, varyOnInertia, type InertiaOptions } from './inertia';
 
 const rewrite303 = new Set(['PUT', 'PATCH', 'DELETE']);
 
@@ -12,19 +12,9 @@ export function inertiaMiddleware(options: InertiaOptions): RequestHandler {
   return (req, res, next) => {
     const inertia = new Inertia(req, res, options);
     req.inertia = inertia;
-    res.vary('X-Inertia');
+    varyOnInertia(res);
 
-    const redirect = res.redirect.bind(res) as (status: number, url: string) => void;
-    (res as Response & { redirect: unknown }).redirect = (statusOrUrl: number | string, maybeUrl?: string | number) => {
-      let status = typeof statusOrUrl === 'number' ? statusOrUrl : typeof maybeUrl === 'number' ? maybeUrl : 302;
-      const url = typeof statusOrUrl === 'string' ? statusOrUrl : String(maybeUrl);
-      if (status === 302 && rewrite303.has(req.method)) status = 303;
-      if (inertia.isInertia && url.includes('#') && req.get('purpose') !== 'prefetch') {
-        res.status(409).set('X-Inertia-Redirect', new URL(url, absoluteOrigin(req)).toString()).end();
-        return;
-      }
-      redirect(status, url);
-    };
+    (res as Response & { redirect: unknown }).redirect = inertiaRedirect;
 
     if (inertia.isStale()) {
       inertia.respondStale(absoluteOrigin(req) + req.originalUrl);
@@ -32,6 +22,26 @@ export function inertiaMiddleware(options: InertiaOptions): RequestHandler {
     }
     next();
   };
+}
+
+/**
+ * `res.redirect` for a request the Inertia layer serves (one function for every response, called
+ * with the response as `this`): 303 instead of 302 after PUT/PATCH/DELETE, and a 409 with
+ * X-Inertia-Redirect for an Inertia visit sent to a URL with a #fragment (fetch cannot see it).
+ */
+function inertiaRedirect(this: Response, statusOrUrl: number | string, maybeUrl?: string | number): void {
+  const req = this.req;
+  let status = typeof statusOrUrl === 'number' ? statusOrUrl : typeof maybeUrl === 'number' ? maybeUrl : 302;
+  const url = typeof statusOrUrl === 'string' ? statusOrUrl : String(maybeUrl);
+  if (status === 302 && rewrite303.has(req.method)) status = 303;
+  if (req.inertia?.isInertia && url.includes('#') && req.get('purpose') !== 'prefetch') {
+    this.status(409)
+      .set('X-Inertia-Redirect', new URL(url, absoluteOrigin(req)).toString())
+      .end();
+    return;
+  }
+  // Express's own, from the prototype this response was made with.
+  (Object.getPrototypeOf(this) as Response).redirect.call(this, status, url);
 }
 
 /**

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
+import { serialize as serializeCookie } from 'cookie';
 import { sign, unsign } from 'cookie-signature';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Config } from '../../config/env';
 import type { SessionRepository } from '../../db/repositories/session-repository';
 import type { Services } from '../../services';
 import { markEnding, unmarkEnding } from '../response-state';
+import { requestCookie } from '../cookies';
 
 /** What a session keeps; other modules add their keys (`declare module '…/session'`). */
 export interface SessionData {
@@ -131,6 +132,20 @@ export class DatabaseSessionStore {
     }
     if (expired(stored)) return null;
     this.remember(sid, stored!.lastActivity);
+    return stored;
+  }
+
+  /**
+   * The live session as the cache holds it, without waiting (most requests): null when it holds
+   * that there is none, undefined when `read()` must decide (not kept, or it looks expired).
+   */
+  cached(sid: string): StoredSession | null | undefined {
+    const kept = this.cache?.cache.peek<StoredSession | null>(cacheKey(sid));
+    if (kept === undefined) return undefined;
+    const stored = kept.value;
+    if (stored === null) return null;
+    if (stored.lastActivity < seconds() - this.lifetimeSeconds) return undefined;
+    this.remember(sid, stored.lastActivity);
     return stored;
   }
 
@@ -313,9 +328,11 @@ export function sessionMiddleware(
   return [
     (req, res, next) => {
       if (req.session) return next();
-      const raw = req.headers.cookie ? parseCookies(req.headers.cookie)[name] : undefined;
+      const raw = requestCookie(req, name);
       const id = raw ? signer.idOf(raw) : undefined;
       if (id === undefined) return open(req, res, next, newSessionId(), null);
+      const cached = store.cached(id);
+      if (cached !== undefined) return open(req, res, next, id, cached);
       store.read(id).then((stored) => open(req, res, next, id, stored), next);
     },
     (req, _res, next) => {

@@ -1,4 +1,4 @@
-import { Router, type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import type { RouteRegistry } from './registry';
 import { HttpError } from '../../support/errors';
 import { responded } from '../response-state';
@@ -10,7 +10,10 @@ export type MiddlewareFactory = (argument?: string) => RequestHandler;
  * Allow), runs the route's named middleware, then its handler. A handler that sends nothing
  * to an Inertia visit sends the browser back where it came from.
  */
-export function routeDispatcher(registry: RouteRegistry, middleware: Record<string, MiddlewareFactory>): Router {
+export function routeDispatcher(
+  registry: RouteRegistry,
+  middleware: Record<string, MiddlewareFactory>,
+): RequestHandler {
   const chains = new Map<string, RequestHandler[]>();
   for (const route of registry.all()) {
     chains.set(
@@ -24,8 +27,8 @@ export function routeDispatcher(registry: RouteRegistry, middleware: Record<stri
     );
   }
 
-  const router = Router();
-  router.use((req, res, next) => {
+  // A plain handler, not a Router of one layer: a router's own walk costs more than the match.
+  return (req, res, next) => {
     const { match, allowed } = registry.match(req.method, req.path);
     if (!match) {
       if (allowed.length > 0) return next(new HttpError(405, undefined, { Allow: allowed.join(', ') }));
@@ -56,6 +59,5 @@ export function routeDispatcher(registry: RouteRegistry, middleware: Record<stri
         .catch(next);
     };
     step();
-  });
-  return router;
+  };
 }

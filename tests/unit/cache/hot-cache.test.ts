@@ -89,6 +89,26 @@ describe('HotCache', () => {
     expect(await cache.get('a', { groups: [] }, async () => 3)).toBe(3);
   });
 
+  it('peek answers a fresh kept value at once (null included), and nothing it would have to load', async () => {
+    let now = 0;
+    const cache = new HotCache({ ttlMs: 1000, now: () => now });
+    expect(cache.peek('a')).toBeUndefined();
+    await cache.get('a', { groups: ['g'] }, async () => ({ n: 1 }));
+    await cache.get('none', { groups: ['g'] }, async () => null);
+    const peeked = cache.peek<{ n: number }>('a', (value) => ({ ...value }));
+    expect(peeked).toEqual({ value: { n: 1 } });
+    peeked!.value.n = 2; // a copy: the kept value stays
+    expect(cache.peek('a')).toEqual({ value: { n: 1 } });
+    expect(cache.peek('none')).toEqual({ value: null });
+    cache.drop({ groups: ['g'] });
+    expect(cache.peek('a')).toBeUndefined();
+    await cache.get('a', { groups: ['g'] }, async () => ({ n: 3 }));
+    now = 1000;
+    expect(cache.peek('a')).toBeUndefined(); // expired: get() loads it again
+    cache.setEnabled(false);
+    expect(cache.peek('none')).toBeUndefined();
+  });
+
   it('write-through: put replaces the value and update changes it in place', async () => {
     const cache = new HotCache();
     cache.put('s', { lastActivity: 1 }, { groups: ['sessions'] });
