@@ -1,8 +1,7 @@
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { prepareEnvironment } from '../server/config/secrets';
 import { loadConfig } from '../server/config/env';
-import { openDatabase } from '../server/db/client';
+import { configuredDatabase, openDatabase } from '../server/db/client';
 import { seedDemo } from '../server/db/seed';
 import { createApp } from '../server/app';
 import { createLogger } from '../server/support/logger';
@@ -11,11 +10,7 @@ import { createLogger } from '../server/support/logger';
 async function run(command: string | undefined) {
   prepareEnvironment();
   const config = loadConfig();
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: join(config.dataDir, 'db'),
-    preparedStatements: config.databasePreparedStatements,
-  });
+  const database = await openDatabase(configuredDatabase(config));
   try {
     if (command === 'fresh') {
       await database.db.execute(sql`DROP SCHEMA IF EXISTS public CASCADE`);

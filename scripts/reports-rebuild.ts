@@ -1,8 +1,7 @@
-import { join } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { prepareEnvironment } from '../server/config/secrets';
 import { loadConfig } from '../server/config/env';
-import { openDatabase } from '../server/db/client';
+import { configuredDatabase, openDatabase } from '../server/db/client';
 import { teams } from '../server/db/schema/teams';
 import { rebuildTeam } from '../server/reports/rollup';
 
@@ -22,11 +21,7 @@ async function run(args: string[]) {
   }
   prepareEnvironment();
   const config = loadConfig();
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: join(config.dataDir, 'db'),
-    preparedStatements: config.databasePreparedStatements,
-  });
+  const database = await openDatabase(configuredDatabase(config));
   try {
     const list = await database.db
       .select({ id: teams.id, name: teams.name, timezone: teams.timezone })

@@ -1,8 +1,7 @@
 import { createServer } from 'node:http';
-import { join } from 'node:path';
 import { prepareEnvironment } from './config/secrets';
 import { ConfigError, loadConfig } from './config/env';
-import { openDatabase } from './db/client';
+import { configuredDatabase, openDatabase } from './db/client';
 import { createPgliteInChild, needsInitdb } from './db/create-pglite';
 import { createLogger, wantsPrettyLogs } from './support/logger';
 import { boot } from './boot';
@@ -27,15 +26,13 @@ async function main() {
   const logger = createLogger(config.logLevel, { pretty: wantsPrettyLogs(config.isProduction) });
   if (generated.length > 0) logger.info({ generated }, 'generated local secrets into .env');
 
-  const dataDir = join(config.dataDir, 'db');
+  const { dataDir } = configuredDatabase(config);
   if (!config.databaseUrl && needsInitdb(dataDir)) {
     logger.info({ dataDir }, 'creating the PGlite database (a one-off child process)');
     await createPgliteInChild(dataDir);
   }
   const database = await openDatabase({
-    url: config.databaseUrl,
-    preparedStatements: config.databasePreparedStatements,
-    dataDir,
+    ...configuredDatabase(config),
     longRunning: true,
     onConnectionError: (error) => logger.warn({ err: error }, 'a pooled database connection failed; it is replaced'),
   });

@@ -1,8 +1,7 @@
 import { getPriority, setPriority } from 'node:os';
-import { join } from 'node:path';
 import { prepareEnvironment } from './config/secrets';
 import { ConfigError, loadConfig } from './config/env';
-import { openDatabase } from './db/client';
+import { configuredDatabase, openDatabase } from './db/client';
 import { createLogger, wantsPrettyLogs } from './support/logger';
 import { createApp } from './app';
 import { startWorkers } from './jobs/registry';
@@ -28,9 +27,7 @@ async function main() {
   }
   const logger = createLogger(config.logLevel, { pretty: wantsPrettyLogs(config.isProduction) });
   const database = await openDatabase({
-    url: config.databaseUrl,
-    preparedStatements: config.databasePreparedStatements,
-    dataDir: join(config.dataDir, 'db'),
+    ...configuredDatabase(config),
     longRunning: true,
     onConnectionError: (error) => logger.warn({ err: error }, 'a pooled database connection failed; it is replaced'),
   });

@@ -1,4 +1,6 @@
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from '../config/env';
 import { setFlagsFromString } from 'node:v8';
 import { StatementNames } from './prepared-statements';
 import { PGlite } from '@electric-sql/pglite';
@@ -61,6 +63,20 @@ export interface DatabaseOptions {
   longRunning?: boolean;
   /** On a PostgreSQL server: statements with parameters run prepared (default true). */
   preparedStatements?: boolean;
+}
+
+/**
+ * Where the configuration says the database is and how to talk to it (`DATABASE_URL`, the data
+ * directory's `db/`, `DATABASE_PREPARED_STATEMENTS`): every process and script opens it this way.
+ */
+export function configuredDatabase(
+  config: Config,
+): Required<Pick<DatabaseOptions, 'dataDir' | 'preparedStatements'>> & Pick<DatabaseOptions, 'url'> {
+  return {
+    url: config.databaseUrl,
+    dataDir: join(config.dataDir, 'db'),
+    preparedStatements: config.databasePreparedStatements,
+  };
 }
 
 /**
