@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Services } from '../../server/services';
 import { channelEventLog, channelRepository, type ChannelRow } from '../../server/db/repositories/channel-repository';
-import { conversationWriter } from '../../server/db/repositories/conversation-repository';
+import {
+  conversationRepository,
+  conversationWriter,
+  type MessageRow,
+  type NewMessage,
+} from '../../server/db/repositories/conversation-repository';
 import type { ChannelSecrets } from '../../server/channels/adapters';
 import type { ChannelType } from '../../server/db/schema/channels';
 
@@ -75,4 +80,37 @@ export async function createConversation(
     payload: JSON.stringify({ message: { id: visitor, text, user: { id: visitor } } }),
   });
   return { conversation, message, event, contact };
+}
+
+/** One message a test adds to a conversation: who sent it, and anything else it needs set. */
+export type MessageStep = Pick<NewMessage, 'direction' | 'sender'> &
+  Partial<Pick<NewMessage, 'kind' | 'status' | 'inReplyToId' | 'text'>>;
+
+/**
+ * Messages added to the conversation in order, as the repository stores them: a text by default,
+ * received when inbound and sent when outbound, its text the kind (or the sender, for a text) and
+ * its position (`contact 0`, `note 1`).
+ */
+export async function addMessages(
+  services: Pick<Services, 'db'>,
+  channel: ChannelRow,
+  conversationId: number,
+  steps: MessageStep[],
+): Promise<MessageRow[]> {
+  const repo = conversationRepository(services.db, channel.teamId);
+  const rows: MessageRow[] = [];
+  for (const [index, step] of steps.entries()) {
+    const kind = step.kind ?? 'text';
+    rows.push(
+      (await repo.insertMessage({
+        conversationId,
+        channelId: channel.id,
+        kind,
+        text: `${kind === 'text' ? step.sender : kind} ${index}`,
+        status: step.direction === 'inbound' ? 'received' : 'sent',
+        ...step,
+      }))!,
+    );
+  }
+  return rows;
 }

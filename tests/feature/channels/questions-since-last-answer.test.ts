@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  conversationRepository,
-  type MessageRow,
-  type NewMessage,
-} from '../../../server/db/repositories/conversation-repository';
+import { conversationRepository } from '../../../server/db/repositories/conversation-repository';
 import { askedTogether, historyLimit } from '../../../server/channels/pipeline';
 import { createTestApp, type TestApp } from '../../helpers/app';
-import { createChannel, createConversation } from '../../factories/channels';
+import { addMessages, createChannel, createConversation, type MessageStep } from '../../factories/channels';
 import { createOwnedTeam } from '../../factories/teams';
 
 /**
@@ -21,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-type Step = Pick<NewMessage, 'direction' | 'sender'> & { kind?: NewMessage['kind'] };
+type Step = MessageStep;
 const contact: Step = { direction: 'inbound', sender: 'contact' };
 const bot: Step = { direction: 'outbound', sender: 'bot' };
 const agent: Step = { direction: 'outbound', sender: 'agent' };
@@ -35,18 +31,7 @@ async function askedAfter(steps: Step[]): Promise<string[]> {
   const channel = await createChannel(app.services, team.id, { type: 'web' });
   const { conversation, message: first } = await createConversation(app.services, channel, { text: 'contact first' });
   const repo = conversationRepository(app.services.db, team.id);
-  let last: MessageRow = first;
-  for (const [index, step] of steps.entries()) {
-    last = (await repo.insertMessage({
-      conversationId: conversation.id,
-      channelId: channel.id,
-      direction: step.direction,
-      sender: step.sender,
-      kind: step.kind ?? 'text',
-      text: `${step.kind ?? step.sender} ${index}`,
-      status: step.direction === 'inbound' ? 'received' : 'sent',
-    }))!;
-  }
+  const last = (await addMessages(app.services, channel, conversation.id, steps)).at(-1) ?? first;
   // The history a reply to `last` reads (the messages before the reply, `last` among them).
   const earlier = await repo.messages(conversation.id, { limit: historyLimit, beforeId: last.id + 1 });
   const asked = (await askedTogether(repo, conversation.id, last, earlier)).map((row) => row.text);

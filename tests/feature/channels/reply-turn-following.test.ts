@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followingLimit, followingMessages } from '../../../server/channels/pipeline';
-import {
-  conversationRepository,
-  type MessageRow,
-  type NewMessage,
-} from '../../../server/db/repositories/conversation-repository';
+import { conversationRepository, type MessageRow } from '../../../server/db/repositories/conversation-repository';
 import { createTestApp, type TestApp } from '../../helpers/app';
-import { createChannel, createConversation } from '../../factories/channels';
+import { addMessages, createChannel, createConversation, type MessageStep } from '../../factories/channels';
 import { createOwnedTeam } from '../../factories/teams';
 
 /**
@@ -21,10 +17,11 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-type Step = Pick<NewMessage, 'direction' | 'sender'> & { answersFirst?: boolean };
+type Step = MessageStep & { answersFirst?: boolean };
 const contact: Step = { direction: 'inbound', sender: 'contact' };
 const agent: Step = { direction: 'outbound', sender: 'agent' };
-const botReply: Step = { direction: 'outbound', sender: 'bot', answersFirst: true };
+/** The bot's reply to the first message, begun (a retried turn finds it). */
+const botReply: Step = { direction: 'outbound', sender: 'bot', status: 'composing', answersFirst: true };
 const repeat = (step: Step, times: number) => Array.from({ length: times }, () => step);
 
 /** What followed the conversation's first inbound message, read both ways; they must agree. */
@@ -33,18 +30,12 @@ async function following(steps: Step[]) {
   const channel = await createChannel(app.services, team.id, { type: 'web' });
   const { conversation, message: first } = await createConversation(app.services, channel);
   const repo = conversationRepository(app.services.db, team.id);
-  for (const [index, step] of steps.entries()) {
-    await repo.insertMessage({
-      conversationId: conversation.id,
-      channelId: channel.id,
-      direction: step.direction,
-      sender: step.sender,
-      kind: 'text',
-      text: `${step.sender} ${index}`,
-      status: step.answersFirst ? 'composing' : step.direction === 'inbound' ? 'received' : 'sent',
-      ...(step.answersFirst ? { inReplyToId: first.id } : {}),
-    });
-  }
+  await addMessages(
+    app.services,
+    channel,
+    conversation.id,
+    steps.map(({ answersFirst, ...step }) => (answersFirst ? { ...step, inReplyToId: first.id } : step)),
+  );
   const found = await followingMessages(repo, conversation.id, first);
   const latest = await repo.latestInbound(conversation.id);
   const reply: MessageRow | undefined = await repo.replyTo(first.id);
