@@ -100,14 +100,15 @@ export class HotCache {
 
   /**
    * The value kept under `key` right now, without loading or waiting (`{ value }`, or undefined
-   * when nothing fresh is kept): a hot path that must not wait a tick for a hit. `copy` as in get().
+   * when nothing fresh is kept): a hot path that must not wait a tick for a hit. The value is the
+   * kept one itself, for values nobody changes (a session's stored JSON).
    */
-  peek<T>(key: string, copy: (value: T) => T = (value) => value): { value: T } | undefined {
+  peek<T>(key: string): { value: T } | undefined {
     if (!this.on) return undefined;
     const entry = this.entries.get(key);
     if (!entry || entry.expiresAt <= this.now()) return undefined;
     this.stats.hits += 1;
-    return { value: copy(entry.value as T) };
+    return { value: entry.value as T };
   }
 
   /** Keeps a value just written (write-through): whatever was there is dropped first. */

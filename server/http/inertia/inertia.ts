@@ -117,8 +117,8 @@ export class Inertia {
   async render(component: string, props: PropBag = {}, status = 200): Promise<void> {
     const page = await this.page(component, props);
     const res = this.res;
+    // Vary: X-Inertia was set by the middleware that made this object.
     res.status(status);
-    varyOnInertia(res);
     if (this.isInertia) {
       // Written as it is (res.json would parse the content type it sets and check freshness).
       const body = JSON.stringify(page);

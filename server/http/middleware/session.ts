@@ -118,21 +118,18 @@ export class DatabaseSessionStore {
       const row = await this.repository.find(sid);
       return row ? { json: JSON.stringify(row.payload), userId: row.userId, lastActivity: row.lastActivity } : null;
     };
-    const expired = (stored: StoredSession | null) => !stored || stored.lastActivity < seconds() - this.lifetimeSeconds;
     const cache = this.cache?.cache;
     let stored: StoredSession | null;
     if (!cache) stored = await load();
     else {
       stored = await cache.get(cacheKey(sid), readOf, load);
       // Another process may have kept it alive since this one cached it.
-      if (stored && expired(stored)) {
+      if (stored && this.expired(stored)) {
         cache.drop({ keys: [cacheKey(sid)] });
         stored = await load();
       }
     }
-    if (expired(stored)) return null;
-    this.remember(sid, stored!.lastActivity);
-    return stored;
+    return stored && !this.expired(stored) ? this.live(sid, stored) : null;
   }
 
   /**
@@ -142,9 +139,16 @@ export class DatabaseSessionStore {
   cached(sid: string): StoredSession | null | undefined {
     const kept = this.cache?.cache.peek<StoredSession | null>(cacheKey(sid));
     if (kept === undefined) return undefined;
-    const stored = kept.value;
-    if (stored === null) return null;
-    if (stored.lastActivity < seconds() - this.lifetimeSeconds) return undefined;
+    if (kept.value === null) return null;
+    return this.expired(kept.value) ? undefined : this.live(sid, kept.value);
+  }
+
+  private expired(stored: StoredSession): boolean {
+    return stored.lastActivity < seconds() - this.lifetimeSeconds;
+  }
+
+  /** A session found live: its last activity remembered (touch() decides from it). */
+  private live(sid: string, stored: StoredSession): StoredSession {
     this.remember(sid, stored.lastActivity);
     return stored;
   }
