@@ -91,11 +91,13 @@ export async function buildTeamKnowledge(bench: BotBenchDatabase, size: number):
   await bench.query('analyze knowledge_sources', []);
   for (const slot of slots) {
     await syncVectorIndex(bench.db, slot.knowledge.id);
-    const [row] = await bench.query('select vector_index_dimensions from knowledges where id = $1', [
-      slot.knowledge.id,
-    ]);
+    const [row] = await bench.query(
+      'select vector_index_dimensions, vector_index_bound from knowledges where id = $1',
+      [slot.knowledge.id],
+    );
     slot.knowledge.vectorIndexDimensions =
       row.vector_index_dimensions === null ? null : Number(row.vector_index_dimensions);
+    slot.knowledge.vectorIndexBound = row.vector_index_bound === null ? null : Number(row.vector_index_bound);
   }
   return {
     teamId,

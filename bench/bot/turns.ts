@@ -159,6 +159,7 @@ export async function checkBareSql(bot: BotBench, question: string): Promise<str
   const vectors = {
     own: team.knowledges.some((k) => k.vectorIndexDimensions === lexical.dimensions),
     exact: team.knowledges.some((k) => k.vectorIndexDimensions !== lexical.dimensions),
+    bounded: team.knowledges.some((k) => k.vectorIndexDimensions === lexical.dimensions && k.vectorIndexBound != null),
   };
   return checkAgainst(statements, lexical.dimensions, bench as BenchDatabase, false, vectors);
 }

@@ -55,21 +55,32 @@ export const selectiveFullTextSql = `
 /**
  * The vector candidates: the dimensions a constant, $1 and the next-to-last the question's vector,
  * $2 team, then one knowledge as a constant (one with an index of its own, server/knowledge/
- * vector-index.ts) or $3 the knowledge ids (searched exactly), the last candidates.
+ * vector-index.ts) or $3 the knowledge ids (searched exactly), the last candidates. A knowledge whose
+ * index has a bound: the statement twice, the chunks up to it and those past it, merged
+ * ($1–$4 and $5–$8, then $9 the candidates).
  */
-export function vectorSql(dimensions: number, knowledges: number | number[]): string {
+export function vectorSql(dimensions: number, knowledges: number | number[], bound?: number | null): string {
   const typed = `vector(${dimensions})`;
   const one = typeof knowledges === 'number';
-  return `
-    select c.id, c.embedding::${typed} <=> $1::${typed} as distance
+  const nearest = (first: number, more: string) => `
+    select c.id, c.embedding::${typed} <=> $${first}::${typed} as distance
       from knowledge_chunks c
      where c.embedding_dimensions = ${dimensions} and
-  c.team_id = $2
-  and c.knowledge_id ${one ? `= ${knowledges}` : '= any($3::int[])'}
+  c.team_id = $${first + 1}
+  and c.knowledge_id ${one ? `= ${knowledges}` : `= any($${first + 2}::int[])`}
   and c.enabled
-  and exists (select 1 from knowledge_sources s where s.id = c.source_id and s.enabled)
-     order by c.embedding::${typed} <=> ${one ? '$3' : '$4'}::${typed}
-     limit ${one ? '$4' : '$5'}`;
+  and exists (select 1 from knowledge_sources s where s.id = c.source_id and s.enabled)${more}
+     order by c.embedding::${typed} <=> $${first + (one ? 2 : 3)}::${typed}
+     limit $${first + (one ? 3 : 4)}`;
+  if (!one || bound == null) return nearest(1, '');
+  return `
+    select id, distance from (
+      (${nearest(1, ` and c.id <= ${bound}`)})
+      union all
+      (${nearest(5, ` and c.id > ${bound}`)})
+    ) found
+     order by distance, id
+     limit $9`;
 }
 
 /** The fused chunks' details: $1 team, $2 chunk ids. */
@@ -102,11 +113,17 @@ export function selectiveFullTextValues(
   return [language, words, prefilter, teamId, intArray(knowledgeIds), candidates];
 }
 
-export function vectorValues(vector: number[], teamId: number, knowledges: number | number[], candidates: number) {
+export function vectorValues(
+  vector: number[],
+  teamId: number,
+  knowledges: number | number[],
+  candidates: number,
+  bound?: number | null,
+) {
   const literal = vectorLiteral(vector);
-  return typeof knowledges === 'number'
-    ? [literal, teamId, literal, candidates]
-    : [literal, teamId, intArray(knowledges), literal, candidates];
+  if (typeof knowledges !== 'number') return [literal, teamId, intArray(knowledges), literal, candidates];
+  const one = [literal, teamId, literal, candidates];
+  return bound == null ? one : [...one, ...one, candidates];
 }
 
 /** What retrieve() searches a question with: per full-text language its words, per distinct text its vector. */
@@ -143,26 +160,32 @@ export async function prepareSearch(query: string, knowledges: RetrievalKnowledg
  * values: one for each knowledge with an index of its own, one for the others together.
  */
 export function vectorStatements(
-  knowledges: Array<{ id: number; vectorIndexDimensions?: number | null }>,
+  knowledges: Array<{ id: number; vectorIndexDimensions?: number | null; vectorIndexBound?: number | null }>,
   teamId: number,
   vector: number[],
   candidates: number,
 ): Array<[string, unknown[]]> {
   const dimensions = vector.length;
-  const own = knowledges.filter((k) => k.vectorIndexDimensions === dimensions).map((k) => k.id);
+  const own = knowledges.filter((k) => k.vectorIndexDimensions === dimensions);
   const exact = knowledges.filter((k) => k.vectorIndexDimensions !== dimensions).map((k) => k.id);
-  return [...own, ...(exact.length > 0 ? [exact] : [])].map((searched): [string, unknown[]] => [
-    vectorSql(dimensions, searched),
-    vectorValues(vector, teamId, searched, candidates),
-  ]);
+  return [
+    ...own.map((k): [string, unknown[]] => [
+      vectorSql(dimensions, k.id, k.vectorIndexBound),
+      vectorValues(vector, teamId, k.id, candidates, k.vectorIndexBound),
+    ]),
+    ...(exact.length > 0
+      ? [[vectorSql(dimensions, exact), vectorValues(vector, teamId, exact, candidates)] as [string, unknown[]]]
+      : []),
+  ];
 }
 
-/** Whitespace squeezed, and a one-knowledge statement's knowledge id made general. */
+/** Whitespace squeezed, and a one-knowledge statement's knowledge id and bound made general. */
 const squeezed = (text: string) =>
   text
     .replace(/\s+/g, ' ')
     .trim()
-    .replace(/c\.knowledge_id = \d+/, 'c.knowledge_id = #');
+    .replace(/c\.knowledge_id = \d+/g, 'c.knowledge_id = #')
+    .replace(/c\.id (<=|>) \d+/g, 'c.id $1 #');
 
 /**
  * Compares the copies with the statements retrieve() sent for one hybrid question: text for text,
@@ -174,7 +197,7 @@ export function checkAgainst(
   dimensions: number,
   bench: BenchDatabase,
   selective: boolean,
-  vectors: { exact: boolean; own: boolean },
+  vectors: { exact: boolean; own: boolean; bounded?: boolean },
 ): string[] {
   const named: Array<[string, string]> = [
     ...(selective
@@ -185,7 +208,9 @@ export function checkAgainst(
         ] as Array<[string, string]>)
       : ([['full-text', fullTextSql]] as Array<[string, string]>)),
     ...(vectors.exact ? ([['exact vector', vectorSql(dimensions, [])]] as Array<[string, string]>) : []),
-    ...(vectors.own ? ([['one-knowledge vector', vectorSql(dimensions, 0)]] as Array<[string, string]>) : []),
+    ...(vectors.own
+      ? ([['one-knowledge vector', vectorSql(dimensions, 0, vectors.bounded ? 0 : null)]] as Array<[string, string]>)
+      : []),
     ['details', detailsSql],
   ];
   const expected = named.map(([, text]) => squeezed(text));

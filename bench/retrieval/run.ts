@@ -11,6 +11,7 @@
  *
  * Options:
  *   --quality-only          only part 1
+ *   --ingest-only           only part 3 into a near-empty table (a minute or two)
  *   --sizes=10000,100000    chunk counts of part 2 (one growing data set)
  *   --db=pglite|postgres|both   default both when BENCH_DATABASE_URL or TEST_DATABASE_URL is set
  *   --queries=200           questions per latency run
@@ -42,6 +43,7 @@ const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_UR
 
 interface Options {
   qualityOnly: boolean;
+  ingestOnly: boolean;
   sizes: number[];
   databases: DriverKind[];
   queries: number;
@@ -54,7 +56,15 @@ class UsageError extends Error {}
 
 function parseOptions(argv: string[]): Options {
   const value = (name: string) => argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
-  const known = ['--quality-only', '--verbose', '--update-baseline', '--sizes=', '--db=', '--queries='];
+  const known = [
+    '--quality-only',
+    '--ingest-only',
+    '--verbose',
+    '--update-baseline',
+    '--sizes=',
+    '--db=',
+    '--queries=',
+  ];
   const unknown = argv.filter((arg) => !known.some((k) => (k.endsWith('=') ? arg.startsWith(k) : arg === k)));
   if (unknown.length > 0) throw new UsageError(`Unknown option ${unknown.join(' ')} (known: ${known.join(' ')})`);
   const sizes = (value('sizes') ?? '10000,100000').split(',').map((s) => Number(s.trim()));
@@ -65,8 +75,11 @@ function parseOptions(argv: string[]): Options {
   if (db !== 'pglite' && !serverUrl) throw new UsageError(`--db=${db} needs BENCH_DATABASE_URL or TEST_DATABASE_URL`);
   const queries = Number(value('queries') ?? 200);
   if (!Number.isInteger(queries) || queries < 20) throw new UsageError('--queries: a whole number ≥ 20');
+  if (argv.includes('--quality-only') && argv.includes('--ingest-only'))
+    throw new UsageError('--quality-only and --ingest-only leave nothing to measure together');
   return {
     qualityOnly: argv.includes('--quality-only'),
+    ingestOnly: argv.includes('--ingest-only'),
     sizes,
     databases: db === 'both' ? ['pglite', 'postgres'] : [db as DriverKind],
     queries,
@@ -94,6 +107,14 @@ async function main() {
     const bench = await openBenchDatabase(kind, serverUrl);
     try {
       console.log(`\n== ${bench.label} ==`);
+      if (options.ingestOnly) {
+        console.log('\n  measuring ingest throughput (into a near-empty table)…');
+        const ingest = [await measureMarkdownIngest(bench, ingestMegabytes.empty, 'into a near-empty table', 1)];
+        const pdf = await measurePdfIngest(bench, pdfPages);
+        console.log('\n3. Ingest throughput');
+        printIngest(ingest, pdf, bench.label);
+        continue;
+      }
       console.log('\n1. Answer quality');
       const result = await measureQuality(bench);
       printQuality(result, bench.label, options.verbose);
@@ -162,7 +183,9 @@ function printHeader(options: Options) {
   console.log(
     options.qualityOnly
       ? '  answer quality only (--quality-only)'
-      : `  speed at ${options.sizes.map((s) => s.toLocaleString('en-US')).join(' and ')} chunks, ${options.queries} questions per run; ` +
+      : options.ingestOnly
+        ? `  ingest only (--ingest-only): ${ingestMegabytes.empty} MB of markdown and a ${pdfPages}-page PDF`
+        : `  speed at ${options.sizes.map((s) => s.toLocaleString('en-US')).join(' and ')} chunks, ${options.queries} questions per run; ` +
           `ingest of ${ingestMegabytes.empty} MB of markdown and a ${pdfPages}-page PDF`,
   );
   console.log('  embedder: lexical-v1 (offline, 384 dimensions) everywhere');

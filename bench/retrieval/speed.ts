@@ -302,11 +302,13 @@ async function build(bench: BenchDatabase, layout: Layout, size: number): Promis
   started = performance.now();
   for (const slot of layout.slots) {
     await syncVectorIndex(bench.db, slot.knowledge.id);
-    const [row] = await bench.query('select vector_index_dimensions from knowledges where id = $1', [
-      slot.knowledge.id,
-    ]);
+    const [row] = await bench.query(
+      'select vector_index_dimensions, vector_index_bound from knowledges where id = $1',
+      [slot.knowledge.id],
+    );
     slot.knowledge.vectorIndexDimensions =
       row.vector_index_dimensions === null ? null : Number(row.vector_index_dimensions);
+    slot.knowledge.vectorIndexBound = row.vector_index_bound === null ? null : Number(row.vector_index_bound);
   }
   const indexMs = performance.now() - started;
   started = performance.now();
@@ -359,6 +361,9 @@ async function checkBareSql(bench: BenchDatabase, tenant: Tenant, query: string)
   const vectors = {
     own: tenant.slots.some((slot) => slot.knowledge.vectorIndexDimensions === dimensions),
     exact: tenant.slots.some((slot) => slot.knowledge.vectorIndexDimensions !== dimensions),
+    bounded: tenant.slots.some(
+      (slot) => slot.knowledge.vectorIndexDimensions === dimensions && slot.knowledge.vectorIndexBound != null,
+    ),
   };
   return checkAgainst(statements, dimensions, bench, selective, vectors);
 }

@@ -8,6 +8,7 @@ import { enqueueIngest, ingestJob } from '../domain/knowledges/actions/enqueue-i
 import type { JobQueue } from './queue';
 import { EmbeddingError } from '../knowledge/embedders/openai-compatible';
 import { knowledgeCharsOf, teamPlan } from '../billing/limits';
+import { vectorIndexJob } from '../knowledge/vector-index';
 
 type JobServices = Pick<Services, 'db' | 'config' | 'embedders' | 'broadcaster' | 'logger' | 'jobs'>;
 
@@ -29,10 +30,16 @@ class EmbedderUnavailableError extends Error {}
  * needs the chunks at once (a curated answer made from a knowledge gap) runs in its request. A job
  * that runs after it finds the generation already ingested and does nothing.
  */
-export function runIngest(services: Omit<JobServices, 'jobs'>, job: IngestJob): Promise<IngestOutcome> {
+export function runIngest(
+  services: Omit<JobServices, 'jobs'> & Partial<Pick<JobServices, 'jobs'>>,
+  job: IngestJob,
+): Promise<IngestOutcome> {
+  const jobs = services.jobs;
   return ingestSource(
     {
       db: services.db,
+      // A build takes seconds for a large knowledge: a job of its own, so the ingest does not wait.
+      ...(jobs ? { indexVectors: (knowledgeId: number) => jobs.send(vectorIndexJob, { knowledgeId }) } : {}),
       embedderFor: (knowledge) => {
         const embedder = services.embedders.for({
           provider: knowledge.embeddingProvider,

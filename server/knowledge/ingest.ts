@@ -10,7 +10,7 @@ import { fetchUrl } from './fetch/fetch-url';
 import { discoverPages } from './fetch/crawl';
 import { sha256Hex } from './hash';
 import { refreshTermStats } from './term-stats';
-import { syncVectorIndex } from './vector-index';
+import { syncVectorIndex, vectorIndexDue } from './vector-index';
 
 /**
  * One source's ingest, from content to searchable chunks: fetch (URL, sitemap) or read (file,
@@ -33,6 +33,12 @@ export interface IngestDeps {
    * not (the plan's knowledge limit); absent: no limit.
    */
   charsAllowed?(source: SourceRow): Promise<{ allowed: number; reason: string }>;
+  /**
+   * Asked to bring the knowledge's own vector index up to date after its chunks changed
+   * (vector-index.ts): the job workers queue a job for it, so that no ingest waits for a build.
+   * Absent (scripts, benchmarks): the ingest does it itself before it returns.
+   */
+  indexVectors?(knowledgeId: number): Promise<void>;
   /** Told what went wrong after the chunks were stored, which the source need not show (logged). */
   warn?(error: unknown, message: string): void;
   now?: () => Date;
@@ -83,9 +89,9 @@ export async function ingestSource(deps: IngestDeps, job: IngestJob): Promise<In
     if (!result) return 'superseded';
     await deps.announce(result);
     await refreshTermStats(deps.db, knowledge.id);
-    // The chunks are searchable either way (exactly, until the index is there): a failed build is
+    // The chunks are searchable either way (exactly, until an index covers them): a failed build is
     // tried again by the workers' hourly sweep, and the source stays ready.
-    await syncVectorIndex(deps.db, knowledge.id).catch((error: unknown) =>
+    await indexVectors(deps, knowledge.id).catch((error: unknown) =>
       deps.warn?.(error, 'the knowledge vector index could not be brought up to date'),
     );
     return 'ingested';
@@ -96,6 +102,12 @@ export async function ingestSource(deps: IngestDeps, job: IngestJob): Promise<In
     if (failed) await deps.announce(failed);
     return 'failed';
   }
+}
+
+/** The knowledge's vector index brought up to date: by a job when there is something to do, else here. */
+async function indexVectors(deps: IngestDeps, knowledgeId: number): Promise<void> {
+  if (!deps.indexVectors) await syncVectorIndex(deps.db, knowledgeId);
+  else if (await vectorIndexDue(deps.db, knowledgeId)) await deps.indexVectors(knowledgeId);
 }
 
 /** A failure the retries did not cure (or the last one): the source shows it, its old chunks stay. */

@@ -25,6 +25,11 @@ export interface RetrievalKnowledge {
   termStatsChunks?: number | null;
   /** The vector length of its own HNSW index (null or absent: none, its vectors are searched exactly). */
   vectorIndexDimensions?: number | null;
+  /**
+   * The highest chunk id that index covers; the chunks past it are searched exactly beside it (null
+   * or absent with an index: it covers every chunk).
+   */
+  vectorIndexBound?: number | null;
 }
 
 export interface RetrieveInput {
@@ -245,7 +250,8 @@ async function fullText(
 
 /**
  * The chunks nearest to the question's vector: a knowledge with an index of its own through it
- * (vector-index.ts), one statement each, and the others exactly, in one statement.
+ * (vector-index.ts), one statement each (its chunks past the index's bound exactly, in the same
+ * statement), and the others exactly, in one statement.
  */
 async function nearest(
   db: Database,
@@ -259,25 +265,46 @@ async function nearest(
   const indexed = group.filter((k) => k.vectorIndexDimensions === dimensions);
   const exact = group.filter((k) => k.vectorIndexDimensions !== dimensions).map((k) => k.id);
   const lists = await Promise.all([
-    ...indexed.map((k) => vectorCandidates(db, searchable(teamId, k.id), vector, candidates)),
+    ...indexed.map((k) => vectorCandidates(db, searchable(teamId, k.id), vector, candidates, k.vectorIndexBound)),
     ...(exact.length > 0 ? [vectorCandidates(db, searchable(teamId, exact), vector, candidates)] : []),
   ]);
   return lists.length === 1 ? lists[0] : mergeByScore(lists.flat()).slice(0, candidates);
 }
 
-/** The nearest chunks among `where`, its vector length a constant (a partial index names it). */
-async function vectorCandidates(db: Database, where: SQL, vector: number[], candidates: number): Promise<Candidate[]> {
+/**
+ * The nearest chunks among `where`, its vector length a constant (a partial index names it). With a
+ * bound, the chunks up to it come from the index that covers them and the newer ones from an exact
+ * scan (a range of the primary key), merged in the statement; both bounds are constants, so that
+ * the planner can prove the index's predicate.
+ */
+async function vectorCandidates(
+  db: Database,
+  where: SQL,
+  vector: number[],
+  candidates: number,
+  bound?: number | null,
+): Promise<Candidate[]> {
   const dimensions = sql.raw(String(vector.length));
   const typed = sql.raw(`vector(${vector.length})`);
   const literal = `[${vector.join(',')}]`;
-  const rows = rowsOf<{ id: number; distance: number }>(
-    await db.execute(sql`
+  const nearestAmong = (more: SQL) => sql`
     select c.id, c.embedding::${typed} <=> ${literal}::${typed} as distance
       from knowledge_chunks c
-     where c.embedding_dimensions = ${dimensions} and ${where}
+     where c.embedding_dimensions = ${dimensions} and ${where}${more}
      order by c.embedding::${typed} <=> ${literal}::${typed}
-     limit ${candidates}`),
-  );
+     limit ${candidates}`;
+  const statement =
+    bound == null
+      ? nearestAmong(sql``)
+      : sql`
+    select id, distance from (
+      (${nearestAmong(sql.raw(` and c.id <= ${Math.trunc(bound)}`))})
+      union all
+      (${nearestAmong(sql.raw(` and c.id > ${Math.trunc(bound)}`))})
+    ) found
+     order by distance, id
+     limit ${candidates}`;
+  const rows = rowsOf<{ id: number; distance: number }>(await db.execute(statement));
   return rows
     .map((row) => ({ id: Number(row.id), score: 1 - Number(row.distance) }))
     .filter((candidate) => Number.isFinite(candidate.score));

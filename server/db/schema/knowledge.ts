@@ -88,6 +88,12 @@ export const knowledges = pgTable(
      * has none: a small knowledge's vectors are searched exactly.
      */
     vectorIndexDimensions: integer('vector_index_dimensions'),
+    /**
+     * The highest chunk id that index covers (its predicate says `id <= bound`): chunks stored since
+     * cost no graph insert and are searched exactly until a rebuild takes them in. Null with an
+     * index: one from before bounds, which covers every chunk.
+     */
+    vectorIndexBound: integer('vector_index_bound'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -77,8 +77,9 @@ describe('embeddings from an OpenAI-compatible server', () => {
 
     // A knowledge this small is searched exactly; at the threshold its index has the model's length.
     expect(await syncVectorIndex(app.services.db, id, 4)).toBe('built');
+    const bound = await app.database.execute(`select vector_index_bound as bound from knowledges where id = ${id}`);
     const indexes = await app.database.execute(
-      `select count(*)::int as count from pg_indexes where indexname = '${vectorIndexName(id, 64)}'`,
+      `select count(*)::int as count from pg_indexes where indexname = '${vectorIndexName(id, 64, (bound.rows[0] as { bound: number }).bound)}'`,
     );
     expect(indexes.rows).toEqual([{ count: 1 }]);
     const again = await client.agent

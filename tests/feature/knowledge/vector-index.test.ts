@@ -8,15 +8,20 @@ import {
   sweepVectorIndexes,
   syncVectorIndex,
   vectorIndexFrom,
+  vectorIndexJob,
   vectorIndexName,
 } from '../../../server/knowledge/vector-index';
+import { runIngest } from '../../../server/jobs/knowledge-jobs';
 import { createTestApp, type TestApp } from '../../helpers/app';
-import { ingestedTextKnowledge } from '../../helpers/knowledge';
+import { ingestedTextKnowledge, knowledgeClient } from '../../helpers/knowledge';
+import { createOwnedTeam } from '../../factories/teams';
 
 /**
- * A knowledge of `vectorIndexFrom` embedded chunks gets an HNSW index of its own after its ingest;
- * a smaller one has none and is searched exactly. The index goes when the knowledge shrinks or is
- * deleted, and one lost is built again by the workers' sweep.
+ * A knowledge of `vectorIndexFrom` embedded chunks gets an HNSW index of its own from the job its
+ * ingest queues; a smaller one has none and is searched exactly. The index covers the chunks up to
+ * its bound: newer ones are searched exactly beside it until enough of them make the job build it
+ * again. The index goes when the knowledge shrinks or is deleted, and one lost is built again by the
+ * workers' sweep.
  */
 let app: TestApp;
 beforeAll(async () => {
@@ -49,15 +54,38 @@ async function knowledgeRow(id: number) {
   return row;
 }
 
+/** The name the knowledge's index has now: its vector length and bound as the knowledge records them. */
+async function indexName(id: number): Promise<string> {
+  const row = await knowledgeRow(id);
+  expect(row.vectorIndexDimensions).toBe(384);
+  expect(row.vectorIndexBound).not.toBeNull();
+  return vectorIndexName(id, 384, row.vectorIndexBound);
+}
+
+async function maxChunkId(id: number): Promise<number> {
+  const [row] = rowsOf<{ last: number }>(
+    await app.services.db.execute(sql`select max(id) as last from knowledge_chunks where knowledge_id = ${id}`),
+  );
+  return Number(row.last);
+}
+
+async function addSource(client: Awaited<ReturnType<typeof branchKnowledge>>['client'], id: number, text: string) {
+  const res = await client.send('post', `/knowledges/${id}/sources`, { type: 'text', title: 'Cabang baru', text });
+  expect(res.status).toBe(303);
+  await client.work();
+}
+
 describe('vector indexes per knowledge', () => {
   it('gives a large knowledge its own index, which its vector search uses', async () => {
     const { client, id } = await branchKnowledge(vectorIndexFrom + 10);
-    expect((await knowledgeRow(id)).vectorIndexDimensions).toBe(384);
-    expect(await indexesOf(id)).toEqual([vectorIndexName(id, 384)]);
+    expect((await knowledgeRow(id)).vectorIndexBound).toBe(await maxChunkId(id));
+    const name = await indexName(id);
+    expect(await indexesOf(id)).toEqual([name]);
 
     // The index serves a one-knowledge search (the planner takes it where it is the cheaper way:
     // here, at a thousand rows in a table of nothing else, only when the others are ruled out).
     const literal = `[${lexicalVector('cabang 512 buka jam berapa').join(',')}]`;
+    const bound = (await knowledgeRow(id)).vectorIndexBound!;
     const plan = await app.services.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       await tx.execute(sql`set local enable_sort = off`);
@@ -65,13 +93,14 @@ describe('vector indexes per knowledge', () => {
         await tx.execute(
           sql.raw(`explain select c.id from knowledge_chunks c
                     where c.embedding_dimensions = 384 and c.knowledge_id = ${id}
+                      and c.id <= ${bound}
                     order by c.embedding::vector(384) <=> '${literal}'::vector(384) limit 20`),
         ),
       )
         .map((row) => row['QUERY PLAN'])
         .join('\n');
     });
-    expect(plan).toContain(`Index Scan using ${vectorIndexName(id, 384)}`);
+    expect(plan).toContain(`Index Scan using ${name}`);
 
     const res = await client.agent
       .get(`/knowledges/${id}/search`)
@@ -107,7 +136,8 @@ describe('vector indexes per knowledge', () => {
 
   it('drops the index when the knowledge shrinks below half, and when it is deleted', async () => {
     const { client, id } = await branchKnowledge(vectorIndexFrom);
-    expect(await indexesOf(id)).toEqual([vectorIndexName(id, 384)]);
+    const first = await indexName(id);
+    expect(await indexesOf(id)).toEqual([first]);
 
     // Still above half of the threshold: kept.
     const [source] = await app.services.db.select().from(knowledgeSources).where(eq(knowledgeSources.knowledgeId, id));
@@ -116,7 +146,8 @@ describe('vector indexes per knowledge', () => {
       text: branches(vectorIndexFrom / 2 + 10),
     });
     await client.work();
-    expect(await indexesOf(id)).toEqual([vectorIndexName(id, 384)]);
+    // Its chunks changed but fewer than a rebuild's worth lie past the bound: the same index.
+    expect(await indexesOf(id)).toEqual([first]);
 
     await client.send('put', `/knowledges/${id}/sources/${source.id}`, { title: 'Daftar cabang', text: branches(20) });
     await client.work();
@@ -129,7 +160,7 @@ describe('vector indexes per knowledge', () => {
       text: branches(vectorIndexFrom + 1),
     });
     await client.work();
-    expect(await indexesOf(id)).toEqual([vectorIndexName(id, 384)]);
+    expect(await indexesOf(id)).toEqual([await indexName(id)]);
     const deleted = await client.send('delete', `/knowledges/${id}`);
     expect(deleted.status).toBe(303);
     await client.work();
@@ -138,7 +169,7 @@ describe('vector indexes per knowledge', () => {
 
   it("drops the index of a knowledge deleted with its team at the workers' sweep", async () => {
     const { id } = await branchKnowledge(vectorIndexFrom + 3);
-    expect(await indexesOf(id)).toEqual([vectorIndexName(id, 384)]);
+    expect(await indexesOf(id)).toEqual([await indexName(id)]);
     await app.services.db.execute(sql`delete from teams where id = (select team_id from knowledges where id = ${id})`);
     expect(await sweepVectorIndexes(app.services.db)).toBeGreaterThanOrEqual(1);
     expect(await indexesOf(id)).toEqual([]);
@@ -146,10 +177,109 @@ describe('vector indexes per knowledge', () => {
 
   it('builds a lost index again, and leaves one alone that is in place', async () => {
     const { id } = await branchKnowledge(vectorIndexFrom + 2);
-    await app.services.db.execute(sql.raw(`drop index "${vectorIndexName(id, 384)}"`));
+    const name = await indexName(id);
+    await app.services.db.execute(sql.raw(`drop index "${name}"`));
     expect(await syncVectorIndex(app.services.db, id)).toBe('built');
-    expect(await indexesOf(id)).toEqual([vectorIndexName(id, 384)]);
+    expect(await indexesOf(id)).toEqual([name]);
     expect(await syncVectorIndex(app.services.db, id)).toBe('unchanged');
+  });
+
+  it('leaves the index to a job of its own: the ingest stores the chunks and queues it', async () => {
+    const { owner } = await createOwnedTeam(app.services, { current: true });
+    const client = await knowledgeClient(app, owner);
+    const created = await client.send('post', '/knowledges', { name: 'cabang', language: 'indonesian' });
+    const id = Number((created.headers.location as string).split('/')[2]);
+    await client.send('post', `/knowledges/${id}/sources`, {
+      type: 'text',
+      title: 'Daftar',
+      text: branches(vectorIndexFrom + 5),
+    });
+    const [source] = await app.services.db.select().from(knowledgeSources).where(eq(knowledgeSources.knowledgeId, id));
+    const sent: Array<[string, object]> = [];
+    const jobs = { send: async (name: string, data: object) => void sent.push([name, data]) };
+    const outcome = await runIngest(
+      { ...app.services, jobs: jobs as unknown as typeof app.services.jobs },
+      {
+        sourceId: source.id,
+        generation: source.generation,
+      },
+    );
+    expect(outcome).toBe('ingested');
+    expect(sent).toEqual([[vectorIndexJob, { knowledgeId: id }]]);
+    expect(await indexesOf(id)).toEqual([]);
+    expect((await knowledgeRow(id)).vectorIndexDimensions).toBeNull();
+    // Searchable meanwhile, exactly.
+    const res = await client.agent
+      .get(`/knowledges/${id}/search`)
+      .query({ q: 'cabang nomor 512 buka jam berapa?' })
+      .set('Accept', 'application/json');
+    expect((res.body as Found).chunks[0].content).toContain('Cabang nomor 512 ');
+
+    expect(await syncVectorIndex(app.services.db, id)).toBe('built');
+    expect(await indexesOf(id)).toEqual([await indexName(id)]);
+  });
+
+  it('searches the chunks past the bound exactly beside the index, and takes them in once there are enough', async () => {
+    const { client, id } = await branchKnowledge(vectorIndexFrom + 10);
+    const first = await indexName(id);
+    const bound = (await knowledgeRow(id)).vectorIndexBound!;
+
+    await addSource(
+      client,
+      id,
+      '## Cabang Bandara\n\nCabang bandara Soekarno-Hatta buka dua puluh empat jam di terminal tiga.',
+    );
+    expect(await maxChunkId(id)).toBeGreaterThan(bound);
+    // Not enough past the bound for a rebuild: the ingest's job left the index as it was.
+    expect(await indexesOf(id)).toEqual([first]);
+    const res = await client.agent
+      .get(`/knowledges/${id}/search`)
+      .query({ q: 'cabang bandara soekarno hatta terminal' })
+      .set('Accept', 'application/json');
+    expect(res.status, res.text).toBe(200);
+    const top = (res.body as Found).chunks[0];
+    expect(top.content).toContain('Soekarno-Hatta');
+    expect(top.retrievers.vector?.rank).toBe(1);
+
+    // Once the chunks past the bound reach the rebuild's threshold, the index is built over all.
+    expect(await syncVectorIndex(app.services.db, id, vectorIndexFrom, 1)).toBe('built');
+    const second = await indexName(id);
+    expect(second).not.toBe(first);
+    expect((await knowledgeRow(id)).vectorIndexBound).toBe(await maxChunkId(id));
+    expect(await indexesOf(id)).toEqual([second]);
+    const again = await client.agent
+      .get(`/knowledges/${id}/search`)
+      .query({ q: 'cabang bandara soekarno hatta terminal' })
+      .set('Accept', 'application/json');
+    expect((again.body as Found).chunks[0].content).toContain('Soekarno-Hatta');
+  });
+
+  it('replaces an index from before bounds with a bounded one, and searches through either', async () => {
+    const { client, id } = await branchKnowledge(vectorIndexFrom + 4);
+    const bounded = await indexName(id);
+    // As migration 0014 found it: an index over every chunk, no bound recorded.
+    const legacy = vectorIndexName(id, 384);
+    await app.services.db.execute(sql.raw(`drop index "${bounded}"`));
+    await app.services.db.execute(
+      sql.raw(
+        `create index "${legacy}" on knowledge_chunks using hnsw ((embedding::vector(384)) vector_cosine_ops) ` +
+          `where knowledge_id = ${id} and embedding_dimensions = 384`,
+      ),
+    );
+    await app.services.db.update(knowledges).set({ vectorIndexBound: null }).where(eq(knowledges.id, id));
+    const ask = async () => {
+      const res = await client.agent
+        .get(`/knowledges/${id}/search`)
+        .query({ q: 'cabang nomor 77 di kota 3' })
+        .set('Accept', 'application/json');
+      expect(res.status, res.text).toBe(200);
+      return (res.body as Found).chunks[0].content;
+    };
+    expect(await ask()).toContain('Cabang nomor 77 ');
+
+    expect(await syncVectorIndex(app.services.db, id)).toBe('built');
+    expect(await indexesOf(id)).toEqual([await indexName(id)]);
+    expect(await ask()).toContain('Cabang nomor 77 ');
   });
 
   it('tells the planner again what a cosine distance costs when a restore has reset it', async () => {
