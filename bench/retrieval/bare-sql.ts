@@ -5,6 +5,7 @@
  * `checkAgainst` compares them with what retrieve() really sent in this run, and the report says
  * when retrieve.ts has changed and these need copying again.
  */
+import { pgvectorText } from '../../server/db/schema/knowledge';
 import { lexicalVector } from '../../server/knowledge/embedders/lexical';
 import {
   askedLanguage,
@@ -90,7 +91,7 @@ export const detailsSql = `
      where c.team_id = $1 and c.id = any($2::int[])`;
 
 export const intArray = (ids: number[]) => `{${ids.join(',')}}`;
-export const vectorLiteral = (vector: number[]) => `[${vector.join(',')}]`;
+export const vectorLiteral = (vector: number[]) => pgvectorText(vector);
 
 export function fullTextValues(
   language: string,

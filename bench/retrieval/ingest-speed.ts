@@ -10,6 +10,7 @@ import { knowledgeFiles, knowledgeSources } from '../../server/db/schema/index';
 import { chunkDocument } from '../../server/knowledge/chunker';
 import { embeddingText, ingestSource } from '../../server/knowledge/ingest';
 import { parseFile, parseText } from '../../server/knowledge/parsers/index';
+import { syncVectorIndex } from '../../server/knowledge/vector-index';
 import { createKnowledge, ingestDeps, lexical } from './corpus-ingest';
 import { createTenant, type BenchDatabase } from './database';
 import { fixed, mark, seconds, table, thousands } from './format';
@@ -25,6 +26,9 @@ export interface IngestRow {
   parseChunkMs: number;
   embedMs: number;
   totalMs: number;
+  /** The knowledge.vector-index jobs the ingests queued, run after them (not on the ingest's path). */
+  indexJobs: number;
+  indexMs: number;
 }
 
 export interface PdfRow {
@@ -75,17 +79,34 @@ export async function measureMarkdownIngest(
     english: await createKnowledge(bench.db, teamId, 'Ingest (en)', 'english'),
   };
   let totalMs = 0;
+  // As the workers run it: the ingest queues the vector index's job when there is something to do,
+  // and the job runs beside later ingests. Here the jobs run after the ingests, timed on their own.
+  const queued: number[] = [];
+  const deps = { ...ingestDeps(bench.db), indexVectors: async (knowledgeId: number) => void queued.push(knowledgeId) };
   for (const [index, { text, language }] of documents.entries()) {
     const [source] = await bench.db
       .insert(knowledgeSources)
       .values({ knowledgeId: knowledges[language].id, teamId, type: 'text', title: `Document ${index + 1}`, text })
       .returning();
     const started = performance.now();
-    const outcome = await ingestSource(ingestDeps(bench.db), { sourceId: source.id, generation: source.generation });
+    const outcome = await ingestSource(deps, { sourceId: source.id, generation: source.generation });
     totalMs += performance.now() - started;
     if (outcome !== 'ingested') throw new Error(`markdown document ${index + 1}: ingest ended ${outcome}`);
   }
-  return { label, bytes, documents: documents.length, chunks, parseChunkMs, embedMs, totalMs };
+  const started = performance.now();
+  for (const knowledgeId of new Set(queued)) await syncVectorIndex(bench.db, knowledgeId);
+  const indexMs = performance.now() - started;
+  return {
+    label,
+    bytes,
+    documents: documents.length,
+    chunks,
+    parseChunkMs,
+    embedMs,
+    totalMs,
+    indexJobs: queued.length,
+    indexMs,
+  };
 }
 
 export async function measurePdfIngest(bench: BenchDatabase, pages: number): Promise<PdfRow> {
@@ -112,15 +133,13 @@ export async function measurePdfIngest(bench: BenchDatabase, pages: number): Pro
     })
     .returning();
   const buffer = Buffer.from(bytes);
-  await bench.db
-    .insert(knowledgeFiles)
-    .values({
-      sourceId: source.id,
-      teamId,
-      bytes: buffer,
-      sha256: createHash('sha256').update(buffer).digest('hex'),
-      size: buffer.length,
-    });
+  await bench.db.insert(knowledgeFiles).values({
+    sourceId: source.id,
+    teamId,
+    bytes: buffer,
+    sha256: createHash('sha256').update(buffer).digest('hex'),
+    size: buffer.length,
+  });
   started = performance.now();
   const outcome = await ingestSource(ingestDeps(bench.db), { sourceId: source.id, generation: source.generation });
   const totalMs = performance.now() - started;
@@ -193,7 +212,8 @@ function winAnsi(text: string): string {
 
 export function printIngest(rows: IngestRow[], pdf: PdfRow | undefined, label: string): void {
   console.log(
-    `\n  ${label}: generated markdown as text sources through ingestSource (HNSW and GIN indexes in place); ` +
+    `\n  ${label}: generated markdown as text sources through ingestSource (GIN indexes in place; a knowledge's ` +
+      'HNSW index built by the job its ingests queue, run here after them and timed apart); ' +
       'parse + chunk and embed timed apart on the same text, the rest is what storing took',
   );
   console.log(
@@ -209,6 +229,7 @@ export function printIngest(rows: IngestRow[], pdf: PdfRow | undefined, label: s
         'ingest total',
         'MB/s',
         `target ≥ ${ingestTarget.mbPerSecond}`,
+        'index jobs after',
       ],
       rows.map((row) => {
         const rate = row.bytes / 1e6 / (row.totalMs / 1000);
@@ -223,6 +244,7 @@ export function printIngest(rows: IngestRow[], pdf: PdfRow | undefined, label: s
           seconds(row.totalMs),
           fixed(rate, 2),
           mark(rate >= ingestTarget.mbPerSecond),
+          `${seconds(row.indexMs)} (${row.indexJobs} queued)`,
         ];
       }),
     ),

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../db/rows';
+import { pgvectorText } from '../db/schema/knowledge';
 import type { Database } from '../db/client';
 import type { Embedder } from './embedders/embedder';
 import { reciprocalRankFusion } from './fusion';
@@ -286,7 +287,7 @@ async function vectorCandidates(
 ): Promise<Candidate[]> {
   const dimensions = sql.raw(String(vector.length));
   const typed = sql.raw(`vector(${vector.length})`);
-  const literal = `[${vector.join(',')}]`;
+  const literal = pgvectorText(vector);
   const nearestAmong = (more: SQL) => sql`
     select c.id, c.embedding::${typed} <=> ${literal}::${typed} as distance
       from knowledge_chunks c

@@ -29,12 +29,27 @@ const regconfig = customType<{ data: string; driverData: string }>({ dataType: (
 const tsvector = customType<{ data: string; driverData: string }>({ dataType: () => 'tsvector' });
 
 /**
+ * A vector in pgvector's text form, each value to 1e-8 as an integer with an exponent
+ * (`[4425877e-8,0,…]`): pgvector keeps float4, whose precision that matches for the values of a
+ * unit vector, and an integer is written several times faster than the shortest decimal of a double
+ * (an ingest writes hundreds of thousands of values; `join` took a tenth of its time).
+ */
+export function pgvectorText(values: readonly number[]): string {
+  let text = '[';
+  for (let index = 0; index < values.length; index++) {
+    if (index > 0) text += ',';
+    text += `${Math.round(values[index] * 1e8)}e-8`;
+  }
+  return `${text}]`;
+}
+
+/**
  * A pgvector `vector` without a fixed dimension (knowledge bases may use different embedders):
- * written and read as pgvector's text form `[0.1,0.2,…]`.
+ * written in pgvector's text form (`pgvectorText`), read from it.
  */
 export const vector = customType<{ data: number[]; driverData: string }>({
   dataType: () => 'vector',
-  toDriver: (value) => `[${value.join(',')}]`,
+  toDriver: (value) => pgvectorText(value),
   fromDriver: (value) => (typeof value === 'string' ? (JSON.parse(value) as number[]) : (value as number[])),
 });
 
