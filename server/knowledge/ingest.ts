@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { embeddingCache, knowledgeChunks, knowledgeFiles, knowledges, knowledgeSources } from '../db/schema/index';
@@ -344,19 +345,30 @@ async function store(
   const removed = existing.filter((chunk) => !keptIds.has(chunk.id)).map((chunk) => chunk.id);
 
   // Embeddings: new chunks, and kept ones that have none for this knowledge's embedder (re-embed).
+  // The embedder that runs in this process embeds each batch of new chunks inside the transaction,
+  // while the server stores the batch before it; a remote one embeds everything first, so that no
+  // transaction waits on the network.
   const embedder = deps.embedderFor(knowledge);
+  const inProcess = embedder.provider === 'kawan';
+  const reembedded = kept.filter(({ chunk }) => !chunk.embedded);
   const toEmbed = [
-    ...added.map(({ draft }) => embeddingText(draft.context, draft.content)),
-    ...kept.filter(({ chunk }) => !chunk.embedded).map(({ chunk }) => embeddingText(chunk.context, chunk.content)),
+    ...(inProcess ? [] : added.map(({ draft }) => embeddingText(draft.context, draft.content))),
+    ...reembedded.map(({ chunk }) => embeddingText(chunk.context, chunk.content)),
   ];
   const vectors: number[][] = [];
   for (let start = 0; start < toEmbed.length; start += embedBatch) {
     vectors.push(...(await embedCached(db, embedder, toEmbed.slice(start, start + embedBatch))));
     await progress.set('embedding', 60 + (35 * Math.min(toEmbed.length, start + embedBatch)) / toEmbed.length);
   }
-  const reembedded = kept.filter(({ chunk }) => !chunk.embedded);
+  const addedVectors = async (start: number, count: number): Promise<number[][]> =>
+    inProcess
+      ? embedder.embed(
+          added.slice(start, start + count).map(({ draft }) => embeddingText(draft.context, draft.content)),
+        )
+      : vectors.slice(start, start + count);
+  const reembeddedVectors = vectors.slice(inProcess ? 0 : added.length);
   // A remote model's vector length is known once it answered: the knowledge records it.
-  const dimensions = toEmbed.length > 0 ? embedder.dimensions : knowledge.embeddingDimensions;
+  const dimensions = added.length + reembedded.length > 0 ? embedder.dimensions : knowledge.embeddingDimensions;
 
   const chars = drafts.reduce((sum, draft) => sum + draft.content.length, 0);
   const contentHash = sha256Hex(drafts.map((draft) => draft.contentHash).join('\n'));
@@ -386,11 +398,17 @@ async function store(
     for (const [index, { chunk }] of reembedded.entries()) {
       await tx
         .update(knowledgeChunks)
-        .set({ embedding: vectors[added.length + index], embeddingDimensions: dimensions })
+        .set({ embedding: reembeddedVectors[index], embeddingDimensions: dimensions })
         .where(eq(knowledgeChunks.id, chunk.id));
     }
+    // Each batch is embedded while the one before it is being stored.
+    let storing: Promise<void> | undefined;
+    let next = await addedVectors(0, insertBatch);
     for (let start = 0; start < added.length; start += insertBatch) {
-      await insertChunks(
+      const batch = added.slice(start, start + insertBatch);
+      const batchVectors = next;
+      await storing;
+      storing = insertChunks(
         tx,
         {
           knowledgeId: knowledge.id,
@@ -399,13 +417,16 @@ async function store(
           language: knowledge.language,
           dimensions,
         },
-        added.slice(start, start + insertBatch).map(({ draft, position }, offset) => ({
-          draft,
-          position,
-          embedding: vectors[start + offset],
-        })),
+        batch.map(({ draft, position }, offset) => ({ draft, position, embedding: batchVectors[offset] })),
       );
+      // Awaited at the next batch or below; until then a failure must not count as unhandled.
+      storing.catch(() => undefined);
+      if (start + insertBatch < added.length) {
+        await setImmediate(); // the statement goes out before the next batch is embedded
+        next = await addedVectors(start + insertBatch, insertBatch);
+      }
     }
+    await storing;
     const [row] = await tx
       .update(knowledgeSources)
       .set({
