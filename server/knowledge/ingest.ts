@@ -7,7 +7,7 @@ import type { SourceDetails, SourceStatus } from '../db/schema/index';
 import type { KnowledgeRow, SourceRow } from '../db/repositories/knowledge-repository';
 import type { ChunkDraft, ParsedDocument } from './document';
 import { SourceContentError } from './document';
-import { knownDimensions, type Embedder } from './embedders/embedder';
+import { knownDimensions, runsInProcess, type Embedder } from './embedders/embedder';
 import { fetchUrl } from './fetch/fetch-url';
 import { discoverPages } from './fetch/crawl';
 import { sha256Hex } from './hash';
@@ -349,7 +349,7 @@ async function store(
   // while the server stores the batch before it; a remote one embeds everything first, so that no
   // transaction waits on the network.
   const embedder = deps.embedderFor(knowledge);
-  const inProcess = embedder.provider === 'kawan';
+  const inProcess = runsInProcess(embedder);
   const reembedded = kept.filter(({ chunk }) => !chunk.embedded);
   const toEmbed = [
     ...(inProcess ? [] : added.map(({ draft }) => embeddingText(draft.context, draft.content))),
@@ -511,7 +511,7 @@ export function nextRefresh(source: Pick<SourceRow, 'type' | 'refresh'>, now: Da
  */
 export async function embedCached(db: Database, embedder: Embedder, texts: string[]): Promise<number[][]> {
   if (texts.length === 0) return [];
-  if (embedder.provider === 'kawan') return embedder.embed(texts);
+  if (runsInProcess(embedder)) return embedder.embed(texts);
   const hashes = texts.map((text) => sha256Hex(text));
   const cached = new Map<string, number[]>();
   const known = knownDimensions(embedder);

@@ -64,10 +64,9 @@ async function vectorIndexes(db: Database, knowledgeId?: number): Promise<IndexR
 
 export type VectorIndexChange = 'built' | 'dropped' | 'unchanged';
 
-/** What a knowledge's vector index is now and what it should be (see `syncVectorIndex`). */
+/** What a knowledge's vector index is now and what `syncVectorIndex` makes of it. */
 interface Inspection {
   id: number;
-  exists: boolean;
   existing: IndexRow[];
   /** The vector length of the index recorded on the knowledge, and its bound. */
   indexed: number | null;
@@ -78,6 +77,10 @@ interface Inspection {
   current?: IndexRow;
   /** The knowledge's newest embedded chunk: the bound of a build now. */
   last: number;
+  /** The indexes to drop once the wanted one is in place (none being built). */
+  others: IndexRow[];
+  /** Whether there is anything to do: a build, a drop, or the knowledge's record to clear. */
+  due: boolean;
 }
 
 async function inspect(db: Database, knowledgeId: number, threshold: number, tail: number): Promise<Inspection> {
@@ -96,7 +99,7 @@ async function inspect(db: Database, knowledgeId: number, threshold: number, tai
       from knowledges k
       cross join lateral (
         select count(*)::int as embedded,
-               (count(*) filter (where c.id > coalesce(k.vector_index_bound, 2147483647)))::int as past,
+               (count(*) filter (where c.id > k.vector_index_bound))::int as past,
                max(c.id) as last
           from knowledge_chunks c
          where c.knowledge_id = k.id and c.embedding_dimensions = k.embedding_dimensions) e
@@ -105,6 +108,7 @@ async function inspect(db: Database, knowledgeId: number, threshold: number, tai
   const existing = await vectorIndexes(db, id);
   const indexed = knowledge?.indexed == null ? null : Number(knowledge.indexed);
   const bound = knowledge?.bound == null ? null : Number(knowledge.bound);
+  const last = Number(knowledge?.last ?? 0);
   let wanted: number | null = null;
   if (knowledge) {
     const dimensions = Number(knowledge.dimensions);
@@ -121,16 +125,11 @@ async function inspect(db: Database, knowledgeId: number, threshold: number, tai
     wanted !== null && indexed === wanted && bound !== null
       ? existing.find((index) => index.name === vectorIndexName(id, wanted, bound) && index.valid)
       : undefined;
-  return {
-    id,
-    exists: knowledge !== undefined,
-    existing,
-    indexed,
-    bound,
-    wanted,
-    current: inPlace && Number(knowledge!.past) < tail ? inPlace : undefined,
-    last: Number(knowledge?.last ?? 0),
-  };
+  const current = inPlace && Number(knowledge!.past) < tail ? inPlace : undefined;
+  const kept = wanted === null ? null : (current?.name ?? vectorIndexName(id, wanted, last));
+  const others = existing.filter((index) => index.name !== kept && !index.building);
+  const due = wanted === null ? others.length > 0 || indexed !== null || bound !== null : !current || others.length > 0;
+  return { id, existing, indexed, bound, wanted, current, last, others, due };
 }
 
 /**
@@ -143,10 +142,7 @@ export async function vectorIndexDue(
   threshold = vectorIndexFrom,
   tail = vectorIndexTail,
 ): Promise<boolean> {
-  const found = await inspect(db, knowledgeId, threshold, tail);
-  const others = found.existing.filter((index) => index !== found.current && !index.building);
-  if (found.wanted === null) return others.length > 0 || found.indexed !== null || found.bound !== null;
-  return found.current === undefined || others.length > 0;
+  return (await inspect(db, knowledgeId, threshold, tail)).due;
 }
 
 /**
@@ -163,28 +159,26 @@ export async function syncVectorIndex(
   threshold = vectorIndexFrom,
   tail = vectorIndexTail,
 ): Promise<VectorIndexChange> {
-  const { id, exists, existing, indexed, bound, wanted, current, last } = await inspect(
+  const { id, existing, indexed, bound, wanted, current, last, others } = await inspect(
     db,
     knowledgeId,
     threshold,
     tail,
   );
-  /** Drops every index of the knowledge but `kept` (none being built): 'dropped' when there was one. */
-  const dropOthers = async (kept: string | null): Promise<VectorIndexChange> => {
-    const others = existing.filter((index) => index.name !== kept && !index.building);
+  const dropOthers = async (): Promise<VectorIndexChange> => {
     for (const other of others) await dropIndex(db, other.name);
     return others.length > 0 ? 'dropped' : 'unchanged';
   };
 
   if (wanted === null) {
     // Searches stop using the index before it is dropped.
-    if (exists && (indexed !== null || bound !== null))
+    if (indexed !== null || bound !== null)
       await db.execute(
         sql`update knowledges set vector_index_dimensions = null, vector_index_bound = null where id = ${id}`,
       );
-    return dropOthers(null);
+    return dropOthers();
   }
-  if (current) return dropOthers(current.name);
+  if (current) return dropOthers();
   // Someone else is building this knowledge's index; their sync finishes the job.
   if (existing.some((index) => index.building)) return 'unchanged';
 
@@ -196,7 +190,7 @@ export async function syncVectorIndex(
   await db.execute(
     sql`update knowledges set vector_index_dimensions = ${wanted}, vector_index_bound = ${last} where id = ${id}`,
   );
-  await dropOthers(name);
+  await dropOthers();
   return 'built';
 }
 

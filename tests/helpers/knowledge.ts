@@ -12,13 +12,19 @@ export async function knowledgeClient(app: TestApp, user: { email: string }) {
   };
 }
 
-/** A new team's owner with an Indonesian knowledge base holding one text source, ingested. */
-export async function ingestedTextKnowledge(app: TestApp, name: string, text: string) {
+/** A new team's owner with an Indonesian knowledge base holding one text source, its ingest queued. */
+export async function textKnowledge(app: TestApp, name: string, text: string) {
   const { owner } = await createOwnedTeam(app.services, { current: true });
   const client = await knowledgeClient(app, owner);
   const created = await client.send('post', '/knowledges', { name, language: 'indonesian' });
   const id = Number((created.headers.location as string).split('/')[2]);
   await client.send('post', `/knowledges/${id}/sources`, { type: 'text', title: `Daftar ${name}`, text });
-  await client.work();
   return { client, id };
+}
+
+/** The same, ingested. */
+export async function ingestedTextKnowledge(app: TestApp, name: string, text: string) {
+  const made = await textKnowledge(app, name, text);
+  await made.client.work();
+  return made;
 }

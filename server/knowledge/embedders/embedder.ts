@@ -19,6 +19,11 @@ export interface EmbedOptions {
   signal?: AbortSignal;
 }
 
+/** Whether the embedder computes its vectors in this process (the built-in one): no network, no cost. */
+export function runsInProcess(embedder: Embedder): boolean {
+  return embedder.provider === 'kawan';
+}
+
 /** An embedder's vector length, or undefined while a remote one has not answered yet. */
 export function knownDimensions(embedder: Embedder): number | undefined {
   try {

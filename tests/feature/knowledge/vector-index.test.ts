@@ -13,8 +13,7 @@ import {
 } from '../../../server/knowledge/vector-index';
 import { runIngest } from '../../../server/jobs/knowledge-jobs';
 import { createTestApp, type TestApp } from '../../helpers/app';
-import { ingestedTextKnowledge, knowledgeClient } from '../../helpers/knowledge';
-import { createOwnedTeam } from '../../factories/teams';
+import { ingestedTextKnowledge, textKnowledge } from '../../helpers/knowledge';
 
 /**
  * A knowledge of `vectorIndexFrom` embedded chunks gets an HNSW index of its own from the job its
@@ -185,15 +184,7 @@ describe('vector indexes per knowledge', () => {
   });
 
   it('leaves the index to a job of its own: the ingest stores the chunks and queues it', async () => {
-    const { owner } = await createOwnedTeam(app.services, { current: true });
-    const client = await knowledgeClient(app, owner);
-    const created = await client.send('post', '/knowledges', { name: 'cabang', language: 'indonesian' });
-    const id = Number((created.headers.location as string).split('/')[2]);
-    await client.send('post', `/knowledges/${id}/sources`, {
-      type: 'text',
-      title: 'Daftar',
-      text: branches(vectorIndexFrom + 5),
-    });
+    const { client, id } = await textKnowledge(app, 'cabang', branches(vectorIndexFrom + 5));
     const [source] = await app.services.db.select().from(knowledgeSources).where(eq(knowledgeSources.knowledgeId, id));
     const sent: Array<[string, object]> = [];
     const jobs = { send: async (name: string, data: object) => void sent.push([name, data]) };
