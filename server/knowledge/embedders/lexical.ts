@@ -257,7 +257,9 @@ class FeatureCounts {
       const weight = WEIGHTS[this.kinds[slot]];
       const mixed = mix(this.hashes[slot]);
       // The low bit picks the sign, the other 31 the bucket.
-      vector[(mixed >>> 1) % DIMENSIONS] += (mixed & 1 ? weight : -weight) * (1 + Math.log(this.counts[slot]));
+      const count = this.counts[slot];
+      // 1 + ln(1) is exactly 1: most features occur once, and skip the logarithm.
+      vector[(mixed >>> 1) % DIMENSIONS] += (mixed & 1 ? weight : -weight) * (count === 1 ? 1 : 1 + Math.log(count));
       this.counts[slot] = 0;
     }
     this.size = 0;
@@ -285,43 +287,56 @@ class FeatureCounts {
 }
 
 /**
- * The features one word contributes on its own (everything but bigrams), as kind/hash pairs,
- * plus the words it stands for in bigrams. Words repeat a lot, so they are cached (not the
- * over-long ones, which are rare and would hold memory).
+ * The features one word contributes on its own (everything but bigrams), as kind/hash pairs, plus
+ * the words it stands for in bigrams with what their hashes need. Words repeat a lot, so they are
+ * cached (not the over-long ones, which are rare and would hold memory).
  */
 interface WordFeatures {
   pairs: Int32Array;
-  sequence: readonly string[];
+  /** The word, or the standard words an abbreviation stands for, as bigrams pair them. */
+  sequence: readonly BigramWord[];
+}
+interface BigramWord {
+  word: string;
+  function: boolean;
+  /** The bigram hash's state after this word as the first of a pair and the space between. */
+  left: number;
 }
 const WORD_CACHE_LIMIT = 20_000;
 const wordCache = new Map<string, WordFeatures>();
+
+function bigramWord(word: string): BigramWord {
+  return {
+    word,
+    function: FUNCTION_WORDS.has(word),
+    left: Math.imul(feed(SEEDS[Kind.Bigram], word) ^ 0x20, FNV_PRIME),
+  };
+}
 
 function wordFeatures(word: string): WordFeatures {
   const cached = wordCache.get(word);
   if (cached) return cached;
 
   const pairs: number[] = [];
-  const add = (kind: number, hash: number): void => {
-    pairs.push(kind, hash);
-  };
   const standard = STANDARD_FORMS.get(word);
   const isFunctionWord = FUNCTION_WORDS.has(word);
   const isNumber = /^\d+$/.test(word);
-  add(
+  pairs.push(
     isFunctionWord ? Kind.FunctionWord : isNumber ? Kind.Number : standard ? Kind.Informal : Kind.Word,
     wordHash(word),
   );
-  for (const form of standard ?? []) add(FUNCTION_WORDS.has(form) ? Kind.FunctionWord : Kind.Standard, wordHash(form));
+  for (const form of standard ?? [])
+    pairs.push(FUNCTION_WORDS.has(form) ? Kind.FunctionWord : Kind.Standard, wordHash(form));
   if (!isFunctionWord && !isNumber) {
     // Stems hash like words, so "harganya" → "harga" meets the word "harga".
     const idStem = indonesianStem(word);
-    if (idStem !== word) add(Kind.Stem, wordHash(idStem));
+    if (idStem !== word) pairs.push(Kind.Stem, wordHash(idStem));
     const enStem = englishStem(word);
-    if (enStem !== word && enStem !== idStem) add(Kind.Stem, wordHash(enStem));
-    addCharGrams(word, add);
+    if (enStem !== word && enStem !== idStem) pairs.push(Kind.Stem, wordHash(enStem));
+    addCharGrams(word, pairs);
   }
 
-  const features = { pairs: Int32Array.from(pairs), sequence: standard ?? [word] };
+  const features = { pairs: Int32Array.from(pairs), sequence: (standard ?? [word]).map(bigramWord) };
   if (word.length <= MAX_GRAM_WORD) {
     if (wordCache.size >= WORD_CACHE_LIMIT) wordCache.clear();
     wordCache.set(word, features);
@@ -335,31 +350,35 @@ function wordHash(word: string): number {
 
 const counts = new FeatureCounts();
 
+/** The text's words in bigram order, reused from text to text (filled and emptied synchronously). */
+const sequence: BigramWord[] = [];
+
 function collectFeatures(text: string): void {
-  const sequence: string[] = [];
   for (const word of lexicalWords(text)) {
     const features = wordFeatures(word);
     const pairs = features.pairs;
     for (let i = 0; i < pairs.length; i += 2) counts.add(pairs[i], pairs[i + 1]);
     for (const form of features.sequence) sequence.push(form);
   }
+  // Each pair of neighbouring words, unless both are function words (after the words' own features:
+  // the order of addition is the order of the floating-point sums).
   for (let i = 1; i < sequence.length; i++) {
     const first = sequence[i - 1];
     const second = sequence[i];
-    if (FUNCTION_WORDS.has(first) && FUNCTION_WORDS.has(second)) continue;
-    counts.add(Kind.Bigram, feed(Math.imul(feed(SEEDS[Kind.Bigram], first) ^ 0x20, FNV_PRIME), second) | 0);
+    if (!(first.function && second.function)) counts.add(Kind.Bigram, feed(first.left, second.word) | 0);
   }
+  sequence.length = 0;
 }
 
-/** Hashes of the 3-, 4- and 5-grams of `<word>`, without building the substrings. */
-function addCharGrams(word: string, add: (kind: number, hash: number) => void): void {
+/** Hashes of the 3-, 4- and 5-grams of `<word>`, without building the substrings, as kind/hash pairs onto `pairs`. */
+function addCharGrams(word: string, pairs: number[]): void {
   const length = Math.min(word.length, MAX_GRAM_WORD) + 2;
   const code = (i: number): number => (i === 0 ? 0x3c : i === length - 1 ? 0x3e : word.charCodeAt(i - 1));
   for (let start = 0; start + 3 <= length; start++) {
     let hash = SEEDS[Kind.CharGram];
     for (let end = start; end < start + 5 && end < length; end++) {
       hash = Math.imul(hash ^ code(end), FNV_PRIME);
-      if (end - start >= 2) add(Kind.CharGram, hash | 0);
+      if (end - start >= 2) pairs.push(Kind.CharGram, hash | 0);
     }
   }
 }
@@ -382,7 +401,9 @@ export function lexicalVector(text: string): number[] {
   let norm = 0;
   for (let i = 0; i < DIMENSIONS; i++) norm += vector[i] * vector[i];
   const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-  return Array.from(vector, (value) => value * scale);
+  const normalised = new Array<number>(DIMENSIONS);
+  for (let i = 0; i < DIMENSIONS; i++) normalised[i] = vector[i] * scale;
+  return normalised;
 }
 
 /** Texts between two yields to the event loop: a big batch must not stall other requests for long. */
