@@ -7,7 +7,7 @@ import { sourceUpdated } from '../domain/knowledges/events';
 import { enqueueIngest, ingestJob } from '../domain/knowledges/actions/enqueue-ingest';
 import type { JobQueue } from './queue';
 import { EmbeddingError } from '../knowledge/embedders/openai-compatible';
-import { knowledgeCharsOf, teamPlan } from '../billing/limits';
+import { knowledgeCharsOf, lockTeamLimits, teamPlan } from '../billing/limits';
 import { vectorIndexJob } from '../knowledge/vector-index';
 
 type JobServices = Pick<Services, 'db' | 'config' | 'embedders' | 'broadcaster' | 'logger' | 'jobs'>;
@@ -55,9 +55,11 @@ export function runIngest(
       limits: services.config.knowledge,
       announce: (source) => sourceUpdated(services, source),
       warn: (error, message) => services.logger.warn({ err: error, sourceId: job.sourceId }, message),
-      charsAllowed: async (source) => {
-        const plan = await teamPlan(services.db, services.config, source.teamId);
-        const others = await knowledgeCharsOf(services.db, source.teamId, source.id);
+      charsAllowed: async (source, within) => {
+        if (within) await lockTeamLimits(within, source.teamId);
+        const db = within ?? services.db;
+        const plan = await teamPlan(db, services.config, source.teamId);
+        const others = await knowledgeCharsOf(db, source.teamId, source.id);
         const allowed = Math.max(0, plan.limits.knowledgeChars - others);
         return {
           allowed,
@@ -69,12 +71,21 @@ export function runIngest(
   );
 }
 
+/**
+ * Ingests one process runs at once. Two: a small source added behind a large one does not wait
+ * for all of it, and on a PostgreSQL server one ingest's parsing, chunking and embedding (this
+ * process's CPU) overlap another's storing (the server's): bench:retrieval measures both ways.
+ * More would only hold more documents in memory on the cores Kawan has.
+ */
+export const ingestConcurrency = 2;
+
 /** The knowledge ingest job: one source's current generation, retried with backoff on transient failures. */
 export function defineKnowledgeJobs(queue: JobQueue, services: JobServices): void {
   const announce = (source: SourceRow) => sourceUpdated(services, source);
   queue.define<IngestJob>({
     name: ingestJob,
     retryLimit: 3,
+    concurrency: ingestConcurrency,
     expireInSeconds: 30 * 60,
     run: async (job) => {
       await runIngest(services, job);

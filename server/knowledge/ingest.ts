@@ -31,10 +31,13 @@ export interface IngestDeps {
   /** Told after every change of the source row users see (status, progress, result). */
   announce(source: SourceRow): Promise<void>;
   /**
-   * Characters of text the source may hold under the team's plan, or a sentence saying why it may
-   * not (the plan's knowledge limit); absent: no limit.
+   * Characters of text the source may hold under the team's plan, and a sentence saying why when it
+   * holds more (the plan's knowledge limit); absent: no limit. Asked twice: before the work, so that
+   * a source over the limit fails at once, and again in the transaction that stores the chunks,
+   * just before it commits (`within` that transaction, which it locks for the team), so that two
+   * ingests of one team at once (job workers run several) cannot both take the last room.
    */
-  charsAllowed?(source: SourceRow): Promise<{ allowed: number; reason: string }>;
+  charsAllowed?(source: SourceRow, within?: Database): Promise<{ allowed: number; reason: string }>;
   /**
    * Asked to bring the knowledge's own vector index up to date after its chunks changed
    * (vector-index.ts): the job workers queue a job for it, so that no ingest waits for a build.
@@ -76,16 +79,7 @@ export async function ingestSource(deps: IngestDeps, job: IngestJob): Promise<In
   try {
     const { drafts, details, title } = await read(deps, source, progress);
     if (drafts.length === 0) throw new SourceContentError('empty', 'No text was found in this source.');
-    if (deps.charsAllowed) {
-      const chars = drafts.reduce((sum, draft) => sum + draft.content.length, 0);
-      const room = await deps.charsAllowed(source);
-      if (chars > room.allowed) {
-        throw new SourceContentError(
-          'over_limit',
-          `This source has ${chars.toLocaleString('en-US')} characters of text. ${room.reason}`,
-        );
-      }
-    }
+    if (deps.charsAllowed) assertRoom(drafts, await deps.charsAllowed(source));
     await progress.set('embedding', 60);
     const result = await store(deps, knowledge, source, job.generation, drafts, details, title, progress);
     if (!result) return 'superseded';
@@ -103,6 +97,17 @@ export async function ingestSource(deps: IngestDeps, job: IngestJob): Promise<In
     const failed = await markFailed(deps.db, job, error.message);
     if (failed) await deps.announce(failed);
     return 'failed';
+  }
+}
+
+/** A source whose text is longer than the plan leaves room for fails with the plan's reason. */
+function assertRoom(drafts: ChunkDraft[], room: { allowed: number; reason: string }): void {
+  const chars = drafts.reduce((sum, draft) => sum + draft.content.length, 0);
+  if (chars > room.allowed) {
+    throw new SourceContentError(
+      'over_limit',
+      `This source has ${chars.toLocaleString('en-US')} characters of text. ${room.reason}`,
+    );
   }
 }
 
@@ -427,6 +432,9 @@ async function store(
       }
     }
     await storing;
+    // Checked again under the team's lock, held from here to the commit (moments): another ingest
+    // of the team may have committed since the first check.
+    if (deps.charsAllowed) assertRoom(drafts, await deps.charsAllowed(source, tx));
     const [row] = await tx
       .update(knowledgeSources)
       .set({
