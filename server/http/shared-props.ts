@@ -40,10 +40,21 @@ export interface SharedProps {
  */
 export function sharedProps(req: Request): PropBag {
   const { config, routes } = req.services;
+  const user = req.user;
   return {
     app: () => ({ name: config.app.name }),
-    auth: async () => ({ user: req.user ? await authUser(req, req.user) : null }),
-    features: (): Features => ({
+    auth: () => (user ? authUser(req, user).then((presented) => ({ user: presented })) : { user: null }),
+    features: () => featuresOf(routes),
+    ...(user ? signedInProps(req, user) : {}),
+  };
+}
+
+/** The features follow from the route table, which is fixed once first read (no route can be declared after): worked out once. */
+const features = new WeakMap<Request['services']['routes'], Readonly<Features>>();
+function featuresOf(routes: Request['services']['routes']): Readonly<Features> {
+  let known = features.get(routes);
+  if (!known) {
+    known = Object.freeze({
       hasEmailVerification: routes.has('verification.notice'),
       hasAccountDeletionFeatures: routes.has('current-user.destroy'),
       hasTermsAndPrivacyPolicyFeature: true,
@@ -53,9 +64,10 @@ export function sharedProps(req: Request): PropBag {
       canUpdateProfileInformation: routes.has('user-profile-information.update'),
       hasApiFeatures: routes.has('api-tokens.index'),
       hasTeamFeatures: routes.has('teams.show'),
-    }),
-    ...(req.user ? signedInProps(req, req.user) : {}),
-  };
+    });
+    features.set(routes, known);
+  }
+  return known;
 }
 
 /** `auth.user`: the user, their teams, and their current team with what their role there allows. */

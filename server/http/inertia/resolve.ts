@@ -43,7 +43,8 @@ export async function resolveProps(all: PropBag, request: PropRequest): Promise<
     const prop = raw instanceof Prop ? raw : undefined;
     const kind = prop?.kind;
     if (kind === 'always') {
-      props[key] = await evaluate(prop!.value);
+      const value = resolveValue(prop!.value);
+      props[key] = isThenable(value) ? await value : value;
       continue;
     }
     if (!selected(key)) continue;
@@ -61,7 +62,9 @@ export async function resolveProps(all: PropBag, request: PropRequest): Promise<
     } else if (kind === 'once') {
       meta.onceProps[key] = { prop: key, expiresAt: prop!.onceExpiresAt };
     }
-    props[key] = await evaluate(prop ? prop.value : raw);
+    // Awaited only when something is pending: most props are plain or computed at once.
+    const value = resolveValue(prop ? prop.value : raw);
+    props[key] = isThenable(value) ? await value : value;
     if (prop) labelMerge(meta, key, prop, request);
   }
 
