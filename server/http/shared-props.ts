@@ -49,7 +49,10 @@ export function sharedProps(req: Request): PropBag {
   };
 }
 
-/** The features follow from the route table, which is fixed once first read (no route can be declared after): worked out once. */
+/**
+ * The features follow from the route table, which is fixed once first read (no route can be
+ * declared after): worked out once.
+ */
 const features = new WeakMap<Request['services']['routes'], Readonly<Features>>();
 function featuresOf(routes: Request['services']['routes']): Readonly<Features> {
   let known = features.get(routes);

@@ -355,6 +355,7 @@ const counts = new FeatureCounts();
 const sequence: BigramWord[] = [];
 
 function collectFeatures(text: string): void {
+  sequence.length = 0;
   for (const word of lexicalWords(text)) {
     const features = wordFeatures(word);
     const pairs = features.pairs;
@@ -368,7 +369,6 @@ function collectFeatures(text: string): void {
     const second = sequence[i];
     if (!(first.function && second.function)) counts.add(Kind.Bigram, feed(first.left, second.word) | 0);
   }
-  sequence.length = 0;
 }
 
 /** Hashes of the 3-, 4- and 5-grams of `<word>`, without building the substrings, as kind/hash pairs onto `pairs`. */
