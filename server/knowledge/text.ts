@@ -100,3 +100,12 @@ function endsSentence(line: string, sentenceStart: number, stop: number, end: nu
   if (/^\d{1,3}$/.test(word) && line.slice(sentenceStart, stop - word.length).trim() === '') return false;
   return true;
 }
+
+/**
+ * `text` as a string of its own, for a long-lived cache key: V8 keeps a substring of 13 characters
+ * or more as a view into the string it was cut from, so a cache of words cut from documents would
+ * keep every document they came from alive until the cache is cleared.
+ */
+export function unsliced(text: string): string {
+  return text.length < 13 ? text : (' ' + text).slice(1);
+}

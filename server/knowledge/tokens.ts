@@ -18,6 +18,7 @@
 import { createRequire } from 'node:module';
 import type * as O200kEncoding from 'gpt-tokenizer/encoding/o200k_base';
 import type * as SplitPatterns from 'gpt-tokenizer/esm/encodingParams/constants';
+import { unsliced } from './text';
 
 /**
  * The o200k_base tables hold about 75 MB: they load at the first count (a turn, an ingest), not
@@ -51,7 +52,7 @@ function tokensOfPiece(piece: string): number {
   if (tokens === undefined) {
     tokens = o200k().count(piece);
     if (pieceTokens.size >= rememberedPieces) pieceTokens.clear();
-    pieceTokens.set(piece, tokens);
+    pieceTokens.set(unsliced(piece), tokens);
   }
   return tokens;
 }
@@ -99,7 +100,7 @@ function tokensOfWord(word: string): number {
     tokens = tokensOfPieces(word);
     if (word.length > longestRememberedWord) return tokens;
     if (wordTokens.size >= rememberedPieces) wordTokens.clear();
-    wordTokens.set(word, tokens);
+    wordTokens.set(unsliced(word), tokens);
   }
   return tokens;
 }

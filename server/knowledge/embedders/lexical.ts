@@ -28,6 +28,7 @@
  * knowledge bases are re-embedded.
  */
 import type { EmbedOptions, Embedder } from './embedder';
+import { unsliced } from '../text';
 
 const DIMENSIONS = 384;
 
@@ -337,10 +338,11 @@ function wordFeatures(word: string): WordFeatures {
     addCharGrams(word, pairs);
   }
 
-  const features = { pairs: Int32Array.from(pairs), sequence: (standard ?? [word]).map(bigramWord) };
+  const own = unsliced(word);
+  const features = { pairs: Int32Array.from(pairs), sequence: (standard ?? [own]).map(bigramWord) };
   if (word.length <= MAX_GRAM_WORD) {
     if (wordCache.size >= WORD_CACHE_LIMIT) wordCache.clear();
-    wordCache.set(word, features);
+    wordCache.set(own, features);
   }
   return features;
 }
