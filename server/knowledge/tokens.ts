@@ -11,9 +11,10 @@
  * remembered too, a piece never seen going through byte-pair merging. Exact; on 3.2 MB of mixed
  * Indonesian/English markdown (bench/retrieval's ingest text, Node 20, one core) counting by words
  * took chunking from about 2.5 MB/s to 5–8 MB/s (warm, over several runs) against counting by
- * pieces, itself 3–4 times faster than encoding each text whole. The chunker counts every unit once and every finished chunk once
- * more, so `tokens` is always exact and the budget never overrun by a merge across a join.
- * `estimateTokens` is for callers that only need an order of magnitude and must not pay even one pass.
+ * pieces, itself 3–4 times faster than encoding each text whole. The chunker counts every unit
+ * once and every finished chunk once more, so `tokens` is always exact and the budget never overrun
+ * by a merge across a join. `estimateTokens` is for callers that only need an order of magnitude
+ * and must not pay even one pass.
  */
 import { createRequire } from 'node:module';
 import type * as O200kEncoding from 'gpt-tokenizer/encoding/o200k_base';
