@@ -43,7 +43,7 @@ export async function resolveProps(all: PropBag, request: PropRequest): Promise<
     const prop = raw instanceof Prop ? raw : undefined;
     const kind = prop?.kind;
     if (kind === 'always') {
-      const value = resolveValue(prop!.value);
+      const value = evaluate(prop!.value);
       props[key] = isThenable(value) ? await value : value;
       continue;
     }
@@ -63,7 +63,7 @@ export async function resolveProps(all: PropBag, request: PropRequest): Promise<
       meta.onceProps[key] = { prop: key, expiresAt: prop!.onceExpiresAt };
     }
     // Awaited only when something is pending: most props are plain or computed at once.
-    const value = resolveValue(prop ? prop.value : raw);
+    const value = evaluate(prop ? prop.value : raw);
     props[key] = isThenable(value) ? await value : value;
     if (prop) labelMerge(meta, key, prop, request);
   }
@@ -90,9 +90,10 @@ function labelMerge(meta: Required<PropMeta>, key: string, prop: Prop, request: 
  * Evaluates functions and promises, also inside plain objects and arrays. Plain data is walked
  * synchronously and returned as it is: an object or array is copied only where something inside it
  * was evaluated, and a promise is made only where a function or a promise is met. A page of plain
- * props (a presenter's output, a frozen cached value) costs one walk and no allocation.
+ * props (a presenter's output, a frozen cached value) costs one walk and no allocation. The value
+ * itself comes back when nothing was pending, a promise of it otherwise.
  */
-export async function evaluate(value: unknown): Promise<unknown> {
+export function evaluate(value: unknown): unknown {
   return resolveValue(value);
 }
 
