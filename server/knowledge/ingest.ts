@@ -79,7 +79,7 @@ export async function ingestSource(deps: IngestDeps, job: IngestJob): Promise<In
   try {
     const { drafts, details, title } = await read(deps, source, progress);
     if (drafts.length === 0) throw new SourceContentError('empty', 'No text was found in this source.');
-    if (deps.charsAllowed) assertRoom(drafts, await deps.charsAllowed(source));
+    if (deps.charsAllowed) assertRoom(contentChars(drafts), await deps.charsAllowed(source));
     await progress.set('embedding', 60);
     const result = await store(deps, knowledge, source, job.generation, drafts, details, title, progress);
     if (!result) return 'superseded';
@@ -100,9 +100,13 @@ export async function ingestSource(deps: IngestDeps, job: IngestJob): Promise<In
   }
 }
 
+/** Characters of text a source holds: its chunks' content, what the plan's knowledge limit counts. */
+function contentChars(drafts: ChunkDraft[]): number {
+  return drafts.reduce((sum, draft) => sum + draft.content.length, 0);
+}
+
 /** A source whose text is longer than the plan leaves room for fails with the plan's reason. */
-function assertRoom(drafts: ChunkDraft[], room: { allowed: number; reason: string }): void {
-  const chars = drafts.reduce((sum, draft) => sum + draft.content.length, 0);
+function assertRoom(chars: number, room: { allowed: number; reason: string }): void {
   if (chars > room.allowed) {
     throw new SourceContentError(
       'over_limit',
@@ -375,7 +379,7 @@ async function store(
   // A remote model's vector length is known once it answered: the knowledge records it.
   const dimensions = added.length + reembedded.length > 0 ? embedder.dimensions : knowledge.embeddingDimensions;
 
-  const chars = drafts.reduce((sum, draft) => sum + draft.content.length, 0);
+  const chars = contentChars(drafts);
   const contentHash = sha256Hex(drafts.map((draft) => draft.contentHash).join('\n'));
   const now = deps.now?.() ?? new Date();
 
@@ -434,7 +438,7 @@ async function store(
     await storing;
     // Checked again under the team's lock, held from here to the commit (moments): another ingest
     // of the team may have committed since the first check.
-    if (deps.charsAllowed) assertRoom(drafts, await deps.charsAllowed(source, tx));
+    if (deps.charsAllowed) assertRoom(chars, await deps.charsAllowed(source, tx));
     const [row] = await tx
       .update(knowledgeSources)
       .set({
