@@ -1,10 +1,33 @@
 import { defineConfig } from 'vitest/config';
 import { availableParallelism } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const alias = { '@': fileURLToPath(new URL('./resources/js', import.meta.url)) };
 
-// Three layers, one runner: `vitest run --project unit|feature|e2e`.
+/**
+ * Feature files that replace a module with `vi.mock`. The other feature files share each worker's
+ * modules (`isolate: false`): every file imported the whole server again, about 4.5 s a file and
+ * 40 % of the suite's time, where each file builds its own app and database anyway. A mock must
+ * reach a module before anything else imports it, so these files keep a module registry of their own.
+ */
+const featureDir = 'tests/feature';
+const mockingFeatureFiles = readdirSync(featureDir, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts') || file.endsWith('.test.tsx'))
+  .map((file) => join(featureDir, file).split('\\').join('/'))
+  .filter((file) => /\bvi\.(do)?mock\(/.test(readFileSync(file, 'utf8')))
+  .sort();
+
+const featureSetup = {
+  environment: 'node' as const,
+  globalSetup: ['tests/setup/feature-global.ts'],
+  setupFiles: ['tests/setup/feature-env.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+// Three layers, one runner: `vitest run --project unit|'feature*'|e2e` (feature-mocks: the feature files that mock a module).
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -25,13 +48,19 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          ...featureSetup,
           name: 'feature',
           include: ['tests/feature/**/*.test.{ts,tsx}'],
-          environment: 'node',
-          globalSetup: ['tests/setup/feature-global.ts'],
-          setupFiles: ['tests/setup/feature-env.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: mockingFeatureFiles,
+          isolate: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          ...featureSetup,
+          name: 'feature-mocks',
+          include: mockingFeatureFiles,
         },
       },
       {
