@@ -5,6 +5,17 @@ import { createAccount } from '../../server/domain/auth/personal-team';
 
 let sequence = 0;
 
+/**
+ * One argon2 hash per password and process (each costs 20–30 ms here, and some files make a user
+ * per route): any valid hash of a user's password serves a test, whatever its salt.
+ */
+const hashes = new Map<string, Promise<string>>();
+const hashOf = (password: string) => {
+  let hashed = hashes.get(password);
+  if (!hashed) hashes.set(password, (hashed = hashPassword(password)));
+  return hashed;
+};
+
 export interface UserOverrides {
   name?: string;
   email?: string;
@@ -19,7 +30,7 @@ export async function createUser(services: Pick<Services, 'db'>, overrides: User
   return createAccount(services.db, {
     name,
     email: overrides.email ?? `user${sequence}-${Date.now()}@example.com`,
-    password: await hashPassword(overrides.password ?? 'password'),
+    password: await hashOf(overrides.password ?? 'password'),
     emailVerifiedAt: overrides.verified === false ? null : new Date(),
   });
 }
