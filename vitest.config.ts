@@ -12,11 +12,11 @@ const alias = { '@': fileURLToPath(new URL('./resources/js', import.meta.url)) }
  * 40 % of the suite's time, where each file builds its own app and database anyway. A mock must
  * reach a module before anything else imports it, so these files keep a module registry of their own.
  */
-const featureDir = 'tests/feature';
+const featureDir = fileURLToPath(new URL('./tests/feature/', import.meta.url));
 const mockingFeatureFiles = readdirSync(featureDir, { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.test.ts') || file.endsWith('.test.tsx'))
-  .map((file) => join(featureDir, file).split('\\').join('/'))
-  .filter((file) => /\bvi\.(do)?mock\(/.test(readFileSync(file, 'utf8')))
+  .filter((file) => /\bvi\.(do)?mock\(/.test(readFileSync(join(featureDir, file), 'utf8')))
+  .map((file) => `tests/feature/${file.split('\\').join('/')}`)
   .sort();
 
 const featureSetup = {
@@ -27,7 +27,7 @@ const featureSetup = {
   hookTimeout: 60_000,
 };
 
-// Three layers, one runner: `vitest run --project unit|'feature*'|e2e` (feature-mocks: the feature files that mock a module).
+// Three layers, one runner: `vitest run --project unit|'feature*'|e2e` (feature and feature-mocks).
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -55,14 +55,9 @@ export default defineConfig({
           isolate: false,
         },
       },
-      {
-        resolve: { alias },
-        test: {
-          ...featureSetup,
-          name: 'feature-mocks',
-          include: mockingFeatureFiles,
-        },
-      },
+      ...(mockingFeatureFiles.length === 0
+        ? []
+        : [{ resolve: { alias }, test: { ...featureSetup, name: 'feature-mocks', include: mockingFeatureFiles } }]),
       {
         resolve: { alias },
         test: {
