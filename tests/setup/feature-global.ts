@@ -19,8 +19,40 @@ declare module 'vitest' {
 /** Runs older than this are taken to have been killed; their databases are dropped. */
 const abandonedAfterMs = 6 * 60 * 60 * 1000;
 
+interface Templates {
+  pgliteTemplate: string;
+  postgresTemplate: string;
+  postgresRun: string;
+  /** Drops what the run made on the PostgreSQL server. */
+  drop?: () => Promise<void>;
+}
+
+/**
+ * Made once per run, whichever feature project asks first (`feature` and `feature-mocks` share
+ * them), and dropped when the last project that asked has finished. Vitest loads this module
+ * afresh for each project, in one process: the state lives on that process's global object.
+ */
+const shared = ((globalThis as { [key: symbol]: unknown })[Symbol.for('kawan.featureTemplates')] ??= {
+  users: 0,
+}) as { templates?: Promise<Templates>; users: number };
+
 /** Migrates the schema once per run; each test file then clones the result (fast, isolated). */
 export default async function setup(project: TestProject) {
+  shared.users += 1;
+  shared.templates ??= makeTemplates();
+  const made = await shared.templates;
+  project.provide('pgliteTemplate', made.pgliteTemplate);
+  project.provide('postgresTemplate', made.postgresTemplate);
+  project.provide('postgresRun', made.postgresRun);
+  return async () => {
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    shared.templates = undefined;
+    await made.drop?.();
+  };
+}
+
+async function makeTemplates(): Promise<Templates> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const run = `${testDatabasePrefix}${runId()}`;
@@ -30,10 +62,12 @@ export default async function setup(project: TestProject) {
     const database = await openDatabase({ url: withDatabase(url, template) });
     await database.migrate();
     await database.close();
-    project.provide('postgresTemplate', template);
-    project.provide('postgresRun', run);
-    project.provide('pgliteTemplate', '');
-    return () => dropDatabases(url, (name) => name.startsWith(`${run}_`));
+    return {
+      pgliteTemplate: '',
+      postgresTemplate: template,
+      postgresRun: run,
+      drop: () => dropDatabases(url, (name) => name.startsWith(`${run}_`)),
+    };
   }
   const database = await openDatabase({});
   await database.migrate();
@@ -42,9 +76,7 @@ export default async function setup(project: TestProject) {
   await database.close();
   const file = join(mkdtempSync(join(tmpdir(), 'kawan-pglite-')), 'template.tar.gz');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  project.provide('pgliteTemplate', file);
-  project.provide('postgresTemplate', '');
-  project.provide('postgresRun', '');
+  return { pgliteTemplate: file, postgresTemplate: '', postgresRun: '' };
 }
 
 async function dropDatabases(url: string, which: (name: string) => boolean): Promise<void> {
