@@ -35,6 +35,7 @@ import {
   channelVariable,
   fakesVariable,
   splitWorkersVariable,
+  workerScriptVariable,
   type BenchChannel,
   type PipelineAnswer,
   type PipelineRequest,
@@ -241,7 +242,10 @@ async function probe(id: number, questions: string[]): Promise<ProbeAnswer> {
 function startWorkerProcess(url: string, realtimePort: number): ChildProcess {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', new URL('../../server/worker.ts', import.meta.url).pathname],
+    // The worker as `npm run worker` runs it: built by the parent (bench/support/child.ts's buildChild).
+    process.env[workerScriptVariable]
+      ? [process.env[workerScriptVariable]]
+      : ['--import', 'tsx', new URL('../../server/worker.ts', import.meta.url).pathname],
     {
       env: {
         ...process.env,

@@ -153,3 +153,6 @@ export function wallClock(): number {
 
 /** Parent → Kawan child: run the job workers in a process of their own (`npm run worker`), not in the server's. */
 export const splitWorkersVariable = 'KAWAN_BENCH_PIPELINE_SPLIT_WORKERS';
+
+/** Parent → Kawan child: that process's script, server/worker.ts built as `npm run worker` runs it. */
+export const workerScriptVariable = 'KAWAN_BENCH_PIPELINE_WORKER_SCRIPT';

@@ -69,7 +69,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { startChild, type ServerChild } from '../support/child';
+import { buildChild, startChild, type ServerChild } from '../support/child';
+import { cpuWindow } from '../support/cpu';
 import { databaseExists, dropDatabase, redacted } from '../support/postgres';
 import { postgresServerVariable } from '../support/protocol';
 import { fixed, mark, percentile, seconds, table, thousands } from '../retrieval/format';
@@ -78,6 +79,7 @@ import {
   channelVariable,
   fakesVariable,
   splitWorkersVariable,
+  workerScriptVariable,
   type BenchChannel,
   type PipelineAnswer,
   type PipelineRequest,
@@ -168,6 +170,8 @@ interface Verdict {
 interface TurnsFigures {
   /** BENCH_TURNS / (first send → last reply); undefined when not every reply came within the timeout. */
   turnsPerSecond?: number;
+  /** CPU milliseconds per turn over scenario 2: Kawan's processes, and PostgreSQL's when it runs on this machine. */
+  cpuMsPerTurn: { kawan?: number; postgres?: number };
   answered: number;
   /** Seconds from the first send to the last reply received (or to the timeout). */
   elapsedMs: number;
@@ -177,7 +181,14 @@ interface TurnsFigures {
 
 interface Report {
   database: DatabaseTarget;
-  baseline: { ack: AckFigures; burst: BurstFigures; stored: number; expected: number };
+  baseline: {
+    ack: AckFigures;
+    burst: BurstFigures;
+    stored: number;
+    expected: number;
+    /** CPU milliseconds per event stored over scenario 2, as for Kawan's turns. */
+    cpuMsPerEvent: { process?: number; postgres?: number };
+  };
   kawan: {
     ack: AckFigures;
     /** Scenario 1 again at the end, the workers stopped: the acknowledgement's own cost. */
@@ -224,6 +235,8 @@ async function benchDatabase(database: DatabaseTarget): Promise<Report> {
   const layoutEnv: Record<string, string> = database.splitWorkers ? { [splitWorkersVariable]: 'true' } : {};
   const channelEnv = { [channelVariable]: JSON.stringify(channel) };
   const fakes = track(startChild('fakes', '../pipeline/fakes-child.ts', { env: channelEnv }));
+  // PostgreSQL's own CPU is read from /proc when the server runs on this machine.
+  const postgresHere = database.serverUrl !== undefined && isLocal(database.serverUrl);
   let kawan: ServerChild | undefined;
   let baseline: ServerChild | undefined;
   try {
@@ -240,7 +253,9 @@ async function benchDatabase(database: DatabaseTarget): Promise<Report> {
     baselineReady.notes.forEach((note) => console.log(`  ${note}`));
     const baselineTarget: Target = { url: `http://127.0.0.1:${baselineReady.port}${path}`, headers };
     await burst(baselineTarget, turnDeliveries(ranges.warm, warmTurns, candidateQuestions), settings.concurrency);
+    const baselineCpu = cpuWindow(baseline.process.pid, { postgres: postgresHere });
     const baselineBurst = await turnsBurst('baseline', baselineTarget, candidateQuestions);
+    const baselineUsed = baselineCpu.stop();
     const baselineAck = await ackScenario('baseline', baselineTarget, candidateQuestions);
     const stored = (await ask(baseline, { type: 'stored' })).events;
     const expectedStored = warmTurns + settings.turns + baselineAck.distinct;
@@ -249,9 +264,15 @@ async function benchDatabase(database: DatabaseTarget): Promise<Report> {
 
     // Kawan, its workers in the same process.
     const started = performance.now();
+    // Built as production runs the server (not under tsx), the worker process too.
+    const built = await buildChild('kawan-pipeline', '../pipeline/kawan-child.ts');
+    const workerScript: Record<string, string> = database.splitWorkers
+      ? { [workerScriptVariable]: await buildChild('kawan-pipeline-worker', '../../server/worker.ts') }
+      : {};
     kawan = track(
       startChild('Kawan', '../pipeline/kawan-child.ts', {
-        env: { ...dbEnv, ...layoutEnv, ...channelEnv, [fakesVariable]: fakesOrigin },
+        built,
+        env: { ...dbEnv, ...layoutEnv, ...channelEnv, ...workerScript, [fakesVariable]: fakesOrigin },
         flags: settings.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${settings.profileDir}`] : [],
       }),
     );
@@ -275,13 +296,16 @@ async function benchDatabase(database: DatabaseTarget): Promise<Report> {
     );
 
     // Scenario 2 on an idle pipeline, then scenario 1 (its backlog is drained at the end).
+    const kawanCpu = cpuWindow(kawan.process.pid, { postgres: postgresHere });
     const burstRun = await turnsBurst('Kawan', kawanTarget, questions);
     const finished = await waitForReplies(fakes, kawan, ranges.turns, settings.turns);
+    const kawanUsed = kawanCpu.stop();
     const complete = finished.answered >= settings.turns && finished.lastAt !== null;
     const turns: TurnsFigures = {
       answered: finished.answered,
       elapsedMs: (complete ? finished.lastAt! : wallClock()) - burstRun.firstSendAt,
       drainMs: finished.lastAt === null ? null : Math.max(0, finished.lastAt - burstRun.lastAckAt),
+      cpuMsPerTurn: (({ process, postgres }) => ({ kawan: process, postgres }))(perEach(kawanUsed, settings.turns)),
     };
     if (complete) turns.turnsPerSecond = settings.turns / (turns.elapsedMs / 1000);
     console.log(
@@ -319,7 +343,13 @@ async function benchDatabase(database: DatabaseTarget): Promise<Report> {
     );
     return {
       database,
-      baseline: { ack: baselineAck.figures, burst: baselineBurst.figures, stored, expected: expectedStored },
+      baseline: {
+        ack: baselineAck.figures,
+        burst: baselineBurst.figures,
+        stored,
+        expected: expectedStored,
+        cpuMsPerEvent: perEach(baselineUsed, settings.turns),
+      },
       kawan: {
         ack: ack.figures,
         alone: alone.figures,
@@ -588,6 +618,15 @@ function printSummary(reports: Report[]) {
       turns === undefined ? '' : fixed(turns / baseline.burst.ackRate, 3),
       target(`≥ ${targets.turnsPerSecond}`, (turns ?? 0) >= targets.turnsPerSecond),
     ]);
+    const cpu = kawan.turns.cpuMsPerTurn;
+    const baseCpu = baseline.cpuMsPerEvent;
+    for (const [label, k, b] of [
+      ['  CPU ms per turn, Kawan | per event, baseline', cpu.kawan, baseCpu.process],
+      ['  CPU ms per turn, PostgreSQL (this machine)', cpu.postgres, baseCpu.postgres],
+    ] as const) {
+      if (k === undefined) continue;
+      rows.push([label, fixed(k, 2), b === undefined ? '' : fixed(b, 2), b ? fixed(k / b, 1) : '', '']);
+    }
     rows.push([
       '  acknowledgements/s in that burst',
       fixed(kawan.burst.ackRate, 1),
@@ -709,6 +748,20 @@ function seededRandom(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** CPU milliseconds per unit of work (a turn, an event), from a `cpuWindow`'s reading. */
+function perEach(used: { processMs?: number; postgresMs?: number }, count: number) {
+  return {
+    ...(used.processMs === undefined ? {} : { process: used.processMs / count }),
+    ...(used.postgresMs === undefined ? {} : { postgres: used.postgresMs / count }),
+  };
+}
+
+/** Whether a PostgreSQL URL names a server on this machine (its processes can be read from /proc). */
+function isLocal(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === '' || host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
 }
 
 function sleep(ms: number) {

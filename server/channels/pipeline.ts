@@ -9,8 +9,9 @@
  *     (server/channels/fetch-media.ts) → `conversation.reply` job when the bot answers
  *   `conversation.reply` job (one per conversation at a time: the newest message answers the
  *     ones before it) → the published bot's turn, streamed live → the reply stored once per
- *     inbound message → `channel.send` job
- *   `channel.send` job → the adapter sends; retried with the adapter's schedule; status tracked
+ *     inbound message → its first send attempt, from the same job
+ *   a send → the adapter sends; a failure retried by a `channel.send` job on the adapter's
+ *     schedule (an agent's message goes out by that job from the start); status tracked
  *
  * Every step is idempotent: a redelivered webhook, a retried job or a process killed mid-step ends
  * with one message and one reply. The pipeline knows adapters (server/channels/adapters.ts), never
@@ -511,9 +512,16 @@ export async function replyToMessage(
   if (followed.newerInbound) return;
 
   let reply = followed.reply;
+  const outgoing = (message: MessageRow): Outgoing => ({
+    message,
+    threadId: conversation.threadId,
+    answeredExternalId: inbound.externalId,
+  });
+  const delivery = { teamId: input.teamId, messageId: input.messageId, attempt: 1 };
   if (reply && reply.status !== 'composing') {
-    if (reply.status === 'queued')
-      await services.jobs.send(sendJob, { teamId: input.teamId, messageId: reply.id, attempt: 1 });
+    // A run before this one finished the reply: its first send, if that did not end, goes now.
+    if (reply.status === 'queued' || reply.status === 'sending')
+      await deliver(services, channel, outgoing(reply), { ...delivery, messageId: reply.id }, { resume: true });
     return;
   }
   reply ??= await repo.insertMessage({
@@ -635,7 +643,9 @@ export async function replyToMessage(
   } else {
     await conversationChanged(services, input.teamId, conversation.id, 'message');
   }
-  await services.jobs.send(sendJob, { teamId: input.teamId, messageId: replyRow.id, attempt: 1 });
+  // The first attempt goes out from this job (a retry, from a `channel.send` job of its own).
+  if (finished)
+    await deliver(services, channel, outgoing(finished), { ...delivery, messageId: replyRow.id }, { resume: false });
   // A fallback, an unsure answer or a handoff leaves a question for the knowledge-gap inbox (not a
   // fallback for want of credits: the knowledge was never asked).
   if (reservation.ok) await noteTurn(services, input.teamId, inbound, result);
@@ -651,9 +661,8 @@ function recently(at: Date | null, now: Date): boolean {
 }
 
 /**
- * The `channel.send` job: a queued outbound message (a bot reply, an agent's message) goes out
- * through its channel's adapter; a retryable failure is tried again on the adapter's schedule;
- * every attempt is in the channel's event log.
+ * The `channel.send` job: a queued outbound message (an agent's message, a bot reply whose first
+ * attempt failed or was left unfinished) goes out through its channel's adapter.
  */
 export async function sendMessage(
   services: PipelineServices,
@@ -662,19 +671,47 @@ export async function sendMessage(
 ): Promise<void> {
   const repo = conversationRepository(services.db, input.teamId);
   const sending = await repo.forSending(input.messageId);
-  const message = sending?.message;
-  // 'sending' is a send a killed process left unfinished: it goes again.
-  if (!sending || !message || !(message.status === 'queued' || (message.status === 'sending' && context.attempt > 1)))
-    return;
+  if (!sending?.message) return;
   const channel = await channelById(services.db, sending.channelId);
   if (!channel) return;
+  // 'sending' is a send a killed process left unfinished: a retry of this job sends it again.
+  await deliver(services, channel, { ...sending, message: sending.message }, input, {
+    resume: context.attempt > 1,
+  });
+}
+
+/** An outbound message with what sending it needs. */
+interface Outgoing {
+  message: MessageRow;
+  threadId: string;
+  /** The provider's id of the customer's message it answers (a quoted reply). */
+  answeredExternalId: string | null;
+}
+
+/**
+ * One attempt to send a queued outbound message through its channel's adapter: claimed first (a
+ * second worker finds it taken), a retryable failure tried again by a `channel.send` job on the
+ * adapter's schedule, every attempt in the channel's event log. `resume` also takes a message a
+ * killed process left 'sending'.
+ */
+async function deliver(
+  services: PipelineServices,
+  channel: ChannelRow,
+  outgoing: Outgoing,
+  input: { teamId: number; messageId: number; attempt: number },
+  options: { resume: boolean },
+): Promise<void> {
+  const repo = conversationRepository(services.db, input.teamId);
+  const message = await repo.claimForSending(outgoing.message.id, options.resume ? ['queued', 'sending'] : ['queued']);
+  if (!message) return;
   const out: OutboundText = {
-    threadId: sending.threadId,
+    threadId: outgoing.threadId,
     text: message.text,
     messageId: message.id,
-    ...(sending.answeredExternalId && channel.type !== 'web' ? { replyToExternalId: sending.answeredExternalId } : {}),
+    ...(outgoing.answeredExternalId && channel.type !== 'web'
+      ? { replyToExternalId: outgoing.answeredExternalId }
+      : {}),
   };
-  await repo.updateMessage(message.id, { status: 'sending', attempts: message.attempts + 1 });
   const log = channelEventLog(services.db);
   const logged =
     channel.type === 'web'

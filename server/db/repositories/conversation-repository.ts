@@ -15,6 +15,7 @@ import {
   or,
   sql,
   type SQL,
+  type SQLWrapper,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../client';
@@ -348,6 +349,19 @@ export function conversationRepository(db: Database, teamId: number) {
     },
 
     /**
+     * An outbound message taken for sending when its status is one of `from`: marked 'sending' and
+     * its attempt counted in one statement, so that of two workers reaching it at once one sends.
+     */
+    async claimForSending(id: number, from: MessageStatus[]): Promise<MessageRow | undefined> {
+      const [row] = await db
+        .update(messages)
+        .set({ status: 'sending', attempts: sql`${messages.attempts} + 1` })
+        .where(and(eq(messages.teamId, teamId), eq(messages.id, id), inArray(messages.status, from)))
+        .returning();
+      return row;
+    },
+
+    /**
      * The messages of a conversation from `messageId` on, oldest first, at most `limit`: what
      * followed an inbound message (a newer one, the bot's reply to it) in one read.
      */
@@ -471,61 +485,67 @@ export function conversationWriter(db: Database) {
       locale?: string;
       verified?: boolean;
     }): Promise<ContactRow> {
-      const found = async () => {
+      const identity = and(
+        eq(contactIdentities.teamId, input.teamId),
+        eq(contactIdentities.channelType, input.channelType),
+        eq(contactIdentities.externalUserId, input.externalUserId),
+      );
+      // A known contact is seen again, and its empty details filled in, in the statement that finds it.
+      const seen = async () => {
+        const filled = (column: SQLWrapper, value: string) => sql<string>`coalesce(nullif(${column}, ''), ${value})`;
         const [row] = await db
-          .select({ contact: contacts })
-          .from(contactIdentities)
-          .innerJoin(contacts, eq(contacts.id, contactIdentities.contactId))
+          .update(contacts)
+          .set({
+            lastSeenAt: new Date(),
+            ...(input.name ? { name: filled(contacts.name, input.name) } : {}),
+            ...(input.phoneE164 ? { phoneE164: filled(contacts.phoneE164, input.phoneE164) } : {}),
+            ...(input.email ? { email: filled(contacts.email, input.email) } : {}),
+            ...(input.externalId ? { externalId: filled(contacts.externalId, input.externalId) } : {}),
+            ...(input.locale ? { locale: filled(contacts.locale, input.locale) } : {}),
+          })
           .where(
-            and(
-              eq(contactIdentities.teamId, input.teamId),
-              eq(contactIdentities.channelType, input.channelType),
-              eq(contactIdentities.externalUserId, input.externalUserId),
+            inArray(
+              contacts.id,
+              db.select({ id: contactIdentities.contactId }).from(contactIdentities).where(identity),
             ),
-          );
-        return row?.contact;
-      };
-      const existing = await found();
-      if (existing) {
-        const changes: Partial<ContactRow> = { lastSeenAt: new Date() };
-        if (input.name && !existing.name) changes.name = input.name;
-        if (input.phoneE164 && !existing.phoneE164) changes.phoneE164 = input.phoneE164;
-        if (input.email && !existing.email) changes.email = input.email;
-        if (input.externalId && !existing.externalId) changes.externalId = input.externalId;
-        if (input.locale && !existing.locale) changes.locale = input.locale;
-        const [row] = await db.update(contacts).set(changes).where(eq(contacts.id, existing.id)).returning();
+          )
+          .returning();
         return row;
-      }
-      try {
-        return await db.transaction(async (tx) => {
-          const [contact] = await tx
-            .insert(contacts)
-            .values({
-              teamId: input.teamId,
-              name: input.name ?? null,
-              phoneE164: input.phoneE164 ?? null,
-              email: input.email ?? null,
-              externalId: input.externalId ?? null,
-              locale: input.locale ?? null,
-            })
-            .returning();
-          await tx.insert(contactIdentities).values({
-            teamId: input.teamId,
-            contactId: contact.id,
-            channelType: input.channelType,
-            channelId: input.channelId,
-            externalUserId: input.externalUserId,
-            verified: input.verified ?? false,
-            displayName: input.name ?? null,
-          });
-          return contact;
-        });
-      } catch (error) {
-        if (!isUniqueViolation(error, 'contact_identities_unique')) throw error;
-        const raced = await found();
-        if (!raced) throw error;
-        return raced;
-      }
+      };
+      const existing = await seen();
+      if (existing) return existing;
+      const [contact] = await db
+        .insert(contacts)
+        .values({
+          teamId: input.teamId,
+          name: input.name ?? null,
+          phoneE164: input.phoneE164 ?? null,
+          email: input.email ?? null,
+          externalId: input.externalId ?? null,
+          locale: input.locale ?? null,
+        })
+        .returning();
+      const [identified] = await db
+        .insert(contactIdentities)
+        .values({
+          teamId: input.teamId,
+          contactId: contact.id,
+          channelType: input.channelType,
+          channelId: input.channelId,
+          externalUserId: input.externalUserId,
+          verified: input.verified ?? false,
+          displayName: input.name ?? null,
+        })
+        .onConflictDoNothing({
+          target: [contactIdentities.teamId, contactIdentities.channelType, contactIdentities.externalUserId],
+        })
+        .returning({ id: contactIdentities.id });
+      if (identified) return contact;
+      // A concurrent first message from the same person made the identity first: theirs is the contact.
+      await db.delete(contacts).where(eq(contacts.id, contact.id));
+      const raced = await seen();
+      if (!raced) throw new Error('The contact of a concurrent first message could not be found');
+      return raced;
     },
 
     /**
@@ -542,23 +562,14 @@ export function conversationWriter(db: Database) {
       now: Date;
     }): Promise<{ conversation: ConversationRow; opened: boolean; reopened: boolean }> {
       for (let attempt = 0; attempt < 5; attempt += 1) {
-        const [open] = await db
-          .select()
-          .from(conversations)
-          .where(
-            and(
-              eq(conversations.channelId, input.channelId),
-              eq(conversations.threadId, input.threadId),
-              ne(conversations.state, 'resolved'),
-            ),
-          );
-        if (open) return { conversation: open, opened: false, reopened: false };
+        // The thread's open conversation (there is at most one) or else its last one, in one read.
         const [last] = await db
           .select()
           .from(conversations)
           .where(and(eq(conversations.channelId, input.channelId), eq(conversations.threadId, input.threadId)))
-          .orderBy(desc(conversations.id))
+          .orderBy(sql`${conversations.state} = 'resolved'`, desc(conversations.id))
           .limit(1);
+        if (last && last.state !== 'resolved') return { conversation: last, opened: false, reopened: false };
         try {
           if (last?.resolvedAt && input.now.getTime() - last.resolvedAt.getTime() < reopenWindowMs) {
             const [reopened] = await db

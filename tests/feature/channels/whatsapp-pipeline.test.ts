@@ -301,4 +301,57 @@ describe('the reply job', () => {
     expect(sentTo(customer)).toHaveLength(1);
     expect((await conversations.find(conversation.id))?.botReplyCount).toBe(1);
   });
+
+  it('sends the reply from the reply job itself: no channel.send job on the way', async () => {
+    const customer = '6281234567806';
+    const { conversation, inbound, conversations } = await inboundStored(customer);
+    await app.services.jobs.drain();
+
+    const [, reply] = await conversations.messages(conversation.id, { limit: 10 });
+    expect(reply).toMatchObject({ inReplyToId: inbound.id, status: 'sent', attempts: 1 });
+    expect(sentTo(customer)).toHaveLength(1);
+    const { rows } = await app.services.database.execute(
+      `select count(*)::int as n from pgboss.job where name = 'channel.send' and (data->>'messageId')::int = $1`,
+      [reply.id],
+    );
+    expect(rows[0]).toEqual({ n: 0 });
+  });
+
+  it('finishes a send a killed worker left half done: the reply goes out once, as it was written', async () => {
+    const customer = '6281234567807';
+    const { channel, conversation, inbound, conversations } = await inboundStored(customer);
+    // A worker wrote the whole reply, took it for sending (status sending) and died before it knew
+    // whether the send went out.
+    await app.services.database.execute(
+      `update pgboss.job set state = 'active', started_on = now()
+        where name = 'conversation.reply' and state = 'created' and (data->>'messageId')::int = $1`,
+      [inbound.id],
+    );
+    const written = await conversations.insertMessage({
+      conversationId: conversation.id,
+      channelId: channel.id,
+      direction: 'outbound',
+      sender: 'bot',
+      kind: 'text',
+      text: 'Outlet Kemang buka pukul 07.00–22.00.',
+      inReplyToId: inbound.id,
+      status: 'sending',
+      attempts: 1,
+    });
+
+    expect(await app.services.jobs.recoverAbandoned()).toBe(1);
+    await app.services.jobs.drain();
+
+    expect(await conversations.message(written!.id)).toMatchObject({
+      text: 'Outlet Kemang buka pukul 07.00–22.00.',
+      status: 'sent',
+      attempts: 2,
+    });
+    expect(sentTo(customer).map((sent) => (sent.text as { body: string }).body)).toEqual([
+      'Outlet Kemang buka pukul 07.00–22.00.',
+    ]);
+    // Drained again: nothing more goes out.
+    await app.services.jobs.drain();
+    expect(sentTo(customer)).toHaveLength(1);
+  });
 });
