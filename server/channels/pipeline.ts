@@ -33,6 +33,9 @@ import {
 import {
   conversationRepository,
   conversationWriter,
+  listedConversation,
+  type ContactRow,
+  type ConversationListRow,
   type ConversationRow,
   type MessageRow,
 } from '../db/repositories/conversation-repository';
@@ -202,7 +205,7 @@ export async function receiveWebhook(
     thread: reading.webhook.messages[0]?.threadId.slice(0, 255) ?? null,
   });
   if (stored) {
-    await services.jobs.send(inboundJob, { eventId: event.id });
+    await services.jobs.send(inboundJob, { eventId: event.id, channelId: channel.id, thread: event.thread });
     // Health shows the last inbound to the minute: a busy channel is not written on every request.
     if (!recently(channel.lastInboundAt, req.now))
       await markChannel(services.db, channel.id, { lastInboundAt: req.now });
@@ -321,17 +324,43 @@ export async function acceptInbound(
       })) ?? counted;
   }
   await messageCreated(services, stored, widget);
+  const answering = await answeringBot(services, channel);
   await conversationChanged(
     services,
     channel.teamId,
     conversation.id,
     opened ? 'opened' : reopened ? 'reopened' : 'message',
     widget,
+    listedFromTurn(channel, counted, contact, answering?.bot),
   );
-  if (counted.state === 'bot' && (await answeringBot(services, channel))) {
+  if (counted.state === 'bot' && answering) {
     await services.jobs.send(replyJob, { teamId: channel.teamId, messageId: stored.id });
   }
   return { message: stored, conversation: counted, duplicate: false };
+}
+
+/**
+ * The conversation as the inbox lists it, from the rows a turn holds, when they name all it shows:
+ * no assignee (whose name would be read) and, for its bot, the channel's answering one. Otherwise
+ * undefined, and the listing is read.
+ */
+function listedFromTurn(
+  channel: ChannelRow,
+  conversation: ConversationRow,
+  contact: ContactRow,
+  bot: { id: number; name: string } | undefined,
+): { row: ConversationListRow; contact: ContactRow } | undefined {
+  if (conversation.assigneeId !== null) return undefined;
+  if (conversation.botId !== null && conversation.botId !== bot?.id) return undefined;
+  const names = {
+    contactName: contact.name,
+    contactPhone: contact.phoneE164,
+    channelName: channel.name,
+    channelType: channel.type,
+    botName: conversation.botId === null ? null : (bot?.name ?? null),
+    assigneeName: null,
+  };
+  return { row: listedConversation(conversation, names), contact };
 }
 
 /** Tells the provider a new message was taken, when its adapter asks to; a failure only goes to the log. */
@@ -360,9 +389,14 @@ const threadLockSpace = 0x696e626f;
  * that a later delivery whose job happened to start first never overtakes an earlier one (whose
  * job then finds it applied). Jobs and broadcasts the messages ask for go out after the commit.
  */
-export async function processInbound(services: PipelineServices, eventId: number): Promise<void> {
-  const first = await channelEventLog(services.db).find(eventId);
-  if (!first || first.payload === null || first.status !== 'received') return;
+export async function processInbound(
+  services: PipelineServices,
+  eventId: number,
+  /** The event's channel and thread, as the job that stored it sent them (else read). */
+  stored?: Pick<ChannelEventRow, 'channelId' | 'thread'>,
+): Promise<void> {
+  const first = stored ?? (await waitingEvent(services, eventId));
+  if (!first) return;
   const channel = await channelById(services.db, first.channelId);
   if (!channel) return;
   await services.db.transaction(async (tx) => {
@@ -381,6 +415,12 @@ export async function processInbound(services: PipelineServices, eventId: number
       await applyEvent(inTx, channel, event);
     }
   });
+}
+
+/** A stored delivery no job has applied yet (a replayed one included). */
+async function waitingEvent(services: PipelineServices, eventId: number): Promise<ChannelEventRow | undefined> {
+  const event = await channelEventLog(services.db).find(eventId);
+  return event && event.payload !== null && event.status === 'received' ? event : undefined;
 }
 
 /** One stored delivery's messages and statuses, applied; the event log says what came of it. */
@@ -501,11 +541,11 @@ export async function replyToMessage(
   context: { lastAttempt: boolean },
 ): Promise<void> {
   const repo = conversationRepository(services.db, input.teamId);
-  const inbound = await repo.message(input.messageId);
-  if (!inbound) return;
-  const conversation = await repo.find(inbound.conversationId);
-  const channel = conversation ? await channelById(services.db, conversation.channelId) : undefined;
-  if (!conversation || !channel || conversation.state !== 'bot') return;
+  const turn = await repo.messageInConversation(input.messageId);
+  if (!turn) return;
+  const { message: inbound, conversation, contact } = turn;
+  const channel = await channelById(services.db, conversation.channelId);
+  if (!channel || conversation.state !== 'bot') return;
   const answering = await answeringBot(services, channel);
   if (!answering) return;
   const followed = await followingMessages(repo, conversation.id, inbound);
@@ -626,7 +666,7 @@ export async function replyToMessage(
       credits: reservation.ok ? spentCredits(result) : 0,
     },
   });
-  await repo.update(conversation.id, {
+  const updated = await repo.update(conversation.id, {
     botReplyCount: conversation.botReplyCount + 1,
     fallbackCount: conversation.fallbackCount + (result.kind === 'fallback' ? 1 : 0),
     firstBotReplyAt: conversation.firstBotReplyAt ?? now,
@@ -641,7 +681,14 @@ export async function replyToMessage(
       widget,
     });
   } else {
-    await conversationChanged(services, input.teamId, conversation.id, 'message');
+    await conversationChanged(
+      services,
+      input.teamId,
+      conversation.id,
+      'message',
+      undefined,
+      updated && listedFromTurn(channel, updated, contact, answering.bot),
+    );
   }
   // The first attempt goes out from this job (a retry, from a `channel.send` job of its own).
   if (finished)

@@ -22,12 +22,17 @@ export function defineJobs(services: Services): void {
   });
   // Deliveries of different conversations are applied at once; a thread's own keep their order
   // (processInbound takes the thread's lock and applies its waiting deliveries oldest first).
-  services.jobs.define<{ eventId: number }>({
+  services.jobs.define<{ eventId: number; channelId?: number; thread?: string | null }>({
     name: inboundJob,
     retryLimit: 5,
     concurrency: 4,
     expireInSeconds: 120,
-    run: (job) => processInbound(services, job.eventId),
+    run: ({ eventId, channelId, thread }) =>
+      processInbound(
+        services,
+        eventId,
+        channelId !== undefined && thread !== undefined ? { channelId, thread } : undefined,
+      ),
   });
   services.jobs.define<{ teamId: number; messageId: number }>({
     name: replyJob,

@@ -79,6 +79,21 @@ export interface ConversationFilters {
  * Contacts, conversations and messages of one team: `teamId` is in every `where`, so another
  * team's conversation is simply not found.
  */
+/** What the inbox lists of a conversation beside its own row (names of its contact, channel, bot and assignee). */
+export interface ListedNames {
+  contactName: string | null;
+  contactPhone: string | null;
+  channelName: string;
+  channelType: ChannelType;
+  botName: string | null;
+  assigneeName: string | null;
+}
+
+/** A conversation as the inbox lists it, from its row and the names beside it. */
+export function listedConversation(conversation: ConversationRow, names: ListedNames): ConversationListRow {
+  return { ...conversation, ...names };
+}
+
 export function conversationRepository(db: Database, teamId: number) {
   const mine = (id: number) => and(eq(conversations.teamId, teamId), eq(conversations.id, id));
 
@@ -123,23 +138,8 @@ export function conversationRepository(db: Database, teamId: number) {
     assigneeName: users.name,
   };
 
-  const listRow = (row: {
-    conversation: ConversationRow;
-    contactName: string | null;
-    contactPhone: string | null;
-    channelName: string;
-    channelType: ChannelType;
-    botName: string | null;
-    assigneeName: string | null;
-  }): ConversationListRow => ({
-    ...row.conversation,
-    contactName: row.contactName,
-    contactPhone: row.contactPhone,
-    channelName: row.channelName,
-    channelType: row.channelType,
-    botName: row.botName,
-    assigneeName: row.assigneeName,
-  });
+  const listRow = ({ conversation, ...names }: ListedNames & { conversation: ConversationRow }): ConversationListRow =>
+    listedConversation(conversation, names);
 
   /** A conversation as the inbox lists it, with its whole contact (one read for both). */
   const listedWithContact = async (
@@ -326,6 +326,19 @@ export function conversationRepository(db: Database, teamId: number) {
       const [row] = await db
         .select()
         .from(messages)
+        .where(and(eq(messages.teamId, teamId), eq(messages.id, id)));
+      return row;
+    },
+
+    /** A message with its conversation and the conversation's contact, in one read (where a reply turn starts). */
+    async messageInConversation(
+      id: number,
+    ): Promise<{ message: MessageRow; conversation: ConversationRow; contact: ContactRow } | undefined> {
+      const [row] = await db
+        .select({ message: messages, conversation: conversations, contact: contacts })
+        .from(messages)
+        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+        .innerJoin(contacts, eq(contacts.id, conversations.contactId))
         .where(and(eq(messages.teamId, teamId), eq(messages.id, id)));
       return row;
     },

@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Services } from '../../services';
 import { teamChannel } from '../notifications/channels';
-import { conversationRepository, type MessageRow } from '../../db/repositories/conversation-repository';
+import {
+  conversationRepository,
+  type ContactRow,
+  type ConversationListRow,
+  type MessageRow,
+} from '../../db/repositories/conversation-repository';
 import {
   presentConversationDetail,
   presentConversationSummary,
@@ -41,15 +46,20 @@ export interface WidgetTarget {
   collectCsat: boolean;
 }
 
+/**
+ * Tells the team's inbox, whoever has the conversation open and the widget's visitor that a
+ * conversation changed. `known` is the conversation as listed with its contact, when the caller
+ * holds both as they are now (else they are read).
+ */
 export async function conversationChanged(
   services: EventServices,
   teamId: number,
   conversationId: number,
   action: ConversationAction,
   widget?: WidgetTarget,
+  known?: { row: ConversationListRow; contact: ContactRow },
 ): Promise<void> {
-  const repo = conversationRepository(services.db, teamId);
-  const found = await repo.listedWithContact(conversationId);
+  const found = known ?? (await conversationRepository(services.db, teamId).listedWithContact(conversationId));
   if (!found) return;
   const { row, contact } = found;
   await services.broadcaster.broadcast({

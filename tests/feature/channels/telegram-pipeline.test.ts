@@ -6,6 +6,10 @@ import { startFakeTelegram, telegramUpdate, type FakeTelegram } from '../../help
 import { createChannel } from '../../factories/channels';
 import { conversationRepository } from '../../../server/db/repositories/conversation-repository';
 import { channelRepository } from '../../../server/db/repositories/channel-repository';
+import {
+  presentConversationDetail,
+  presentConversationSummary,
+} from '../../../server/presenters/conversation-presenter';
 
 /**
  * A Telegram channel end to end through the one pipeline: the secret token checked, the update
@@ -91,6 +95,39 @@ describe('Telegram webhooks', () => {
     expect(inbound).toHaveLength(1);
     expect(inbound[0]).toMatchObject({ status: 'processed', duplicates: 4, signature: 'valid' });
     expect(events.items.find((event) => event.direction === 'outbound')).toMatchObject({ status: 'delivered' });
+  });
+
+  it('tells the inbox of the message and of the reply with the conversation as the inbox lists it', async () => {
+    const { team, deliver } = await telegramChannel();
+    const from = app.broadcasts.length;
+    await deliver(telegramUpdate({ updateId: 1101, fromId: 5151, firstName: 'Wulan', text: 'Ada wifi di outlet?' }));
+    await app.services.jobs.drain();
+
+    const repo = conversationRepository(app.services.db, team.id);
+    const [{ id }] = (await repo.page({}, { page: 1, perPage: 10 })).items;
+    const listed = (await repo.listedWithContact(id))!;
+    const heard = (event: string) =>
+      app.broadcasts
+        .slice(from)
+        .filter((b) => b.event === `App\\Events\\${event}`)
+        .map((b) => b.data as { action?: string; conversation: Record<string, unknown> });
+    const changed = heard('ConversationChanged');
+    expect(changed.map((b) => b.action)).toEqual(['opened', 'message']);
+    expect(changed[0].conversation).toMatchObject({
+      id,
+      state: 'bot',
+      unread_count: 1,
+      last_preview: 'Ada wifi di outlet?',
+      contact: { name: 'Wulan' },
+      channel: { name: listed.row.channelName, type: 'telegram' },
+      bot: { id: listed.row.botId, name: listed.row.botName },
+      assignee: null,
+    });
+    // After the reply, what the inbox heard is what it reads.
+    expect(changed[1].conversation).toEqual(presentConversationSummary(listed.row));
+    expect(heard('ConversationUpdated').at(-1)!.conversation).toEqual(
+      presentConversationDetail(listed.row, listed.contact),
+    );
   });
 
   it('stores the message of a channel whose bot is not published, and does not reply', async () => {
