@@ -87,5 +87,6 @@ export class StatementNames {
 function isPlainConfig(value: unknown): value is { text: string; name?: string; values?: unknown } {
   if (typeof value !== 'object' || value === null) return false;
   const config = value as { text?: unknown; name?: unknown; submit?: unknown };
-  return typeof config.text === 'string' && config.name === undefined && typeof config.submit !== 'function';
+  // An empty name is PostgreSQL's unnamed statement (Drizzle's `.prepare('')`, server/db/statements.ts).
+  return typeof config.text === 'string' && !config.name && typeof config.submit !== 'function';
 }

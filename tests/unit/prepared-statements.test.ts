@@ -50,6 +50,16 @@ describe('prepared statements', () => {
     expect(calls.map((call) => call[0])).toEqual(['begin', 'select 1', { text: 'select now()' }, named, submittable]);
   });
 
+  it('names a statement drizzle prepared without a name (an empty one) as any other', async () => {
+    const names = new StatementNames();
+    const { client, calls } = fakeClient();
+    names.prepareOn(client);
+    const config = { name: '', text: 'select * from messages where id = $1', rowMode: 'array' };
+    await client.query(config, [1]);
+    expect(calls[0][0]).toEqual({ name: 'kawan_1', text: config.text, rowMode: 'array' });
+    expect(config.name).toBe('');
+  });
+
   it('names the values of a config object as it names values passed beside it', async () => {
     const names = new StatementNames();
     const { client, calls } = fakeClient();

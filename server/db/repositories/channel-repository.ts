@@ -12,6 +12,7 @@ import {
   type ChannelType,
 } from '../schema/index';
 import { escapeLike } from '../like';
+import { statement, value } from '../statements';
 
 export type ChannelRow = typeof channels.$inferSelect;
 export type ChannelEventRow = typeof channelEvents.$inferSelect;
@@ -155,6 +156,60 @@ export function channelRepository(db: Database, teamId: number) {
  * The event log as the pipeline writes it, by channel (the channel row is already trusted: it
  * was found by its public key). No team filter beyond the channel's own.
  */
+/** The event log's statements of every delivery, built once (server/db/statements.ts). */
+const eventStatements = {
+  record: statement((db) =>
+    db
+      .insert(channelEvents)
+      .values({
+        teamId: value('teamId'),
+        channelId: value('channelId'),
+        eventId: value('eventId'),
+        summary: value('summary'),
+        payload: value('payload'),
+        thread: value('thread'),
+        direction: 'inbound',
+        signature: 'valid',
+        status: 'received',
+      })
+      .onConflictDoNothing()
+      .returning()
+      .prepare(''),
+  ),
+  receivedOfThread: statement((db) =>
+    db
+      .select()
+      .from(channelEvents)
+      .where(
+        and(
+          eq(channelEvents.channelId, value('channelId')),
+          eq(channelEvents.thread, value('thread')),
+          eq(channelEvents.status, 'received'),
+          lte(channelEvents.id, value('upTo')),
+        ),
+      )
+      .orderBy(asc(channelEvents.id))
+      .prepare(''),
+  ),
+  outbound: statement((db) =>
+    db
+      .insert(channelEvents)
+      .values({
+        teamId: value('teamId'),
+        channelId: value('channelId'),
+        eventId: value('eventId'),
+        summary: value('summary'),
+        payload: value('payload'),
+        direction: 'outbound',
+        signature: 'none',
+        status: 'pending',
+      })
+      .onConflictDoNothing()
+      .returning()
+      .prepare(''),
+  ),
+};
+
 export function channelEventLog(db: Database) {
   return {
     /**
@@ -169,11 +224,7 @@ export function channelEventLog(db: Database) {
       payload: string;
       thread?: string | null;
     }): Promise<{ event: ChannelEventRow; stored: boolean }> {
-      const [inserted] = await db
-        .insert(channelEvents)
-        .values({ ...values, direction: 'inbound', signature: 'valid', status: 'received' })
-        .onConflictDoNothing()
-        .returning();
+      const [inserted] = await eventStatements.record(db, { ...values, thread: values.thread ?? null });
       if (inserted) return { event: inserted, stored: true };
       const [existing] = await db
         .update(channelEvents)
@@ -223,18 +274,7 @@ export function channelEventLog(db: Database) {
 
     /** A thread's deliveries not applied yet, up to `upTo` (an event id), oldest first. */
     async receivedOfThread(channelId: number, thread: string, upTo: number): Promise<ChannelEventRow[]> {
-      return db
-        .select()
-        .from(channelEvents)
-        .where(
-          and(
-            eq(channelEvents.channelId, channelId),
-            eq(channelEvents.thread, thread),
-            eq(channelEvents.status, 'received'),
-            lte(channelEvents.id, upTo),
-          ),
-        )
-        .orderBy(asc(channelEvents.id));
+      return eventStatements.receivedOfThread(db, { channelId, thread, upTo });
     },
 
     async finish(
@@ -264,11 +304,7 @@ export function channelEventLog(db: Database) {
 
     /** An outbound event (the webhook channel's deliveries), pending until delivered. */
     async outbound(values: { teamId: number; channelId: number; eventId: string; summary: string; payload: string }) {
-      const [row] = await db
-        .insert(channelEvents)
-        .values({ ...values, direction: 'outbound', signature: 'none', status: 'pending' })
-        .onConflictDoNothing()
-        .returning();
+      const [row] = await eventStatements.outbound(db, values);
       return row;
     },
 

@@ -33,12 +33,28 @@ import {
 } from '../schema/index';
 import { escapeLike } from '../like';
 import { isUniqueViolation } from '../errors';
+import { statement, value } from '../statements';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactIdentityRow = typeof contactIdentities.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessage = Omit<typeof messages.$inferInsert, 'id' | 'teamId'>;
+
+/** An inbound message as the pipeline stores it. */
+export type InboundValues = Pick<
+  typeof messages.$inferInsert,
+  | 'teamId'
+  | 'conversationId'
+  | 'channelId'
+  | 'kind'
+  | 'text'
+  | 'attachments'
+  | 'externalId'
+  | 'clientId'
+  | 'replyToExternalId'
+  | 'createdAt'
+> & { direction: 'inbound'; sender: 'contact'; status: 'received' };
 
 export interface ConversationListRow extends ConversationRow {
   contactName: string | null;
@@ -93,6 +109,196 @@ export interface ListedNames {
 export function listedConversation(conversation: ConversationRow, names: ListedNames): ConversationListRow {
   return { ...conversation, ...names };
 }
+
+/**
+ * Statements every pipeline turn runs, built once (server/db/statements.ts); each takes its team
+ * as a value like the rest.
+ */
+const turnStatements = {
+  messageInConversation: statement((db) =>
+    db
+      .select({ message: messages, conversation: conversations, contact: contacts })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+      .where(and(eq(messages.teamId, value('teamId')), eq(messages.id, value('id'))))
+      .prepare(''),
+  ),
+  from: statement((db) =>
+    db
+      .select()
+      .from(messages)
+      .where(
+        and(
+          eq(messages.teamId, value('teamId')),
+          eq(messages.conversationId, value('conversationId')),
+          gte(messages.id, value('messageId')),
+        ),
+      )
+      .orderBy(asc(messages.id))
+      .limit(value('limit'))
+      .prepare(''),
+  ),
+  claimForSending: statement((db) =>
+    db
+      .update(messages)
+      .set({ status: 'sending', attempts: sql`${messages.attempts} + 1` })
+      .where(
+        and(
+          eq(messages.teamId, value('teamId')),
+          eq(messages.id, value('id')),
+          sql`${messages.status} = any(${value('from')}::text[])`,
+        ),
+      )
+      .returning()
+      .prepare(''),
+  ),
+  inboundByExternalId: statement((db) =>
+    db
+      .select()
+      .from(messages)
+      .where(
+        and(
+          eq(messages.channelId, value('channelId')),
+          eq(messages.direction, 'inbound'),
+          eq(messages.externalId, value('externalId')),
+        ),
+      )
+      .prepare(''),
+  ),
+  insertInbound: statement((db) =>
+    db
+      .insert(messages)
+      .values({
+        teamId: value('teamId'),
+        conversationId: value('conversationId'),
+        channelId: value('channelId'),
+        direction: 'inbound',
+        sender: 'contact',
+        kind: value('kind'),
+        text: value('text'),
+        attachments: value('attachments'),
+        externalId: value('externalId'),
+        clientId: value('clientId'),
+        replyToExternalId: value('replyToExternalId'),
+        status: 'received',
+        createdAt: value('createdAt'),
+      })
+      .onConflictDoNothing()
+      .returning()
+      .prepare(''),
+  ),
+  countInbound: statement((db) =>
+    db
+      .update(conversations)
+      .set({
+        inboundCount: sql`${conversations.inboundCount} + 1`,
+        unreadCount: sql`${conversations.unreadCount} + 1`,
+        lastInboundAt: value('at') as unknown as Date,
+        lastMessageAt: value('at') as unknown as Date,
+        lastPreview: value('preview') as unknown as string,
+        updatedAt: value('at') as unknown as Date,
+      })
+      .where(eq(conversations.id, value('id')))
+      .returning()
+      .prepare(''),
+  ),
+  threadConversation: statement((db) =>
+    db
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.channelId, value('channelId')), eq(conversations.threadId, value('threadId'))))
+      .orderBy(sql`${conversations.state} = 'resolved'`, desc(conversations.id))
+      .limit(1)
+      .prepare(''),
+  ),
+  openConversation: statement((db) =>
+    db
+      .insert(conversations)
+      .values({
+        teamId: value('teamId'),
+        // The team's own sequence (migration 0012): opening conversations of one team at once waits for nothing.
+        number: sql`next_conversation_number(${value('teamId')}::int)`,
+        channelId: value('channelId'),
+        botId: value('botId'),
+        contactId: value('contactId'),
+        threadId: value('threadId'),
+        origin: value('origin'),
+        lastMessageAt: value('now'),
+      })
+      .returning()
+      .prepare(''),
+  ),
+};
+
+/** A detail of a known contact, filled in when it is empty and the message brings one. */
+const filled = (column: SQLWrapper, name: string) =>
+  sql<string>`coalesce(nullif(${column}, ''), ${value(name)}, ${column})`;
+
+/** The contact behind a channel identity: found and seen, made, identified (built once). */
+const contactStatements = {
+  seen: statement((db) =>
+    db
+      .update(contacts)
+      .set({
+        lastSeenAt: value('now') as unknown as Date,
+        name: filled(contacts.name, 'name'),
+        phoneE164: filled(contacts.phoneE164, 'phoneE164'),
+        email: filled(contacts.email, 'email'),
+        externalId: filled(contacts.externalId, 'externalId'),
+        locale: filled(contacts.locale, 'locale'),
+      })
+      .where(
+        inArray(
+          contacts.id,
+          db
+            .select({ id: contactIdentities.contactId })
+            .from(contactIdentities)
+            .where(
+              and(
+                eq(contactIdentities.teamId, value('teamId')),
+                eq(contactIdentities.channelType, value('channelType')),
+                eq(contactIdentities.externalUserId, value('externalUserId')),
+              ),
+            ),
+        ),
+      )
+      .returning()
+      .prepare(''),
+  ),
+  create: statement((db) =>
+    db
+      .insert(contacts)
+      .values({
+        teamId: value('teamId'),
+        name: value('name'),
+        phoneE164: value('phoneE164'),
+        email: value('email'),
+        externalId: value('externalId'),
+        locale: value('locale'),
+      })
+      .returning()
+      .prepare(''),
+  ),
+  identify: statement((db) =>
+    db
+      .insert(contactIdentities)
+      .values({
+        teamId: value('teamId'),
+        contactId: value('contactId'),
+        channelType: value('channelType'),
+        channelId: value('channelId'),
+        externalUserId: value('externalUserId'),
+        verified: value('verified'),
+        displayName: value('displayName'),
+      })
+      .onConflictDoNothing({
+        target: [contactIdentities.teamId, contactIdentities.channelType, contactIdentities.externalUserId],
+      })
+      .returning({ id: contactIdentities.id })
+      .prepare(''),
+  ),
+};
 
 export function conversationRepository(db: Database, teamId: number) {
   const mine = (id: number) => and(eq(conversations.teamId, teamId), eq(conversations.id, id));
@@ -334,12 +540,7 @@ export function conversationRepository(db: Database, teamId: number) {
     async messageInConversation(
       id: number,
     ): Promise<{ message: MessageRow; conversation: ConversationRow; contact: ContactRow } | undefined> {
-      const [row] = await db
-        .select({ message: messages, conversation: conversations, contact: contacts })
-        .from(messages)
-        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-        .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-        .where(and(eq(messages.teamId, teamId), eq(messages.id, id)));
+      const [row] = await turnStatements.messageInConversation(db, { teamId, id });
       return row;
     },
 
@@ -366,11 +567,7 @@ export function conversationRepository(db: Database, teamId: number) {
      * its attempt counted in one statement, so that of two workers reaching it at once one sends.
      */
     async claimForSending(id: number, from: MessageStatus[]): Promise<MessageRow | undefined> {
-      const [row] = await db
-        .update(messages)
-        .set({ status: 'sending', attempts: sql`${messages.attempts} + 1` })
-        .where(and(eq(messages.teamId, teamId), eq(messages.id, id), inArray(messages.status, from)))
-        .returning();
+      const [row] = await turnStatements.claimForSending(db, { teamId, id, from });
       return row;
     },
 
@@ -379,14 +576,7 @@ export function conversationRepository(db: Database, teamId: number) {
      * followed an inbound message (a newer one, the bot's reply to it) in one read.
      */
     async from(conversationId: number, messageId: number, limit: number): Promise<MessageRow[]> {
-      return db
-        .select()
-        .from(messages)
-        .where(
-          and(eq(messages.teamId, teamId), eq(messages.conversationId, conversationId), gte(messages.id, messageId)),
-        )
-        .orderBy(asc(messages.id))
-        .limit(limit);
+      return turnStatements.from(db, { teamId, conversationId, messageId, limit });
     },
 
     /**
@@ -498,61 +688,26 @@ export function conversationWriter(db: Database) {
       locale?: string;
       verified?: boolean;
     }): Promise<ContactRow> {
-      const identity = and(
-        eq(contactIdentities.teamId, input.teamId),
-        eq(contactIdentities.channelType, input.channelType),
-        eq(contactIdentities.externalUserId, input.externalUserId),
-      );
-      // A known contact is seen again, and its empty details filled in, in the statement that finds it.
+      const details = {
+        name: input.name ?? null,
+        phoneE164: input.phoneE164 ?? null,
+        email: input.email ?? null,
+        externalId: input.externalId ?? null,
+        locale: input.locale ?? null,
+      };
       const seen = async () => {
-        const filled = (column: SQLWrapper, value: string) => sql<string>`coalesce(nullif(${column}, ''), ${value})`;
-        const [row] = await db
-          .update(contacts)
-          .set({
-            lastSeenAt: new Date(),
-            ...(input.name ? { name: filled(contacts.name, input.name) } : {}),
-            ...(input.phoneE164 ? { phoneE164: filled(contacts.phoneE164, input.phoneE164) } : {}),
-            ...(input.email ? { email: filled(contacts.email, input.email) } : {}),
-            ...(input.externalId ? { externalId: filled(contacts.externalId, input.externalId) } : {}),
-            ...(input.locale ? { locale: filled(contacts.locale, input.locale) } : {}),
-          })
-          .where(
-            inArray(
-              contacts.id,
-              db.select({ id: contactIdentities.contactId }).from(contactIdentities).where(identity),
-            ),
-          )
-          .returning();
+        const [row] = await contactStatements.seen(db, { ...input, ...details, now: new Date() });
         return row;
       };
       const existing = await seen();
       if (existing) return existing;
-      const [contact] = await db
-        .insert(contacts)
-        .values({
-          teamId: input.teamId,
-          name: input.name ?? null,
-          phoneE164: input.phoneE164 ?? null,
-          email: input.email ?? null,
-          externalId: input.externalId ?? null,
-          locale: input.locale ?? null,
-        })
-        .returning();
-      const [identified] = await db
-        .insert(contactIdentities)
-        .values({
-          teamId: input.teamId,
-          contactId: contact.id,
-          channelType: input.channelType,
-          channelId: input.channelId,
-          externalUserId: input.externalUserId,
-          verified: input.verified ?? false,
-          displayName: input.name ?? null,
-        })
-        .onConflictDoNothing({
-          target: [contactIdentities.teamId, contactIdentities.channelType, contactIdentities.externalUserId],
-        })
-        .returning({ id: contactIdentities.id });
+      const [contact] = await contactStatements.create(db, { teamId: input.teamId, ...details });
+      const [identified] = await contactStatements.identify(db, {
+        ...input,
+        contactId: contact.id,
+        verified: input.verified ?? false,
+        displayName: details.name,
+      });
       if (identified) return contact;
       // A concurrent first message from the same person made the identity first: theirs is the contact.
       await db.delete(contacts).where(eq(contacts.id, contact.id));
@@ -576,12 +731,10 @@ export function conversationWriter(db: Database) {
     }): Promise<{ conversation: ConversationRow; opened: boolean; reopened: boolean }> {
       for (let attempt = 0; attempt < 5; attempt += 1) {
         // The thread's open conversation (there is at most one) or else its last one, in one read.
-        const [last] = await db
-          .select()
-          .from(conversations)
-          .where(and(eq(conversations.channelId, input.channelId), eq(conversations.threadId, input.threadId)))
-          .orderBy(sql`${conversations.state} = 'resolved'`, desc(conversations.id))
-          .limit(1);
+        const [last] = await turnStatements.threadConversation(db, {
+          channelId: input.channelId,
+          threadId: input.threadId,
+        });
         if (last && last.state !== 'resolved') return { conversation: last, opened: false, reopened: false };
         try {
           if (last?.resolvedAt && input.now.getTime() - last.resolvedAt.getTime() < reopenWindowMs) {
@@ -604,20 +757,7 @@ export function conversationWriter(db: Database) {
             if (reopened) return { conversation: reopened, opened: false, reopened: true };
             continue;
           }
-          const [created] = await db
-            .insert(conversations)
-            .values({
-              teamId: input.teamId,
-              // The team's own sequence (migration 0012): opening conversations of one team at once waits for nothing.
-              number: sql`next_conversation_number(${input.teamId})`,
-              channelId: input.channelId,
-              botId: input.botId,
-              contactId: input.contactId,
-              threadId: input.threadId,
-              origin: input.origin ?? {},
-              lastMessageAt: input.now,
-            })
-            .returning();
+          const [created] = await turnStatements.openConversation(db, { ...input, origin: input.origin ?? {} });
           return { conversation: created, opened: true, reopened: false };
         } catch (error) {
           // Another message of the same thread (or team) got there first: read again.
@@ -633,39 +773,28 @@ export function conversationWriter(db: Database) {
 
     /** The inbound message a provider id names on a channel (a redelivery finds what it stored). */
     async inboundByExternalId(channelId: number, externalId: string): Promise<MessageRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(messages)
-        .where(
-          and(
-            eq(messages.channelId, channelId),
-            eq(messages.direction, 'inbound'),
-            eq(messages.externalId, externalId),
-          ),
-        );
+      const [row] = await turnStatements.inboundByExternalId(db, { channelId, externalId });
       return row;
     },
 
     /** An inbound message stored once: a redelivered one (same provider id) gives undefined. */
-    async inbound(values: NewMessage & { teamId: number }): Promise<MessageRow | undefined> {
-      const [row] = await db.insert(messages).values(values).onConflictDoNothing().returning();
+    async inbound(values: InboundValues): Promise<MessageRow | undefined> {
+      const [row] = await turnStatements.insertInbound(db, {
+        ...values,
+        kind: values.kind ?? 'text',
+        text: values.text ?? '',
+        attachments: values.attachments ?? [],
+        externalId: values.externalId ?? null,
+        clientId: values.clientId ?? null,
+        replyToExternalId: values.replyToExternalId ?? null,
+        createdAt: values.createdAt ?? new Date(),
+      });
       return row;
     },
 
     /** Counts an inbound message on its conversation (unread, preview, the WhatsApp window's start). */
     async countInbound(conversationId: number, at: Date, preview: string): Promise<ConversationRow> {
-      const [row] = await db
-        .update(conversations)
-        .set({
-          inboundCount: sql`${conversations.inboundCount} + 1`,
-          unreadCount: sql`${conversations.unreadCount} + 1`,
-          lastInboundAt: at,
-          lastMessageAt: at,
-          lastPreview: preview.slice(0, 255),
-          updatedAt: at,
-        })
-        .where(eq(conversations.id, conversationId))
-        .returning();
+      const [row] = await turnStatements.countInbound(db, { id: conversationId, at, preview: preview.slice(0, 255) });
       return row;
     },
 

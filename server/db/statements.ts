@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from './client';
+
+/**
+ * Hot statements that Drizzle builds once per process and runs with new values each time, on the
+ * pool or inside a transaction alike.
+ *
+ * A Drizzle query builder writes its SQL text, its parameter list and its row mapping anew on every
+ * call: about 150–250 µs of CPU for a 20-column select here, and 500 µs for a three-table join,
+ * where sending the statement and reading its row costs about 80 µs. That is most of the CPU a
+ * pipeline turn spends on its statements (decision 015's addendum of 2026-12-03). Drizzle's own
+ * answer, `.prepare()`, builds once, but the query it makes is bound to the session it was built
+ * on, and a transaction is a session of its own. `statement()` keeps one built query per driver and
+ * runs it on the connection of the database it is given: the pool, or the transaction's client.
+ * That reads one field of Drizzle's sessions (`session.client`, the driver's pool, client or
+ * transaction, which its own queries run on); tests/feature/database/statements.test.ts fails if a
+ * Drizzle upgrade moves it.
+ *
+ * Values are placeholders (`value('id')`), filled at each run. A statement's text is the same on
+ * every run, so a PostgreSQL server prepares it once per connection (prepared-statements.ts).
+ */
+
+interface Runnable<Result> {
+  execute(values?: Record<string, unknown>): Promise<Result>;
+}
+
+interface SessionOfDatabase {
+  session: { client: unknown };
+}
+
+/** A placeholder for a value a statement takes at each run. */
+export const value = sql.placeholder;
+
+/**
+ * A statement built once (by `build`, which ends with `.prepare('')`), run by the returned
+ * function on whichever database or transaction it is given.
+ */
+export function statement<Result>(
+  build: (db: Database) => Runnable<Result>,
+): (db: Database, values: Record<string, unknown>) => Promise<Result> {
+  // One per driver (PGlite and node-postgres make queries of different classes).
+  const built = new Map<unknown, Runnable<Result>>();
+  return (db, values) => {
+    const session = (db as unknown as SessionOfDatabase).session;
+    let prepared = built.get(session.constructor);
+    if (!prepared) {
+      prepared = build(db);
+      built.set(session.constructor, prepared);
+    }
+    const bound = Object.create(prepared, { client: { value: session.client } }) as Runnable<Result>;
+    return bound.execute(values);
+  };
+}
