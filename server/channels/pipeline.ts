@@ -451,7 +451,7 @@ async function applyEvent(services: PipelineServices, channel: ChannelRow, event
     if (moved) await messageCreated(services, moved, undefined, 'MessageUpdated');
   }
   const nothing = reading.webhook.messages.length === 0 && reading.webhook.statuses.length === 0;
-  await log.finish(event.id, {
+  await log.settle(event.id, {
     status: nothing ? 'ignored' : 'processed',
     messageId: lastMessageId,
     error: null,
@@ -564,16 +564,7 @@ export async function replyToMessage(
       await deliver(services, channel, outgoing(reply), { ...delivery, messageId: reply.id }, { resume: true });
     return;
   }
-  reply ??= await repo.insertMessage({
-    conversationId: conversation.id,
-    channelId: channel.id,
-    direction: 'outbound',
-    sender: 'bot',
-    kind: 'text',
-    text: '',
-    inReplyToId: inbound.id,
-    status: 'composing',
-  });
+  reply ??= await repo.beginReply(inbound);
   if (!reply) return;
   const widget = widgetTarget(channel, conversation.threadId);
   const adapter = adapterFor(services, channel);
@@ -649,10 +640,9 @@ export async function replyToMessage(
   if (reservation.ok) await settleReply(services, usageKey, result, reservation);
   const now = new Date();
   const text = spokenReply(result);
-  const finished = await repo.updateMessage(replyRow.id, {
+  const finished = await repo.finishReply(replyRow.id, {
     text,
-    status: 'queued',
-    createdAt: now,
+    at: now,
     ai: {
       kind: result.kind,
       model: result.trace.model ?? result.trace.provider.kind,
@@ -666,12 +656,10 @@ export async function replyToMessage(
       credits: reservation.ok ? spentCredits(result) : 0,
     },
   });
-  const updated = await repo.update(conversation.id, {
-    botReplyCount: conversation.botReplyCount + 1,
-    fallbackCount: conversation.fallbackCount + (result.kind === 'fallback' ? 1 : 0),
-    firstBotReplyAt: conversation.firstBotReplyAt ?? now,
-    lastMessageAt: now,
-    lastPreview: text.slice(0, 255),
+  const updated = await repo.countReply(conversation.id, {
+    fallback: result.kind === 'fallback',
+    at: now,
+    preview: text,
   });
   if (finished) await messageCreated(services, finished, undefined, 'MessageUpdated');
   if (widget) await widgetTyping(services, widget, { sender: 'bot', typing: false });
@@ -775,15 +763,10 @@ async function deliver(
   try {
     const outcome = await adapter.send(out);
     const now = new Date();
-    const sent = await repo.updateMessage(message.id, {
-      status: 'sent',
-      sentAt: now,
-      error: null,
-      ...(outcome.externalIds[0] ? { externalId: outcome.externalIds[0] } : {}),
-    });
+    const sent = await repo.markSent(message.id, { at: now, externalId: outcome.externalIds[0] });
     if (!recently(channel.lastOutboundAt, now)) await markChannel(services.db, channel.id, { lastOutboundAt: now });
     if (logged) {
-      await log.finish(logged.id, {
+      await log.settle(logged.id, {
         status: 'delivered',
         messageId: message.id,
         error: null,
@@ -803,7 +786,7 @@ async function deliver(
     });
     await markChannel(services.db, channel.id, { lastErrorAt: now, lastError: `Sending failed: ${failure.message}` });
     if (logged) {
-      await log.finish(logged.id, {
+      await log.settle(logged.id, {
         status: delay === undefined ? 'failed' : 'pending',
         messageId: message.id,
         error: failure.message,

@@ -191,6 +191,20 @@ const eventStatements = {
       .orderBy(asc(channelEvents.id))
       .prepare(''),
   ),
+  settle: statement((db) =>
+    db
+      .update(channelEvents)
+      .set({
+        status: value('status') as unknown as ChannelEventStatus,
+        error: value('error') as unknown as string,
+        messageId: value('messageId') as unknown as number,
+        summary: sql`coalesce(${value('summary')}, ${channelEvents.summary})`,
+        attempts: sql`${channelEvents.attempts} || coalesce(${value('attempt')}::jsonb, '[]'::jsonb)`,
+        processedAt: value('at') as unknown as Date,
+      })
+      .where(eq(channelEvents.id, value('id')))
+      .prepare(''),
+  ),
   outbound: statement((db) =>
     db
       .insert(channelEvents)
@@ -300,6 +314,31 @@ export function channelEventLog(db: Database) {
           processedAt: new Date(),
         })
         .where(eq(channelEvents.id, id));
+    },
+
+    /**
+     * What came of a delivery the pipeline applied or sent: `finish` for the values every
+     * delivery has, in one statement built once.
+     */
+    async settle(
+      id: number,
+      values: {
+        status: ChannelEventStatus;
+        messageId: number | null;
+        error: string | null;
+        summary?: string;
+        attempt?: ChannelEventAttempt;
+      },
+    ): Promise<void> {
+      await eventStatements.settle(db, {
+        id,
+        status: values.status,
+        messageId: values.messageId,
+        error: values.error,
+        summary: values.summary === undefined ? null : values.summary.slice(0, 500),
+        attempt: values.attempt ? JSON.stringify([values.attempt]) : null,
+        at: new Date(),
+      });
     },
 
     /** An outbound event (the webhook channel's deliveries), pending until delivered. */

@@ -29,6 +29,7 @@ import {
   users,
   type ChannelType,
   type ConversationState,
+  type MessageAi,
   type MessageStatus,
 } from '../schema/index';
 import { escapeLike } from '../like';
@@ -200,6 +201,80 @@ const turnStatements = {
         updatedAt: value('at') as unknown as Date,
       })
       .where(eq(conversations.id, value('id')))
+      .returning()
+      .prepare(''),
+  ),
+  history: statement((db) =>
+    db
+      .select({ message: messages, senderName: users.name })
+      .from(messages)
+      .leftJoin(users, eq(users.id, messages.senderUserId))
+      .where(
+        and(
+          eq(messages.teamId, value('teamId')),
+          eq(messages.conversationId, value('conversationId')),
+          lt(messages.id, value('beforeId')),
+        ),
+      )
+      .orderBy(desc(messages.id))
+      .limit(value('limit'))
+      .prepare(''),
+  ),
+  beginReply: statement((db) =>
+    db
+      .insert(messages)
+      .values({
+        teamId: value('teamId'),
+        conversationId: value('conversationId'),
+        channelId: value('channelId'),
+        inReplyToId: value('inReplyToId'),
+        direction: 'outbound',
+        sender: 'bot',
+        kind: 'text',
+        text: '',
+        status: 'composing',
+      })
+      .onConflictDoNothing()
+      .returning()
+      .prepare(''),
+  ),
+  finishReply: statement((db) =>
+    db
+      .update(messages)
+      .set({
+        text: value('text') as unknown as string,
+        status: 'queued',
+        createdAt: value('at') as unknown as Date,
+        ai: value('ai') as unknown as MessageAi,
+      })
+      .where(and(eq(messages.teamId, value('teamId')), eq(messages.id, value('id'))))
+      .returning()
+      .prepare(''),
+  ),
+  countReply: statement((db) =>
+    db
+      .update(conversations)
+      .set({
+        botReplyCount: sql`${conversations.botReplyCount} + 1`,
+        fallbackCount: sql`${conversations.fallbackCount} + ${value('fallbacks')}::int`,
+        firstBotReplyAt: sql`coalesce(${conversations.firstBotReplyAt}, ${value('at')}::timestamptz)`,
+        lastMessageAt: value('at') as unknown as Date,
+        lastPreview: value('preview') as unknown as string,
+      })
+      .where(and(eq(conversations.teamId, value('teamId')), eq(conversations.id, value('id'))))
+      .returning()
+      .prepare(''),
+  ),
+  markSent: statement((db) =>
+    db
+      .update(messages)
+      .set({
+        status: 'sent',
+        sentAt: value('at') as unknown as Date,
+        error: null,
+        externalId: sql`coalesce(${value('externalId')}, ${messages.externalId})`,
+      })
+      .where(and(eq(messages.teamId, value('teamId')), eq(messages.id, value('id'))))
       .returning()
       .prepare(''),
   ),
@@ -498,19 +573,21 @@ export function conversationRepository(db: Database, teamId: number) {
 
     /** Messages of a conversation, oldest first: the latest `limit`, or those before `beforeId`. */
     async messages(conversationId: number, options: { limit: number; beforeId?: number }) {
-      const rows = await db
-        .select({ message: messages, senderName: users.name })
-        .from(messages)
-        .leftJoin(users, eq(users.id, messages.senderUserId))
-        .where(
-          and(
-            eq(messages.teamId, teamId),
-            eq(messages.conversationId, conversationId),
-            options.beforeId ? lt(messages.id, options.beforeId) : undefined,
-          ),
-        )
-        .orderBy(desc(messages.id))
-        .limit(options.limit);
+      const rows = options.beforeId
+        ? await turnStatements.history(db, { teamId, conversationId, beforeId: options.beforeId, limit: options.limit })
+        : await db
+            .select({ message: messages, senderName: users.name })
+            .from(messages)
+            .leftJoin(users, eq(users.id, messages.senderUserId))
+            .where(
+              and(
+                eq(messages.teamId, teamId),
+                eq(messages.conversationId, conversationId),
+                options.beforeId ? lt(messages.id, options.beforeId) : undefined,
+              ),
+            )
+            .orderBy(desc(messages.id))
+            .limit(options.limit);
       return rows.reverse().map(({ message, senderName }) => ({ ...message, senderName }));
     },
 
@@ -541,6 +618,51 @@ export function conversationRepository(db: Database, teamId: number) {
       id: number,
     ): Promise<{ message: MessageRow; conversation: ConversationRow; contact: ContactRow } | undefined> {
       const [row] = await turnStatements.messageInConversation(db, { teamId, id });
+      return row;
+    },
+
+    /** The bot's reply to an inbound message, begun (composing); undefined when one was begun already. */
+    async beginReply(
+      inbound: Pick<MessageRow, 'id' | 'conversationId' | 'channelId'>,
+    ): Promise<MessageRow | undefined> {
+      const [row] = await turnStatements.beginReply(db, {
+        teamId,
+        conversationId: inbound.conversationId,
+        channelId: inbound.channelId,
+        inReplyToId: inbound.id,
+      });
+      return row;
+    },
+
+    /** A bot reply written: its text and what the engine says of it, queued for sending. */
+    async finishReply(id: number, values: { text: string; at: Date; ai: MessageAi }): Promise<MessageRow | undefined> {
+      const [row] = await turnStatements.finishReply(db, { teamId, id, ...values });
+      return row;
+    },
+
+    /** A conversation's counts after a bot reply (a fallback counted as one too). */
+    async countReply(
+      id: number,
+      values: { fallback: boolean; at: Date; preview: string },
+    ): Promise<ConversationRow | undefined> {
+      const [row] = await turnStatements.countReply(db, {
+        teamId,
+        id,
+        fallbacks: values.fallback ? 1 : 0,
+        at: values.at,
+        preview: values.preview.slice(0, 255),
+      });
+      return row;
+    },
+
+    /** An outbound message the provider took, with the id it gave (when it gave one). */
+    async markSent(id: number, values: { at: Date; externalId?: string }): Promise<MessageRow | undefined> {
+      const [row] = await turnStatements.markSent(db, {
+        teamId,
+        id,
+        at: values.at,
+        externalId: values.externalId ?? null,
+      });
       return row;
     },
 
