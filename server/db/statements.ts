@@ -32,6 +32,14 @@ interface SessionOfDatabase {
 export const value = sql.placeholder;
 
 /**
+ * The same placeholder where Drizzle's types want a column's own value (an update's `set`): Drizzle
+ * fills it, and encodes it as that column's value, at each run.
+ */
+export function valueFor<T>(name: string): T {
+  return sql.placeholder(name) as unknown as T;
+}
+
+/**
  * A statement built once (by `build`, which ends with `.prepare('')`), run by the returned
  * function on whichever database or transaction it is given.
  */

@@ -12,7 +12,7 @@ import {
   type ChannelType,
 } from '../schema/index';
 import { escapeLike } from '../like';
-import { statement, value } from '../statements';
+import { statement, value, valueFor } from '../statements';
 
 export type ChannelRow = typeof channels.$inferSelect;
 export type ChannelEventRow = typeof channelEvents.$inferSelect;
@@ -157,16 +157,21 @@ export function channelRepository(db: Database, teamId: number) {
  * was found by its public key). No team filter beyond the channel's own.
  */
 /** The event log's statements of every delivery, built once (server/db/statements.ts). */
+/** What every stored event is given at each run. */
+const eventValues = () => ({
+  teamId: value('teamId'),
+  channelId: value('channelId'),
+  eventId: value('eventId'),
+  summary: value('summary'),
+  payload: value('payload'),
+});
+
 const eventStatements = {
   record: statement((db) =>
     db
       .insert(channelEvents)
       .values({
-        teamId: value('teamId'),
-        channelId: value('channelId'),
-        eventId: value('eventId'),
-        summary: value('summary'),
-        payload: value('payload'),
+        ...eventValues(),
         thread: value('thread'),
         direction: 'inbound',
         signature: 'valid',
@@ -195,12 +200,12 @@ const eventStatements = {
     db
       .update(channelEvents)
       .set({
-        status: value('status') as unknown as ChannelEventStatus,
-        error: value('error') as unknown as string,
-        messageId: value('messageId') as unknown as number,
+        status: valueFor<ChannelEventStatus>('status'),
+        error: valueFor<string>('error'),
+        messageId: valueFor<number>('messageId'),
         summary: sql`coalesce(${value('summary')}, ${channelEvents.summary})`,
         attempts: sql`${channelEvents.attempts} || coalesce(${value('attempt')}::jsonb, '[]'::jsonb)`,
-        processedAt: value('at') as unknown as Date,
+        processedAt: valueFor<Date>('at'),
       })
       .where(eq(channelEvents.id, value('id')))
       .prepare(''),
@@ -209,11 +214,7 @@ const eventStatements = {
     db
       .insert(channelEvents)
       .values({
-        teamId: value('teamId'),
-        channelId: value('channelId'),
-        eventId: value('eventId'),
-        summary: value('summary'),
-        payload: value('payload'),
+        ...eventValues(),
         direction: 'outbound',
         signature: 'none',
         status: 'pending',

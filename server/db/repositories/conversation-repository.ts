@@ -34,7 +34,7 @@ import {
 } from '../schema/index';
 import { escapeLike } from '../like';
 import { isUniqueViolation } from '../errors';
-import { statement, value } from '../statements';
+import { statement, value, valueFor } from '../statements';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactIdentityRow = typeof contactIdentities.$inferSelect;
@@ -111,6 +111,13 @@ export function listedConversation(conversation: ConversationRow, names: ListedN
   return { ...conversation, ...names };
 }
 
+/** Past every message id (ids are PostgreSQL integers): "before it" is every message. */
+const beyondEveryId = 2 ** 31 - 1;
+
+/** The messages of one conversation of a team (both values at each run). */
+const ofConversation = () =>
+  and(eq(messages.teamId, value('teamId')), eq(messages.conversationId, value('conversationId')));
+
 /**
  * Statements every pipeline turn runs, built once (server/db/statements.ts); each takes its team
  * as a value like the rest.
@@ -129,13 +136,7 @@ const turnStatements = {
     db
       .select()
       .from(messages)
-      .where(
-        and(
-          eq(messages.teamId, value('teamId')),
-          eq(messages.conversationId, value('conversationId')),
-          gte(messages.id, value('messageId')),
-        ),
-      )
+      .where(and(ofConversation(), gte(messages.id, value('messageId'))))
       .orderBy(asc(messages.id))
       .limit(value('limit'))
       .prepare(''),
@@ -195,10 +196,10 @@ const turnStatements = {
       .set({
         inboundCount: sql`${conversations.inboundCount} + 1`,
         unreadCount: sql`${conversations.unreadCount} + 1`,
-        lastInboundAt: value('at') as unknown as Date,
-        lastMessageAt: value('at') as unknown as Date,
-        lastPreview: value('preview') as unknown as string,
-        updatedAt: value('at') as unknown as Date,
+        lastInboundAt: valueFor<Date>('at'),
+        lastMessageAt: valueFor<Date>('at'),
+        lastPreview: valueFor<string>('preview'),
+        updatedAt: valueFor<Date>('at'),
       })
       .where(eq(conversations.id, value('id')))
       .returning()
@@ -209,13 +210,7 @@ const turnStatements = {
       .select({ message: messages, senderName: users.name })
       .from(messages)
       .leftJoin(users, eq(users.id, messages.senderUserId))
-      .where(
-        and(
-          eq(messages.teamId, value('teamId')),
-          eq(messages.conversationId, value('conversationId')),
-          lt(messages.id, value('beforeId')),
-        ),
-      )
+      .where(and(ofConversation(), lt(messages.id, value('beforeId'))))
       .orderBy(desc(messages.id))
       .limit(value('limit'))
       .prepare(''),
@@ -242,10 +237,10 @@ const turnStatements = {
     db
       .update(messages)
       .set({
-        text: value('text') as unknown as string,
+        text: valueFor<string>('text'),
         status: 'queued',
-        createdAt: value('at') as unknown as Date,
-        ai: value('ai') as unknown as MessageAi,
+        createdAt: valueFor<Date>('at'),
+        ai: valueFor<MessageAi>('ai'),
       })
       .where(and(eq(messages.teamId, value('teamId')), eq(messages.id, value('id'))))
       .returning()
@@ -258,8 +253,8 @@ const turnStatements = {
         botReplyCount: sql`${conversations.botReplyCount} + 1`,
         fallbackCount: sql`${conversations.fallbackCount} + ${value('fallbacks')}::int`,
         firstBotReplyAt: sql`coalesce(${conversations.firstBotReplyAt}, ${value('at')}::timestamptz)`,
-        lastMessageAt: value('at') as unknown as Date,
-        lastPreview: value('preview') as unknown as string,
+        lastMessageAt: valueFor<Date>('at'),
+        lastPreview: valueFor<string>('preview'),
       })
       .where(and(eq(conversations.teamId, value('teamId')), eq(conversations.id, value('id'))))
       .returning()
@@ -270,7 +265,7 @@ const turnStatements = {
       .update(messages)
       .set({
         status: 'sent',
-        sentAt: value('at') as unknown as Date,
+        sentAt: valueFor<Date>('at'),
         error: null,
         externalId: sql`coalesce(${value('externalId')}, ${messages.externalId})`,
       })
@@ -316,7 +311,7 @@ const contactStatements = {
     db
       .update(contacts)
       .set({
-        lastSeenAt: value('now') as unknown as Date,
+        lastSeenAt: valueFor<Date>('now'),
         name: filled(contacts.name, 'name'),
         phoneE164: filled(contacts.phoneE164, 'phoneE164'),
         email: filled(contacts.email, 'email'),
@@ -573,21 +568,12 @@ export function conversationRepository(db: Database, teamId: number) {
 
     /** Messages of a conversation, oldest first: the latest `limit`, or those before `beforeId`. */
     async messages(conversationId: number, options: { limit: number; beforeId?: number }) {
-      const rows = options.beforeId
-        ? await turnStatements.history(db, { teamId, conversationId, beforeId: options.beforeId, limit: options.limit })
-        : await db
-            .select({ message: messages, senderName: users.name })
-            .from(messages)
-            .leftJoin(users, eq(users.id, messages.senderUserId))
-            .where(
-              and(
-                eq(messages.teamId, teamId),
-                eq(messages.conversationId, conversationId),
-                options.beforeId ? lt(messages.id, options.beforeId) : undefined,
-              ),
-            )
-            .orderBy(desc(messages.id))
-            .limit(options.limit);
+      const rows = await turnStatements.history(db, {
+        teamId,
+        conversationId,
+        beforeId: options.beforeId ?? beyondEveryId,
+        limit: options.limit,
+      });
       return rows.reverse().map(({ message, senderName }) => ({ ...message, senderName }));
     },
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../server/db/client';
 import { teams, users } from '../../../server/db/schema/index';
-import { statement, value } from '../../../server/db/statements';
+import { statement, value, valueFor } from '../../../server/db/statements';
 import { createTestDatabase } from '../../helpers/database';
 import { createOwnedTeam } from '../../factories/teams';
 
@@ -23,7 +23,7 @@ const teamNamed = statement((db) =>
 const rename = statement((db) =>
   db
     .update(teams)
-    .set({ name: value('name') as unknown as string })
+    .set({ name: valueFor<string>('name') })
     .where(eq(teams.id, value('id')))
     .returning({ id: teams.id, name: teams.name })
     .prepare(''),
