@@ -171,7 +171,7 @@ interface TurnsFigures {
   /** BENCH_TURNS / (first send → last reply); undefined when not every reply came within the timeout. */
   turnsPerSecond?: number;
   /** CPU milliseconds per turn over scenario 2: Kawan's processes, and PostgreSQL's when it runs on this machine. */
-  cpuMsPerTurn: { kawan?: number; postgres?: number };
+  cpuMsPerTurn: { process?: number; postgres?: number };
   answered: number;
   /** Seconds from the first send to the last reply received (or to the timeout). */
   elapsedMs: number;
@@ -305,7 +305,7 @@ async function benchDatabase(database: DatabaseTarget): Promise<Report> {
       answered: finished.answered,
       elapsedMs: (complete ? finished.lastAt! : wallClock()) - burstRun.firstSendAt,
       drainMs: finished.lastAt === null ? null : Math.max(0, finished.lastAt - burstRun.lastAckAt),
-      cpuMsPerTurn: (({ process, postgres }) => ({ kawan: process, postgres }))(perEach(kawanUsed, settings.turns)),
+      cpuMsPerTurn: perEach(kawanUsed, settings.turns),
     };
     if (complete) turns.turnsPerSecond = settings.turns / (turns.elapsedMs / 1000);
     console.log(
@@ -621,7 +621,7 @@ function printSummary(reports: Report[]) {
     const cpu = kawan.turns.cpuMsPerTurn;
     const baseCpu = baseline.cpuMsPerEvent;
     for (const [label, k, b] of [
-      ['  CPU ms per turn, Kawan | per event, baseline', cpu.kawan, baseCpu.process],
+      ['  CPU ms per turn, Kawan | per event, baseline', cpu.process, baseCpu.process],
       ['  CPU ms per turn, PostgreSQL (this machine)', cpu.postgres, baseCpu.postgres],
     ] as const) {
       if (k === undefined) continue;

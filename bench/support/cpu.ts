@@ -14,6 +14,7 @@ interface ProcessTime {
   cpuMs: number;
 }
 
+/** Linux reports process times in USER_HZ ticks, 100 a second on every architecture it runs on. */
 const ticksPerSecond = 100;
 
 function processes(): ProcessTime[] {

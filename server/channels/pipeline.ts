@@ -557,11 +557,11 @@ export async function replyToMessage(
     threadId: conversation.threadId,
     answeredExternalId: inbound.externalId,
   });
-  const delivery = { teamId: input.teamId, messageId: input.messageId, attempt: 1 };
+  const firstAttempt = { teamId: input.teamId, attempt: 1 };
   if (reply && reply.status !== 'composing') {
     // A run before this one finished the reply: its first send, if that did not end, goes now.
     if (reply.status === 'queued' || reply.status === 'sending')
-      await deliver(services, channel, outgoing(reply), { ...delivery, messageId: reply.id }, { resume: true });
+      await deliver(services, channel, outgoing(reply), firstAttempt, { resume: true });
     return;
   }
   reply ??= await repo.beginReply(inbound);
@@ -679,8 +679,7 @@ export async function replyToMessage(
     );
   }
   // The first attempt goes out from this job (a retry, from a `channel.send` job of its own).
-  if (finished)
-    await deliver(services, channel, outgoing(finished), { ...delivery, messageId: replyRow.id }, { resume: false });
+  if (finished) await deliver(services, channel, outgoing(finished), firstAttempt, { resume: false });
   // A fallback, an unsure answer or a handoff leaves a question for the knowledge-gap inbox (not a
   // fallback for want of credits: the knowledge was never asked).
   if (reservation.ok) await noteTurn(services, input.teamId, inbound, result);
@@ -733,7 +732,7 @@ async function deliver(
   services: PipelineServices,
   channel: ChannelRow,
   outgoing: Outgoing,
-  input: { teamId: number; messageId: number; attempt: number },
+  input: { teamId: number; attempt: number },
   options: { resume: boolean },
 ): Promise<void> {
   const repo = conversationRepository(services.db, input.teamId);

@@ -92,10 +92,6 @@ export interface ConversationFilters {
   updatedSince?: Date;
 }
 
-/**
- * Contacts, conversations and messages of one team: `teamId` is in every `where`, so another
- * team's conversation is simply not found.
- */
 /** What the inbox lists of a conversation beside its own row (names of its contact, channel, bot and assignee). */
 export interface ListedNames {
   contactName: string | null;
@@ -370,6 +366,10 @@ const contactStatements = {
   ),
 };
 
+/**
+ * Contacts, conversations and messages of one team: `teamId` is in every `where`, so another
+ * team's conversation is simply not found.
+ */
 export function conversationRepository(db: Database, teamId: number) {
   const mine = (id: number) => and(eq(conversations.teamId, teamId), eq(conversations.id, id));
 
@@ -796,12 +796,13 @@ export function conversationWriter(db: Database) {
       locale?: string;
       verified?: boolean;
     }): Promise<ContactRow> {
+      // An empty detail is no detail: it neither fills nor is stored.
       const details = {
-        name: input.name ?? null,
-        phoneE164: input.phoneE164 ?? null,
-        email: input.email ?? null,
-        externalId: input.externalId ?? null,
-        locale: input.locale ?? null,
+        name: input.name || null,
+        phoneE164: input.phoneE164 || null,
+        email: input.email || null,
+        externalId: input.externalId || null,
+        locale: input.locale || null,
       };
       const seen = async () => {
         const [row] = await contactStatements.seen(db, { ...input, ...details, now: new Date() });
