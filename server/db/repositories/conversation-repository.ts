@@ -110,6 +110,9 @@ export function listedConversation(conversation: ConversationRow, names: ListedN
 /** Past every message id (ids are PostgreSQL integers): "before it" is every message. */
 const beyondEveryId = 2 ** 31 - 1;
 
+/** One message of a team (both values at each run). */
+const ownMessage = () => and(eq(messages.teamId, value('teamId')), eq(messages.id, value('id')));
+
 /** The messages of one conversation of a team (both values at each run). */
 const ofConversation = () =>
   and(eq(messages.teamId, value('teamId')), eq(messages.conversationId, value('conversationId')));
@@ -125,7 +128,7 @@ const turnStatements = {
       .from(messages)
       .innerJoin(conversations, eq(conversations.id, messages.conversationId))
       .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-      .where(and(eq(messages.teamId, value('teamId')), eq(messages.id, value('id'))))
+      .where(ownMessage())
       .prepare(''),
   ),
   from: statement((db) =>
@@ -141,13 +144,7 @@ const turnStatements = {
     db
       .update(messages)
       .set({ status: 'sending', attempts: sql`${messages.attempts} + 1` })
-      .where(
-        and(
-          eq(messages.teamId, value('teamId')),
-          eq(messages.id, value('id')),
-          sql`${messages.status} = any(${value('from')}::text[])`,
-        ),
-      )
+      .where(and(ownMessage(), sql`${messages.status} = any(${value('from')}::text[])`))
       .returning()
       .prepare(''),
   ),
@@ -238,7 +235,7 @@ const turnStatements = {
         createdAt: valueFor<Date>('at'),
         ai: valueFor<MessageAi>('ai'),
       })
-      .where(and(eq(messages.teamId, value('teamId')), eq(messages.id, value('id'))))
+      .where(ownMessage())
       .returning()
       .prepare(''),
   ),
@@ -265,7 +262,7 @@ const turnStatements = {
         error: null,
         externalId: sql`coalesce(${value('externalId')}, ${messages.externalId})`,
       })
-      .where(and(eq(messages.teamId, value('teamId')), eq(messages.id, value('id'))))
+      .where(ownMessage())
       .returning()
       .prepare(''),
   ),
