@@ -6,15 +6,16 @@ import type { Database } from './client';
  * pool or inside a transaction alike.
  *
  * A Drizzle query builder writes its SQL text, its parameter list and its row mapping anew on every
- * call: about 150–250 µs of CPU for a 20-column select here, and 500 µs for a three-table join,
- * where sending the statement and reading its row costs about 80 µs. That is most of the CPU a
- * pipeline turn spends on its statements (decision 015's addendum of 2026-12-03). Drizzle's own
+ * call. Measured here on a 20-column select by key: 220–400 µs of CPU through a repository, 136 µs
+ * built once, 71–84 µs as a bare statement; a three-table join 600–780 µs through a repository.
+ * That was most of the CPU a pipeline turn spent on its statements (decision 015's addendum of
+ * 2026-12-03). Drizzle's own
  * answer, `.prepare()`, builds once, but the query it makes is bound to the session it was built
  * on, and a transaction is a session of its own. `statement()` keeps one built query per driver and
  * runs it on the connection of the database it is given: the pool, or the transaction's client.
  * That reads one field of Drizzle's sessions (`session.client`, the driver's pool, client or
- * transaction, which its own queries run on); tests/feature/database/statements.test.ts fails if a
- * Drizzle upgrade moves it.
+ * transaction, which its own queries run on); tests/feature/foundation/built-statements.test.ts fails if
+ * a Drizzle upgrade moves it.
  *
  * Values are placeholders (`value('id')`), filled at each run. A statement's text is the same on
  * every run, so a PostgreSQL server prepares it once per connection (prepared-statements.ts).
