@@ -14,8 +14,8 @@ import type { Database } from './client';
  * on, and a transaction is a session of its own. `statement()` keeps one built query per driver and
  * runs it on the connection of the database it is given: the pool, or the transaction's client.
  * That reads one field of Drizzle's sessions (`session.client`, the driver's pool, client or
- * transaction, which its own queries run on); tests/feature/foundation/built-statements.test.ts fails if
- * a Drizzle upgrade moves it.
+ * transaction, which its own queries run on): tests/feature/foundation/built-statements.test.ts
+ * fails if a Drizzle upgrade moves it.
  *
  * Values are placeholders (`value('id')`), filled at each run. A statement's text is the same on
  * every run, so a PostgreSQL server prepares it once per connection (prepared-statements.ts).
