@@ -290,15 +290,12 @@ export async function acceptInbound(
     teamId: channel.teamId,
     conversationId: conversation.id,
     channelId: channel.id,
-    direction: 'inbound',
-    sender: 'contact',
     kind: message.kind,
     text: message.text ?? '',
     attachments: attachmentsToStore(message.attachments, adapter.fetchMedia !== undefined),
     externalId,
     clientId: extra.clientId ?? null,
     replyToExternalId: message.replyToExternalId ?? null,
-    status: 'received',
     createdAt: now,
   });
   const widget = widgetTarget(channel, message.threadId);

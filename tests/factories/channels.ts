@@ -64,12 +64,9 @@ export async function createConversation(
     teamId: channel.teamId,
     conversationId: conversation.id,
     channelId: channel.id,
-    direction: 'inbound',
-    sender: 'contact',
     kind: 'text',
     text,
     externalId: `web:${visitor}`,
-    status: 'received',
   }))!;
   await writer.countInbound(conversation.id, new Date(), text);
   const { event } = await channelEventLog(services.db).record({

@@ -152,11 +152,6 @@ export function channelRepository(db: Database, teamId: number) {
   };
 }
 
-/**
- * The event log as the pipeline writes it, by channel (the channel row is already trusted: it
- * was found by its public key). No team filter beyond the channel's own.
- */
-/** The event log's statements of every delivery, built once (server/db/statements.ts). */
 /** What every stored event is given at each run. */
 const eventValues = () => ({
   teamId: value('teamId'),
@@ -166,6 +161,7 @@ const eventValues = () => ({
   payload: value('payload'),
 });
 
+/** The event log's statements of every delivery, built once (server/db/statements.ts). */
 const eventStatements = {
   record: statement((db) =>
     db
@@ -225,6 +221,10 @@ const eventStatements = {
   ),
 };
 
+/**
+ * The event log as the pipeline writes it, by channel (the channel row is already trusted: it
+ * was found by its public key). No team filter beyond the channel's own.
+ */
 export function channelEventLog(db: Database) {
   return {
     /**

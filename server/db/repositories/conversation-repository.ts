@@ -42,7 +42,7 @@ export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessage = Omit<typeof messages.$inferInsert, 'id' | 'teamId'>;
 
-/** An inbound message as the pipeline stores it. */
+/** An inbound message as the pipeline stores it (from the contact, received: the statement says so). */
 export type InboundValues = Pick<
   typeof messages.$inferInsert,
   | 'teamId'
@@ -55,7 +55,7 @@ export type InboundValues = Pick<
   | 'clientId'
   | 'replyToExternalId'
   | 'createdAt'
-> & { direction: 'inbound'; sender: 'contact'; status: 'received' };
+>;
 
 export interface ConversationListRow extends ConversationRow {
   contactName: string | null;
