@@ -16,6 +16,7 @@ import { syncVectorIndex } from '../../server/knowledge/vector-index';
 import { ingestConcurrency } from '../../server/jobs/knowledge-jobs';
 import { createKnowledge, ingestDeps, lexical } from './corpus-ingest';
 import { createTenant, type BenchDatabase } from './database';
+import { cpuWindow } from '../support/cpu';
 import { fixed, mark, seconds, table, thousands } from './format';
 import { markdownDocument, Random, variedHeading, variedSentence, type Language } from './synthetic';
 
@@ -35,9 +36,20 @@ export interface IngestRow {
   /** The same documents into other knowledge bases, `concurrency` ingests at a time, as the job workers run them. */
   concurrency: number;
   concurrentMs: number;
+  /**
+   * CPU milliseconds of the two runs, read from /proc: this process (parsing, chunking, embedding,
+   * building statements) and the PostgreSQL server's processes when the server runs on this
+   * machine (with PGlite the database runs in this process). Steadier than MB/s on a shared machine.
+   */
+  cpu: { alone: CpuSpent; together: CpuSpent };
   /** The knowledge.vector-index jobs the ingests queued, run after them (not on the ingest's path). */
   indexJobs: number;
   indexMs: number;
+}
+
+interface CpuSpent {
+  processMs?: number;
+  postgresMs?: number;
 }
 
 export interface PdfRow {
@@ -109,6 +121,7 @@ export async function measureMarkdownIngest(
     totalMs: alone.totalMs,
     concurrency: ingestConcurrency,
     concurrentMs: together.totalMs,
+    cpu: { alone: alone.cpu, together: together.cpu },
     indexJobs: alone.queued.length,
     indexMs,
   };
@@ -123,7 +136,7 @@ async function ingestDocuments(
   documents: Array<{ text: string; language: Language }>,
   tenant: string,
   concurrency: number,
-): Promise<{ totalMs: number; queued: number[] }> {
+): Promise<{ totalMs: number; queued: number[]; cpu: CpuSpent }> {
   const teamId = await createTenant(bench.db, tenant);
   const knowledges = {
     indonesian: await createKnowledge(bench.db, teamId, 'Ingest (id)', 'indonesian'),
@@ -140,6 +153,7 @@ async function ingestDocuments(
   const queued: number[] = [];
   const deps = { ...ingestDeps(bench.db), indexVectors: async (knowledgeId: number) => void queued.push(knowledgeId) };
   let next = 0;
+  const cpu = cpuWindow(process.pid, { postgres: bench.kind === 'postgres' });
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -151,7 +165,8 @@ async function ingestDocuments(
       }
     }),
   );
-  return { totalMs: performance.now() - started, queued };
+  const totalMs = performance.now() - started;
+  return { totalMs, queued, cpu: cpu.stop() };
 }
 
 export async function measurePdfIngest(bench: BenchDatabase, pages: number): Promise<PdfRow> {
@@ -306,6 +321,16 @@ export function printIngest(rows: IngestRow[], pdf: PdfRow | undefined, label: s
       }),
     ),
   );
+  for (const row of rows) {
+    const perMb = (ms: number | undefined) =>
+      ms === undefined ? 'not measured' : `${thousands(Math.round(ms / (row.bytes / 1e6)))} ms`;
+    const spent = (cpu: CpuSpent) =>
+      `this process ${perMb(cpu.processMs)}` +
+      (cpu.postgresMs === undefined ? '' : `, PostgreSQL (this machine) ${perMb(cpu.postgresMs)}`);
+    console.log(
+      `  CPU per MB (${row.label}): one at a time ${spent(row.cpu.alone)}; ${row.concurrency} at a time ${spent(row.cpu.together)}`,
+    );
+  }
   if (pdf) {
     console.log(
       `  PDF: ${pdf.pages} pages, ${fixed(pdf.bytes / 1e6, 2)} MB (generated with pdf-lib in ${seconds(pdf.generateMs)}): ` +

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Services } from '../services';
-import type { SourceRow } from '../db/repositories/knowledge-repository';
+import type { SourceRow, SourceState } from '../db/repositories/knowledge-repository';
 import { knowledgeSources } from '../db/schema/index';
 import { ingestSource, markFailed, markRetrying, type IngestJob, type IngestOutcome } from '../knowledge/ingest';
 import { sourceUpdated } from '../domain/knowledges/events';
@@ -81,7 +81,7 @@ export const ingestConcurrency = 2;
 
 /** The knowledge ingest job: one source's current generation, retried with backoff on transient failures. */
 export function defineKnowledgeJobs(queue: JobQueue, services: JobServices): void {
-  const announce = (source: SourceRow) => sourceUpdated(services, source);
+  const announce = (source: SourceState) => sourceUpdated(services, source);
   queue.define<IngestJob>({
     name: ingestJob,
     retryLimit: 3,

@@ -4,7 +4,12 @@ import type { Database } from '../db/client';
 import { embeddingCache, knowledgeChunks, knowledgeFiles, knowledges, knowledgeSources } from '../db/schema/index';
 import { pgvectorText } from '../db/schema/knowledge';
 import type { SourceDetails, SourceStatus } from '../db/schema/index';
-import type { KnowledgeRow, SourceRow } from '../db/repositories/knowledge-repository';
+import {
+  sourceStateColumns,
+  type KnowledgeRow,
+  type SourceRow,
+  type SourceState,
+} from '../db/repositories/knowledge-repository';
 import type { ChunkDraft, ParsedDocument } from './document';
 import { SourceContentError } from './document';
 import { knownDimensions, runsInProcess, type Embedder } from './embedders/embedder';
@@ -29,7 +34,7 @@ export interface IngestDeps {
   embedderFor(knowledge: KnowledgeRow): Embedder;
   limits: { maxFileBytes: number; crawlMaxPages: number; allowPrivateUrls: boolean };
   /** Told after every change of the source row users see (status, progress, result). */
-  announce(source: SourceRow): Promise<void>;
+  announce(source: SourceState): Promise<void>;
   /**
    * Characters of text the source may hold under the team's plan, and a sentence saying why when it
    * holds more (the plan's knowledge limit); absent: no limit. Asked twice: before the work, so that
@@ -122,22 +127,22 @@ async function indexVectors(deps: IngestDeps, knowledgeId: number): Promise<void
 }
 
 /** A failure the retries did not cure (or the last one): the source shows it, its old chunks stay. */
-export async function markFailed(db: Database, job: IngestJob, message: string): Promise<SourceRow | undefined> {
+export async function markFailed(db: Database, job: IngestJob, message: string): Promise<SourceState | undefined> {
   const [row] = await db
     .update(knowledgeSources)
     .set({ status: 'error', progress: 0, error: message, updatedAt: new Date() })
     .where(and(eq(knowledgeSources.id, job.sourceId), eq(knowledgeSources.generation, job.generation)))
-    .returning();
+    .returning(sourceStateColumns);
   return row;
 }
 
 /** A run failed and will be retried: the source says so and keeps its working status. */
-export async function markRetrying(db: Database, job: IngestJob, message: string): Promise<SourceRow | undefined> {
+export async function markRetrying(db: Database, job: IngestJob, message: string): Promise<SourceState | undefined> {
   const [row] = await db
     .update(knowledgeSources)
     .set({ error: message, updatedAt: new Date() })
     .where(and(eq(knowledgeSources.id, job.sourceId), eq(knowledgeSources.generation, job.generation)))
-    .returning();
+    .returning(sourceStateColumns);
   return row;
 }
 
@@ -182,7 +187,7 @@ class Progress {
           lt(knowledgeSources.ingestedGeneration, this.source.generation),
         ),
       )
-      .returning();
+      .returning(sourceStateColumns);
     if (row) await this.deps.announce(row);
   }
 }
@@ -323,7 +328,7 @@ async function store(
   details: SourceDetails,
   title: string | undefined,
   progress: Progress,
-): Promise<SourceRow | undefined> {
+): Promise<SourceState | undefined> {
   const { db } = deps;
   const existing: StoredChunk[] = (
     await db
@@ -457,7 +462,7 @@ async function store(
         updatedAt: now,
       })
       .where(eq(knowledgeSources.id, source.id))
-      .returning();
+      .returning(sourceStateColumns);
     await tx
       .update(knowledges)
       .set({

@@ -1,4 +1,10 @@
-import type { ChunkRow, KnowledgeRow, KnowledgeSummary, SourceRow } from '../db/repositories/knowledge-repository';
+import type {
+  ChunkRow,
+  KnowledgeRow,
+  KnowledgeSummary,
+  SourceRow,
+  SourceState,
+} from '../db/repositories/knowledge-repository';
 import { workingStatuses } from '../db/repositories/knowledge-repository';
 import type { EmbedderRegistry } from '../knowledge/embedder-registry';
 import type { RetrievedChunk } from '../knowledge/retrieve';
@@ -66,8 +72,24 @@ export function presentKnowledge(registry: EmbedderRegistry, knowledge: Knowledg
   };
 }
 
-/** A source as the Form page and the API show it; broadcast as is in KnowledgeSourceUpdated. */
+/** A source as the Form page and the API show it: its state and its content. */
 export function presentSource(source: SourceRow) {
+  return {
+    ...presentSourceState(source),
+    // What the edit form needs of a text or Q&A source.
+    text: source.type === 'text' ? source.text : null,
+    question: source.type === 'qa' ? (source.qa?.question ?? null) : null,
+    alternatives: source.type === 'qa' ? (source.qa?.alternatives ?? []) : [],
+    answer: source.type === 'qa' ? (source.qa?.answer ?? null) : null,
+  };
+}
+
+/**
+ * A source as `KnowledgeSourceUpdated` carries it: its state without its content, so that an event
+ * stays within the realtime server's payload limit (10 kB) whatever the source holds. Pages merge
+ * it onto the source they have.
+ */
+export function presentSourceState(source: SourceState) {
   return {
     id: source.id,
     knowledge_id: source.knowledgeId,
@@ -97,28 +119,9 @@ export function presentSource(source: SourceRow) {
       skipped: source.details?.skipped ?? null,
       language: source.details?.language ?? null,
     },
-    // What the edit form needs of a text or Q&A source.
-    text: source.type === 'text' ? source.text : null,
-    question: source.type === 'qa' ? (source.qa?.question ?? null) : null,
-    alternatives: source.type === 'qa' ? (source.qa?.alternatives ?? []) : [],
-    answer: source.type === 'qa' ? (source.qa?.answer ?? null) : null,
     created_at: iso(source.createdAt),
     updated_at: iso(source.updatedAt),
   };
-}
-
-/** The content fields of a source (up to 200,000 characters of text), which progress events leave out. */
-const contentFields = ['text', 'question', 'alternatives', 'answer'] as const;
-
-/**
- * A source as `KnowledgeSourceUpdated` carries it: its state without its content, so that an event
- * stays within the realtime server's payload limit (10 kB) whatever the source holds. Pages merge
- * it onto the source they have.
- */
-export function presentSourceState(source: SourceRow) {
-  const presented: Partial<ReturnType<typeof presentSource>> = presentSource(source);
-  for (const field of contentFields) delete presented[field];
-  return presented as Omit<ReturnType<typeof presentSource>, (typeof contentFields)[number]>;
 }
 
 export function presentChunk(chunk: ChunkRow) {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { escapeLike } from '../like';
 import {
@@ -16,6 +16,14 @@ import {
 
 export type KnowledgeRow = typeof knowledges.$inferSelect;
 export type SourceRow = typeof knowledgeSources.$inferSelect;
+/**
+ * A source without its text (up to 200,000 characters): what a status or progress change returns
+ * and announces. The ingest reads the text once; returning it with every progress update sent each
+ * large source back and forth four times (bench:retrieval --ingest-only).
+ */
+export type SourceState = Omit<SourceRow, 'text'>;
+const { text: _text, ...stateColumns } = getTableColumns(knowledgeSources);
+export const sourceStateColumns = stateColumns;
 export type ChunkRow = Omit<typeof knowledgeChunks.$inferSelect, 'tsv' | 'embedding' | 'tsConfig'>;
 
 /** A knowledge base with what its sources add up to (Knowledges/Index). */

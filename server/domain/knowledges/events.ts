@@ -1,5 +1,5 @@
 import type { Services } from '../../services';
-import type { SourceRow } from '../../db/repositories/knowledge-repository';
+import type { SourceState } from '../../db/repositories/knowledge-repository';
 import { presentSourceState } from '../../presenters/knowledge-presenter';
 import { teamChannel } from '../notifications/channels';
 
@@ -14,7 +14,7 @@ export const knowledgeChangedEvent = 'App\\Events\\KnowledgeChanged';
 
 export type KnowledgeAction = 'created' | 'updated' | 'deleted' | 'source-added' | 'source-deleted';
 
-export async function sourceUpdated(services: Pick<Services, 'broadcaster'>, source: SourceRow): Promise<void> {
+export async function sourceUpdated(services: Pick<Services, 'broadcaster'>, source: SourceState): Promise<void> {
   await services.broadcaster.broadcast({
     channels: [teamChannel(source.teamId)],
     event: knowledgeSourceUpdatedEvent,
