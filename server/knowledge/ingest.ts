@@ -1,8 +1,10 @@
 import { setImmediate } from 'node:timers/promises';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, is, lt, sql } from 'drizzle-orm';
+import { NodePgSession } from 'drizzle-orm/node-postgres';
 import type { Database } from '../db/client';
 import { embeddingCache, knowledgeChunks, knowledgeFiles, knowledges, knowledgeSources } from '../db/schema/index';
 import { pgvectorText } from '../db/schema/knowledge';
+import { int4Array, textArray, vectorArray } from '../db/binary-arrays';
 import type { SourceDetails, SourceStatus } from '../db/schema/index';
 import {
   sourceStateColumns,
@@ -416,6 +418,7 @@ async function store(
         .where(eq(knowledgeChunks.id, chunk.id));
     }
     // Each batch is embedded while the one before it is being stored.
+    const vectorType = added.length > 0 ? await binaryVectorType(tx) : undefined;
     let storing: Promise<void> | undefined;
     let next = await addedVectors(0, insertBatch);
     for (let start = 0; start < added.length; start += insertBatch) {
@@ -430,6 +433,7 @@ async function store(
           teamId: source.teamId,
           language: knowledge.language,
           dimensions,
+          vectorType,
         },
         batch.map(({ draft, position }, offset) => ({ draft, position, embedding: batchVectors[offset] })),
       );
@@ -475,34 +479,55 @@ async function store(
 }
 
 /**
- * New chunks in one statement: each column an array literal unnested on the server. Drizzle's
- * multi-row insert sent 13 parameters a chunk and spent more time building the statement than the
- * server took to store it (bench:retrieval --ingest-only).
+ * New chunks in one statement: each column an array unnested on the server. Drizzle's multi-row
+ * insert sent 13 parameters a chunk and spent more time building the statement than the server
+ * took to store it (bench:retrieval --ingest-only). On a PostgreSQL server the arrays go in binary
+ * (binary-arrays.ts: the server reads 384 float4 values a vector instead of parsing their text);
+ * PGlite reads parameters as text, so there they are array literals.
  */
 async function insertChunks(
-  tx: Pick<Database, 'execute'>,
-  into: { knowledgeId: number; sourceId: number; teamId: number; language: string; dimensions: number },
+  tx: Database,
+  into: {
+    knowledgeId: number;
+    sourceId: number;
+    teamId: number;
+    language: string;
+    dimensions: number;
+    /** The `vector` type's OID on a PostgreSQL server (binary arrays); undefined on PGlite. */
+    vectorType: number | undefined;
+  },
   chunks: Array<{ draft: ChunkDraft; position: number; embedding: number[] | undefined }>,
 ): Promise<void> {
   if (chunks.length === 0) return;
-  const column = <T>(value: (chunk: (typeof chunks)[number]) => T, element: (value: T) => string) =>
-    `{${chunks.map((chunk) => element(value(chunk))).join(',')}}`;
-  const integer = (value: number) => String(Math.trunc(value));
+  const binary = into.vectorType !== undefined;
+  const integers = (values: number[]) =>
+    binary ? int4Array(values) : `{${values.map((value) => String(Math.trunc(value))).join(',')}}`;
+  const texts = (values: string[]) => (binary ? textArray(values) : `{${values.map(arrayText).join(',')}}`);
+  const vectors = chunks.map((chunk) => chunk.embedding);
   await tx.execute(sql`
     insert into knowledge_chunks
       (knowledge_id, source_id, team_id, position, content, context, tokens, source_hash, meta, ts_config,
        embedding, embedding_dimensions)
     select ${into.knowledgeId}::int, ${into.sourceId}::int, ${into.teamId}::int, u.position, u.content, u.context,
-           u.tokens, u.source_hash, u.meta, ${into.language}::regconfig, u.embedding::vector, ${into.dimensions}::smallint
-      from unnest(${column((c) => c.position, integer)}::int[], ${column((c) => c.draft.content, arrayText)}::text[],
-                  ${column((c) => c.draft.context, arrayText)}::text[], ${column((c) => c.draft.tokens, integer)}::int[],
-                  ${column((c) => c.draft.contentHash, arrayText)}::text[],
-                  ${column((c) => JSON.stringify(c.draft.meta), arrayText)}::jsonb[],
-                  ${column(
-                    (c) => c.embedding,
-                    (vector) => (vector ? `"${pgvectorText(vector)}"` : 'NULL'),
-                  )}::text[])
+           u.tokens, u.source_hash, u.meta::jsonb, ${into.language}::regconfig, u.embedding::vector,
+           ${into.dimensions}::smallint
+      from unnest(${integers(chunks.map((c) => c.position))}::int[], ${texts(chunks.map((c) => c.draft.content))}::text[],
+                  ${texts(chunks.map((c) => c.draft.context))}::text[], ${integers(chunks.map((c) => c.draft.tokens))}::int[],
+                  ${texts(chunks.map((c) => c.draft.contentHash))}::text[],
+                  ${texts(chunks.map((c) => JSON.stringify(c.draft.meta)))}::text[],
+                  ${
+                    into.vectorType !== undefined
+                      ? sql`${vectorArray(vectors, into.vectorType)}::vector[]`
+                      : sql`${`{${vectors.map((vector) => (vector ? `"${pgvectorText(vector)}"` : 'NULL')).join(',')}}`}::text[]`
+                  })
         as u(position, content, context, tokens, source_hash, meta, embedding)`);
+}
+
+/** The `vector` type's OID when `db` runs on a PostgreSQL server (binary parameters), else undefined. */
+async function binaryVectorType(db: Database): Promise<number | undefined> {
+  if (!is((db as unknown as { session: unknown }).session, NodePgSession)) return undefined;
+  const result = await db.execute<{ oid: number }>(sql`select 'vector'::regtype::oid::int as oid`);
+  return Number((result as unknown as { rows: Array<{ oid: number }> }).rows[0].oid);
 }
 
 /** A text as an element of an array literal: quoted, its backslashes and quotes escaped. */

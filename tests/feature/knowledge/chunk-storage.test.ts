@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { int4Array, textArray, vectorArray } from '../../../server/db/binary-arrays';
 import { knowledgeChunks } from '../../../server/db/schema/index';
 import { chunkDocument } from '../../../server/knowledge/chunker';
 import { lexicalVector } from '../../../server/knowledge/embedders/lexical';
@@ -9,10 +10,10 @@ import { createTestApp, type TestApp } from '../../helpers/app';
 import { ingestedTextKnowledge } from '../../helpers/knowledge';
 
 /**
- * The ingest stores its chunks in one statement of array literals (server/knowledge/ingest.ts,
- * insertChunks): whatever a document holds — quotes, backslashes, braces, commas, the word NULL,
- * emoji, text that looks like JSON — comes back exactly as the chunker made it, with its metadata
- * and its vector.
+ * The ingest stores its chunks in one statement of arrays (server/knowledge/ingest.ts,
+ * insertChunks): binary on a PostgreSQL server, array literals on PGlite. Whatever a document holds
+ * — quotes, backslashes, braces, commas, the word NULL, emoji, text that looks like JSON — comes
+ * back exactly as the chunker made it, with its metadata and its vector.
  */
 let app: TestApp;
 beforeAll(async () => {
@@ -59,11 +60,35 @@ describe('stored chunks', () => {
     expect(expected.some((draft) => draft.content.includes('\\'))).toBe(true);
     expect(expected.some((draft) => draft.content.includes('"'))).toBe(true);
 
-    // Vectors as pgvector keeps them (float4): each value within its precision of the embedder's.
+    // Vectors as pgvector keeps them (float4): each value within its precision of the embedder's;
+    // sent in binary to a server, exactly the float4 nearest to it.
     for (const [index, chunk] of stored.entries()) {
       const vector = lexicalVector(embeddingText(expected[index].context, expected[index].content));
       expect(chunk.embedding).toHaveLength(vector.length);
       chunk.embedding!.forEach((value, at) => expect(Math.abs(value - vector[at])).toBeLessThan(1e-7));
+      if (app.database.driver === 'postgres')
+        expect(chunk.embedding!.map(Math.fround)).toEqual(vector.map(Math.fround));
     }
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'reads binary arrays on a PostgreSQL server, a null vector among them',
+    async () => {
+      const { rows } = await app.database.execute(
+        `select v::text as vector, t, n from unnest($1::vector[], $2::text[], $3::int[]) as u(v, t, n)`,
+        [
+          vectorArray(
+            [[0.5, -0.25], undefined],
+            Number((await app.database.execute(`select 'vector'::regtype::oid::int as oid`)).rows[0].oid),
+          ),
+          textArray(['Kopi "susu" \\ {gula}', 'Buka 07.00–22.00 🕖']),
+          int4Array([7, -1]),
+        ],
+      );
+      expect(rows).toEqual([
+        { vector: '[0.5,-0.25]', t: 'Kopi "susu" \\ {gula}', n: 7 },
+        { vector: null, t: 'Buka 07.00–22.00 🕖', n: -1 },
+      ]);
+    },
+  );
 });
