@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { retryDelay } from '../../../server/support/retry-after';
 import type { AddressInfo } from 'node:net';
@@ -10,10 +11,7 @@ import {
   lexicalVector,
   lexicalWords,
 } from '../../../server/knowledge/embedders/lexical';
-import {
-  EmbeddingError,
-  OpenAiCompatibleEmbedder,
-} from '../../../server/knowledge/embedders/openai-compatible';
+import { EmbeddingError, OpenAiCompatibleEmbedder } from '../../../server/knowledge/embedders/openai-compatible';
 
 const similarity = (a: string, b: string) => cosineSimilarity(lexicalVector(a), lexicalVector(b));
 
@@ -129,6 +127,41 @@ describe('LexicalEmbedder', () => {
     ["don't", ['don', 't']],
   ])('splits %j into words %j', (text, words) => {
     expect(lexicalWords(text)).toEqual(words);
+  });
+
+  it('splits as its definition does, on every corpus document and on random text', () => {
+    // The definition, as regular expressions (what lexicalWords did before its one-pass scanner).
+    const defined = (text: string) => {
+      let folded = text.toLowerCase();
+      // eslint-disable-next-line no-control-regex
+      if (/[^\x00-\x7f]/.test(folded)) folded = folded.normalize('NFKD').replace(/\p{M}+/gu, '');
+      folded = folded.replace(/(\d)[.,](?=\d)/g, '$1');
+      return folded.split(/[^\p{L}\p{N}]+/u).filter((word) => word !== '');
+    };
+    const corpus = new URL('../../../bench/retrieval/corpus/', import.meta.url);
+    for (const file of readdirSync(corpus).filter((name) => /\.(md|csv)$/.test(name))) {
+      const text = readFileSync(new URL(file, corpus), 'utf8');
+      expect(lexicalWords(text)).toEqual(defined(text));
+    }
+    // Digits with separators in every arrangement, letters from several scripts, marks, dashes,
+    // astral characters, lone surrogates, characters whose lowercase is ASCII (Kelvin sign) or is not (İ).
+    const alphabet = [
+      ...'0123456789.,.,  aZ-_/:\n\t',
+      ...'éÉçñüßøİıK–—’“”·²³½①٣२\u0301\u0308',
+      ...'ﾃｽﾄ１２ｚ',
+      '😀',
+      '𝐀',
+      '\ud800',
+      '\udc00',
+      'ǅ',
+    ];
+    let seed = 7;
+    const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
+    for (let run = 0; run < 3000; run++) {
+      let text = '';
+      for (let length = next() % 24; length > 0; length--) text += alphabet[next() % alphabet.length];
+      expect([text, lexicalWords(text)]).toEqual([text, defined(text)]);
+    }
   });
 
   it.each([
