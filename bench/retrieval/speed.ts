@@ -45,6 +45,7 @@ import {
 } from './bare-sql';
 import { createKnowledge, lexical } from './corpus-ingest';
 import { createTenant, type BenchDatabase } from './database';
+import { cpuWindow } from '../support/cpu';
 import { fixed, mark, percent, percentile, seconds, table, thousands } from './format';
 import { benchmarkQueries, chunkText, Random, variedHeading, type Language } from './synthetic';
 
@@ -188,7 +189,17 @@ export async function measureSpeed(bench: BenchDatabase, options: SpeedOptions):
     for (const tenant of queried) {
       await settleHeap();
       const started = performance.now();
-      report.latency.push(...(await measureLatency(bench, tenant, queries, size, options.latencyBudgetMs)));
+      const cpu = cpuWindow(process.pid, { postgres: bench.kind === 'postgres' });
+      const latency = await measureLatency(bench, tenant, queries, size, options.latencyBudgetMs);
+      const spent = cpu.stop();
+      report.latency.push(...latency);
+      // Each question four times (retrieve() and its bare SQL, full-text and hybrid), warm-up included.
+      const sets = (latency[0].retrieve.length + warmUpQuestions) * 4;
+      console.log(
+        `  tenant ${tenant.name}: CPU per question and variant (${sets}): ` +
+          `this process ${fixed((spent.processMs ?? NaN) / sets, 2)} ms` +
+          (spent.postgresMs === undefined ? '' : `, PostgreSQL (this machine) ${fixed(spent.postgresMs / sets, 2)} ms`),
+      );
       report.fullText.push(await fullTextMatches(bench, tenant, queries.slice(0, 20), size));
       report.vector.push(...(await vectorSettings(bench, tenant, queries.slice(0, 40), size)));
       console.log(`  queried tenant ${tenant.name} at ${thousands(size)} in ${seconds(performance.now() - started)}`);
