@@ -18,8 +18,8 @@ export type KnowledgeRow = typeof knowledges.$inferSelect;
 export type SourceRow = typeof knowledgeSources.$inferSelect;
 /**
  * A source without its text (up to 200,000 characters): what a status or progress change returns
- * and announces. The ingest reads the text once; returning it with every progress update sent each
- * large source back and forth four times (bench:retrieval --ingest-only).
+ * and announces. The ingest reads the text once; returned with each status update as well, a large
+ * source's text came from the server three more times per ingest (bench:retrieval --ingest-only).
  */
 export type SourceState = Omit<SourceRow, 'text'>;
 const { text: _text, ...stateColumns } = getTableColumns(knowledgeSources);
