@@ -176,7 +176,7 @@ export async function measureSpeed(bench: BenchDatabase, options: SpeedOptions):
     console.log(
       `  built ${thousands(size)} chunks: +${thousands(step.added)} generated and embedded in ${seconds(step.generateMs)}, ` +
         `inserted in ${seconds(step.insertMs)} (${thousands(Math.round(step.added / (step.insertMs / 1000)))} chunks/s), ` +
-        `HNSW index ${seconds(step.indexMs)}, ANALYZE ${seconds(step.analyzeMs)}, word statistics ${seconds(step.termStatsMs)}`,
+        `HNSW index ${seconds(step.indexMs)}, VACUUM ANALYZE ${seconds(step.analyzeMs)}, word statistics ${seconds(step.termStatsMs)}`,
     );
     const queried = [layout.tenants[0], layout.tenants[1]];
     if (!checked) {
@@ -442,9 +442,9 @@ async function measureLatency(
  * The heap collected before questions are timed: building the chunks leaves this process hundreds
  * of MB of garbage, and V8 returned it with full collections of up to 200 ms (its memory reducer,
  * once allocation slowed) that fell on the first questions timed, retrieve()'s and the bare SQL's
- * alike (--trace-gc, 2026-12-03). A server answering questions has no such
- * build behind it; its own collections, those the questions cause, are still timed. Needs
- * --expose-gc (`npm run bench:retrieval` passes it).
+ * alike (--trace-gc, 2026-12-03). A server answering questions has no such build behind it; its
+ * own collections, those the questions cause, are still timed. Needs --expose-gc (`npm run
+ * bench:retrieval` passes it).
  */
 async function settleHeap(): Promise<void> {
   const gc = (globalThis as { gc?: () => void }).gc;
