@@ -29,6 +29,7 @@ import type { ChatEvent, ChatMessage, ChatProvider, ChatRequest } from './provid
 import { ProviderError } from './provider';
 import { SseDecoder } from './sse';
 import { defaultTokenCounter, estimatePromptTokens, type TokenCounter } from './token-estimate';
+import { httpFetch } from '../../support/http-fetch';
 
 export interface OpenAiCompatibleProviderOptions {
   /** e.g. https://api.openai.com/v1 or http://localhost:11434/v1; `/chat/completions` and `/models` are appended. */
@@ -119,7 +120,7 @@ export class OpenAiCompatibleProvider implements ChatProvider {
     this.timeoutMs = positive(options.timeoutMs, 60_000, 'timeoutMs');
     this.idleTimeoutMs = positive(options.idleTimeoutMs, 20_000, 'idleTimeoutMs');
     this.maxRetryDelayMs = Math.max(0, options.maxRetryDelayMs ?? 10_000);
-    this.fetch = options.fetch ?? globalThis.fetch;
+    this.fetch = options.fetch ?? httpFetch;
     this.countTokens = options.tokenCounter ?? defaultTokenCounter;
   }
 

@@ -13,6 +13,7 @@
 import { retryDelay } from '../../support/retry-after';
 import { splitText } from '../split-text';
 import { ChannelError, type CredentialCheck, type DriverHttp, type OutboundText, type SendOutcome } from '../driver';
+import { httpFetch } from '../../support/http-fetch';
 
 /** Where the Bot API lives; the channel settings may override it (a local Bot API server, a test fake). */
 export const TELEGRAM_API_DEFAULT_URL = 'https://api.telegram.org';
@@ -101,7 +102,7 @@ const TOKEN_CHARACTERS = /^[A-Za-z0-9:_-]+$/;
 
 export function telegramClient(settings: TelegramClientSettings): TelegramClient {
   const base = (settings.baseUrl || TELEGRAM_API_DEFAULT_URL).replace(/\/+$/, '');
-  const doFetch = settings.fetch ?? globalThis.fetch;
+  const doFetch = settings.fetch ?? httpFetch;
   const timeoutMs = settings.timeoutMs ?? 10_000;
   const token = settings.botToken;
 

@@ -19,6 +19,7 @@ import {
   type OutboundText,
   type SendOutcome,
 } from '../driver';
+import { httpFetch } from '../../support/http-fetch';
 
 export type { FetchedMedia };
 
@@ -108,7 +109,7 @@ const MAX_RETRY_AFTER_MS = 15 * 60_000;
 export function whatsappClient(settings: WhatsAppClientSettings): WhatsAppClient {
   const base = settings.baseUrl.replace(/\/+$/, '');
   const origin = new URL(base).origin;
-  const doFetch = settings.fetch ?? globalThis.fetch;
+  const doFetch = settings.fetch ?? httpFetch;
   const timeoutMs = settings.timeoutMs ?? 10_000;
   const mediaTimeoutMs = settings.mediaTimeoutMs ?? 60_000;
   const maxBytes = settings.maxBytes ?? 16 * 1024 * 1024;

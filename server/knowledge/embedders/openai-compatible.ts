@@ -6,6 +6,7 @@
  */
 import type { EmbedOptions, Embedder } from './embedder';
 import { defaultRetryDelayMs, retryDelay, sleep } from '../../support/retry-after';
+import { httpFetch } from '../../support/http-fetch';
 
 export interface OpenAiCompatibleOptions {
   /** e.g. https://api.openai.com/v1 or http://localhost:11434/v1; `/embeddings` is appended. */
@@ -69,7 +70,7 @@ export class OpenAiCompatibleEmbedder implements Embedder {
     this.batchSize = Math.max(1, options.batchSize ?? 64);
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.maxRetryDelayMs = options.maxRetryDelayMs ?? 10_000;
-    this.fetch = options.fetch ?? globalThis.fetch;
+    this.fetch = options.fetch ?? httpFetch;
   }
 
   /** The vectors' length: configured, or learned from the first answer; throws before either. */
