@@ -82,12 +82,27 @@ type PipelineServices = Pick<
 >;
 
 export function secretsOf(services: Pick<Services, 'encrypter'>, channel: Pick<ChannelRow, 'secrets'>): ChannelSecrets {
-  try {
-    return JSON.parse(services.encrypter.decrypt(channel.secrets)) as ChannelSecrets;
-  } catch {
-    return {};
+  let known = decrypted.get(services.encrypter);
+  if (!known) decrypted.set(services.encrypter, (known = new Map()));
+  let secrets = known.get(channel.secrets);
+  if (secrets === undefined) {
+    try {
+      secrets = JSON.parse(services.encrypter.decrypt(channel.secrets)) as ChannelSecrets;
+    } catch {
+      return {};
+    }
+    if (known.size >= 1_000) known.clear();
+    known.set(channel.secrets, secrets);
   }
+  // A copy: a caller may change its own (rotating a secret) before encrypting it again.
+  return { ...secrets };
 }
+
+/**
+ * Channel secrets decrypted lately, by their ciphertext (which changes with them): an adapter is
+ * made several times a turn (verify, acknowledge, typing, send). Bounded, then started over.
+ */
+const decrypted = new WeakMap<Services['encrypter'], Map<string, ChannelSecrets>>();
 
 export function adapterFor(
   services: Pick<PipelineServices, 'config' | 'encrypter' | 'widgetBroadcaster' | 'db'>,
