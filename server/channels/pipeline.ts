@@ -690,8 +690,9 @@ export async function replyToMessage(
       updated && listedFromTurn(channel, updated, contact, answering.bot),
     );
   }
-  // The first attempt goes out from this job (a retry, from a `channel.send` job of its own).
-  if (finished) await deliver(services, channel, outgoing(finished), firstAttempt, { resume: false });
+  // The first attempt goes out from this job (a retry, from a `channel.send` job of its own):
+  // finishReply took the reply for it.
+  if (finished) await deliver(services, channel, outgoing(finished), firstAttempt, { resume: false, claimed: true });
   // A fallback, an unsure answer or a handoff leaves a question for the knowledge-gap inbox (not a
   // fallback for want of credits: the knowledge was never asked).
   if (reservation.ok) await noteTurn(services, input.teamId, inbound, result);
@@ -738,17 +739,20 @@ interface Outgoing {
  * One attempt to send a queued outbound message through its channel's adapter: claimed first (a
  * second worker finds it taken), a retryable failure tried again by a `channel.send` job on the
  * adapter's schedule, every attempt in the channel's event log. `resume` also takes a message a
- * killed process left 'sending'.
+ * killed process left 'sending'; `claimed` says the caller's row is claimed already (a bot reply,
+ * by the statement that finished it).
  */
 async function deliver(
   services: PipelineServices,
   channel: ChannelRow,
   outgoing: Outgoing,
   input: { teamId: number; attempt: number },
-  options: { resume: boolean },
+  options: { resume: boolean; claimed?: boolean },
 ): Promise<void> {
   const repo = conversationRepository(services.db, input.teamId);
-  const message = await repo.claimForSending(outgoing.message.id, options.resume ? ['queued', 'sending'] : ['queued']);
+  const message = options.claimed
+    ? outgoing.message
+    : await repo.claimForSending(outgoing.message.id, options.resume ? ['queued', 'sending'] : ['queued']);
   if (!message) return;
   const out: OutboundText = {
     threadId: outgoing.threadId,

@@ -231,7 +231,8 @@ const turnStatements = {
       .update(messages)
       .set({
         text: valueFor<string>('text'),
-        status: 'queued',
+        status: 'sending',
+        attempts: sql`${messages.attempts} + 1`,
         createdAt: valueFor<Date>('at'),
         ai: valueFor<MessageAi>('ai'),
       })
@@ -617,7 +618,10 @@ export function conversationRepository(db: Database, teamId: number) {
       return row;
     },
 
-    /** A bot reply written: its text and what the engine says of it, queued for sending. */
+    /**
+     * A bot reply written: its text and what the engine says of it, taken for its first send
+     * attempt in the same statement ('sending', the attempt counted), as claimForSending would.
+     */
     async finishReply(id: number, values: { text: string; at: Date; ai: MessageAi }): Promise<MessageRow | undefined> {
       const [row] = await turnStatements.finishReply(db, { teamId, id, ...values });
       return row;
