@@ -129,6 +129,20 @@ export interface StopWorkersAnswer {
   id: number;
 }
 
+/**
+ * Parent → Kawan child: refresh the planner's statistics (ANALYZE), as a server's autovacuum does
+ * while tables grow; this machine's server runs without it.
+ */
+export interface AnalyzeRequest {
+  type: 'analyze';
+  id: number;
+}
+
+export interface AnalyzeAnswer {
+  type: 'analyze';
+  id: number;
+}
+
 /** Parent → baseline child: how many raw events it stored. */
 export interface StoredRequest {
   type: 'stored';
@@ -142,9 +156,9 @@ export interface StoredAnswer {
 }
 
 export type PipelineRequest =
-  RepliesRequest | ProgressRequest | TallyRequest | ProbeRequest | StopWorkersRequest | StoredRequest;
+  RepliesRequest | ProgressRequest | TallyRequest | ProbeRequest | StopWorkersRequest | StoredRequest | AnalyzeRequest;
 export type PipelineAnswer =
-  RepliesAnswer | ProgressAnswer | TallyAnswer | ProbeAnswer | StopWorkersAnswer | StoredAnswer;
+  RepliesAnswer | ProgressAnswer | TallyAnswer | ProbeAnswer | StopWorkersAnswer | StoredAnswer | AnalyzeAnswer;
 
 /** A wall-clock time in milliseconds with sub-millisecond resolution, comparable across processes. */
 export function wallClock(): number {

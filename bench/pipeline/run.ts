@@ -295,6 +295,10 @@ async function benchDatabase(database: DatabaseTarget): Promise<Report> {
       `  warm-up: ${warmed.answered} of ${warmTurns} turns answered in ${seconds((warmed.lastAt ?? wallClock()) - warm.firstSendAt)}`,
     );
 
+    // The warm-up's rows counted in the planner's statistics, as autovacuum's analyze would have on
+    // a server where it runs: the prepared statements are planned again on them (decision 015).
+    await ask(kawan, { type: 'analyze' });
+
     // Scenario 2 on an idle pipeline, then scenario 1 (its backlog is drained at the end).
     const kawanCpu = cpuWindow(kawan.process.pid, { postgres: postgresHere });
     const burstRun = await turnsBurst('Kawan', kawanTarget, questions);
