@@ -8,7 +8,7 @@
  * Why not the platform's fetch: it builds a Request, a fetch controller and its web streams around
  * every call. A JSON POST to a local server cost about 360–440 µs of CPU through it here, against
  * 130–145 µs this way, Response included; a bot turn makes three such calls (typing, the model,
- * the reply). See decision 015's addendum of 2026-12-03.
+ * the reply). See decision 015's later addendum of 2026-12-03.
  *
  * Left to the platform's fetch: a Request object as input and bodies other than a string or bytes
  * (FormData, streams, Blobs), which these clients do not send.
