@@ -57,6 +57,7 @@ import { queueForPerson } from '../domain/conversations/queue';
 import { noteTurn } from '../domain/gaps/collect-question';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../db/rows';
 import { cachedRead, copied } from '../cache/cached-reads';
 import { afterCommit } from '../db/after-commit';
 import { users } from '../db/schema/index';
@@ -224,8 +225,42 @@ export async function receiveWebhook(
     // Health shows the last inbound to the minute: a busy channel is not written on every request.
     if (!recently(channel.lastInboundAt, req.now))
       await markChannel(services.db, channel.id, { lastInboundAt: req.now });
+  } else if (event.status === 'received' && req.now.getTime() - event.receivedAt.getTime() > strandedAfterMs) {
+    // Delivered again while still waiting, long after it came: the process that stored it may have
+    // stopped before queueing its job (the provider then got no answer, hence this delivery). A
+    // second job for it changes nothing: a thread's waiting deliveries are applied once, in order.
+    await services.jobs.send(inboundJob, { eventId: event.id, channelId: channel.id, thread: event.thread });
   }
   return json(200, { ok: true, duplicate: !stored });
+}
+
+/** How long a stored delivery may wait for its job before it counts as stranded. */
+const strandedAfterMs = 60_000;
+
+/**
+ * Deliveries stored but never handed to a job: the process stopped between storing the event and
+ * queueing its job, and the provider did not deliver it again (a redelivery queues one itself).
+ * Queued now when they have waited over a minute and no inbound job waits for them. The workers run
+ * this every minute; at most 500 a run.
+ */
+export async function requeueStrandedEvents(
+  services: Pick<Services, 'db' | 'jobs'>,
+  now = new Date(),
+): Promise<number> {
+  const stranded = await channelEventLog(services.db).stranded(new Date(now.getTime() - strandedAfterMs));
+  if (stranded.length === 0) return 0;
+  const queued = await services.db.execute(sql`
+    select (data->>'eventId')::bigint as id from pgboss.job
+     where name = ${inboundJob} and state < 'completed'
+       and (data->>'eventId')::bigint = any(${`{${stranded.map((event) => event.id).join(',')}}`}::bigint[])`);
+  const waiting = new Set(rowsOf<{ id: string | number }>(queued).map((row) => Number(row.id)));
+  let count = 0;
+  for (const event of stranded) {
+    if (waiting.has(event.id)) continue;
+    await services.jobs.send(inboundJob, { eventId: event.id, channelId: event.channelId, thread: event.thread });
+    count += 1;
+  }
+  return count;
 }
 
 /**

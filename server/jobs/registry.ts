@@ -4,7 +4,15 @@ import { defineKnowledgeJobs, queueDueRefreshes, requeueStranded } from './knowl
 import { replayJob, runReplay } from '../domain/bots/actions/replay';
 import { resolveIdleConversations } from '../domain/conversations/idle';
 import { processDirtyDays, rebuildTeam, reportsRebuildJob } from '../reports/rollup';
-import { inboundJob, processInbound, replyJob, replyToMessage, sendJob, sendMessage } from '../channels/pipeline';
+import {
+  inboundJob,
+  processInbound,
+  replyJob,
+  replyToMessage,
+  requeueStrandedEvents,
+  sendJob,
+  sendMessage,
+} from '../channels/pipeline';
 import { mediaJob } from '../channels/media';
 import { rollOver } from '../billing/subscriptions';
 import { purgeExpiredHistory } from '../billing/retention';
@@ -115,6 +123,13 @@ export async function startWorkers(services: Services, logger: Logger): Promise<
         if (count > 0) logger.info({ conversations: count }, 'idle conversations resolved');
       })
       .catch((error: unknown) => logger.error({ err: error }, 'idle conversations could not be resolved'));
+  // Deliveries a stopped process stored without queueing their job, and that nobody delivered again.
+  const requeueDeliveries = () =>
+    requeueStrandedEvents(services)
+      .then((count) => {
+        if (count > 0) logger.warn({ events: count }, 'stored deliveries without a job were queued again');
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'stranded deliveries could not be queued again'));
   // Billing's clock: periods that ended roll over, unpaid renewals make teams past due, grace
   // periods that ran out end on Free. Every step is a compare-and-set: several workers may run it.
   const rollBilling = () =>
@@ -171,6 +186,7 @@ export async function startWorkers(services: Services, logger: Logger): Promise<
   };
   void checkRefreshes();
   void resolveIdle();
+  void requeueDeliveries();
   void rollUp();
   void rollBilling();
   purgeHistory();
@@ -179,6 +195,7 @@ export async function startWorkers(services: Services, logger: Logger): Promise<
   const timer = setInterval(() => {
     void checkRefreshes();
     void resolveIdle();
+    void requeueDeliveries();
     void rollBilling();
     purgeHistory();
     analyze();

@@ -365,7 +365,7 @@ export function channelEventLog(db: Database) {
       return row;
     },
 
-    /** Verified events left `received` (their job lost with a killed process before it was sent). */
+    /** Verified events left `received` before `olderThan`, oldest first (their job lost with a killed process before it was sent). */
     async stranded(olderThan: Date): Promise<ChannelEventRow[]> {
       return db
         .select()
@@ -377,6 +377,7 @@ export function channelEventLog(db: Database) {
             lt(channelEvents.receivedAt, olderThan),
           ),
         )
+        .orderBy(asc(channelEvents.id))
         .limit(500);
     },
   };
