@@ -441,27 +441,51 @@ export async function processInbound(
   eventId: number,
   /** The event's channel and thread, as the job that stored it sent them (else read). */
   stored?: Pick<ChannelEventRow, 'channelId' | 'thread'>,
+  context: { attempt: number } = { attempt: 1 },
 ): Promise<void> {
   const first = stored ?? (await waitingEvent(services, eventId));
-  if (!first) return;
+  // A run after one that stopped: that run may have committed the delivery and stopped before
+  // queueing the reply (jobs go out after the commit).
+  if (!first) return context.attempt > 1 ? replyAfterStop(services, eventId) : undefined;
   const channel = await channelById(services.db, first.channelId);
   if (!channel) return;
-  await services.db.transaction(async (tx) => {
+  const applied = await services.db.transaction(async (tx) => {
     const inTx = { ...services, db: tx };
     committedReads.set(tx, services.db);
     const log = channelEventLog(tx);
     if (first.thread === null) {
       const event = await log.find(eventId);
-      if (event?.status === 'received') await applyEvent(inTx, channel, event);
-      return;
+      if (event?.status !== 'received') return 0;
+      await applyEvent(inTx, channel, event);
+      return 1;
     }
     await tx.execute(
       sql`select pg_advisory_xact_lock(${threadLockSpace}::int, hashtext(${`${channel.id}:${first.thread}`}))`,
     );
-    for (const event of await log.receivedOfThread(channel.id, first.thread, eventId)) {
-      await applyEvent(inTx, channel, event);
-    }
+    const events = await log.receivedOfThread(channel.id, first.thread, eventId);
+    for (const event of events) await applyEvent(inTx, channel, event);
+    return events.length;
   });
+  if (applied === 0 && context.attempt > 1) await replyAfterStop(services, eventId);
+}
+
+/**
+ * The reply job of a conversation an earlier run gave a message, queued again: that run may have
+ * stopped between its commit and queueing the job. It is queued for the conversation's newest
+ * message from the customer (the one a reply answers; the earlier run may have applied later
+ * deliveries of the thread too). A second reply job changes nothing: a message is answered once.
+ */
+async function replyAfterStop(services: PipelineServices, eventId: number): Promise<void> {
+  const event = await channelEventLog(services.db).find(eventId);
+  if (event?.status !== 'processed' || event.messageId === null) return;
+  const [newest] = rowsOf<{ id: number }>(
+    await services.db.execute(sql`
+      select n.id from messages m
+        join messages n on n.conversation_id = m.conversation_id and n.direction = 'inbound'
+       where m.team_id = ${event.teamId} and m.id = ${event.messageId}
+       order by n.id desc limit 1`),
+  );
+  if (newest) await services.jobs.send(replyJob, { teamId: event.teamId, messageId: Number(newest.id) });
 }
 
 /** A stored delivery no job has applied yet (a replayed one included). */

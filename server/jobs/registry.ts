@@ -35,11 +35,12 @@ export function defineJobs(services: Services): void {
     retryLimit: 5,
     concurrency: 4,
     expireInSeconds: 120,
-    run: ({ eventId, channelId, thread }) =>
+    run: ({ eventId, channelId, thread }, context) =>
       processInbound(
         services,
         eventId,
         channelId !== undefined && thread !== undefined ? { channelId, thread } : undefined,
+        context,
       ),
   });
   services.jobs.define<{ teamId: number; messageId: number }>({

@@ -6,12 +6,12 @@ import { startFakeTelegram, telegramUpdate, type FakeTelegram } from '../../help
 import { createChannel } from '../../factories/channels';
 import { conversationRepository } from '../../../server/db/repositories/conversation-repository';
 import { channelRepository } from '../../../server/db/repositories/channel-repository';
-import { requeueStrandedEvents } from '../../../server/channels/pipeline';
+import { processInbound, requeueStrandedEvents } from '../../../server/channels/pipeline';
 
 /**
  * A process that stops after storing a delivery and before queueing its job: the provider got no
- * answer and delivers again (a duplicate of a stored event), or never does. Either way the message
- * is answered once.
+ * answer and delivers again (a duplicate of a stored event), or never does. A worker that stops
+ * after applying a delivery and before queueing its reply. Either way the message is answered once.
  */
 const token = '123456789:AAStrandedStrandedStranded_abcde';
 const secret = 'kawan-stranded-secret-token';
@@ -117,5 +117,51 @@ describe('deliveries stored without their job', () => {
     ]);
     expect(sentTo()).toHaveLength(1);
     expect(await requeueStrandedEvents(app.services, new Date(later.getTime() + 90_000))).toBe(0);
+  });
+
+  it('queues the reply a stopped inbound job committed the message for and never queued', async () => {
+    const updateId = 7003;
+    const chatId = 9003;
+    const { team, client, botId } = await cafeBot(app);
+    expect((await client.send('post', `/bots/${botId}/publish`, { note: 'v1' })).status).toBe(303);
+    const channel = await createChannel(app.services, team.id, {
+      type: 'telegram',
+      botId,
+      secrets: { botToken: token, webhookSecret: secret },
+      settings: { botUsername: 'kopi_bot' },
+    });
+    const delivered = await request(app.app)
+      .post(`/webhooks/telegram/${channel.publicKey}`)
+      .set({ 'Content-Type': 'application/json', 'X-Telegram-Bot-Api-Secret-Token': secret })
+      .send(telegramUpdate({ updateId, fromId: chatId, text: 'Outlet Kemang buka jam berapa?' }));
+    expect(delivered.status).toBe(200);
+    const [event] = (await channelRepository(app.services.db, team.id).events(channel.id, { page: 1, perPage: 5 }))
+      .items;
+
+    // A worker took the inbound job, applied the delivery (committed) and stopped before queueing the reply.
+    const { rows: taken } = await app.services.database.execute(
+      `update pgboss.job set state = 'active', started_on = now()
+        where name = 'channel.inbound' and (data->>'eventId')::bigint = $1 returning id`,
+      [event.id],
+    );
+    expect(taken).toHaveLength(1);
+    await processInbound(app.services, event.id, { channelId: channel.id, thread: event.thread });
+    const { rows: lost } = await app.services.database.execute(
+      `delete from pgboss.job where name = 'conversation.reply' and (data->>'teamId')::int = $1 returning id`,
+      [team.id],
+    );
+    expect(lost).toHaveLength(1);
+
+    // The next process runs again what the stopped one left active.
+    expect(await app.services.jobs.recoverAbandoned()).toBe(1);
+    await app.services.jobs.drain();
+    const repo = conversationRepository(app.services.db, team.id);
+    const [conversation] = (await repo.page({}, { page: 1, perPage: 5 })).items;
+    const messages = await repo.messages(conversation.id, { limit: 10 });
+    expect(messages.map((message) => [message.sender, message.status])).toEqual([
+      ['contact', 'received'],
+      ['bot', 'sent'],
+    ]);
+    expect(telegram.sent().filter((sent) => (sent as { chat_id?: number }).chat_id === chatId)).toHaveLength(1);
   });
 });
