@@ -28,7 +28,8 @@ afterAll(async () => {
   await telegram.close();
 });
 
-async function strandedDelivery(updateId: number, chatId: number) {
+/** A published bot's Telegram channel, one customer's message delivered to it, and its stored event. */
+async function deliveredMessage(updateId: number, chatId: number) {
   const { team, client, botId } = await cafeBot(app);
   expect((await client.send('post', `/bots/${botId}/publish`, { note: 'v1' })).status).toBe(303);
   const channel = await createChannel(app.services, team.id, {
@@ -46,6 +47,11 @@ async function strandedDelivery(updateId: number, chatId: number) {
   expect((await deliver()).body).toEqual({ ok: true, duplicate: false });
   const events = channelRepository(app.services.db, team.id);
   const [event] = (await events.events(channel.id, { page: 1, perPage: 5 })).items;
+  return { team, channel, deliver, events, event };
+}
+
+async function strandedDelivery(updateId: number, chatId: number) {
+  const { team, channel, deliver, events, event } = await deliveredMessage(updateId, chatId);
   // What the stopped process left: the event stored, its job never queued.
   const { rows } = await app.services.database.execute(
     `delete from pgboss.job where name = 'channel.inbound' and (data->>'eventId')::bigint = $1 returning id`,
@@ -120,23 +126,8 @@ describe('deliveries stored without their job', () => {
   });
 
   it('queues the reply a stopped inbound job committed the message for and never queued', async () => {
-    const updateId = 7003;
     const chatId = 9003;
-    const { team, client, botId } = await cafeBot(app);
-    expect((await client.send('post', `/bots/${botId}/publish`, { note: 'v1' })).status).toBe(303);
-    const channel = await createChannel(app.services, team.id, {
-      type: 'telegram',
-      botId,
-      secrets: { botToken: token, webhookSecret: secret },
-      settings: { botUsername: 'kopi_bot' },
-    });
-    const delivered = await request(app.app)
-      .post(`/webhooks/telegram/${channel.publicKey}`)
-      .set({ 'Content-Type': 'application/json', 'X-Telegram-Bot-Api-Secret-Token': secret })
-      .send(telegramUpdate({ updateId, fromId: chatId, text: 'Outlet Kemang buka jam berapa?' }));
-    expect(delivered.status).toBe(200);
-    const [event] = (await channelRepository(app.services.db, team.id).events(channel.id, { page: 1, perPage: 5 }))
-      .items;
+    const { team, channel, event } = await deliveredMessage(7003, chatId);
 
     // A worker took the inbound job, applied the delivery (committed) and stopped before queueing the reply.
     const { rows: taken } = await app.services.database.execute(
