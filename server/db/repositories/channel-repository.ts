@@ -373,7 +373,9 @@ export function channelEventLog(db: Database) {
         .where(
           and(
             eq(channelEvents.direction, 'inbound'),
-            eq(channelEvents.status, 'received'),
+            // In the text, so that even a generic plan reads the small partial index of received
+            // events instead of the whole table (as in receivedOfThread).
+            sql`${channelEvents.status} = 'received'`,
             lt(channelEvents.receivedAt, olderThan),
           ),
         )
