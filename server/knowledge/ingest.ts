@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { embeddingCache, knowledgeChunks, knowledgeFiles, knowledges, knowledgeSources } from '../db/schema/index';
 import { pgvectorText } from '../db/schema/knowledge';
 import { int4Array, textArray, vectorArray } from '../db/binary-arrays';
+import { rowsOf } from '../db/rows';
 import type { SourceDetails, SourceStatus } from '../db/schema/index';
 import {
   sourceStateColumns,
@@ -526,8 +527,8 @@ async function insertChunks(
 /** The `vector` type's OID when `db` runs on a PostgreSQL server (binary parameters), else undefined. */
 async function binaryVectorType(db: Database): Promise<number | undefined> {
   if (!is((db as unknown as { session: unknown }).session, NodePgSession)) return undefined;
-  const result = await db.execute<{ oid: number }>(sql`select 'vector'::regtype::oid::int as oid`);
-  return Number((result as unknown as { rows: Array<{ oid: number }> }).rows[0].oid);
+  const [row] = rowsOf<{ oid: number }>(await db.execute(sql`select 'vector'::regtype::oid::int as oid`));
+  return Number(row.oid);
 }
 
 /** A text as an element of an array literal: quoted, its backslashes and quotes escaped. */
