@@ -237,6 +237,20 @@ export async function receiveWebhook(
 /** How long a stored delivery may wait for its job before it counts as stranded. */
 const strandedAfterMs = 60_000;
 
+/** Which of these rows a job of the kind still waits for (or runs for), by the id its data names. */
+async function jobsWaitingFor(
+  services: Pick<Services, 'db'>,
+  name: string,
+  key: 'eventId' | 'messageId',
+  rows: { id: number }[],
+): Promise<Set<number>> {
+  const ids = `{${rows.map((row) => row.id).join(',')}}`;
+  const result = await services.db.execute(sql`
+    select (data->>${key})::bigint as id from pgboss.job
+     where name = ${name} and state < 'completed' and (data->>${key})::bigint = any(${ids}::bigint[])`);
+  return new Set(rowsOf<{ id: string | number }>(result).map((row) => Number(row.id)));
+}
+
 /**
  * Deliveries stored but never handed to a job: the process stopped between storing the event and
  * queueing its job, and the provider did not deliver it again (a redelivery queues one itself).
@@ -249,15 +263,30 @@ export async function requeueStrandedEvents(
 ): Promise<number> {
   const stranded = await channelEventLog(services.db).stranded(new Date(now.getTime() - strandedAfterMs));
   if (stranded.length === 0) return 0;
-  const queued = await services.db.execute(sql`
-    select (data->>'eventId')::bigint as id from pgboss.job
-     where name = ${inboundJob} and state < 'completed'
-       and (data->>'eventId')::bigint = any(${`{${stranded.map((event) => event.id).join(',')}}`}::bigint[])`);
-  const waiting = new Set(rowsOf<{ id: string | number }>(queued).map((row) => Number(row.id)));
+  const waiting = await jobsWaitingFor(services, inboundJob, 'eventId', stranded);
   let count = 0;
   for (const event of stranded) {
     if (waiting.has(event.id)) continue;
     await services.jobs.send(inboundJob, { eventId: event.id, channelId: event.channelId, thread: event.thread });
+    count += 1;
+  }
+  return count;
+}
+
+/**
+ * Outbound messages stored 'queued' but never handed to a `channel.send` job: the process stopped
+ * between storing an agent's message (or a failed send's retry) and queueing its job. Queued now
+ * when they have waited over a minute and no send job waits for them; the send claims the message
+ * first, so a job queued twice still sends once. The workers run this every minute; at most 500 a run.
+ */
+export async function requeueStrandedSends(services: Pick<Services, 'db' | 'jobs'>, now = new Date()): Promise<number> {
+  const stranded = await conversationWriter(services.db).queuedBefore(new Date(now.getTime() - strandedAfterMs));
+  if (stranded.length === 0) return 0;
+  const waiting = await jobsWaitingFor(services, sendJob, 'messageId', stranded);
+  let count = 0;
+  for (const message of stranded) {
+    if (waiting.has(message.id)) continue;
+    await services.jobs.send(sendJob, { teamId: message.teamId, messageId: message.id, attempt: message.attempts + 1 });
     count += 1;
   }
   return count;

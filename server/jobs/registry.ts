@@ -10,6 +10,7 @@ import {
   replyJob,
   replyToMessage,
   requeueStrandedEvents,
+  requeueStrandedSends,
   sendJob,
   sendMessage,
 } from '../channels/pipeline';
@@ -124,11 +125,14 @@ export async function startWorkers(services: Services, logger: Logger): Promise<
         if (count > 0) logger.info({ conversations: count }, 'idle conversations resolved');
       })
       .catch((error: unknown) => logger.error({ err: error }, 'idle conversations could not be resolved'));
-  // Deliveries a stopped process stored without queueing their job, and that nobody delivered again.
+  // Deliveries a stopped process stored without queueing their job, and that nobody delivered again;
+  // outbound messages (an agent's, a send to retry) stored so too.
   const requeueDeliveries = () =>
     requeueStrandedEvents(services)
-      .then((count) => {
-        if (count > 0) logger.warn({ events: count }, 'stored deliveries without a job were queued again');
+      .then(async (events) => {
+        if (events > 0) logger.warn({ events }, 'stored deliveries without a job were queued again');
+        const messages = await requeueStrandedSends(services);
+        if (messages > 0) logger.warn({ messages }, 'outbound messages without a send job were queued again');
       })
       .catch((error: unknown) => logger.error({ err: error }, 'stranded deliveries could not be queued again'));
   // Billing's clock: periods that ended roll over, unpaid renewals make teams past due, grace

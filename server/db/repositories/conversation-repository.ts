@@ -940,5 +940,18 @@ export function conversationWriter(db: Database) {
         .returning();
       return row;
     },
+
+    /**
+     * Outbound messages left 'queued' since before `olderThan`, oldest first: at most 500. The
+     * status is in the statement's text, so that a generic plan reads the small partial index.
+     */
+    async queuedBefore(olderThan: Date): Promise<Pick<MessageRow, 'id' | 'teamId' | 'attempts'>[]> {
+      return db
+        .select({ id: messages.id, teamId: messages.teamId, attempts: messages.attempts })
+        .from(messages)
+        .where(and(sql`${messages.status} = 'queued'`, lt(messages.createdAt, olderThan)))
+        .orderBy(asc(messages.createdAt))
+        .limit(500);
+    },
   };
 }

@@ -245,6 +245,11 @@ export const messages = pgTable(
       .where(sql`sender = 'bot'`),
     index('messages_conversation_id_id_index').on(table.conversationId, table.id),
     index('messages_team_id_created_at_index').on(table.teamId, table.createdAt),
+    // Outbound messages waiting for their send job: few at any time, found by the workers' sweep
+    // when a stopped process stored one without queueing its job.
+    index('messages_queued_index')
+      .on(table.createdAt)
+      .where(sql`status = 'queued'`),
   ],
 );
 

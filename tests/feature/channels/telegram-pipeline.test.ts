@@ -6,7 +6,7 @@ import { startFakeTelegram, telegramUpdate, type FakeTelegram } from '../../help
 import { createChannel } from '../../factories/channels';
 import { conversationRepository } from '../../../server/db/repositories/conversation-repository';
 import { channelRepository } from '../../../server/db/repositories/channel-repository';
-import { processInbound, requeueStrandedEvents } from '../../../server/channels/pipeline';
+import { processInbound, requeueStrandedEvents, requeueStrandedSends } from '../../../server/channels/pipeline';
 import {
   presentConversationDetail,
   presentConversationSummary,
@@ -49,7 +49,7 @@ async function telegramChannel(options: { publish?: boolean } = {}) {
       .post(`/webhooks/telegram/${channel.publicKey}`)
       .set({ 'Content-Type': 'application/json', ...headers })
       .send(body);
-  return { team, channel, deliver, botId };
+  return { team, client, channel, deliver, botId };
 }
 
 describe('Telegram webhooks', () => {
@@ -190,13 +190,13 @@ describe('Telegram webhooks', () => {
 
 /** A published bot's Telegram channel, one customer's message delivered to it, and its stored event. */
 async function deliveredMessage(updateId: number, chatId: number) {
-  const { team, channel, deliver: post } = await telegramChannel();
+  const { team, client, channel, deliver: post } = await telegramChannel();
   const update = telegramUpdate({ updateId, fromId: chatId, text: 'Outlet Kemang buka jam berapa?' });
   const deliver = () => post(update);
   expect((await deliver()).body).toEqual({ ok: true, duplicate: false });
   const events = channelRepository(app.services.db, team.id);
   const [event] = (await events.events(channel.id, { page: 1, perPage: 5 })).items;
-  return { team, channel, deliver, events, event };
+  return { team, client, channel, deliver, events, event };
 }
 
 async function strandedDelivery(updateId: number, chatId: number) {
@@ -308,5 +308,36 @@ describe('Telegram deliveries a stopped process left without their job', () => {
       ['bot', 'sent'],
     ]);
     expect(telegram.sent().filter((sent) => (sent as { chat_id?: number }).chat_id === chatId)).toHaveLength(1);
+  });
+
+  it('sends once an agent’s message a stopped process stored without queueing its send', async () => {
+    const chatId = 9004;
+    const { team, client } = await deliveredMessage(7004, chatId);
+    await app.services.jobs.drain();
+    const repo = conversationRepository(app.services.db, team.id);
+    const [conversation] = (await repo.page({}, { page: 1, perPage: 5 })).items;
+    const text = 'Halo Kak, saya Budi. Outlet Kemang buka jam 08.00–22.00.';
+    expect((await client.send('post', `/conversations/${conversation.id}/messages`, { text })).status).toBe(303);
+    const agent = (await repo.messages(conversation.id, { limit: 10 })).find((message) => message.sender === 'agent')!;
+    expect(agent.status).toBe('queued');
+    // What the stopped process left: the message committed, its send job never queued.
+    const { rows: lost } = await app.services.database.execute(
+      `delete from pgboss.job where name = 'channel.send' and (data->>'messageId')::bigint = $1 returning id`,
+      [agent.id],
+    );
+    expect(lost).toHaveLength(1);
+
+    const now = new Date();
+    expect(await requeueStrandedSends(app.services, now)).toBe(0);
+    const later = new Date(now.getTime() + 90_000);
+    expect(await requeueStrandedSends(app.services, later)).toBe(1);
+    // Its job waits now: the next sweep leaves it alone.
+    expect(await requeueStrandedSends(app.services, later)).toBe(0);
+
+    await app.services.jobs.drain();
+    expect(await repo.message(agent.id)).toMatchObject({ status: 'sent', attempts: 1 });
+    const sent = telegram.sent().filter((message) => (message as { chat_id?: number }).chat_id === chatId);
+    expect(sent.map((message) => (message as { text: string }).text).filter((line) => line === text)).toHaveLength(1);
+    expect(await requeueStrandedSends(app.services, new Date(later.getTime() + 90_000))).toBe(0);
   });
 });
