@@ -5,13 +5,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { pinoHttp } from 'pino-http';
 import type { Services } from '../services';
+import { installRequestContext } from './request-context';
 import { sessionMiddleware, DatabaseSessionStore } from './middleware/session';
 import { verifyCsrfToken, verifyCsrfTokenInBody } from './middleware/csrf';
 import { bodyParsers, parseQueryString, uploadParsers } from './middleware/body';
 import { errorHandler } from './middleware/errors';
 import { routeMiddleware } from './route-middleware';
 import { authenticate } from './auth/session-guard';
-import { absoluteOrigin, inertiaMiddleware } from './inertia/middleware';
+import { absoluteOrigin, inertiaMiddleware, installInertiaRedirect } from './inertia/middleware';
 import { manifestRoutes, serializedManifest } from './router/manifest';
 import { routeDispatcher } from './router/dispatch';
 import type { Assets } from './inertia/vite';
@@ -116,10 +117,9 @@ export function buildKernel(app: Express, services: Services, options: KernelOpt
           autoLogging: { ignore: (req) => req.url === '/up' },
         }),
   );
-  steps.push((req, _res, next) => {
-    req.services = services;
-    next();
-  });
+  // `req.services`, and what later steps attach to the request, through the app's request prototype.
+  installRequestContext(app.request, services);
+  installInertiaRedirect(app.response);
 
   const manifest = serializedManifest(manifestRoutes(services.routes));
   const handleError = errorHandler({ development: config.isDevelopment });

@@ -4,17 +4,14 @@ import { Inertia, varyOnInertia, type InertiaOptions } from './inertia';
 const rewrite303 = new Set(['PUT', 'PATCH', 'DELETE']);
 
 /**
- * Gives every request its own `req.inertia`, answers stale asset versions with 409, and adjusts
- * redirects the way the Inertia client needs them: 303 after PUT/PATCH/DELETE (so the browser
- * follows with GET) and 409 + X-Inertia-Redirect for a target with a #fragment.
+ * Gives every request its own `req.inertia` and answers stale asset versions with 409. Its
+ * redirects are adjusted by `installInertiaRedirect`.
  */
 export function inertiaMiddleware(options: InertiaOptions): RequestHandler {
   return (req, res, next) => {
     const inertia = new Inertia(req, res, options);
     req.inertia = inertia;
     varyOnInertia(res);
-
-    (res as Response & { redirect: unknown }).redirect = inertiaRedirect;
 
     if (inertia.isStale()) {
       inertia.respondStale(absoluteOrigin(req) + req.originalUrl);
@@ -24,12 +21,33 @@ export function inertiaMiddleware(options: InertiaOptions): RequestHandler {
   };
 }
 
+type Redirect = (this: Response, statusOrUrl: number | string, maybeUrl?: string | number) => void;
+
 /**
- * `res.redirect` for a request the Inertia layer serves (one function for every response, called
- * with the response as `this`): 303 instead of 302 after PUT/PATCH/DELETE, and a 409 with
- * X-Inertia-Redirect for an Inertia visit sent to a URL with a #fragment (fetch cannot see it).
+ * `res.redirect` of every response of the app (on `app.response`, its responses' prototype): for a
+ * request the Inertia layer serves, the way the Inertia client needs redirects, 303 instead of 302
+ * after PUT/PATCH/DELETE (so the browser follows with GET) and a 409 with X-Inertia-Redirect for an
+ * Inertia visit sent to a URL with a #fragment (fetch cannot see it); for any other, Express's own.
  */
-function inertiaRedirect(this: Response, statusOrUrl: number | string, maybeUrl?: string | number): void {
+export function installInertiaRedirect(response: object): void {
+  const express = (Object.getPrototypeOf(response) as { redirect: Redirect }).redirect;
+  Object.defineProperty(response, 'redirect', {
+    configurable: true,
+    writable: true,
+    value: function (this: Response, ...args: [number | string, (string | number)?]) {
+      // Express reads its arguments by their count: they go on as they came.
+      if (this.req.inertia === undefined) return express.apply(this, args);
+      inertiaRedirect.call(this, express, ...args);
+    },
+  });
+}
+
+function inertiaRedirect(
+  this: Response,
+  express: Redirect,
+  statusOrUrl: number | string,
+  maybeUrl?: string | number,
+): void {
   const req = this.req;
   let status = typeof statusOrUrl === 'number' ? statusOrUrl : typeof maybeUrl === 'number' ? maybeUrl : 302;
   const url = typeof statusOrUrl === 'string' ? statusOrUrl : String(maybeUrl);
@@ -40,8 +58,7 @@ function inertiaRedirect(this: Response, statusOrUrl: number | string, maybeUrl?
       .end();
     return;
   }
-  // Express's own, from the prototype this response was made with.
-  (Object.getPrototypeOf(this) as Response).redirect.call(this, status, url);
+  express.call(this, status, url);
 }
 
 /**
