@@ -134,6 +134,7 @@ export function buildKernel(app: Express, services: Services, options: KernelOpt
       config,
       new DatabaseSessionStore(sessionRepository(services.db), config.session.lifetimeMinutes * 60, services),
       (error, req, res) => handleError(error, req, res, () => undefined),
+      app.response,
     ),
     inertiaMiddleware({
       appName: config.app.name,

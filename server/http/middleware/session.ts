@@ -39,11 +39,18 @@ const seconds = () => Math.floor(Date.now() / 1000);
  */
 export class Session {
   #id: string;
-  /** Ids this session had before regenerate() or invalidate() in this request. */
-  readonly #retired: string[] = [];
+  /** Ids this session had before regenerate() or invalidate() in this request (made on the first). */
+  #retired: string[] | undefined = undefined;
+  /** The payload as the store held it when the request began (null: new, or an express-session row). */
+  readonly #loadedJson: string | null;
+  readonly #hadRow: boolean;
+  /** Whether the response has taken this session's writes in hand (once per request). */
+  #committing = false;
 
-  constructor(id: string, data: Record<string, unknown> = {}) {
+  constructor(id: string, data: Record<string, unknown> = {}, loaded: { json: string | null; hadRow: boolean } = none) {
     this.#id = id;
+    this.#loadedJson = loaded.json;
+    this.#hadRow = loaded.hadRow;
     for (const key of Object.keys(data)) {
       // Only data keys: never the prototype, never a name of this class's own members.
       if (key === '__proto__' || key in Session.prototype) continue;
@@ -57,12 +64,29 @@ export class Session {
 
   /** Ids given up during this request (their rows are deleted when the response is sent). */
   get retiredIds(): readonly string[] {
-    return this.#retired;
+    return this.#retired ?? noIds;
+  }
+
+  /** The payload the store held when the request began, when it was written by Kawan. */
+  get loadedJson(): string | null {
+    return this.#loadedJson;
+  }
+
+  /** Whether the store held a row for the id the request came with. */
+  get hadRow(): boolean {
+    return this.#hadRow;
+  }
+
+  /** True the first time only: the response that asks first writes the session. */
+  claimCommit(): boolean {
+    if (this.#committing) return false;
+    this.#committing = true;
+    return true;
   }
 
   /** A new id for the same data (on login and privilege changes, against session fixation). */
   regenerate(): void {
-    this.#retired.push(this.#id);
+    (this.#retired ??= []).push(this.#id);
     this.#id = newSessionId();
   }
 
@@ -72,6 +96,12 @@ export class Session {
     this.regenerate();
   }
 }
+
+const none = { json: null, hadRow: false };
+
+/** A response method as it was before the session's hook (the prototype's, or a wrapper's). */
+type Original = (...args: unknown[]) => unknown;
+const noIds: readonly string[] = Object.freeze([]);
 
 /** A new session id: 24 random bytes, URL-safe. */
 function newSessionId(): string {
@@ -264,6 +294,8 @@ export function sessionMiddleware(
   store: DatabaseSessionStore,
   /** Answers a request whose session could not be written (the application's error handler). */
   onError: (error: unknown, req: Request, res: Response) => void,
+  /** The app's `app.response`, the prototype of its responses: the cookie and the writes hook in there. */
+  response: object,
 ): RequestHandler[] {
   const name = config.session.cookie;
   const signer = new CookieSigner(config.app.key.toString('base64'));
@@ -292,40 +324,72 @@ export function sessionMiddleware(
     return cookie;
   };
 
-  const open = (req: Request, res: Response, next: NextFunction, id: string, stored: StoredSession | null) => {
-    const data = stored ? (JSON.parse(stored.json) as Record<string, unknown>) : {};
-    // Rows written by express-session kept its cookie's attributes in the payload.
-    const legacy = 'cookie' in data;
-    if (legacy) delete data.cookie;
-    const session = new Session(id, data) as Session & Partial<SessionData>;
-    req.session = session;
-    const loadedJson = stored && !legacy ? stored.json : null;
-    const hadRow = stored !== null;
+  /** Sends the session's cookie with the headers of a response to a request that has a session. */
+  const writingHead = (res: Response) => {
+    const req = res.req;
+    const session = req.session as Session | undefined;
+    if (session !== undefined && (!attributes.secure || req.secure)) appendSetCookie(res, cookieFor(session.id));
+  };
 
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-      if (!attributes.secure || req.secure) appendSetCookie(res, cookieFor(req.session.id));
-      return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
-    } as typeof res.writeHead;
-
-    const end = res.end;
-    let committed = false;
-    res.end = function (this: ServerResponse, ...args: unknown[]) {
-      const finish = () => (end as (...a: unknown[]) => ServerResponse).apply(res, args);
-      if (committed) return finish();
-      committed = true;
-      const writes = commit(store, req.session, loadedJson, hadRow);
-      if (!writes) return finish();
-      markEnding(res);
-      writes.then(finish, (error: unknown) => {
+  /** end(): the session's writes first (the response waits for them), then `original` ends it. */
+  const ending = (res: Response, original: Original, args: unknown[]) => {
+    const req = res.req;
+    const session = req.session as (Session & Partial<SessionData>) | undefined;
+    if (session === undefined || !session.claimCommit()) return original.apply(res, args);
+    const writes = commit(store, session);
+    if (!writes) return original.apply(res, args);
+    markEnding(res);
+    writes.then(
+      () => original.apply(res, args),
+      (error: unknown) => {
         if (res.headersSent) return res.destroy(error instanceof Error ? error : new Error(String(error)));
         // Nothing has gone out: the answer becomes the error's (its end() passes straight through).
         unmarkEnding(res);
         for (const header of ['Location', 'Content-Length', 'Content-Type', 'X-Inertia']) res.removeHeader(header);
         onError(error, req, res);
-      });
-      return res;
-    } as typeof res.end;
+      },
+    );
+    return res;
+  };
+
+  // On the prototype, not on each response: a property added to a response costs V8 a copy of its
+  // property store (about a kilobyte a request; server/http/request-context.ts).
+  const base = Object.getPrototypeOf(response) as { writeHead: Original; end: Original };
+  Object.defineProperties(response, {
+    writeHead: {
+      configurable: true,
+      writable: true,
+      value: function (this: Response, ...args: unknown[]) {
+        writingHead(this);
+        return base.writeHead.apply(this, args);
+      },
+    },
+    end: {
+      configurable: true,
+      writable: true,
+      value: function (this: Response, ...args: unknown[]) {
+        return ending(this, base.end, args);
+      },
+    },
+  });
+
+  const open = (req: Request, res: Response, next: NextFunction, id: string, stored: StoredSession | null) => {
+    const data = stored ? (JSON.parse(stored.json) as Record<string, unknown>) : {};
+    // Rows written by express-session kept its cookie's attributes in the payload.
+    const legacy = 'cookie' in data;
+    if (legacy) delete data.cookie;
+    req.session = new Session(id, data, {
+      json: stored && !legacy ? stored.json : null,
+      hadRow: stored !== null,
+    }) as Session & Partial<SessionData>;
+    // A step before this one wrapped end() (compression does, for a client that accepts it): the
+    // session's writes must still come before anything of the body goes out, so they wrap it in turn.
+    if (Object.hasOwn(res, 'end')) {
+      const wrapped = res.end as Original;
+      res.end = function (this: Response, ...args: unknown[]) {
+        return ending(this, wrapped, args);
+      } as typeof res.end;
+    }
     next();
   };
 
@@ -356,12 +420,8 @@ export function sessionMiddleware(
  * rows deleted, changed data saved (an empty session without a row needs none), else last
  * activity touched.
  */
-function commit(
-  store: DatabaseSessionStore,
-  session: Session & Partial<SessionData>,
-  loadedJson: string | null,
-  hadRow: boolean,
-): Promise<unknown> | undefined {
+function commit(store: DatabaseSessionStore, session: Session & Partial<SessionData>): Promise<unknown> | undefined {
+  const { loadedJson, hadRow } = session;
   const writes: Promise<unknown>[] = [];
   const retired = session.retiredIds;
   // Only the id the request came with can have a row; ids made during it never had one.

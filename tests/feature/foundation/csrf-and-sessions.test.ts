@@ -32,7 +32,8 @@ function testRoutes(routes: RouteRegistry) {
     .get('/t/unsavable', (req, res) => {
       // Past the column's 45 characters: the session's write fails after the handler answered.
       req.session.ip = 'x'.repeat(100);
-      res.json({ ok: true });
+      // ?large: past the compression threshold, so that a client accepting gzip gets it compressed.
+      res.json({ ok: true, ...(req.query.large ? { padding: 'kawan '.repeat(2000) } : {}) });
     })
     .name('test.unsavable');
 }
@@ -239,17 +240,27 @@ describe('sessions', () => {
     expect(forged.body.userId).toBeNull();
   });
 
-  it('answers with the error page, not a hang or half an answer, when the session cannot be written', async () => {
-    const client = await signedIn(app.app, await createUser(app.services));
-    const res = await client.agent
-      .get('/t/unsavable')
-      .set({ 'X-Inertia': 'true', 'X-Inertia-Version': testVersion, 'X-Requested-With': 'XMLHttpRequest' });
-    expect(res.status).toBe(500);
-    expect(res.body.component).toBe('Error');
-    expect(res.body.ok).toBeUndefined();
-    // The session as it was is still there.
-    expect((await client.agent.get('/t/remember')).body.userId).not.toBeNull();
-  });
+  it.each([
+    ['a client that accepts gzip', '/t/unsavable', 'gzip, deflate'],
+    ['a compressed answer', '/t/unsavable?large=1', 'gzip'],
+    ['a client that accepts no encoding', '/t/unsavable?large=1', undefined],
+  ])(
+    'answers with the error page, not a hang or half an answer, when the session cannot be written (%s)',
+    async (_label, path, encoding) => {
+      const client = await signedIn(app.app, await createUser(app.services));
+      const visit = client.agent
+        .get(path)
+        .set({ 'X-Inertia': 'true', 'X-Inertia-Version': testVersion, 'X-Requested-With': 'XMLHttpRequest' });
+      const res = await (encoding === undefined
+        ? visit.unset('Accept-Encoding')
+        : visit.set('Accept-Encoding', encoding));
+      expect(res.status).toBe(500);
+      expect(res.body.component).toBe('Error');
+      expect(res.body.ok).toBeUndefined();
+      // The session as it was is still there.
+      expect((await client.agent.get('/t/remember')).body.userId).not.toBeNull();
+    },
+  );
 
   it('marks the session cookie Secure when APP_URL is https', async () => {
     const secure = await createTestApp({ routes: [testRoutes], env: { APP_URL: 'https://kawan.example' } });
