@@ -48,8 +48,9 @@ const underMount = (path: string) =>
 
 /**
  * The request pipeline, in order: request target and Host checks → security headers → compression → static
- * files → request id + log → services → session → Inertia → bodies → CSRF → the signed-in user → uploads (and a
- * multipart body's CSRF token) → named routes → errors.
+ * files → request id + log → session → Inertia → bodies → CSRF → the signed-in user → uploads (and a
+ * multipart body's CSRF token) → named routes → errors. `req.services`, the session's cookie and writes
+ * and the Inertia redirects come from the app's request and response prototypes.
  */
 export function buildKernel(app: Express, services: Services, options: KernelOptions): void {
   const { config } = services;

@@ -97,11 +97,12 @@ export class Session {
   }
 }
 
+/** A session the store did not hold, and one that gave up no id. */
 const none = { json: null, hadRow: false };
+const noIds: readonly string[] = Object.freeze([]);
 
 /** A response method as it was before the session's hook (the prototype's, or a wrapper's). */
 type Original = (...args: unknown[]) => unknown;
-const noIds: readonly string[] = Object.freeze([]);
 
 /** A new session id: 24 random bytes, URL-safe. */
 function newSessionId(): string {
