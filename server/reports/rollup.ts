@@ -117,27 +117,36 @@ export async function loadFacts(
   };
 }
 
-/** Recomputes one (team, day): its rows replaced in one transaction. */
+/** The first key of the advisory lock that serialises the rollups of one (team, day) ("rday" in ASCII). */
+const rollupLockSpace = 0x72646179;
+
+/**
+ * Recomputes one (team, day): its rows replaced in one transaction, under a lock of that day, and
+ * from facts read under it. The workers' sweep and a rebuild (a time zone change, the seed) may
+ * roll up the same day at once: without the lock both deleted nothing and the second insert broke
+ * the unique key, and facts read before it could replace newer figures with older ones.
+ */
 export async function rollupDay(db: Database, teamId: number, day: string, timeZone: string): Promise<number> {
-  const facts = await loadFacts(db, teamId, { day, timeZone });
-  const figures = computeFigures(facts.conversations, facts.messages, timeZone);
-  const rows = [...figures]
-    .map(([key, value]) => ({ ...parseKey(key), figures: value }))
-    // A message written today in a conversation that started yesterday counts today; anything
-    // else keyed outside the day would be another day's (it cannot happen, but never write it).
-    .filter((row) => row.day === day)
-    .map((row) => ({
-      teamId,
-      day,
-      botId: row.botId,
-      channelId: row.channelId,
-      figures: row.figures as unknown as Record<string, unknown>,
-    }));
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${rollupLockSpace}::int, hashtext(${`${teamId}:${day}`}))`);
+    const facts = await loadFacts(tx, teamId, { day, timeZone });
+    const figures = computeFigures(facts.conversations, facts.messages, timeZone);
+    const rows = [...figures]
+      .map(([key, value]) => ({ ...parseKey(key), figures: value }))
+      // A message written today in a conversation that started yesterday counts today; anything
+      // keyed outside the day would be another day's (it cannot happen, but never write it).
+      .filter((row) => row.day === day)
+      .map((row) => ({
+        teamId,
+        day,
+        botId: row.botId,
+        channelId: row.channelId,
+        figures: row.figures as unknown as Record<string, unknown>,
+      }));
     await tx.delete(reportDaily).where(and(eq(reportDaily.teamId, teamId), eq(reportDaily.day, day)));
     if (rows.length > 0) await tx.insert(reportDaily).values(rows);
+    return rows.length;
   });
-  return rows.length;
 }
 
 /**

@@ -14,9 +14,10 @@ import {
 } from '../../../server/db/schema/index';
 import { conversationWriter, type ConversationRow } from '../../../server/db/repositories/conversation-repository';
 import { computeFigures, parseKey } from '../../../server/reports/compute';
-import { loadFacts, processDirtyDays, rebuildTeam, storedFigures } from '../../../server/reports/rollup';
+import { loadFacts, processDirtyDays, rebuildTeam, rollupDay, storedFigures } from '../../../server/reports/rollup';
 import { emptyFigures, sumFigures, type DailyFigures } from '../../../server/reports/figures';
 import type { Services } from '../../../server/services';
+import { rowsOf } from '../../../server/db/rows';
 
 /**
  * The rollups the workers maintain as things happen equal a computation from raw rows: random
@@ -215,6 +216,28 @@ describe('report rollups', () => {
     expect([...rebuilt.keys()].map((key) => parseKey(key).day)).not.toEqual(
       [...incremental.keys()].map((key) => parseKey(key).day),
     );
+  });
+
+  it('rolls up one day once at a time: the sweep and a rebuild of the same day at once both succeed', async () => {
+    const { team } = await createOwnedTeam(app.services);
+    await generate(app.services, team.id, 20261204);
+    const [busiest] = rowsOf<{ day: string }>(
+      await app.services.db.execute(sql`
+        select (created_at at time zone 'Asia/Jakarta')::date::text as day from messages
+         where team_id = ${team.id} group by 1 order by count(*) desc limit 1`),
+    );
+    // On a server each call has a connection of its own: before the lock, all of them deleted
+    // nothing and every insert after the first broke the (team, day, bot, channel) key.
+    const written = await Promise.all(
+      Array.from({ length: 6 }, () => rollupDay(app.services.db, team.id, busiest.day, 'Asia/Jakarta')),
+    );
+    expect(new Set(written).size).toBe(1);
+    expect(written[0]).toBeGreaterThan(0);
+    const rows = await app.services.db
+      .select()
+      .from(reportDaily)
+      .where(and(eq(reportDaily.teamId, team.id), eq(reportDaily.day, busiest.day)));
+    expect(rows).toHaveLength(written[0]);
   });
 
   it('marks the day of every change in the same transaction, and keeps a trace of each state change', async () => {
