@@ -56,7 +56,7 @@ import { presentWidgetMessage } from '../presenters/conversation-presenter';
 import { queueForPerson } from '../domain/conversations/queue';
 import { noteTurn } from '../domain/gaps/collect-question';
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../db/rows';
 import { cachedRead, copied } from '../cache/cached-reads';
 import { afterCommit } from '../db/after-commit';
@@ -212,26 +212,44 @@ export async function receiveWebhook(
   }
   if (!reading.ok)
     return json(422, { message: Object.values(reading.errors)[0] ?? 'The body is invalid.', errors: reading.errors });
-  const { event, stored } = await channelEventLog(services.db).record({
+  // The delivery and its job in one statement: one round trip before the 200, and never one
+  // without the other.
+  const values = {
     teamId: channel.teamId,
     channelId: channel.id,
     eventId: reading.webhook.eventId.slice(0, 255),
     summary: summarize(reading.webhook),
     payload: req.rawBody.toString('utf8'),
     thread: reading.webhook.messages[0]?.threadId.slice(0, 255) ?? null,
-  });
-  if (stored) {
-    await services.jobs.send(inboundJob, { eventId: event.id, channelId: channel.id, thread: event.thread });
+  };
+  const received = await channelEventLog(services.db).receive(values, (stored) =>
+    services.jobs.insertFrom(inboundJob, inboundJobData(stored), stored),
+  );
+  if (received.stored) {
+    if (received.queued === 0) {
+      // Only if the queue's row were gone: the job goes the usual way.
+      services.logger.error({ eventId: received.id }, 'a delivery was stored without its job; queueing it apart');
+      await services.jobs.send(inboundJob, { eventId: received.id, channelId: channel.id, thread: values.thread });
+    }
+    await services.jobs.queued(inboundJob);
     // Health shows the last inbound to the minute: a busy channel is not written on every request.
     if (!recently(channel.lastInboundAt, req.now))
       await markChannel(services.db, channel.id, { lastInboundAt: req.now });
-  } else if (event.status === 'received' && req.now.getTime() - event.receivedAt.getTime() > strandedAfterMs) {
-    // Delivered again while still waiting, long after it came: the process that stored it may have
-    // stopped before queueing its job (the provider then got no answer, hence this delivery). A
-    // second job for it changes nothing: a thread's waiting deliveries are applied once, in order.
+    return json(200, { ok: true, duplicate: false });
+  }
+  const { event } = received;
+  if (event.status === 'received' && req.now.getTime() - event.receivedAt.getTime() > strandedAfterMs) {
+    // Delivered again while still waiting, long after it came: stored before its job was queued
+    // with it (or its job lost with the queue's rows). A second job for it changes nothing: a
+    // thread's waiting deliveries are applied once, in order.
     await services.jobs.send(inboundJob, { eventId: event.id, channelId: channel.id, thread: event.thread });
   }
-  return json(200, { ok: true, duplicate: !stored });
+  return json(200, { ok: true, duplicate: true });
+}
+
+/** The `channel.inbound` job's data, from a stored event's row (as `jobs.send` is given it elsewhere). */
+function inboundJobData(event: SQL): SQL {
+  return sql`jsonb_build_object('eventId', ${event}.id, 'channelId', ${event}.channel_id, 'thread', ${event}.thread)`;
 }
 
 /** How long a stored delivery may wait for its job before it counts as stranded. */

@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client';
 import type { Logger } from '../support/logger';
 import { afterCommit } from '../db/after-commit';
@@ -152,7 +153,8 @@ export class JobQueue {
         where state = 'active' and name = any($1::text[]) returning id`,
       [[...this.definitions.keys()]],
     );
-    if (rows.length > 0) this.options.logger.warn({ jobs: rows.length }, 'jobs left running by a stopped process run again');
+    if (rows.length > 0)
+      this.options.logger.warn({ jobs: rows.length }, 'jobs left running by a stopped process run again');
     return rows.length;
   }
 
@@ -163,6 +165,34 @@ export class JobQueue {
       await this.start();
       await this.boss.send(name, data, options.startAfter ? { startAfter: options.startAfter } : {});
       // A worker of this process picks it up now rather than at its next poll.
+      const [worker] = this.workerIds.get(name) ?? [];
+      if (worker && this.working) this.boss.notifyWorker(worker);
+    });
+  }
+
+  /**
+   * An INSERT of jobs of this kind, one for each row of `source` (a table or CTE name in the
+   * statement it becomes part of), with `data` computed from that row: for a statement that stores
+   * a row and queues its job together, in one round trip and one commit, so that neither exists
+   * without the other. The policy comes from the queue's row as pg-boss's own send reads it
+   * (`tests/feature/jobs/queue.test.ts` compares the two rows), created first if this process has
+   * not yet. Call `queued()` once the statement has run.
+   */
+  async insertFrom(name: string, data: SQL, source: SQL): Promise<SQL> {
+    if (!this.definitions.has(name)) throw new Error(`Unknown job ${name}`);
+    await this.start();
+    return sql`insert into pgboss.job
+        (name, data, expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy, dead_letter)
+      select q.name, ${data}, q.expire_seconds * interval '1 second',
+             now() + coalesce(q.retention_minutes * interval '1 minute', interval '14 days'),
+             q.retry_limit, case when q.retry_backoff then greatest(q.retry_delay, 1) else q.retry_delay end,
+             q.retry_backoff, q.policy, q.dead_letter
+        from ${source} join pgboss.queue q on q.name = ${name}`;
+  }
+
+  /** Jobs of this kind were inserted by a statement of the caller's (`insertFrom`): a worker here looks now. */
+  async queued(name: string): Promise<void> {
+    await afterCommit(async () => {
       const [worker] = this.workerIds.get(name) ?? [];
       if (worker && this.working) this.boss.notifyWorker(worker);
     });
@@ -215,9 +245,11 @@ export class JobQueue {
         { err: error, job: definition.name, jobId: job.id, attempt: context.attempt },
         context.lastAttempt ? 'job failed for good' : 'job failed; it is retried',
       );
-      await definition.failed?.(job.data, error, context).catch((reportError: unknown) =>
-        this.options.logger.error({ err: reportError, job: definition.name }, 'reporting a job failure failed'),
-      );
+      await definition
+        .failed?.(job.data, error, context)
+        .catch((reportError: unknown) =>
+          this.options.logger.error({ err: reportError, job: definition.name }, 'reporting a job failure failed'),
+        );
       throw error;
     }
   }

@@ -1,5 +1,5 @@
 import { cachedRead, copied } from '../../cache/cached-reads';
-import { and, asc, count, desc, eq, ilike, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../client';
 import {
   channelEvents,
@@ -12,6 +12,7 @@ import {
   type ChannelType,
 } from '../schema/index';
 import { escapeLike } from '../like';
+import { rowsOf } from '../rows';
 import { statement, value, valueFor } from '../statements';
 
 export type ChannelRow = typeof channels.$inferSelect;
@@ -229,6 +230,21 @@ const eventStatements = {
  * was found by its public key). No team filter beyond the channel's own.
  */
 export function channelEventLog(db: Database) {
+  /** A delivery stored before, delivered again: counted on the stored row, which is returned. */
+  const countDuplicate = async (values: { channelId: number; eventId: string }): Promise<ChannelEventRow> => {
+    const [existing] = await db
+      .update(channelEvents)
+      .set({ duplicates: sql`${channelEvents.duplicates} + 1` })
+      .where(
+        and(
+          eq(channelEvents.channelId, values.channelId),
+          eq(channelEvents.direction, 'inbound'),
+          eq(channelEvents.eventId, values.eventId),
+        ),
+      )
+      .returning();
+    return existing;
+  };
   return {
     /**
      * Stores a verified delivery once: a redelivery (same event id) only counts a duplicate.
@@ -244,18 +260,41 @@ export function channelEventLog(db: Database) {
     }): Promise<{ event: ChannelEventRow; stored: boolean }> {
       const [inserted] = await eventStatements.record(db, { ...values, thread: values.thread ?? null });
       if (inserted) return { event: inserted, stored: true };
-      const [existing] = await db
-        .update(channelEvents)
-        .set({ duplicates: sql`${channelEvents.duplicates} + 1` })
-        .where(
-          and(
-            eq(channelEvents.channelId, values.channelId),
-            eq(channelEvents.direction, 'inbound'),
-            eq(channelEvents.eventId, values.eventId),
-          ),
-        )
-        .returning();
-      return { event: existing, stored: false };
+      return { event: await countDuplicate(values), stored: false };
+    },
+
+    /**
+     * `record`, with the job that applies a stored delivery inserted by the same statement
+     * (`queue`: an INSERT that selects from `stored`, the new row's id, channel_id and thread):
+     * one round trip and one commit for the acknowledgement, and no delivery stored without its
+     * job. A redelivery inserts no job and counts a duplicate, as `record` does.
+     */
+    async receive(
+      values: {
+        teamId: number;
+        channelId: number;
+        eventId: string;
+        summary: string;
+        payload: string;
+        thread: string | null;
+      },
+      queue: (stored: SQL) => Promise<SQL>,
+    ): Promise<{ stored: true; id: number; queued: number } | { stored: false; event: ChannelEventRow }> {
+      const stored = sql.raw('stored');
+      const insertJob = await queue(stored);
+      const [row] = rowsOf<{ id: number | string; queued: number | string }>(
+        await db.execute(sql`
+          with ${stored} as (
+            insert into channel_events (team_id, channel_id, event_id, summary, payload, thread, direction, signature, status)
+            values (${values.teamId}, ${values.channelId}, ${values.eventId}, ${values.summary}, ${values.payload},
+                    ${values.thread}, 'inbound', 'valid', 'received')
+            on conflict do nothing
+            returning id, channel_id, thread
+          ), queued as (${insertJob} returning 1)
+          select id, (select count(*) from queued) as queued from ${stored}`),
+      );
+      if (row) return { stored: true, id: Number(row.id), queued: Number(row.queued) };
+      return { stored: false, event: await countDuplicate(values) };
     },
 
     /** A delivery refused for its signature: kept without its body, the oldest pruned. */

@@ -76,6 +76,12 @@ describe('Telegram webhooks', () => {
       const res = await deliver(update);
       expect(res.status, res.text).toBe(200);
     }
+    // The first acknowledgement stored the delivery with its job (one statement); the others neither.
+    const queued = await app.database.execute(
+      `select data from pgboss.job where name = 'channel.inbound' and (data->>'channelId')::int = $1`,
+      [channel.id],
+    );
+    expect(queued.rows).toEqual([{ data: { eventId: expect.any(Number), channelId: channel.id, thread: '4242' } }]);
     await app.services.jobs.drain();
     const repo = conversationRepository(app.services.db, team.id);
     const { items } = await repo.page({}, { page: 1, perPage: 10 });

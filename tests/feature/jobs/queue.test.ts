@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { JobQueue } from '../../../server/jobs/queue';
 import { createLogger } from '../../../server/support/logger';
@@ -87,6 +88,46 @@ describe('the job queue', () => {
     );
     expect(rows).toEqual([{ retry_limit: 3, retry_delay: 10, retry_backoff: true, expire_seconds: 900 }]);
     await backoff.stop();
+  });
+
+  it('inserts jobs from a statement of the caller with the policy pg-boss gives them', async () => {
+    const own = new JobQueue(app.database, { logger: createLogger('silent'), retryDelaySeconds: 7 });
+    const seen: unknown[] = [];
+    own.define<{ via: string }>({
+      name: 'test.insert',
+      retryLimit: 4,
+      expireInSeconds: 90,
+      run: async (data) => {
+        seen.push(data);
+      },
+    });
+    await own.start();
+    await own.send('test.insert', { via: 'send' });
+    const source = sql.raw('source');
+    await app.database.db.execute(sql`
+      with ${source} as (select 'statement' as via)
+      ${await own.insertFrom('test.insert', sql`jsonb_build_object('via', ${source}.via)`, source)}`);
+    await own.queued('test.insert');
+    const { rows } = await app.database.execute(
+      `select data->>'via' as via, state, priority, retry_limit, retry_count, retry_delay, retry_backoff,
+              extract(epoch from expire_in)::int as expire_seconds, policy, dead_letter, singleton_key,
+              (keep_until - start_after)::text as kept, start_after <= now() as due
+         from pgboss.job where name = 'test.insert' order by data->>'via' = 'statement'`,
+    );
+    expect(rows).toHaveLength(2);
+    const [sent, inserted] = rows as Array<Record<string, unknown>>;
+    expect(sent).toMatchObject({
+      via: 'send',
+      retry_limit: 4,
+      retry_delay: 7,
+      retry_backoff: true,
+      expire_seconds: 90,
+    });
+    expect({ ...inserted, via: 'send' }).toEqual(sent);
+    expect(await own.drain()).toBe(2);
+    expect(seen).toEqual(expect.arrayContaining([{ via: 'send' }, { via: 'statement' }]));
+    await expect(own.insertFrom('test.unknown', sql`'{}'::jsonb`, source)).rejects.toThrow('Unknown job test.unknown');
+    await own.stop();
   });
 
   it('refuses an unknown job name', async () => {
