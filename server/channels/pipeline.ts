@@ -405,7 +405,16 @@ export async function acceptInbound(
   if ((stored.attachments as StoredAttachment[]).some(awaitingFetch)) {
     await services.jobs.send(mediaJob, { teamId: channel.teamId, messageId: stored.id });
   }
-  let counted = await writer.countInbound(conversation.id, now, message.text ?? `[${message.kind}]`);
+  // The reply job is queued by the statement that counts the message when the conversation is the
+  // bot's: committed with the message, so a stop after the commit cannot leave it unanswered.
+  const answering = await answeringBot(services, channel);
+  if (answering) await services.jobs.start();
+  let counted = await writer.countInbound(
+    conversation.id,
+    now,
+    message.text ?? `[${message.kind}]`,
+    answering ? { name: replyJob, data: { teamId: channel.teamId, messageId: stored.id } } : undefined,
+  );
   // Health shows the last inbound to the minute: a busy channel's row is not written (and locked
   // by every delivery's transaction) for each message.
   if (!recently(channel.lastInboundAt, now)) await markChannel(services.db, channel.id, { lastInboundAt: now });
@@ -418,7 +427,6 @@ export async function acceptInbound(
       })) ?? counted;
   }
   await messageCreated(services, stored, widget);
-  const answering = await answeringBot(services, channel);
   await conversationChanged(
     services,
     channel.teamId,
@@ -427,9 +435,7 @@ export async function acceptInbound(
     widget,
     listedFromTurn(channel, counted, contact, answering?.bot),
   );
-  if (counted.state === 'bot' && answering) {
-    await services.jobs.send(replyJob, { teamId: channel.teamId, messageId: stored.id });
-  }
+  if (counted.state === 'bot' && answering) await services.jobs.queued(replyJob);
   return { message: stored, conversation: counted, duplicate: false };
 }
 
@@ -517,8 +523,9 @@ export async function processInbound(
 }
 
 /**
- * The reply job of a conversation an earlier run gave a message, queued again: that run may have
- * stopped between its commit and queueing the job. It is queued for the conversation's newest
+ * The reply job of a conversation an earlier run gave a message, queued again. The job is
+ * committed with the message now (`countInbound`); this covers messages stored before that, and a
+ * reply job lost with the queue's rows. It is queued for the conversation's newest
  * message from the customer (the one a reply answers; the earlier run may have applied later
  * deliveries of the thread too). A second reply job changes nothing: a message is answered once.
  */

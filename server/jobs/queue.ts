@@ -171,23 +171,13 @@ export class JobQueue {
   }
 
   /**
-   * An INSERT of jobs of this kind, one for each row of `source` (a table or CTE name in the
-   * statement it becomes part of), with `data` computed from that row: for a statement that stores
-   * a row and queues its job together, in one round trip and one commit, so that neither exists
-   * without the other. The policy comes from the queue's row as pg-boss's own send reads it
-   * (`tests/feature/jobs/queue.test.ts` compares the two rows), created first if this process has
-   * not yet. Call `queued()` once the statement has run.
+   * `jobInsert` for a kind this queue defines, once the queue's row exists (made first if this
+   * process has not yet). Call `queued()` once the statement has run.
    */
   async insertFrom(name: string, data: SQL, source: SQL): Promise<SQL> {
     if (!this.definitions.has(name)) throw new Error(`Unknown job ${name}`);
     await this.start();
-    return sql`insert into pgboss.job
-        (name, data, expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy, dead_letter)
-      select q.name, ${data}, q.expire_seconds * interval '1 second',
-             now() + coalesce(q.retention_minutes * interval '1 minute', interval '14 days'),
-             q.retry_limit, case when q.retry_backoff then greatest(q.retry_delay, 1) else q.retry_delay end,
-             q.retry_backoff, q.policy, q.dead_letter
-        from ${source} join pgboss.queue q on q.name = ${name}`;
+    return jobInsert(name, data, source);
   }
 
   /** Jobs of this kind were inserted by a statement of the caller's (`insertFrom`): a worker here looks now. */
@@ -253,6 +243,25 @@ export class JobQueue {
       throw error;
     }
   }
+}
+
+/**
+ * An INSERT of jobs of a kind, one for each row of `source` (a table, CTE or subquery of the
+ * statement it becomes part of), with `data` computed from that row: for a statement that stores a
+ * row and queues its job together, in one round trip and one commit, so that neither exists
+ * without the other. The policy comes from the queue's row as pg-boss's own send reads it
+ * (`tests/feature/jobs/queue.test.ts` compares the two rows). The same text for the same
+ * arguments, so a statement that holds it can be built once. The queue's row must exist
+ * (`JobQueue.start()`; `insertFrom` sees to it); `JobQueue.queued()` wakes a worker after.
+ */
+export function jobInsert(name: string, data: SQL, source: SQL): SQL {
+  return sql`insert into pgboss.job
+      (name, data, expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy, dead_letter)
+    select q.name, ${data}, q.expire_seconds * interval '1 second',
+           now() + coalesce(q.retention_minutes * interval '1 minute', interval '14 days'),
+           q.retry_limit, case when q.retry_backoff then greatest(q.retry_delay, 1) else q.retry_delay end,
+           q.retry_backoff, q.policy, q.dead_letter
+      from ${source} join pgboss.queue q on q.name = ${sql.raw(`'${name.replace(/'/g, "''")}'`)}`;
 }
 
 /** What pg-boss keeps as a failed job's output: the message only (no stack, nothing secret). */

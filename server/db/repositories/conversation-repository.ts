@@ -35,6 +35,7 @@ import {
 import { escapeLike } from '../like';
 import { isUniqueViolation } from '../errors';
 import { statement, value, valueFor } from '../statements';
+import { jobInsert } from '../../jobs/queue';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactIdentityRow = typeof contactIdentities.$inferSelect;
@@ -121,6 +122,42 @@ const ofConversation = () =>
  * Statements every pipeline turn runs, built once (server/db/statements.ts); each takes its team
  * as a value like the rest.
  */
+/** The update that counts an inbound message on its conversation (unread, preview, last inbound). */
+function countingInbound(db: Database) {
+  return db
+    .update(conversations)
+    .set({
+      inboundCount: sql`${conversations.inboundCount} + 1`,
+      unreadCount: sql`${conversations.unreadCount} + 1`,
+      lastInboundAt: valueFor<Date>('at'),
+      lastMessageAt: valueFor<Date>('at'),
+      lastPreview: valueFor<string>('preview'),
+      updatedAt: valueFor<Date>('at'),
+    })
+    .where(eq(conversations.id, value('id')))
+    .returning();
+}
+
+/**
+ * `countInbound` that also queues a job (its data a value of each run) when the conversation, as
+ * counted, is the bot's: one statement, inside the transaction that stores the message. Built once
+ * per job kind.
+ */
+const countInboundQueueing = new Map<string, ReturnType<typeof statement<ConversationRow[]>>>();
+function countInboundQueueingFor(job: string) {
+  let built = countInboundQueueing.get(job);
+  if (!built) {
+    built = statement((db) => {
+      const counted = db.$with('counted').as(countingInbound(db));
+      const answered = sql`(select 1 from ${counted} where ${counted.state} = 'bot') as answered`;
+      const queued = db.$with('queued', {}).as(jobInsert(job, sql`${value('job')}::jsonb`, answered));
+      return db.with(counted, queued).select().from(counted).prepare('');
+    });
+    countInboundQueueing.set(job, built);
+  }
+  return built;
+}
+
 const turnStatements = {
   messageInConversation: statement((db) =>
     db
@@ -183,21 +220,7 @@ const turnStatements = {
       .returning()
       .prepare(''),
   ),
-  countInbound: statement((db) =>
-    db
-      .update(conversations)
-      .set({
-        inboundCount: sql`${conversations.inboundCount} + 1`,
-        unreadCount: sql`${conversations.unreadCount} + 1`,
-        lastInboundAt: valueFor<Date>('at'),
-        lastMessageAt: valueFor<Date>('at'),
-        lastPreview: valueFor<string>('preview'),
-        updatedAt: valueFor<Date>('at'),
-      })
-      .where(eq(conversations.id, value('id')))
-      .returning()
-      .prepare(''),
-  ),
+  countInbound: statement((db) => countingInbound(db).prepare('')),
   history: statement((db) =>
     db
       .select({ message: messages, senderName: users.name })
@@ -902,9 +925,21 @@ export function conversationWriter(db: Database) {
       return row;
     },
 
-    /** Counts an inbound message on its conversation (unread, preview, the WhatsApp window's start). */
-    async countInbound(conversationId: number, at: Date, preview: string): Promise<ConversationRow> {
-      const [row] = await turnStatements.countInbound(db, { id: conversationId, at, preview: preview.slice(0, 255) });
+    /**
+     * Counts an inbound message on its conversation (unread, preview, the WhatsApp window's start).
+     * With `job`, the same statement queues that job when the conversation, as counted, is the
+     * bot's (the queue must be started; wake its workers after the commit).
+     */
+    async countInbound(
+      conversationId: number,
+      at: Date,
+      preview: string,
+      job?: { name: string; data: object },
+    ): Promise<ConversationRow> {
+      const values = { id: conversationId, at, preview: preview.slice(0, 255) };
+      const [row] = job
+        ? await countInboundQueueingFor(job.name)(db, { ...values, job: JSON.stringify(job.data) })
+        : await turnStatements.countInbound(db, values);
       return row;
     },
 

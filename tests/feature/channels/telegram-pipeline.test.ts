@@ -285,6 +285,29 @@ describe('Telegram deliveries a stopped process left without their job', () => {
     expect(await requeueStrandedEvents(app.services, new Date(later.getTime() + 90_000))).toBe(0);
   });
 
+  it('commits the reply job with the message: nothing after the commit has to run for the reply', async () => {
+    const chatId = 9005;
+    const { team, channel, event } = await deliveredMessage(7005, chatId);
+    // Whatever is sent after the commit is lost here (as in a process that stops right after it).
+    const jobs = app.services.jobs;
+    const send = jobs.send.bind(jobs);
+    jobs.send = async () => {
+      throw new Error('stopped');
+    };
+    try {
+      await processInbound(app.services, event.id, { channelId: channel.id, thread: event.thread });
+    } finally {
+      jobs.send = send;
+    }
+    const { rows } = await app.services.database.execute(
+      `select data from pgboss.job where name = 'conversation.reply' and (data->>'teamId')::int = $1`,
+      [team.id],
+    );
+    expect(rows).toEqual([{ data: { teamId: team.id, messageId: expect.any(Number) } }]);
+    await app.services.jobs.drain();
+    expect(telegram.sent().filter((sent) => (sent as { chat_id?: number }).chat_id === chatId)).toHaveLength(1);
+  });
+
   it('queues the reply a stopped inbound job committed the message for and never queued', async () => {
     const chatId = 9003;
     const { team, channel, event } = await deliveredMessage(7003, chatId);
