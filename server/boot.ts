@@ -14,12 +14,21 @@ export interface BootOptions extends Pick<AppDependencies, 'assets' | 'mailbox' 
   config: Config;
   database: DatabaseHandle;
   logger: Logger;
+  /**
+   * `server` (`npm start`, the default): the realtime server listens here when embedded, and the
+   * workers run when QUEUE_WORKERS is on. `worker` (`npm run worker`): the workers always, no
+   * listener of any kind.
+   */
+  role?: 'server' | 'worker';
 }
 
 export interface Booted {
   app: Express;
   services: Services;
-  /** The realtime server of this process (BROADCAST_CONNECTION=embedded), listening. */
+  /**
+   * The realtime server of this process (BROADCAST_CONNECTION=embedded): listening; in a worker,
+   * one that only publishes, to the web processes' servers through Redis.
+   */
   realtime?: RealtimeServer;
   /** The client the rate limits count in (REDIS_URL). */
   redis?: Redis;
@@ -32,23 +41,34 @@ export interface Booted {
  * (the default) the realtime server on REVERB_SERVER_HOST:REVERB_SERVER_PORT, broadcasts published
  * to it in-process; with `reverb` no realtime server, broadcasts sent through the pusher SDK to
  * REVERB_API_URL (else REVERB_HOST:REVERB_PORT). With REDIS_URL, a Redis client the rate limits
- * of every process share. See docs/decisions/008-broadcasting.md.
+ * and the hot cache's invalidations of every process share. `npm run worker` (server/worker.ts)
+ * boots the same way as a `worker`: no listener, and with `embedded` and REDIS_URL its broadcasts
+ * go on the web processes' Redis bus. See docs/decisions/008-broadcasting.md.
  */
 export async function boot(options: BootOptions): Promise<Booted> {
   const { config, logger } = options;
+  const worker = options.role === 'worker';
   let realtime: RealtimeServer | undefined;
   let redis: Redis | undefined;
+  const embeddedRealtime = () =>
+    new RealtimeServer({
+      apps: appsFromConfig(config),
+      logger,
+      redisUrl: config.redisUrl,
+      redisPrefix: `${config.redisPrefix}realtime`,
+    });
   try {
-    if (config.broadcastConnection === 'embedded') {
+    if (config.broadcastConnection === 'embedded' && !worker) {
       warnOfTlsOnTheListener(config, logger);
-      realtime = new RealtimeServer({
-        apps: appsFromConfig(config),
-        logger,
-        redisUrl: config.redisUrl,
-        redisPrefix: `${config.redisPrefix}realtime`,
-      });
+      realtime = embeddedRealtime();
       await realtime.listen(config.reverb.server.port, config.reverb.server.host);
+    } else if (config.broadcastConnection === 'embedded' && config.redisUrl) {
+      // A worker beside web processes whose realtime servers share Redis: it publishes on their
+      // bus (and cache channels' last events) as one of them would, without an HTTP call each.
+      realtime = embeddedRealtime();
     }
+    // Every process of a deployment shares Redis: a worker's writes drop the web processes'
+    // cached reads (decision 011), as theirs drop its own.
     if (config.redisUrl) redis = await connectRedis(config.redisUrl, logger);
   } catch (error) {
     await realtime?.close();
@@ -64,10 +84,10 @@ export async function boot(options: BootOptions): Promise<Booted> {
     limits: options.limits,
     realtime,
     redis,
-    runsWorkers: config.queue.workers,
+    runsWorkers: worker || config.queue.workers,
   });
   let stopWorkers: (() => Promise<void>) | undefined;
-  if (config.queue.workers) {
+  if (worker || config.queue.workers) {
     try {
       stopWorkers = await startWorkers(services, logger);
     } catch (error) {
@@ -81,6 +101,8 @@ export async function boot(options: BootOptions): Promise<Booted> {
     logger.info(
       `no realtime server in this process: broadcasts go through the pusher SDK to ${scheme}://${host}:${port}`,
     );
+  } else if (worker) {
+    logger.info('no realtime server in this process: broadcasts go to the web processes through Redis');
   }
 
   let closing: Promise<void> | undefined;

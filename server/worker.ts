@@ -3,15 +3,16 @@ import { prepareEnvironment } from './config/secrets';
 import { ConfigError, loadConfig } from './config/env';
 import { configuredDatabase, openDatabase } from './db/client';
 import { createLogger, wantsPrettyLogs } from './support/logger';
-import { createApp } from './app';
-import { startWorkers } from './jobs/registry';
+import { boot } from './boot';
 
 /**
- * `npm run worker`: the job workers alone, no HTTP and no realtime server. Progress is broadcast
- * through the pusher SDK to the realtime server at REVERB_API_URL (else REVERB_HOST:REVERB_PORT).
- * Several workers may share a PostgreSQL server (DATABASE_URL); on the embedded database only one
- * process may open it, so run this with QUEUE_WORKERS=false on the `npm start` side only when both
- * use a server.
+ * `npm run worker`: the job workers alone, no HTTP and no realtime listener (server/boot.ts, role
+ * `worker`). Progress is broadcast, with REDIS_URL and the realtime servers embedded in the web
+ * processes, on their Redis bus; otherwise through the pusher SDK to the realtime server at
+ * REVERB_API_URL (else REVERB_HOST:REVERB_PORT). With REDIS_URL its writes also drop the web
+ * processes' cached reads. Several workers may share a PostgreSQL server (DATABASE_URL); on the
+ * embedded database only one process may open it, so run this with QUEUE_WORKERS=false on the
+ * `npm start` side only when both use a server.
  */
 async function main() {
   prepareEnvironment();
@@ -33,8 +34,8 @@ async function main() {
   });
   await database.migrate();
   lowerPriority(config.queue.workerNice, logger);
-  const { services } = createApp({ config, database, logger, runsWorkers: true });
-  const stop = await startWorkers(services, logger);
+  const booted = await boot({ config, database, logger, role: 'worker' });
+  const stop = () => booted.close();
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'worker shutting down');

@@ -5,6 +5,9 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import pino from 'pino';
 import { boot, type Booted } from '../../../server/boot';
 import { InProcessDriver, PusherDriver } from '../../../server/broadcasting/broadcaster';
@@ -14,6 +17,8 @@ import { MemoryMailbox } from '../../../server/support/mail/mailbox';
 import { testConfig } from '../../helpers/config';
 import { createTestDatabase } from '../../helpers/database';
 import { testVersion } from '../../helpers/app';
+import { cachedRead } from '../../../server/cache/cached-reads';
+import { teams } from '../../../server/db/schema/index';
 import { RawClient, cleanup, data, startRealtime } from '../realtime/support/harness';
 
 const mainApp = { id: '100001', key: 'test-app-key', secret: 'test-app-secret-0123456789' };
@@ -29,11 +34,16 @@ afterEach(async () => {
 });
 afterAll(() => database.close());
 
-async function start(env: Record<string, string>, logger = pino({ level: 'silent' })): Promise<Booted> {
+async function start(
+  env: Record<string, string>,
+  logger = pino({ level: 'silent' }),
+  role: 'server' | 'worker' = 'server',
+): Promise<Booted> {
   const booted = await boot({
     config: testConfig(env),
     database,
     logger,
+    role,
     mailbox: new MemoryMailbox(),
     assets: staticAssets(testVersion),
   });
@@ -155,4 +165,51 @@ describe('REDIS_URL', () => {
     await booted.close();
     expect(booted.redis?.status).toBe('end');
   });
+});
+
+describe('npm run worker (role worker)', () => {
+  it('runs no listener; without REDIS_URL it publishes through the pusher SDK to the web process', async () => {
+    const web = await freePort();
+    const booted = await start(
+      { REVERB_HOST: '127.0.0.1', REVERB_PORT: String(web), REVERB_SERVER_PORT: String(web) },
+      undefined,
+      'worker',
+    );
+    expect(booted.realtime).toBeUndefined();
+    expect(booted.services.broadcaster.driver).toBeInstanceOf(PusherDriver);
+    expect(await listening(web)).toBe(false);
+  });
+
+  it.runIf(process.env.REDIS_URL)(
+    'publishes on the web processes’ Redis bus and drops their cached reads when it writes',
+    async () => {
+      const prefix = `kawan-test:${randomBytes(6).toString('hex')}:`;
+      const shared = { REDIS_URL: process.env.REDIS_URL!, REDIS_PREFIX: prefix, REVERB_SERVER_HOST: '127.0.0.1' };
+      const webPort = await freePort();
+      const web = await start({ ...shared, REVERB_SERVER_PORT: String(webPort) });
+      const workerPort = await freePort();
+      const worker = await start({ ...shared, REVERB_SERVER_PORT: String(workerPort) }, undefined, 'worker');
+      try {
+        expect(worker.realtime).toBeDefined();
+        expect(worker.realtime?.port).toBeUndefined();
+        expect(await listening(workerPort)).toBe(false);
+        expect(worker.services.broadcaster.driver).toBeInstanceOf(InProcessDriver);
+        // A broadcast of the worker reaches a socket of the web process, through Redis alone.
+        const client = await subscriber(webPort);
+        expect(await received(client, worker, 4)).toEqual({ n: 4 });
+
+        let loads = 0;
+        const read = () => cachedRead(web.services.db, 'boot-test:teams', { groups: ['teams'] }, async () => ++loads);
+        expect(await read()).toBe(1);
+        expect(await read()).toBe(1);
+        await worker.services.db.update(teams).set({ name: 'x' }).where(eq(teams.id, -1));
+        await expect.poll(read, { timeout: 5_000 }).toBe(2);
+      } finally {
+        const redis = new Redis(process.env.REDIS_URL!);
+        const keys = await redis.keys(`${prefix}*`);
+        if (keys.length > 0) await redis.del(...keys);
+        redis.disconnect();
+      }
+    },
+  );
 });
