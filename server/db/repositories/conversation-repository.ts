@@ -118,10 +118,6 @@ const ownMessage = () => and(eq(messages.teamId, value('teamId')), eq(messages.i
 const ofConversation = () =>
   and(eq(messages.teamId, value('teamId')), eq(messages.conversationId, value('conversationId')));
 
-/**
- * Statements every pipeline turn runs, built once (server/db/statements.ts); each takes its team
- * as a value like the rest.
- */
 /** The update that counts an inbound message on its conversation (unread, preview, last inbound). */
 function countingInbound(db: Database) {
   return db
@@ -158,6 +154,10 @@ function countInboundQueueingFor(job: string) {
   return built;
 }
 
+/**
+ * Statements every pipeline turn runs, built once (server/db/statements.ts); each takes its team
+ * as a value like the rest.
+ */
 const turnStatements = {
   messageInConversation: statement((db) =>
     db
