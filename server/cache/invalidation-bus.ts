@@ -9,13 +9,27 @@ export interface Invalidation {
   tags?: string[];
 }
 
+/** Longest a publish waits for its own message to come back (Redis slow or the subscription gone). */
+const echoTimeoutMs = 250;
+
 /**
  * Tells the other processes sharing REDIS_URL what to drop from their hot caches, and drops what
  * they report. A process whose subscription is down cannot hear of writes elsewhere: its cache is
  * off (every read goes to the database) until the subscription is back, and starts empty then.
+ *
+ * `publish` resolves once this process's own subscription has received the message. Redis answers
+ * PUBLISH before it has necessarily written the message to the subscribers (it writes the clients
+ * waiting for output newest first), so a write's response could reach the browser, and its next
+ * request another process, before that process had heard of the write (the two-process test of
+ * request-path-cache.test.ts failed so under load). Every subscriber's copy is written in the same
+ * pass as this one's: once this one has it, the others have it in their sockets too, ahead of any
+ * request the response leads to.
  */
 export class InvalidationBus {
   private readonly origin = randomUUID();
+  private sequence = 0;
+  /** Published messages of this process waiting for their echo, by sequence number. */
+  private readonly echoes = new Map<number, () => void>();
 
   private constructor(
     private readonly publisher: Redis,
@@ -35,8 +49,9 @@ export class InvalidationBus {
     subscriber.on('message', (channel: string, message: string) => {
       if (channel !== bus.channel) return;
       try {
-        const parsed = JSON.parse(message) as Invalidation & { origin?: string };
+        const parsed = JSON.parse(message) as Invalidation & { origin?: string; n?: number };
         if (parsed.origin !== bus.origin) cache.drop(parsed);
+        else if (parsed.n !== undefined) bus.echoed(parsed.n);
       } catch {
         cache.clear();
       }
@@ -61,16 +76,40 @@ export class InvalidationBus {
     return bus;
   }
 
-  /** Tells the other processes; a failure is logged (their caches are off while Redis is away). */
+  /**
+   * Tells the other processes, and resolves when they have the message (above); a failure is
+   * logged (their caches are off while Redis is away).
+   */
   async publish(what: Invalidation): Promise<void> {
+    const n = (this.sequence += 1);
+    const echo =
+      this.subscriber.status === 'ready'
+        ? new Promise<void>((resolve) => {
+            const timer = setTimeout(() => this.echoed(n), echoTimeoutMs);
+            this.echoes.set(n, () => {
+              clearTimeout(timer);
+              resolve();
+            });
+          })
+        : undefined;
     try {
-      await this.publisher.publish(this.channel, JSON.stringify({ ...what, origin: this.origin }));
+      await this.publisher.publish(this.channel, JSON.stringify({ ...what, origin: this.origin, n }));
     } catch (error) {
+      this.echoed(n);
       this.logger.warn({ err: error }, 'cache invalidation: publish failed');
+      return;
     }
+    await echo;
   }
 
   async close(): Promise<void> {
     this.subscriber.disconnect();
+    for (const n of [...this.echoes.keys()]) this.echoed(n);
+  }
+
+  private echoed(n: number): void {
+    const resolve = this.echoes.get(n);
+    this.echoes.delete(n);
+    resolve?.();
   }
 }

@@ -1,0 +1,65 @@
+/**
+ * The hot cache's invalidations between processes (server/cache/invalidation-bus.ts): a write's
+ * message has reached every other process when `publish` resolves, so the next request anywhere
+ * reads afresh. Needs Redis: runs when REDIS_URL is set.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { HotCache } from '../../../server/cache/hot-cache';
+import { InvalidationBus } from '../../../server/cache/invalidation-bus';
+
+const redisUrl = process.env.REDIS_URL;
+
+describe.runIf(redisUrl)('cache invalidations through REDIS_URL', () => {
+  const prefix = `kawan-test:${randomBytes(6).toString('hex')}:`;
+  const clients: Redis[] = [];
+  const buses: InvalidationBus[] = [];
+
+  async function process() {
+    const redis = new Redis(redisUrl!);
+    clients.push(redis);
+    const cache = new HotCache();
+    const bus = await InvalidationBus.connect(redis, cache, { prefix, logger: pino({ level: 'silent' }) });
+    buses.push(bus);
+    // Subscribed: the cache is on.
+    for (let tries = 0; !cache.enabled && tries < 200; tries += 1)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    return { cache, bus };
+  }
+
+  let one: Awaited<ReturnType<typeof process>>;
+  let others: Awaited<ReturnType<typeof process>>[];
+  beforeAll(async () => {
+    one = await process();
+    others = [await process(), await process()];
+  });
+  afterAll(async () => {
+    for (const bus of buses) await bus.close();
+    for (const client of clients) client.disconnect();
+  });
+
+  it('has dropped the entries of every other process when publish resolves', async () => {
+    for (let round = 0; round < 50; round += 1) {
+      for (const other of others) {
+        await other.cache.get(`team:${round}`, { groups: ['teams'] }, async () => round);
+        expect(other.cache.peek(`team:${round}`)).toEqual({ value: round });
+      }
+      await one.bus.publish({ groups: ['teams'] });
+      // What the response leads to comes later than the sockets that were ready with the echo.
+      await new Promise((resolve) => setImmediate(resolve));
+      for (const other of others) expect(other.cache.peek(`team:${round}`), `round ${round}`).toBeUndefined();
+    }
+  });
+
+  it('returns when the publish fails, without waiting for its own message', async () => {
+    const redis = new Redis(redisUrl!, { lazyConnect: true, maxRetriesPerRequest: 0 });
+    clients.push(redis);
+    const cache = new HotCache();
+    const bus = await InvalidationBus.connect(redis, cache, { prefix, logger: pino({ level: 'silent' }) });
+    buses.push(bus);
+    redis.disconnect();
+    await bus.publish({ groups: ['teams'] });
+  });
+});
