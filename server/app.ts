@@ -21,7 +21,7 @@ import { signUrl } from './support/signed-url';
 import { join } from 'node:path';
 import type { RealtimeServer } from './realtime/realtime-server';
 import { Broadcaster, createBroadcastDriver, type BroadcastDriver } from './broadcasting/broadcaster';
-import { afterCommit, inTransaction, trackTransactions } from './db/after-commit';
+import { afterCommit, transactionLocal, trackTransactions } from './db/after-commit';
 import { HotCache } from './cache/hot-cache';
 import { attachCache } from './cache/cached-reads';
 import { InvalidationBus, type Invalidation } from './cache/invalidation-bus';
@@ -117,10 +117,14 @@ export function createApp(deps: AppDependencies): { app: Express; services: Serv
   return { app, services };
 }
 
+/** The tables a transaction wrote, told to the caches once it has committed. */
+const writtenTables = Symbol('kawan.writtenTables');
+
 /**
  * The hot cache of this process (docs/decisions/011-request-path-cache.md): every write the
  * database reports drops what was read from that table, here at once and again after the
- * transaction commits, and (with REDIS_URL) in every other process once it has committed.
+ * transaction commits, and (with REDIS_URL) in every other process once it has committed: one
+ * message for all the tables a transaction wrote.
  */
 function hotCache(deps: AppDependencies, logger: Logger) {
   const cache = new HotCache();
@@ -135,11 +139,16 @@ function hotCache(deps: AppDependencies, logger: Logger) {
     // The session store's own writes are not reported (writeThroughMark): it keeps its entries right.
     const what = { groups: [table] };
     cache.drop(what);
-    const everywhere = () => {
-      cache.drop(what);
-      return invalidateElsewhere(what);
-    };
-    if (inTransaction()) void afterCommit(everywhere);
+    const tables = transactionLocal(writtenTables, () => {
+      const written = new Set<string>();
+      void afterCommit(() => {
+        const all = { groups: [...written] };
+        cache.drop(all);
+        return invalidateElsewhere(all);
+      });
+      return written;
+    });
+    if (tables) tables.add(table);
     else void invalidateElsewhere(what);
   });
   return { cache, invalidateElsewhere, bus };

@@ -5,6 +5,8 @@ type Callback = () => unknown;
 
 interface Frame {
   callbacks: Callback[];
+  /** Values kept with this transaction or savepoint (`transactionLocal`). */
+  locals?: Map<symbol, unknown>;
 }
 
 const frames = new AsyncLocalStorage<Frame>();
@@ -40,6 +42,19 @@ export async function afterCommit(callback: Callback): Promise<void> {
     return;
   }
   await callback();
+}
+
+/**
+ * A value kept with the transaction the caller runs in (its innermost savepoint), made by `create`
+ * on first use; undefined outside a transaction. For work done once per transaction: `create` can
+ * queue the one `afterCommit` callback that reads the value when it has committed.
+ */
+export function transactionLocal<T>(key: symbol, create: () => T): T | undefined {
+  const frame = frames.getStore();
+  if (!frame) return undefined;
+  frame.locals ??= new Map();
+  if (!frame.locals.has(key)) frame.locals.set(key, create());
+  return frame.locals.get(key) as T;
 }
 
 /** True while the caller runs inside a tracked transaction. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterCommit, inTransaction, trackTransactions } from '../../server/db/after-commit';
+import { afterCommit, inTransaction, trackTransactions, transactionLocal } from '../../server/db/after-commit';
 
 /** A database whose transactions commit, or roll back when their callback throws, as drizzle's do. */
 function fakeDatabase() {
@@ -101,5 +101,32 @@ describe('afterCommit', () => {
     });
     expect(result).toBe(42);
     expect(log).toEqual(['begin transaction', 'commit transaction', 'failed: broadcast failed']);
+  });
+
+  it('keeps a value with each transaction and savepoint, made once, for work done once after the commit', async () => {
+    const { db, log } = fakeDatabase();
+    const key = Symbol('written');
+    const note = (item: string) =>
+      transactionLocal(key, () => {
+        const items: string[] = [];
+        void afterCommit(() => log.push(`told: ${items.join(',')}`));
+        return items;
+      })?.push(item);
+    expect(note('outside')).toBeUndefined();
+    await db.transaction(async (tx) => {
+      note('a');
+      await tick();
+      note('b');
+      await (tx as typeof db)
+        .transaction(async () => {
+          note('rolled back');
+          throw new Error('undone');
+        })
+        .catch(() => undefined);
+      await (tx as typeof db).transaction(async () => {
+        note('c');
+      });
+    });
+    expect(log.filter((line) => line.startsWith('told'))).toEqual(['told: a,b', 'told: c']);
   });
 });

@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pino from 'pino';
+import { eq } from 'drizzle-orm';
 import { HotCache } from '../../../server/cache/hot-cache';
+import { teams, users } from '../../../server/db/schema/index';
+import { createTestApp } from '../../helpers/app';
 import { InvalidationBus } from '../../../server/cache/invalidation-bus';
 
 const redisUrl = process.env.REDIS_URL;
@@ -50,6 +53,35 @@ describe.runIf(redisUrl)('cache invalidations through REDIS_URL', () => {
       // What the response leads to comes later than the sockets that were ready with the echo.
       await new Promise((resolve) => setImmediate(resolve));
       for (const other of others) expect(other.cache.peek(`team:${round}`), `round ${round}`).toBeUndefined();
+    }
+  });
+
+  it('tells the other processes once per transaction, with every table it wrote', async () => {
+    const appPrefix = `${prefix}app:`;
+    const redis = new Redis(redisUrl!);
+    const listener = new Redis(redisUrl!);
+    clients.push(redis, listener);
+    const heard: Array<{ groups?: string[] }> = [];
+    await listener.subscribe(`${appPrefix}cache-invalidation`);
+    listener.on('message', (_channel: string, message: string) => heard.push(JSON.parse(message)));
+    const app = await createTestApp({ redis, env: { REDIS_PREFIX: appPrefix } });
+    try {
+      await app.services.db.transaction(async (tx) => {
+        await tx.update(teams).set({ name: 'x' }).where(eq(teams.id, -1));
+        await tx.update(users).set({ name: 'x' }).where(eq(users.id, -1));
+        await tx.update(teams).set({ name: 'y' }).where(eq(teams.id, -1));
+      });
+      await expect.poll(() => heard.length).toBe(1);
+      expect([...(heard[0].groups ?? [])].sort()).toEqual(['teams', 'users']);
+
+      // Outside a transaction each statement commits, and is told, on its own.
+      await app.services.db.update(teams).set({ name: 'x' }).where(eq(teams.id, -1));
+      await app.services.db.update(users).set({ name: 'x' }).where(eq(users.id, -1));
+      await expect
+        .poll(() => heard.map((message) => message.groups))
+        .toEqual([expect.any(Array), ['teams'], ['users']]);
+    } finally {
+      await app.close();
     }
   });
 
