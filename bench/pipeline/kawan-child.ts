@@ -113,8 +113,8 @@ async function main() {
   if (splitWorkers) {
     workerProcess = startWorkerProcess(databaseUrl(serverUrl!, createdDatabase!), booted.realtime!.port!);
     notes.push(
-      'workers: in a process of their own (npm run worker, QUEUE_WORKERS=false here), broadcasting through ' +
-        "the pusher SDK to this process's realtime server; REDIS_URL shared",
+      'workers: in a process of their own (npm run worker, QUEUE_WORKERS=false here), broadcasting on ' +
+        "this process's realtime server's Redis bus; REDIS_URL shared",
     );
   }
 
@@ -262,7 +262,9 @@ function startWorkerProcess(url: string, realtimePort: number): ChildProcess {
         TELEGRAM_API_URL: fakes,
         AI_BASE_URL: `${fakes}/v1`,
         AI_CHAT_MODEL: benchModel,
-        BROADCAST_CONNECTION: 'reverb',
+        // As beside web processes that embed the realtime server: the worker publishes on their
+        // Redis bus (server/boot.ts, role worker). Without REDIS_URL it would call this port.
+        BROADCAST_CONNECTION: 'embedded',
         REVERB_HOST: '127.0.0.1',
         REVERB_PORT: String(realtimePort),
       },
