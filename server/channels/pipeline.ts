@@ -765,9 +765,11 @@ export async function replyToMessage(
   if (reservation.ok) await settleReply(services, usageKey, result, reservation);
   const now = new Date();
   const text = spokenReply(result);
-  const finished = await repo.finishReply(replyRow.id, {
+  // The reply, claimed for its first send, and its conversation's counts: one statement.
+  const { message: finished, conversation: updated } = await repo.finishReply(replyRow.id, conversation.id, {
     text,
     at: now,
+    fallback: result.kind === 'fallback',
     ai: {
       kind: result.kind,
       model: result.trace.model ?? result.trace.provider.kind,
@@ -780,11 +782,6 @@ export async function replyToMessage(
       citations: result.citations,
       credits: reservation.ok ? spentCredits(result) : 0,
     },
-  });
-  const updated = await repo.countReply(conversation.id, {
-    fallback: result.kind === 'fallback',
-    at: now,
-    preview: text,
   });
   if (finished) await messageCreated(services, finished, undefined, 'MessageUpdated');
   if (widget) await widgetTyping(services, widget, { sender: 'bot', typing: false });

@@ -249,34 +249,42 @@ const turnStatements = {
       .returning()
       .prepare(''),
   ),
-  finishReply: statement((db) =>
-    db
-      .update(messages)
-      .set({
-        text: valueFor<string>('text'),
-        status: 'sending',
-        attempts: sql`${messages.attempts} + 1`,
-        createdAt: valueFor<Date>('at'),
-        ai: valueFor<MessageAi>('ai'),
-      })
-      .where(ownMessage())
-      .returning()
-      .prepare(''),
-  ),
-  countReply: statement((db) =>
-    db
-      .update(conversations)
-      .set({
-        botReplyCount: sql`${conversations.botReplyCount} + 1`,
-        fallbackCount: sql`${conversations.fallbackCount} + ${value('fallbacks')}::int`,
-        firstBotReplyAt: sql`coalesce(${conversations.firstBotReplyAt}, ${value('at')}::timestamptz)`,
-        lastMessageAt: valueFor<Date>('at'),
-        lastPreview: valueFor<string>('preview'),
-      })
-      .where(and(eq(conversations.teamId, value('teamId')), eq(conversations.id, value('id'))))
-      .returning()
-      .prepare(''),
-  ),
+  // A bot reply's text in place, its first send claimed ('sending', the attempt counted), and its
+  // conversation's counts after it: one statement (two updates, each row or none returned).
+  finishReply: statement((db) => {
+    const finished = db.$with('finished').as(
+      db
+        .update(messages)
+        .set({
+          text: valueFor<string>('text'),
+          status: 'sending',
+          attempts: sql`${messages.attempts} + 1`,
+          createdAt: valueFor<Date>('at'),
+          ai: valueFor<MessageAi>('ai'),
+        })
+        .where(ownMessage())
+        .returning(),
+    );
+    const counted = db.$with('counted').as(
+      db
+        .update(conversations)
+        .set({
+          botReplyCount: sql`${conversations.botReplyCount} + 1`,
+          fallbackCount: sql`${conversations.fallbackCount} + ${value('fallbacks')}::int`,
+          firstBotReplyAt: sql`coalesce(${conversations.firstBotReplyAt}, ${value('at')}::timestamptz)`,
+          lastMessageAt: valueFor<Date>('at'),
+          lastPreview: valueFor<string>('preview'),
+        })
+        .where(and(eq(conversations.teamId, value('teamId')), eq(conversations.id, value('conversationId'))))
+        .returning(),
+    );
+    return db
+      .with(finished, counted)
+      .select()
+      .from(finished)
+      .fullJoin(counted, sql`true`)
+      .prepare('');
+  }),
   markSent: statement((db) =>
     db
       .update(messages)
@@ -645,24 +653,27 @@ export function conversationRepository(db: Database, teamId: number) {
      * A bot reply written: its text and what the engine says of it, taken for its first send
      * attempt in the same statement ('sending', the attempt counted), as claimForSending would.
      */
-    async finishReply(id: number, values: { text: string; at: Date; ai: MessageAi }): Promise<MessageRow | undefined> {
-      const [row] = await turnStatements.finishReply(db, { teamId, id, ...values });
-      return row;
-    },
-
-    /** A conversation's counts after a bot reply (a fallback counted as one too). */
-    async countReply(
+    /**
+     * A bot reply finished: its text in place and its first send claimed ('sending', the attempt
+     * counted), and its conversation counted (a fallback as one too), in one statement. Either row is
+     * undefined when it is not the team's.
+     */
+    async finishReply(
       id: number,
-      values: { fallback: boolean; at: Date; preview: string },
-    ): Promise<ConversationRow | undefined> {
-      const [row] = await turnStatements.countReply(db, {
+      conversationId: number,
+      values: { text: string; at: Date; ai: MessageAi; fallback: boolean },
+    ): Promise<{ message: MessageRow | undefined; conversation: ConversationRow | undefined }> {
+      const [row] = await turnStatements.finishReply(db, {
         teamId,
         id,
-        fallbacks: values.fallback ? 1 : 0,
+        conversationId,
+        text: values.text,
         at: values.at,
-        preview: values.preview.slice(0, 255),
+        ai: values.ai,
+        fallbacks: values.fallback ? 1 : 0,
+        preview: values.text.slice(0, 255),
       });
-      return row;
+      return { message: row?.finished ?? undefined, conversation: row?.counted ?? undefined };
     },
 
     /** An outbound message the provider took, with the id it gave (when it gave one). */
