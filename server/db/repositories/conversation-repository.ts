@@ -651,12 +651,9 @@ export function conversationRepository(db: Database, teamId: number) {
 
     /**
      * A bot reply written: its text and what the engine says of it, taken for its first send
-     * attempt in the same statement ('sending', the attempt counted), as claimForSending would.
-     */
-    /**
-     * A bot reply finished: its text in place and its first send claimed ('sending', the attempt
-     * counted), and its conversation counted (a fallback as one too), in one statement. Either row is
-     * undefined when it is not the team's.
+     * attempt in the same statement ('sending', the attempt counted, as claimForSending would), and
+     * its conversation counted (a fallback as one too). Either row is undefined when it is not the
+     * team's.
      */
     async finishReply(
       id: number,
