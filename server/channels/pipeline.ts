@@ -214,23 +214,18 @@ export async function receiveWebhook(
     return json(422, { message: Object.values(reading.errors)[0] ?? 'The body is invalid.', errors: reading.errors });
   // The delivery and its job in one statement: one round trip before the 200, and never one
   // without the other.
-  const values = {
-    teamId: channel.teamId,
-    channelId: channel.id,
-    eventId: reading.webhook.eventId.slice(0, 255),
-    summary: summarize(reading.webhook),
-    payload: req.rawBody.toString('utf8'),
-    thread: reading.webhook.messages[0]?.threadId.slice(0, 255) ?? null,
-  };
-  const received = await channelEventLog(services.db).receive(values, (stored) =>
-    services.jobs.insertFrom(inboundJob, inboundJobData(stored), stored),
+  const received = await channelEventLog(services.db).receive(
+    {
+      teamId: channel.teamId,
+      channelId: channel.id,
+      eventId: reading.webhook.eventId.slice(0, 255),
+      summary: summarize(reading.webhook),
+      payload: req.rawBody.toString('utf8'),
+      thread: reading.webhook.messages[0]?.threadId.slice(0, 255) ?? null,
+    },
+    (stored) => services.jobs.insertFrom(inboundJob, inboundJobData(stored), stored),
   );
   if (received.stored) {
-    if (received.queued === 0) {
-      // Only if the queue's row were gone: the job goes the usual way.
-      services.logger.error({ eventId: received.id }, 'a delivery was stored without its job; queueing it apart');
-      await services.jobs.send(inboundJob, { eventId: received.id, channelId: channel.id, thread: values.thread });
-    }
     await services.jobs.queued(inboundJob);
     // Health shows the last inbound to the minute: a busy channel is not written on every request.
     if (!recently(channel.lastInboundAt, req.now))

@@ -164,9 +164,7 @@ export class JobQueue {
     await afterCommit(async () => {
       await this.start();
       await this.boss.send(name, data, options.startAfter ? { startAfter: options.startAfter } : {});
-      // A worker of this process picks it up now rather than at its next poll.
-      const [worker] = this.workerIds.get(name) ?? [];
-      if (worker && this.working) this.boss.notifyWorker(worker);
+      this.wake(name);
     });
   }
 
@@ -182,10 +180,13 @@ export class JobQueue {
 
   /** Jobs of this kind were inserted by a statement of the caller's (`insertFrom`): a worker here looks now. */
   async queued(name: string): Promise<void> {
-    await afterCommit(async () => {
-      const [worker] = this.workerIds.get(name) ?? [];
-      if (worker && this.working) this.boss.notifyWorker(worker);
-    });
+    await afterCommit(() => this.wake(name));
+  }
+
+  /** A worker of this process picks up a job of this kind now rather than at its next poll. */
+  private wake(name: string): void {
+    const [worker] = this.workerIds.get(name) ?? [];
+    if (worker && this.working) this.boss.notifyWorker(worker);
   }
 
   /**

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Services } from '../../server/services';
-import { channelEventLog, channelRepository, type ChannelRow } from '../../server/db/repositories/channel-repository';
+import { channelRepository, type ChannelRow } from '../../server/db/repositories/channel-repository';
+import { channelEvents } from '../../server/db/schema/channels';
 import {
   conversationRepository,
   conversationWriter,
@@ -69,13 +70,20 @@ export async function createConversation(
     externalId: `web:${visitor}`,
   }))!;
   await writer.countInbound(conversation.id, new Date(), text);
-  const { event } = await channelEventLog(services.db).record({
-    teamId: channel.teamId,
-    channelId: channel.id,
-    eventId: `message:${visitor}`,
-    summary: `Text from ${visitor}: ${text}`,
-    payload: JSON.stringify({ message: { id: visitor, text, user: { id: visitor } } }),
-  });
+  // The delivery the message came in, as the acknowledgement stores it (its job not queued).
+  const [event] = await services.db
+    .insert(channelEvents)
+    .values({
+      teamId: channel.teamId,
+      channelId: channel.id,
+      direction: 'inbound',
+      eventId: `message:${visitor}`,
+      signature: 'valid',
+      status: 'received',
+      summary: `Text from ${visitor}: ${text}`,
+      payload: JSON.stringify({ message: { id: visitor, text, user: { id: visitor } } }),
+    })
+    .returning();
   return { conversation, message, event, contact };
 }
 

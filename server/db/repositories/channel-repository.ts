@@ -164,20 +164,6 @@ const eventValues = () => ({
 
 /** The event log's statements of every delivery, built once (server/db/statements.ts). */
 const eventStatements = {
-  record: statement((db) =>
-    db
-      .insert(channelEvents)
-      .values({
-        ...eventValues(),
-        thread: value('thread'),
-        direction: 'inbound',
-        signature: 'valid',
-        status: 'received',
-      })
-      .onConflictDoNothing()
-      .returning()
-      .prepare(''),
-  ),
   receivedOfThread: statement((db) =>
     db
       .select()
@@ -247,27 +233,10 @@ export function channelEventLog(db: Database) {
   };
   return {
     /**
-     * Stores a verified delivery once: a redelivery (same event id) only counts a duplicate.
-     * Returns the stored row and whether this call stored it.
-     */
-    async record(values: {
-      teamId: number;
-      channelId: number;
-      eventId: string;
-      summary: string;
-      payload: string;
-      thread?: string | null;
-    }): Promise<{ event: ChannelEventRow; stored: boolean }> {
-      const [inserted] = await eventStatements.record(db, { ...values, thread: values.thread ?? null });
-      if (inserted) return { event: inserted, stored: true };
-      return { event: await countDuplicate(values), stored: false };
-    },
-
-    /**
-     * `record`, with the job that applies a stored delivery inserted by the same statement
-     * (`queue`: an INSERT that selects from `stored`, the new row's id, channel_id and thread):
-     * one round trip and one commit for the acknowledgement, and no delivery stored without its
-     * job. A redelivery inserts no job and counts a duplicate, as `record` does.
+     * Stores a verified delivery once, with the job that applies it inserted by the same statement
+     * (`queue`: an INSERT that selects from `stored`, the new row's id, channel_id and thread): one
+     * round trip and one commit for the acknowledgement, and no delivery stored without its job. A
+     * redelivery (same event id) inserts no job and only counts a duplicate on the stored row.
      */
     async receive(
       values: {
@@ -279,10 +248,10 @@ export function channelEventLog(db: Database) {
         thread: string | null;
       },
       queue: (stored: SQL) => Promise<SQL>,
-    ): Promise<{ stored: true; id: number; queued: number } | { stored: false; event: ChannelEventRow }> {
+    ): Promise<{ stored: true; id: number } | { stored: false; event: ChannelEventRow }> {
       const stored = sql.raw('stored');
       const insertJob = await queue(stored);
-      const [row] = rowsOf<{ id: number | string; queued: number | string }>(
+      const [row] = rowsOf<{ id: number | string }>(
         await db.execute(sql`
           with ${stored} as (
             insert into channel_events (team_id, channel_id, event_id, summary, payload, thread, direction, signature, status)
@@ -290,10 +259,10 @@ export function channelEventLog(db: Database) {
                     ${values.thread}, 'inbound', 'valid', 'received')
             on conflict do nothing
             returning id, channel_id, thread
-          ), queued as (${insertJob} returning 1)
-          select id, (select count(*) from queued) as queued from ${stored}`),
+          ), queued as (${insertJob})
+          select id from ${stored}`),
       );
-      if (row) return { stored: true, id: Number(row.id), queued: Number(row.queued) };
+      if (row) return { stored: true, id: Number(row.id) };
       return { stored: false, event: await countDuplicate(values) };
     },
 
