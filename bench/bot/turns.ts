@@ -120,7 +120,7 @@ export async function baselineTurn(bot: BotBench, message: string, search: Prepa
   if (search.languages.size > 0) {
     const lists = [...team.byLanguage].map(([language, ids]) =>
       bench.query(
-        fullTextSql,
+        fullTextSql(language),
         fullTextValues(language, search.languages.get(language)!.words, team.teamId, ids, candidates),
       ),
     );

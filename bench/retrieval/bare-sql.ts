@@ -16,11 +16,18 @@ import {
 } from '../../server/knowledge/retrieve';
 import type { BenchDatabase, Statement } from './database';
 
-/** One full-text candidate list: $1 config, $2 any-word query, $3 team, $4 knowledge ids, $5 candidates. */
-export const fullTextSql = `
+/** The configuration as retrieve() names it, a constant (each has its own full-text index). */
+const configConstant = (language: string) =>
+  `'${['indonesian', 'english'].includes(language) ? language : 'simple'}'::regconfig`;
+
+/**
+ * One full-text candidate list: the configuration a constant and $1 again, $2 any-word query, $3
+ * team, $4 knowledge ids, $5 candidates.
+ */
+export const fullTextSql = (language: string) => `
     select c.id, ts_rank_cd(c.tsv, q, 1) as score
       from knowledge_chunks c, websearch_to_tsquery($1::regconfig, $2) q
-     where c.tsv @@ q and
+     where c.ts_config = ${configConstant(language)} and c.tsv @@ q and
   c.team_id = $3
   and c.knowledge_id = any($4::int[])
   and c.enabled
@@ -42,10 +49,10 @@ export const termsSql = `
        group by w.word, l.lexeme`;
 
 /** The full-text candidates of a large knowledge: as above, the chunks chosen by $3, the rare-word prefilter. */
-export const selectiveFullTextSql = `
+export const selectiveFullTextSql = (language: string) => `
     select c.id, ts_rank_cd(c.tsv, q, 1) as score
       from knowledge_chunks c, websearch_to_tsquery($1::regconfig, $2) q
-     where c.tsv @@ $3::tsquery and
+     where c.ts_config = ${configConstant(language)} and c.tsv @@ $3::tsquery and
   c.team_id = $4
   and c.knowledge_id = any($5::int[])
   and c.enabled
@@ -186,6 +193,7 @@ const squeezed = (text: string) =>
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/c\.knowledge_id = \d+/g, 'c.knowledge_id = #')
+    .replace(/c\.ts_config = '\w+'::regconfig/g, 'c.ts_config = #')
     .replace(/c\.id (<=|>) \d+/g, 'c.id $1 #');
 
 /**
@@ -204,10 +212,10 @@ export function checkAgainst(
     ...(selective
       ? ([
           ['word statistics', termsSql],
-          ['selective full-text', selectiveFullTextSql],
-          ['full-text', fullTextSql],
+          ['selective full-text', selectiveFullTextSql('simple')],
+          ['full-text', fullTextSql('simple')],
         ] as Array<[string, string]>)
-      : ([['full-text', fullTextSql]] as Array<[string, string]>)),
+      : ([['full-text', fullTextSql('simple')]] as Array<[string, string]>)),
     ...(vectors.exact ? ([['exact vector', vectorSql(dimensions, [])]] as Array<[string, string]>) : []),
     ...(vectors.own
       ? ([['one-knowledge vector', vectorSql(dimensions, 0, vectors.bounded ? 0 : null)]] as Array<[string, string]>)

@@ -490,9 +490,9 @@ async function fullTextCandidates(
   const prefilter = await prefilterOf(bench, language, slots, words);
   if (prefilter === '') return [];
   if (prefilter === null)
-    return bench.query(fullTextSql, fullTextValues(language, words, tenant.teamId, ids, candidates));
+    return bench.query(fullTextSql(language), fullTextValues(language, words, tenant.teamId, ids, candidates));
   return bench.query(
-    selectiveFullTextSql,
+    selectiveFullTextSql(language),
     selectiveFullTextValues(language, words, prefilter, tenant.teamId, ids, candidates),
   );
 }
@@ -575,10 +575,10 @@ async function fullTextMatches(
     prefilter === ''
       ? 'none: only common words'
       : prefilter === null
-        ? await explain(bench, fullTextSql, fullTextValues(language, words, tenant.teamId, ids, candidates))
+        ? await explain(bench, fullTextSql(language), fullTextValues(language, words, tenant.teamId, ids, candidates))
         : await explain(
             bench,
-            selectiveFullTextSql,
+            selectiveFullTextSql(language),
             selectiveFullTextValues(language, words, prefilter, tenant.teamId, ids, candidates),
           );
   return {

@@ -1,5 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { rowsOf } from '../../../server/db/rows';
 import { knowledges, knowledgeSources, knowledgeTerms } from '../../../server/db/schema/index';
 import { selectiveAbove, termFrequencies } from '../../../server/knowledge/term-stats';
 import { createTestApp, type TestApp } from '../../helpers/app';
@@ -92,6 +94,41 @@ describe('retrieval over a large knowledge', () => {
     } finally {
       execute.mockRestore();
     }
+  });
+
+  it("reads only its language's postings: each configuration has a full-text index of its own", async () => {
+    const { client, id } = await branchKnowledge(30);
+    const { db } = app.services;
+    const execute = vi.spyOn(db, 'execute');
+    let sent: SQL[];
+    try {
+      const res = await client.agent
+        .get(`/knowledges/${id}/search`)
+        .query({ q: 'cabang nomor 12 layanan antar?' })
+        .set('Accept', 'application/json');
+      expect(res.status, res.text).toBe(200);
+      sent = execute.mock.calls.map(([query]) => query as SQL);
+    } finally {
+      execute.mockRestore();
+    }
+    const fullText = sent.filter((query) => new PgDialect().sqlToQuery(query).sql.includes('ts_rank_cd'));
+    expect(fullText).toHaveLength(1);
+    // What the planner can do with the statement as sent, the knowledge's own rows aside (so few here
+    // that it would read them all): the index of Indonesian chunks, there being none over every chunk.
+    let plan = '';
+    await db
+      .transaction(async (tx) => {
+        await tx.execute(sql`drop index knowledge_chunks_knowledge_id_index`);
+        await tx.execute(sql`set local enable_seqscan = off`);
+        plan = rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql`explain ${fullText[0]}`))
+          .map((row) => row['QUERY PLAN'])
+          .join('\n');
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
+    expect(plan).toContain('Bitmap Index Scan on knowledge_chunks_tsv_indonesian_index');
   });
 
   it('drops the statistics when the knowledge becomes small again', async () => {
