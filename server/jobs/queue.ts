@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client';
 import type { Logger } from '../support/logger';
 import { afterCommit } from '../db/after-commit';
+import { KindWorker } from './kind-worker';
 
 /**
  * Kawan's durable jobs: pg-boss 10 over the application's own database handle (PGlite or a
@@ -57,7 +58,7 @@ function bossDb(database: DatabaseHandle): PgBoss.Db {
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly definitions = new Map<string, JobDefinition<object>>();
-  private readonly workerIds = new Map<string, string[]>();
+  private readonly workers = new Map<string, KindWorker>();
   private started?: Promise<void>;
   private working = false;
 
@@ -114,31 +115,18 @@ export class JobQueue {
     if (options.recoverAbandoned) await this.recoverAbandoned();
     this.working = true;
     for (const definition of this.definitions.values()) {
-      const ids: string[] = [];
-      for (let index = 0; index < Math.max(1, definition.concurrency ?? 1); index += 1) {
-        // Known once work() answers; a job finished before then just waits one polling interval.
-        const worker: { id?: string } = {};
-        worker.id = await this.boss.work<object>(
-          definition.name,
-          {
-            batchSize: 1,
-            includeMetadata: true,
-            pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2,
-          },
-          async ([job]) => {
-            try {
-              await this.runOne(definition, job);
-            } finally {
-              // A worker that just ran a job looks for the next one at once: pg-boss would otherwise
-              // sleep its polling interval after every job, and a backlog would drain one job per
-              // interval. It sleeps only when it finds nothing.
-              if (this.working && worker.id) this.boss.notifyWorker(worker.id);
-            }
-          },
-        );
-        ids.push(worker.id);
-      }
-      this.workerIds.set(definition.name, ids);
+      const worker = new KindWorker({
+        name: definition.name,
+        concurrency: Math.max(1, definition.concurrency ?? 1),
+        pollingMs: (this.options.pollingIntervalSeconds ?? 2) * 1000,
+        fetch: (batchSize) => this.boss.fetch<object>(definition.name, { batchSize, includeMetadata: true }),
+        run: (job) => this.runOne(definition, job),
+        complete: (id) => this.boss.complete(definition.name, id),
+        fail: (id, error) => this.boss.fail(definition.name, id, failureOutput(error)),
+        onError: (error) => this.options.logger.error({ err: error, job: definition.name }, 'job queue error'),
+      });
+      this.workers.set(definition.name, worker);
+      worker.start();
     }
   }
 
@@ -185,8 +173,7 @@ export class JobQueue {
 
   /** A worker of this process picks up a job of this kind now rather than at its next poll. */
   private wake(name: string): void {
-    const [worker] = this.workerIds.get(name) ?? [];
-    if (worker && this.working) this.boss.notifyWorker(worker);
+    if (this.working) this.workers.get(name)?.notify();
   }
 
   /**
@@ -219,6 +206,8 @@ export class JobQueue {
     await this.started.catch(() => undefined);
     this.working = false;
     // Waits for running jobs to finish; what does not finish runs again later (handlers are idempotent).
+    await Promise.all([...this.workers.values()].map((worker) => worker.stop(10_000)));
+    this.workers.clear();
     await this.boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 });
   }
 
