@@ -28,6 +28,7 @@ import {
   channelByPublicKey,
   channelEventLog,
   markChannel,
+  outboundEventId,
   type ChannelRow,
 } from '../db/repositories/channel-repository';
 import {
@@ -38,6 +39,7 @@ import {
   type ConversationListRow,
   type ConversationRow,
   type MessageRow,
+  type OutboundLogEntry,
 } from '../db/repositories/conversation-repository';
 import { botRepository } from '../db/repositories/bot-repository';
 import { configOf } from '../domain/bots/actions/chat';
@@ -760,11 +762,13 @@ export async function replyToMessage(
   if (reservation.ok) await settleReply(services, usageKey, result, reservation);
   const now = new Date();
   const text = spokenReply(result);
-  // The reply, claimed for its first send, and its conversation's counts: one statement.
+  // The reply, claimed for its first send, its conversation's counts and its send's entry in the
+  // event log: one statement.
   const { message: finished, conversation: updated } = await repo.finishReply(replyRow.id, conversation.id, {
     text,
     at: now,
     fallback: result.kind === 'fallback',
+    log: sendLogEntry(channel, replyRow, conversation.threadId, text),
     ai: {
       kind: result.kind,
       model: result.trace.model ?? result.trace.provider.kind,
@@ -832,6 +836,24 @@ export async function sendMessage(
   });
 }
 
+/**
+ * A send's entry in its channel's event log, for every channel but the web widget (whose messages
+ * go out over the realtime server): one per message, its attempts appended to it.
+ */
+function sendLogEntry(
+  channel: ChannelRow,
+  message: Pick<MessageRow, 'id' | 'sender'>,
+  threadId: string,
+  text: string,
+): OutboundLogEntry | undefined {
+  if (channel.type === 'web') return undefined;
+  return {
+    eventId: outboundEventId(message.id),
+    summary: `${message.sender === 'bot' ? 'Bot reply' : 'Agent reply'}: ${text}`.slice(0, 500),
+    payload: JSON.stringify({ thread: threadId, text }),
+  };
+}
+
 /** An outbound message with what sending it needs. */
 interface Outgoing {
   message: MessageRow;
@@ -868,31 +890,24 @@ async function deliver(
       : {}),
   };
   const log = channelEventLog(services.db);
-  const logged =
-    channel.type === 'web'
-      ? undefined
-      : ((await log.outbound({
-          teamId: channel.teamId,
-          channelId: channel.id,
-          eventId: `message:${message.id}`,
-          summary: `${message.sender === 'bot' ? 'Bot reply' : 'Agent reply'}: ${message.text}`.slice(0, 500),
-          payload: JSON.stringify({ thread: out.threadId, text: out.text }),
-        })) ?? (await log.outboundFor(channel.id, `message:${message.id}`)));
+  // The send's entry in the event log: made with the reply when the caller claimed it (finishReply).
+  const logged = sendLogEntry(channel, message, out.threadId, message.text);
+  if (logged && !options.claimed) await log.outbound({ teamId: channel.teamId, channelId: channel.id, ...logged });
   const started = Date.now();
   const adapter = adapterFor(services, channel);
   try {
     const outcome = await adapter.send(out);
     const now = new Date();
-    const sent = await repo.markSent(message.id, { at: now, externalId: outcome.externalIds[0] });
-    if (!recently(channel.lastOutboundAt, now)) await markChannel(services.db, channel.id, { lastOutboundAt: now });
-    if (logged) {
-      await log.settle(logged.id, {
-        status: 'delivered',
-        messageId: message.id,
-        error: null,
+    const sent = await repo.markSent(message.id, {
+      at: now,
+      externalId: outcome.externalIds[0],
+      log: logged && {
+        channelId: channel.id,
+        eventId: logged.eventId,
         attempt: { at: now.toISOString(), ok: true, detail: 'sent', durationMs: Date.now() - started },
-      });
-    }
+      },
+    });
+    if (!recently(channel.lastOutboundAt, now)) await markChannel(services.db, channel.id, { lastOutboundAt: now });
     if (sent && channel.type !== 'web') await messageCreated(services, sent, undefined, 'MessageUpdated');
   } catch (error) {
     // Kawan's own failure (the database): the job is retried; nothing internal reaches the message.
@@ -906,7 +921,7 @@ async function deliver(
     });
     await markChannel(services.db, channel.id, { lastErrorAt: now, lastError: `Sending failed: ${failure.message}` });
     if (logged) {
-      await log.settle(logged.id, {
+      await log.settleOutbound(channel.id, logged.eventId, {
         status: delay === undefined ? 'failed' : 'pending',
         messageId: message.id,
         error: failure.message,

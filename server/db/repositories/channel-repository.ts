@@ -206,10 +206,37 @@ const eventStatements = {
         status: 'pending',
       })
       .onConflictDoNothing()
-      .returning()
       .prepare(''),
   ),
+  settleOutbound: statement((db) => settlingOutbound(db).prepare('')),
 };
+
+/**
+ * The update that settles a send's entry in the event log (by channel and event id) with one more
+ * attempt, its values named `log…`, `attempt` (a JSON array) and `at`: on its own, and in the
+ * statement that marks a message sent.
+ */
+export function settlingOutbound(db: Database) {
+  return db
+    .update(channelEvents)
+    .set({
+      status: valueFor<ChannelEventStatus>('logStatus'),
+      error: valueFor<string>('logError'),
+      messageId: valueFor<number>('logMessageId'),
+      attempts: sql`${channelEvents.attempts} || coalesce(${value('attempt')}::jsonb, '[]'::jsonb)`,
+      processedAt: valueFor<Date>('at'),
+    })
+    .where(
+      and(
+        eq(channelEvents.channelId, value('logChannelId')),
+        sql`${channelEvents.direction} = 'outbound'`,
+        eq(channelEvents.eventId, value('logEventId')),
+      ),
+    );
+}
+
+/** The event id of a message's send in its channel's event log. */
+export const outboundEventId = (messageId: number) => `message:${messageId}`;
 
 /**
  * The event log as the pipeline writes it, by channel (the channel row is already trusted: it
@@ -353,24 +380,32 @@ export function channelEventLog(db: Database) {
       });
     },
 
-    /** An outbound event (the webhook channel's deliveries), pending until delivered. */
-    async outbound(values: { teamId: number; channelId: number; eventId: string; summary: string; payload: string }) {
-      const [row] = await eventStatements.outbound(db, values);
-      return row;
+    /** A send's entry, pending until delivered (kept when one was made before: a retry's). */
+    async outbound(values: {
+      teamId: number;
+      channelId: number;
+      eventId: string;
+      summary: string;
+      payload: string;
+    }): Promise<void> {
+      await eventStatements.outbound(db, values);
     },
 
-    async outboundFor(channelId: number, eventId: string): Promise<ChannelEventRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(channelEvents)
-        .where(
-          and(
-            eq(channelEvents.channelId, channelId),
-            eq(channelEvents.direction, 'outbound'),
-            eq(channelEvents.eventId, eventId),
-          ),
-        );
-      return row;
+    /** What came of one attempt of a send (a success settles with `markSent`, in its statement). */
+    async settleOutbound(
+      channelId: number,
+      eventId: string,
+      values: { status: ChannelEventStatus; messageId: number; error: string | null; attempt: ChannelEventAttempt },
+    ): Promise<void> {
+      await eventStatements.settleOutbound(db, {
+        logChannelId: channelId,
+        logEventId: eventId,
+        logStatus: values.status,
+        logMessageId: values.messageId,
+        logError: values.error,
+        attempt: JSON.stringify([values.attempt]),
+        at: new Date(),
+      });
     },
 
     /** Verified events left `received` before `olderThan`, oldest first (their job lost with a killed process before it was sent). */

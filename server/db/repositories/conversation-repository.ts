@@ -21,12 +21,14 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../client';
 import {
   bots,
+  channelEvents,
   channels,
   contactIdentities,
   contacts,
   conversations,
   messages,
   users,
+  type ChannelEventAttempt,
   type ChannelType,
   type ConversationState,
   type MessageAi,
@@ -36,12 +38,20 @@ import { escapeLike } from '../like';
 import { isUniqueViolation } from '../errors';
 import { statement, value, valueFor } from '../statements';
 import { jobInsert } from '../../jobs/queue';
+import { settlingOutbound } from './channel-repository';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactIdentityRow = typeof contactIdentities.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessage = Omit<typeof messages.$inferInsert, 'id' | 'teamId'>;
+
+/** A send's entry in its channel's event log, as it is made (keyed by channel and event id). */
+export interface OutboundLogEntry {
+  eventId: string;
+  summary: string;
+  payload: string;
+}
 
 /** An inbound message as the pipeline stores it (from the contact, received: the statement says so). */
 export type InboundValues = Pick<
@@ -278,26 +288,38 @@ const turnStatements = {
         .where(and(eq(conversations.teamId, value('teamId')), eq(conversations.id, value('conversationId'))))
         .returning(),
     );
+    // The send's entry in the channel's event log, pending, when the channel keeps one (logEventId).
+    const logged = db.$with('logged', {}).as(sql`
+      insert into channel_events (team_id, channel_id, event_id, summary, payload, direction, signature, status)
+      select ${finished.teamId}, ${finished.channelId}, ${value('logEventId')}::text, ${value('logSummary')}::text,
+             ${value('logPayload')}::text, 'outbound', 'none', 'pending'
+        from ${finished} where ${value('logEventId')}::text is not null
+      on conflict do nothing`);
     return db
-      .with(finished, counted)
+      .with(finished, counted, logged)
       .select()
       .from(finished)
       .fullJoin(counted, sql`true`)
       .prepare('');
   }),
-  markSent: statement((db) =>
-    db
-      .update(messages)
-      .set({
-        status: 'sent',
-        sentAt: valueFor<Date>('at'),
-        error: null,
-        externalId: sql`coalesce(${value('externalId')}, ${messages.externalId})`,
-      })
-      .where(ownMessage())
-      .returning()
-      .prepare(''),
-  ),
+  // A message the provider took, and its send's entry in the event log (logEventId, when the
+  // channel keeps one) settled as delivered: one statement.
+  markSent: statement((db) => {
+    const sent = db.$with('sent').as(
+      db
+        .update(messages)
+        .set({
+          status: 'sent',
+          sentAt: valueFor<Date>('at'),
+          error: null,
+          externalId: sql`coalesce(${value('externalId')}, ${messages.externalId})`,
+        })
+        .where(ownMessage())
+        .returning(),
+    );
+    const settled = db.$with('settled').as(settlingOutbound(db).returning({ settledId: channelEvents.id }));
+    return db.with(sent, settled).select().from(sent).prepare('');
+  }),
   threadConversation: statement((db) =>
     db
       .select()
@@ -655,10 +677,14 @@ export function conversationRepository(db: Database, teamId: number) {
      * its conversation counted (a fallback as one too). Either row is undefined when it is not the
      * team's.
      */
+    /**
+     * A bot reply's text in place, claimed for its first send, counted on its conversation, and
+     * (`log`, for a channel that keeps one) its send's entry in the event log made, pending.
+     */
     async finishReply(
       id: number,
       conversationId: number,
-      values: { text: string; at: Date; ai: MessageAi; fallback: boolean },
+      values: { text: string; at: Date; ai: MessageAi; fallback: boolean; log?: OutboundLogEntry },
     ): Promise<{ message: MessageRow | undefined; conversation: ConversationRow | undefined }> {
       const [row] = await turnStatements.finishReply(db, {
         teamId,
@@ -669,17 +695,36 @@ export function conversationRepository(db: Database, teamId: number) {
         ai: values.ai,
         fallbacks: values.fallback ? 1 : 0,
         preview: values.text.slice(0, 255),
+        logEventId: values.log?.eventId ?? null,
+        logSummary: values.log?.summary ?? null,
+        logPayload: values.log?.payload ?? null,
       });
       return { message: row?.finished ?? undefined, conversation: row?.counted ?? undefined };
     },
 
-    /** An outbound message the provider took, with the id it gave (when it gave one). */
-    async markSent(id: number, values: { at: Date; externalId?: string }): Promise<MessageRow | undefined> {
+    /**
+     * An outbound message the provider took, with the id it gave (when it gave one), and its send's
+     * entry in the channel's event log (`log`) settled as delivered with this attempt.
+     */
+    async markSent(
+      id: number,
+      values: {
+        at: Date;
+        externalId?: string;
+        log?: { channelId: number; eventId: string; attempt: ChannelEventAttempt };
+      },
+    ): Promise<MessageRow | undefined> {
       const [row] = await turnStatements.markSent(db, {
         teamId,
         id,
         at: values.at,
         externalId: values.externalId ?? null,
+        logChannelId: values.log?.channelId ?? null,
+        logEventId: values.log?.eventId ?? null,
+        logStatus: 'delivered',
+        logError: null,
+        logMessageId: id,
+        attempt: values.log ? JSON.stringify([values.log.attempt]) : null,
       });
       return row;
     },

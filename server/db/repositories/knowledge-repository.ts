@@ -94,7 +94,11 @@ const working = sql.raw(`(${workingStatuses.map((status) => `'${status}'`).join(
 export function knowledgeRepository(db: Database, teamId: number) {
   const mine = (id: number) => and(eq(knowledges.teamId, teamId), eq(knowledges.id, id));
   const sourceOf = (knowledgeId: number, id: number) =>
-    and(eq(knowledgeSources.teamId, teamId), eq(knowledgeSources.knowledgeId, knowledgeId), eq(knowledgeSources.id, id));
+    and(
+      eq(knowledgeSources.teamId, teamId),
+      eq(knowledgeSources.knowledgeId, knowledgeId),
+      eq(knowledgeSources.id, id),
+    );
 
   return {
     /** One page of the team's knowledge bases, newest activity first, optionally filtered by name. */
@@ -269,7 +273,10 @@ export function knowledgeRepository(db: Database, teamId: number) {
     },
 
     async deleteSource(knowledgeId: number, id: number): Promise<boolean> {
-      const rows = await db.delete(knowledgeSources).where(sourceOf(knowledgeId, id)).returning({ id: knowledgeSources.id });
+      const rows = await db
+        .delete(knowledgeSources)
+        .where(sourceOf(knowledgeId, id))
+        .returning({ id: knowledgeSources.id });
       return rows.length > 0;
     },
 
@@ -289,7 +296,11 @@ export function knowledgeRepository(db: Database, teamId: number) {
         .select(chunkColumns)
         .from(knowledgeChunks)
         .where(
-          and(eq(knowledgeChunks.teamId, teamId), eq(knowledgeChunks.knowledgeId, knowledgeId), eq(knowledgeChunks.id, id)),
+          and(
+            eq(knowledgeChunks.teamId, teamId),
+            eq(knowledgeChunks.knowledgeId, knowledgeId),
+            eq(knowledgeChunks.id, id),
+          ),
         );
       return row;
     },
@@ -309,7 +320,11 @@ export function knowledgeRepository(db: Database, teamId: number) {
           updatedAt: new Date(),
         })
         .where(
-          and(eq(knowledgeChunks.teamId, teamId), eq(knowledgeChunks.knowledgeId, knowledgeId), eq(knowledgeChunks.id, id)),
+          and(
+            eq(knowledgeChunks.teamId, teamId),
+            eq(knowledgeChunks.knowledgeId, knowledgeId),
+            eq(knowledgeChunks.id, id),
+          ),
         )
         .returning(chunkColumns);
       return row;

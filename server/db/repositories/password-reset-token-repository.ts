@@ -12,7 +12,11 @@ export function passwordResetTokenRepository(db: Database) {
   return {
     async find(email: string): Promise<PasswordResetTokenRow | undefined> {
       const [row] = await db
-        .select({ email: passwordResetTokens.email, token: passwordResetTokens.token, createdAt: passwordResetTokens.createdAt })
+        .select({
+          email: passwordResetTokens.email,
+          token: passwordResetTokens.token,
+          createdAt: passwordResetTokens.createdAt,
+        })
         .from(passwordResetTokens)
         .where(eq(passwordResetTokens.email, email.toLowerCase()))
         .limit(1);

@@ -101,7 +101,17 @@ describe('Telegram webhooks', () => {
     const inbound = events.items.filter((event) => event.direction === 'inbound');
     expect(inbound).toHaveLength(1);
     expect(inbound[0]).toMatchObject({ status: 'processed', duplicates: 4, signature: 'valid' });
-    expect(events.items.find((event) => event.direction === 'outbound')).toMatchObject({ status: 'delivered' });
+    const outbound = events.items.filter((event) => event.direction === 'outbound');
+    expect(outbound).toHaveLength(1);
+    expect(outbound[0]).toMatchObject({
+      status: 'delivered',
+      eventId: `message:${messages[1].id}`,
+      messageId: messages[1].id,
+      summary: `Bot reply: ${messages[1].text}`.slice(0, 500),
+      error: null,
+    });
+    expect(outbound[0].attempts).toEqual([expect.objectContaining({ ok: true, detail: 'sent' })]);
+    expect(JSON.parse(outbound[0].payload!)).toEqual({ thread: '4242', text: messages[1].text });
   });
 
   it('tells the inbox of the message and of the reply with the conversation as the inbox lists it', async () => {
