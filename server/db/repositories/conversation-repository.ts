@@ -13,6 +13,7 @@ import {
   ne,
   notInArray,
   or,
+  getTableColumns,
   sql,
   type SQL,
   type SQLWrapper,
@@ -353,68 +354,64 @@ const filled = (column: SQLWrapper, name: string) =>
   sql<string>`coalesce(nullif(${column}, ''), ${value(name)}, ${column})`;
 
 /** The contact behind a channel identity: found and seen, made, identified (built once). */
-const contactStatements = {
-  seen: statement((db) =>
-    db
-      .update(contacts)
-      .set({
-        lastSeenAt: valueFor<Date>('now'),
-        name: filled(contacts.name, 'name'),
-        phoneE164: filled(contacts.phoneE164, 'phoneE164'),
-        email: filled(contacts.email, 'email'),
-        externalId: filled(contacts.externalId, 'externalId'),
-        locale: filled(contacts.locale, 'locale'),
-      })
-      .where(
-        inArray(
-          contacts.id,
-          db
-            .select({ id: contactIdentities.contactId })
-            .from(contactIdentities)
-            .where(
-              and(
-                eq(contactIdentities.teamId, value('teamId')),
-                eq(contactIdentities.channelType, value('channelType')),
-                eq(contactIdentities.externalUserId, value('externalUserId')),
-              ),
+/** A known person's contact, its last-seen time and any empty detail the message brings filled in. */
+function seenUpdate(db: Database) {
+  return db
+    .update(contacts)
+    .set({
+      lastSeenAt: valueFor<Date>('now'),
+      name: filled(contacts.name, 'name'),
+      phoneE164: filled(contacts.phoneE164, 'phoneE164'),
+      email: filled(contacts.email, 'email'),
+      externalId: filled(contacts.externalId, 'externalId'),
+      locale: filled(contacts.locale, 'locale'),
+    })
+    .where(
+      inArray(
+        contacts.id,
+        db
+          .select({ id: contactIdentities.contactId })
+          .from(contactIdentities)
+          .where(
+            and(
+              eq(contactIdentities.teamId, value('teamId')),
+              eq(contactIdentities.channelType, value('channelType')),
+              eq(contactIdentities.externalUserId, value('externalUserId')),
             ),
-        ),
-      )
-      .returning()
-      .prepare(''),
-  ),
-  create: statement((db) =>
-    db
-      .insert(contacts)
-      .values({
-        teamId: value('teamId'),
-        name: value('name'),
-        phoneE164: value('phoneE164'),
-        email: value('email'),
-        externalId: value('externalId'),
-        locale: value('locale'),
-      })
-      .returning()
-      .prepare(''),
-  ),
-  identify: statement((db) =>
-    db
-      .insert(contactIdentities)
-      .values({
-        teamId: value('teamId'),
-        contactId: value('contactId'),
-        channelType: value('channelType'),
-        channelId: value('channelId'),
-        externalUserId: value('externalUserId'),
-        verified: value('verified'),
-        displayName: value('displayName'),
-      })
-      .onConflictDoNothing({
-        target: [contactIdentities.teamId, contactIdentities.channelType, contactIdentities.externalUserId],
-      })
-      .returning({ id: contactIdentities.id })
-      .prepare(''),
-  ),
+          ),
+      ),
+    );
+}
+
+const contactStatements = {
+  seen: statement((db) => seenUpdate(db).returning().prepare('')),
+  /**
+   * `seen`, or else a new contact with its identity: one statement. The new contact's id is taken
+   * from its sequence first, so that the identity can be inserted before it and the contact only
+   * with it: a concurrent first message from the same person that made the identity first leaves
+   * this statement inserting nothing (no contact without an identity), and `seen` then finds theirs.
+   */
+  seenOrCreated: statement((db) => {
+    const seen = db.$with('seen').as(seenUpdate(db).returning());
+    const fresh = db.$with('fresh', {}).as(sql`
+      select nextval(pg_get_serial_sequence('contacts', 'id')) as id where not exists (select 1 from seen)`);
+    const identified = db.$with('identified', {}).as(sql`
+      insert into contact_identities (team_id, contact_id, channel_type, channel_id, external_user_id, verified, display_name)
+      select ${value('teamId')}::int, fresh.id, ${value('channelType')}::text, ${value('channelId')}::int,
+             ${value('externalUserId')}::text, ${value('verified')}::boolean, ${value('name')}::text
+        from fresh
+      on conflict (team_id, channel_type, external_user_id) do nothing
+      returning contact_id`);
+    const created = db.$with('created', getTableColumns(contacts)).as(sql`
+      insert into contacts (id, team_id, name, phone_e164, email, external_id, locale)
+      select contact_id, ${value('teamId')}::int, ${value('name')}::text, ${value('phoneE164')}::text,
+             ${value('email')}::text, ${value('externalId')}::text, ${value('locale')}::text
+        from identified
+      returning *`);
+    const found = db.$with('found', getTableColumns(contacts)).as(sql`
+      select * from seen union all select * from created`);
+    return db.with(seen, fresh, identified, created, found).select().from(found).prepare('');
+  }),
 };
 
 /**
@@ -881,23 +878,11 @@ export function conversationWriter(db: Database) {
         externalId: input.externalId || null,
         locale: input.locale || null,
       };
-      const seen = async () => {
-        const [row] = await contactStatements.seen(db, { ...input, ...details, now: new Date() });
-        return row;
-      };
-      const existing = await seen();
-      if (existing) return existing;
-      const [contact] = await contactStatements.create(db, { teamId: input.teamId, ...details });
-      const [identified] = await contactStatements.identify(db, {
-        ...input,
-        contactId: contact.id,
-        verified: input.verified ?? false,
-        displayName: details.name,
-      });
-      if (identified) return contact;
+      const values = { ...input, ...details, verified: input.verified ?? false, now: new Date() };
+      const [contact] = await contactStatements.seenOrCreated(db, values);
+      if (contact) return contact;
       // A concurrent first message from the same person made the identity first: theirs is the contact.
-      await db.delete(contacts).where(eq(contacts.id, contact.id));
-      const raced = await seen();
+      const [raced] = await contactStatements.seen(db, values);
       if (!raced) throw new Error('The contact of a concurrent first message could not be found');
       return raced;
     },
