@@ -18,6 +18,7 @@
  * a channel type.
  */
 import type { Services } from '../services';
+import type { JobContext } from '../jobs/queue';
 import type { InboundMessage, OutboundText, ParsedWebhook, WebhookRequest } from './driver';
 import { ChannelError } from './driver';
 import { channelAdapter, type ChannelAdapter, type ChannelSecrets } from './adapters';
@@ -491,7 +492,7 @@ export async function processInbound(
   eventId: number,
   /** The event's channel and thread, as the job that stored it sent them (else read). */
   stored?: Pick<ChannelEventRow, 'channelId' | 'thread'>,
-  context: { attempt: number } = { attempt: 1 },
+  context: Pick<JobContext, 'attempt'> & Partial<Pick<JobContext, 'completion' | 'completed'>> = { attempt: 1 },
 ): Promise<void> {
   const first = stored ?? (await waitingEvent(services, eventId));
   // A run after one that stopped: that run may have committed the delivery and stopped before
@@ -509,9 +510,12 @@ export async function processInbound(
       await applyEvent(inTx, channel, event);
       return 1;
     }
+    // The job completes with what it applies: by the statement that takes the lock, in this commit.
+    const completion = context.completion ? sql`with completed as (${context.completion}) ` : sql``;
     await tx.execute(
-      sql`select pg_advisory_xact_lock(${threadLockSpace}::int, hashtext(${`${channel.id}:${first.thread}`}))`,
+      sql`${completion}select pg_advisory_xact_lock(${threadLockSpace}::int, hashtext(${`${channel.id}:${first.thread}`}))`,
     );
+    context.completed?.();
     const events = await log.receivedOfThread(channel.id, first.thread, eventId);
     for (const event of events) await applyEvent(inTx, channel, event);
     return events.length;

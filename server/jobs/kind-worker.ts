@@ -25,7 +25,8 @@ export interface KindWorkerOptions {
   concurrency: number;
   pollingMs: number;
   fetch(batchSize: number): Promise<PgBoss.JobWithMetadata<object>[]>;
-  run(job: PgBoss.JobWithMetadata<object>): Promise<void>;
+  /** Resolves true when the run completed the job itself (in its own transaction). */
+  run(job: PgBoss.JobWithMetadata<object>): Promise<boolean | void>;
   complete(id: string): Promise<unknown>;
   fail(id: string, error: unknown): Promise<unknown>;
   /** A fetch, a completion or a failure could not be recorded (the database). */
@@ -124,10 +125,11 @@ export class KindWorker {
 
   private async settle(job: PgBoss.JobWithMetadata<object>): Promise<void> {
     let expiry: NodeJS.Timeout | undefined;
+    let completed: boolean | void;
     try {
-      await Promise.race([
+      completed = await Promise.race([
         this.options.run(job),
-        new Promise((_, reject) => {
+        new Promise<never>((_, reject) => {
           const seconds = Math.max(1, Number(job.expireInSeconds) || 1);
           expiry = setTimeout(() => reject(new Error(`The job ran longer than its ${seconds} s`)), seconds * 1000);
         }),
@@ -138,6 +140,7 @@ export class KindWorker {
     } finally {
       clearTimeout(expiry);
     }
-    await this.options.complete(job.id).catch((failure: unknown) => this.options.onError(failure));
+    if (completed !== true)
+      await this.options.complete(job.id).catch((failure: unknown) => this.options.onError(failure));
   }
 }

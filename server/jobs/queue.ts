@@ -22,6 +22,13 @@ export interface JobContext {
   attempts: number;
   /** True when a failure now is final (no retry follows). */
   lastAttempt: boolean;
+  /**
+   * The statement that marks this job completed, for a run to make part of a statement of its own
+   * transaction (a CTE): the job then completes with the run's work, in its commit, and no
+   * statement of its own follows the run. Call `completed()` once that statement has run.
+   */
+  completion: SQL;
+  completed(): void;
 }
 
 export interface JobDefinition<Data extends object> {
@@ -191,8 +198,7 @@ export class JobQueue {
         found = true;
         ran += 1;
         try {
-          await this.runOne(definition, job);
-          await this.boss.complete(definition.name, job.id);
+          if (!(await this.runOne(definition, job))) await this.boss.complete(definition.name, job.id);
         } catch (error) {
           await this.boss.fail(definition.name, job.id, failureOutput(error));
         }
@@ -211,15 +217,22 @@ export class JobQueue {
     await this.boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 });
   }
 
-  private async runOne(definition: JobDefinition<object>, job: PgBoss.JobWithMetadata<object>): Promise<void> {
+  /** Runs one fetched job; true when the run completed it itself (`JobContext.completion`). */
+  private async runOne(definition: JobDefinition<object>, job: PgBoss.JobWithMetadata<object>): Promise<boolean> {
+    let completed = false;
     const context: JobContext = {
       id: job.id,
       attempt: job.retryCount + 1,
       attempts: job.retryLimit + 1,
       lastAttempt: job.retryCount >= job.retryLimit,
+      completion: jobCompletion(definition.name, job.id),
+      completed: () => {
+        completed = true;
+      },
     };
     try {
       await definition.run(job.data, context);
+      return completed;
     } catch (error) {
       this.options.logger.warn(
         { err: error, job: definition.name, jobId: job.id, attempt: context.attempt },
@@ -252,6 +265,15 @@ export function jobInsert(name: string, data: SQL, source: SQL): SQL {
            q.retry_limit, case when q.retry_backoff then greatest(q.retry_delay, 1) else q.retry_delay end,
            q.retry_backoff, q.policy, q.dead_letter
       from ${source} join pgboss.queue q on q.name = ${sql.raw(`'${name.replace(/'/g, "''")}'`)}`;
+}
+
+/**
+ * pg-boss's completion of one active job (its `complete()` sets the same columns; the queue's
+ * tests compare the two rows), as a statement a run makes part of one of its own.
+ */
+function jobCompletion(name: string, id: string): SQL {
+  return sql`update pgboss.job set completed_on = now(), state = 'completed', output = null
+     where name = ${name} and id = ${id}::uuid and state = 'active'`;
 }
 
 /** What pg-boss keeps as a failed job's output: the message only (no stack, nothing secret). */

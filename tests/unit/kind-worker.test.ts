@@ -3,7 +3,7 @@ import type PgBoss from 'pg-boss';
 import { KindWorker } from '../../server/jobs/kind-worker';
 
 /** A queue in memory behind a KindWorker: what it fetched, completed and failed, and when. */
-function harness(options: { concurrency: number; pollingMs?: number; run?: (job: Job) => Promise<void> }) {
+function harness(options: { concurrency: number; pollingMs?: number; run?: (job: Job) => Promise<boolean | void> }) {
   const waiting: Job[] = [];
   const fetches: Array<{ asked: number; got: number }> = [];
   const completed: string[] = [];
@@ -158,6 +158,18 @@ describe('KindWorker', () => {
       { id: 'job-2', message: 'The job ran longer than its 1 s' },
     ]);
     expect(h.completed).toEqual([]);
+  });
+
+  it('leaves a job its run completed itself (true) uncompleted by the worker', async () => {
+    const h = harness({ concurrency: 2, run: async (job) => job.id === 'job-1' });
+    stop = () => h.worker.stop(1000);
+    h.queue();
+    h.queue();
+    h.worker.start();
+    await until(() => h.completed.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(h.completed).toEqual(['job-2']);
+    expect(h.failed).toEqual([]);
   });
 
   it('takes no job after stop and waits for the running ones', async () => {

@@ -130,6 +130,38 @@ describe('the job queue', () => {
     await own.stop();
   });
 
+  it('completes a job by a statement of its run, as pg-boss completes it, or not at all when that rolls back', async () => {
+    const own = new JobQueue(app.database, { logger: createLogger('silent'), retryDelaySeconds: 0 });
+    let rollBacks = 1;
+    own.define<{ n: number }>({
+      name: 'test.own-completion',
+      retryLimit: 1,
+      run: async (_data, context) => {
+        await app.database.db.transaction(async (tx) => {
+          await tx.execute(sql`with completed as (${context.completion}) select 1`);
+          context.completed();
+          if (rollBacks-- > 0) throw new Error('rolled back');
+        });
+      },
+    });
+    own.define<{ n: number }>({ name: 'test.pg-boss-completion', retryLimit: 1, run: async () => undefined });
+    await own.start();
+    await own.send('test.own-completion', { n: 1 });
+    await own.send('test.pg-boss-completion', { n: 1 });
+    // The first run's completion rolled back with its transaction: the job was retried (at once:
+    // no delay here), and the retry completed it.
+    expect(await own.drain()).toBe(3);
+    const { rows } = await app.database.execute(
+      `select name, state, retry_count, completed_on is not null as completed, output from pgboss.job
+        where name in ('test.own-completion', 'test.pg-boss-completion') order by name`,
+    );
+    expect(rows).toEqual([
+      { name: 'test.own-completion', state: 'completed', retry_count: 1, completed: true, output: null },
+      { name: 'test.pg-boss-completion', state: 'completed', retry_count: 0, completed: true, output: null },
+    ]);
+    await own.stop();
+  });
+
   it('refuses an unknown job name', async () => {
     await expect(queue.send('test.unknown', {})).rejects.toThrow('Unknown job test.unknown');
   });
