@@ -591,6 +591,9 @@ export const historyLimit = 30;
 /** At most this many messages after an inbound one are read in one go (more: two more reads). */
 export const followingLimit = 20;
 
+/** The latest messages a reply turn reads first (`turnReading`): enough for both, in most conversations. */
+export const recentLimit = historyLimit + followingLimit;
+
 /**
  * Whether a newer inbound message followed `inbound` (its own reply job answers both) and the
  * bot's reply to `inbound` so far, in one read of what followed it.
@@ -608,6 +611,41 @@ export async function followingMessages(
   return {
     newerInbound: rows.some((row) => row.direction === 'inbound' && row.id > inbound.id),
     reply: rows.find((row) => row.inReplyToId === inbound.id && row.sender === 'bot'),
+  };
+}
+
+/**
+ * What a reply turn reads of its conversation, from one read of its latest messages where they
+ * reach back to `inbound` (else `followingMessages` reads on): whether a newer inbound message
+ * followed it, the bot's reply to it begun so far, and `earlier(replyId)`, the history before the
+ * reply as `repo.messages` answers it (read only when the latest messages hold too little of it).
+ */
+export async function turnReading(
+  repo: ReturnType<typeof conversationRepository>,
+  conversationId: number,
+  inbound: MessageRow,
+): Promise<{
+  newerInbound: boolean;
+  reply: MessageRow | undefined;
+  earlier(replyId: number): Promise<MessageRow[]>;
+}> {
+  const recent = await repo.messages(conversationId, { limit: recentLimit });
+  const whole = recent.length < recentLimit;
+  const followed =
+    whole || recent[0].id <= inbound.id
+      ? {
+          newerInbound: recent.some((row) => row.direction === 'inbound' && row.id > inbound.id),
+          reply: recent.find((row) => row.inReplyToId === inbound.id && row.sender === 'bot'),
+        }
+      : await followingMessages(repo, conversationId, inbound);
+  return {
+    ...followed,
+    earlier: async (replyId) => {
+      const before = recent.filter((row) => row.id < replyId);
+      return whole || before.length >= historyLimit
+        ? before.slice(-historyLimit)
+        : repo.messages(conversationId, { limit: historyLimit, beforeId: replyId });
+    },
   };
 }
 
@@ -674,7 +712,7 @@ export async function replyToMessage(
   if (!channel || conversation.state !== 'bot') return;
   const answering = await answeringBot(services, channel);
   if (!answering) return;
-  const followed = await followingMessages(repo, conversation.id, inbound);
+  const followed = await turnReading(repo, conversation.id, inbound);
   if (followed.newerInbound) return;
 
   let reply = followed.reply;
@@ -697,7 +735,7 @@ export async function replyToMessage(
   await adapter.typing(conversation.threadId, inbound.externalId ?? undefined).catch(() => undefined);
   if (widget) await widgetTyping(services, widget, { sender: 'bot', typing: true });
 
-  const earlier = await repo.messages(conversation.id, { limit: historyLimit, beforeId: reply.id });
+  const earlier = await followed.earlier(reply.id);
   const asked = await askedTogether(repo, conversation.id, inbound, earlier);
   const question =
     asked

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followingLimit, followingMessages } from '../../../server/channels/pipeline';
+import {
+  followingLimit,
+  followingMessages,
+  historyLimit,
+  recentLimit,
+  turnReading,
+} from '../../../server/channels/pipeline';
 import { conversationRepository, type MessageRow } from '../../../server/db/repositories/conversation-repository';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { addMessages, createChannel, createConversation, type MessageStep } from '../../factories/channels';
@@ -41,6 +47,14 @@ async function following(steps: Step[]) {
   const reply: MessageRow | undefined = await repo.replyTo(first.id);
   expect(found.newerInbound).toBe(latest !== undefined && latest.id !== first.id);
   expect(found.reply?.id).toBe(reply?.id);
+  // The turn's own reading, from one read of the latest messages where they suffice, agrees too,
+  // and so does the history it hands the engine (before the begun reply, or a reply begun now).
+  const reading = await turnReading(repo, conversation.id, first);
+  expect(reading.newerInbound).toBe(found.newerInbound);
+  expect(reading.reply?.id).toBe(found.reply?.id);
+  const replyId = reply?.id ?? (latest?.id ?? first.id) + 1_000_000;
+  const history = await repo.messages(conversation.id, { limit: historyLimit, beforeId: replyId });
+  expect((await reading.earlier(replyId)).map((row) => row.id)).toEqual(history.map((row) => row.id));
   return found;
 }
 
@@ -55,6 +69,18 @@ describe('what followed the message a reply turn answers', () => {
   it('is a newer question when the customer wrote again, with or without a reply begun', async () => {
     expect((await following([contact])).newerInbound).toBe(true);
     expect(await following([botReply, contact])).toMatchObject({ newerInbound: true, reply: { status: 'composing' } });
+  });
+
+  it('is read from the latest messages alone when they reach back to the question, and read on when not', async () => {
+    // Within the latest messages, with more or less history than the engine reads.
+    expect((await following(repeat(agent, historyLimit + 5))).newerInbound).toBe(false);
+    expect(await following([...repeat(agent, 10), botReply, ...repeat(agent, 10)])).toMatchObject({
+      newerInbound: false,
+      reply: { status: 'composing' },
+    });
+    // The question older than the latest messages; a begun reply with little history after the read.
+    expect((await following(repeat(agent, recentLimit + 3))).newerInbound).toBe(false);
+    expect((await following([botReply, ...repeat(agent, recentLimit)])).reply).toBeDefined();
   });
 
   it('is found past its window of rows, by the two queries', async () => {
