@@ -702,7 +702,7 @@ function historyOf(rows: MessageRow[]): HistoryMessage[] {
 export async function replyToMessage(
   services: PipelineServices,
   input: { teamId: number; messageId: number },
-  context: { lastAttempt: boolean },
+  context: Pick<JobContext, 'lastAttempt'> & Partial<Pick<JobContext, 'id' | 'completed'>>,
 ): Promise<void> {
   const repo = conversationRepository(services.db, input.teamId);
   const turn = await repo.messageInConversation(input.messageId);
@@ -725,7 +725,7 @@ export async function replyToMessage(
   if (reply && reply.status !== 'composing') {
     // A run before this one finished the reply: its first send, if that did not end, goes now.
     if (reply.status === 'queued' || reply.status === 'sending')
-      await deliver(services, channel, outgoing(reply), firstAttempt, { resume: true });
+      await deliver(services, channel, outgoing(reply), firstAttempt, { resume: true, job: sentBy(replyJob, context) });
     return;
   }
   reply ??= await repo.beginReply(inbound);
@@ -843,10 +843,16 @@ export async function replyToMessage(
   }
   // The first attempt goes out from this job (a retry, from a `channel.send` job of its own):
   // finishReply took the reply for it.
-  if (finished) await deliver(services, channel, outgoing(finished), firstAttempt, { resume: false, claimed: true });
   // A fallback, an unsure answer or a handoff leaves a question for the knowledge-gap inbox (not a
-  // fallback for want of credits: the knowledge was never asked).
+  // fallback for want of credits: the knowledge was never asked). Before the send, whose statement
+  // completes this job.
   if (reservation.ok) await noteTurn(services, input.teamId, inbound, result);
+  if (finished)
+    await deliver(services, channel, outgoing(finished), firstAttempt, {
+      resume: false,
+      claimed: true,
+      job: sentBy(replyJob, context),
+    });
   // "Last active" to the minute: a busy bot's row is not written (and every cached read of bots
   // dropped) for each reply.
   if (!recently(answering.bot.lastActiveAt, new Date()))
@@ -865,7 +871,7 @@ function recently(at: Date | null, now: Date): boolean {
 export async function sendMessage(
   services: PipelineServices,
   input: { teamId: number; messageId: number; attempt: number },
-  context: { attempt: number },
+  context: Pick<JobContext, 'attempt'> & Partial<Pick<JobContext, 'id' | 'completed'>>,
 ): Promise<void> {
   const repo = conversationRepository(services.db, input.teamId);
   const sending = await repo.forSending(input.messageId);
@@ -875,6 +881,7 @@ export async function sendMessage(
   // 'sending' is a send a killed process left unfinished: a retry of this job sends it again.
   await deliver(services, channel, { ...sending, message: sending.message }, input, {
     resume: context.attempt > 1,
+    job: sentBy(sendJob, context),
   });
 }
 
@@ -894,6 +901,18 @@ function sendLogEntry(
     summary: `${message.sender === 'bot' ? 'Bot reply' : 'Agent reply'}: ${text}`.slice(0, 500),
     payload: JSON.stringify({ thread: threadId, text }),
   };
+}
+
+/** The job a send runs in, completed by the statement that marks the message sent. */
+interface SendingJob {
+  name: string;
+  id: string;
+  completed(): void;
+}
+
+/** The running job of `name` as a send completes it, when the caller runs as one. */
+function sentBy(name: string, context: Partial<Pick<JobContext, 'id' | 'completed'>>): SendingJob | undefined {
+  return context.id && context.completed ? { name, id: context.id, completed: context.completed } : undefined;
 }
 
 /** An outbound message with what sending it needs. */
@@ -916,7 +935,7 @@ async function deliver(
   channel: ChannelRow,
   outgoing: Outgoing,
   input: { teamId: number; attempt: number },
-  options: { resume: boolean; claimed?: boolean },
+  options: { resume: boolean; claimed?: boolean; job?: SendingJob },
 ): Promise<void> {
   const repo = conversationRepository(services.db, input.teamId);
   const message = options.claimed
@@ -948,7 +967,9 @@ async function deliver(
         eventId: logged.eventId,
         attempt: { at: now.toISOString(), ok: true, detail: 'sent', durationMs: Date.now() - started },
       },
+      job: options.job,
     });
+    options.job?.completed();
     if (!recently(channel.lastOutboundAt, now)) await markChannel(services.db, channel.id, { lastOutboundAt: now });
     if (sent && channel.type !== 'web') await messageCreated(services, sent, undefined, 'MessageUpdated');
   } catch (error) {

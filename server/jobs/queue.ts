@@ -269,11 +269,12 @@ export function jobInsert(name: string, data: SQL, source: SQL): SQL {
 
 /**
  * pg-boss's completion of one active job (its `complete()` sets the same columns; the queue's
- * tests compare the two rows), as a statement a run makes part of one of its own.
+ * tests compare the two rows), as a statement a run makes part of one of its own. With
+ * placeholders for a statement built once (a null name matches no job).
  */
-function jobCompletion(name: string, id: string): SQL {
+export function jobCompletion(name: string | SQL, id: string | SQL): SQL {
   return sql`update pgboss.job set completed_on = now(), state = 'completed', output = null
-     where name = ${name} and id = ${id}::uuid and state = 'active'`;
+     where name = ${name}::text and id = ${id}::uuid and state = 'active'`;
 }
 
 /** What pg-boss keeps as a failed job's output: the message only (no stack, nothing secret). */

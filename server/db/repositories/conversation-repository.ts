@@ -38,7 +38,7 @@ import {
 import { escapeLike } from '../like';
 import { isUniqueViolation } from '../errors';
 import { statement, value, valueFor } from '../statements';
-import { jobInsert } from '../../jobs/queue';
+import { jobCompletion, jobInsert } from '../../jobs/queue';
 import { settlingOutbound } from './channel-repository';
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -319,7 +319,9 @@ const turnStatements = {
         .returning(),
     );
     const settled = db.$with('settled').as(settlingOutbound(db).returning({ settledId: channelEvents.id }));
-    return db.with(sent, settled).select().from(sent).prepare('');
+    // The job that sent it, completed with it (jobName null: none).
+    const completed = db.$with('completed', {}).as(jobCompletion(sql`${value('jobName')}`, sql`${value('jobId')}`));
+    return db.with(sent, settled, completed).select().from(sent).prepare('');
   }),
   threadConversation: statement((db) =>
     db
@@ -709,6 +711,8 @@ export function conversationRepository(db: Database, teamId: number) {
         at: Date;
         externalId?: string;
         log?: { channelId: number; eventId: string; attempt: ChannelEventAttempt };
+        /** The job that sent it, completed by the same statement. */
+        job?: { name: string; id: string };
       },
     ): Promise<MessageRow | undefined> {
       const [row] = await turnStatements.markSent(db, {
@@ -722,6 +726,8 @@ export function conversationRepository(db: Database, teamId: number) {
         logError: null,
         logMessageId: id,
         attempt: values.log ? JSON.stringify([values.log.attempt]) : null,
+        jobName: values.job?.name ?? null,
+        jobId: values.job?.id ?? null,
       });
       return row;
     },

@@ -114,6 +114,39 @@ describe('Telegram webhooks', () => {
     expect(JSON.parse(outbound[0].payload!)).toEqual({ thread: '4242', text: messages[1].text });
   });
 
+  it("completes a turn's jobs in the statements of their own work, with no completion of their own", async () => {
+    const { channel, deliver } = await telegramChannel();
+    expect((await deliver(telegramUpdate({ updateId: 1051, fromId: 5050, text: 'Ada wifi?' }))).status).toBe(200);
+    const boss = (app.services.jobs as unknown as { boss: { complete: (...args: unknown[]) => Promise<unknown> } })
+      .boss;
+    const completions: unknown[] = [];
+    const complete = boss.complete;
+    boss.complete = async (...args) => {
+      completions.push(args[0]);
+      return complete.apply(boss, args);
+    };
+    try {
+      await app.services.jobs.drain();
+    } finally {
+      boss.complete = complete;
+    }
+    // The inbound job by the statement that takes its thread's lock, the reply job by the one that
+    // marks its reply sent.
+    expect(completions).not.toContain('channel.inbound');
+    expect(completions).not.toContain('conversation.reply');
+    const { rows } = await app.database.execute(
+      `select name, state from pgboss.job
+        where (name = 'channel.inbound' and (data->>'channelId')::int = $1) or name = 'conversation.reply'
+          and (data->>'messageId')::int in (select id from messages where channel_id = $1)
+        order by name`,
+      [channel.id],
+    );
+    expect(rows).toEqual([
+      { name: 'channel.inbound', state: 'completed' },
+      { name: 'conversation.reply', state: 'completed' },
+    ]);
+  });
+
   it('tells the inbox of the message and of the reply with the conversation as the inbox lists it', async () => {
     const { team, deliver } = await telegramChannel();
     const from = app.broadcasts.length;
