@@ -354,8 +354,10 @@ export async function acceptInbound(
   const writer = conversationWriter(services.db);
   const now = new Date();
   const externalId = message.externalId.slice(0, 255);
-  // A redelivery: nothing is touched, not even the contact's last-seen time.
-  const known = await writer.inboundByExternalId(channel.id, externalId);
+  // A redelivery: nothing is touched, not even the contact's last-seen time. The same read gives
+  // the thread's conversation.
+  const state = await writer.threadState(channel.id, externalId, message.threadId);
+  const known = state.knownId === null ? undefined : await writer.inboundByExternalId(channel.id, externalId);
   const knownConversation =
     known && (await conversationRepository(services.db, channel.teamId).find(known.conversationId));
   if (known && knownConversation) return { message: known, conversation: knownConversation, duplicate: true };
@@ -379,6 +381,7 @@ export async function acceptInbound(
     threadId: message.threadId,
     origin: extra.origin,
     now,
+    read: known ? undefined : state.conversation,
   });
   const adapter = adapterFor(services, channel);
   const stored = await writer.inbound({

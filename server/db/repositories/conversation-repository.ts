@@ -323,6 +323,27 @@ const turnStatements = {
     const completed = db.$with('completed', {}).as(jobCompletion(sql`${value('jobName')}`, sql`${value('jobId')}`));
     return db.with(sent, settled, completed).select().from(sent).prepare('');
   }),
+  // The thread's conversation as threadConversation reads it, and whether the provider's message
+  // id is stored already (a redelivery): one read before a message is applied.
+  threadState: statement((db) =>
+    db
+      .select({
+        knownId: sql<number | null>`(select ${messages.id} from ${messages}
+          where ${messages.channelId} = ${value('channelId')} and ${messages.direction} = 'inbound'
+            and ${messages.externalId} = ${value('externalId')})`,
+        conversation: conversations,
+      })
+      .from(sql`(select 1) as one`)
+      .leftJoin(
+        conversations,
+        eq(
+          conversations.id,
+          sql`(select c.id from conversations c where c.channel_id = ${value('channelId')} and c.thread_id = ${value('threadId')}
+                order by c.state = 'resolved', c.id desc limit 1)`,
+        ),
+      )
+      .prepare(''),
+  ),
   threadConversation: statement((db) =>
     db
       .select()
@@ -905,13 +926,17 @@ export function conversationWriter(db: Database) {
       threadId: string;
       origin?: Record<string, string>;
       now: Date;
+      /** The thread's conversation as `threadState` just read it (null: none); else read here. */
+      read?: ConversationRow | null;
     }): Promise<{ conversation: ConversationRow; opened: boolean; reopened: boolean }> {
       for (let attempt = 0; attempt < 5; attempt += 1) {
         // The thread's open conversation (there is at most one) or else its last one, in one read.
-        const [last] = await turnStatements.threadConversation(db, {
-          channelId: input.channelId,
-          threadId: input.threadId,
-        });
+        const [last] =
+          attempt === 0 && input.read !== undefined
+            ? input.read === null
+              ? []
+              : [input.read]
+            : await turnStatements.threadConversation(db, { channelId: input.channelId, threadId: input.threadId });
         if (last && last.state !== 'resolved') return { conversation: last, opened: false, reopened: false };
         try {
           if (last?.resolvedAt && input.now.getTime() - last.resolvedAt.getTime() < reopenWindowMs) {
@@ -946,6 +971,19 @@ export function conversationWriter(db: Database) {
         }
       }
       throw new Error('Could not open a conversation after several attempts');
+    },
+
+    /**
+     * Before a message is applied, in one read: whether its provider id is stored already (the
+     * stored message's id) and the thread's conversation (its open one, else its last one).
+     */
+    async threadState(
+      channelId: number,
+      externalId: string,
+      threadId: string,
+    ): Promise<{ knownId: number | null; conversation: ConversationRow | null }> {
+      const [row] = await turnStatements.threadState(db, { channelId, externalId, threadId });
+      return { knownId: row?.knownId == null ? null : Number(row.knownId), conversation: row?.conversation ?? null };
     },
 
     /** The inbound message a provider id names on a channel (a redelivery finds what it stored). */

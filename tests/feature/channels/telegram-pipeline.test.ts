@@ -114,6 +114,27 @@ describe('Telegram webhooks', () => {
     expect(JSON.parse(outbound[0].payload!)).toEqual({ thread: '4242', text: messages[1].text });
   });
 
+  it('applies a message stored by an earlier delivery as a duplicate, touching nothing', async () => {
+    const { team, channel, deliver } = await telegramChannel();
+    const first = telegramUpdate({ updateId: 1061, messageId: 61, fromId: 6161, firstName: 'Sari', text: 'Halo' });
+    expect((await deliver(first)).status).toBe(200);
+    await app.services.jobs.drain();
+    const repo = conversationRepository(app.services.db, team.id);
+    // The same message under another update id, with another name: no second message, no reply,
+    // the contact as it was.
+    const again = telegramUpdate({ updateId: 1062, messageId: 61, fromId: 6161, firstName: 'Lain', text: 'Halo' });
+    expect((await deliver(again)).status).toBe(200);
+    await app.services.jobs.drain();
+    const { items } = await repo.page({}, { page: 1, perPage: 10 });
+    expect(items).toHaveLength(1);
+    expect((await repo.messages(items[0].id, { limit: 10 })).map((m) => m.sender)).toEqual(['contact', 'bot']);
+    expect(items[0].contactName).toBe('Sari');
+    const events = await channelRepository(app.services.db, team.id).events(channel.id, { page: 1, perPage: 10 });
+    const second = events.items.find((event) => event.eventId === 'update:1062');
+    expect(second).toMatchObject({ status: 'processed' });
+    expect(second?.summary).toMatch(/already stored: 1/);
+  });
+
   it("completes a turn's jobs in the statements of their own work, with no completion of their own", async () => {
     const { channel, deliver } = await telegramChannel();
     expect((await deliver(telegramUpdate({ updateId: 1051, fromId: 5050, text: 'Ada wifi?' }))).status).toBe(200);
