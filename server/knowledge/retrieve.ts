@@ -142,18 +142,17 @@ export async function retrieve(
   const asked = translatable ? await askedLanguage(input.query) : undefined;
 
   const ran = new Set<'fulltext' | 'vector'>(['fulltext']);
-  const searches: Promise<Candidate[]>[] = [];
+  const cap = input.selectiveAbove ?? selectiveAbove;
+  const fullTextStatements: Promise<SQL | null>[] = [];
   for (const [language, group] of groupBy(input.knowledges, (k) => (configs.has(k.language) ? k.language : 'simple'))) {
     // A match through translated words counts as much as one in the question's own words: weighing
     // it half or a quarter lost more cross-lingual answers than it saved others (bench/retrieval).
     const searched = searchWords(words, asked, language);
-    searches.push(
-      fullText(db, input.teamId, group, language, searched, candidates, input.selectiveAbove ?? selectiveAbove),
-    );
+    fullTextStatements.push(fullTextStatement(db, input.teamId, group, language, searched, candidates, cap));
   }
-  const fullTextLists = Promise.all(searches);
 
-  const vectorLists: Promise<Candidate[]>[] = [];
+  // The vector statements, each with the knowledge bases it searches: one per distinct text.
+  const vectorStatements: Promise<SQL[]>[] = [];
   if (input.mode !== 'fulltext') {
     for (const group of groupBy(
       input.knowledges,
@@ -165,15 +164,21 @@ export async function retrieve(
       // A question asked in the other language is embedded with its translations for those knowledge
       // bases only, so that the others' query is never diluted: one search per text.
       for (const [text, meant] of groupBy(group, (k) => vectorText(input.query, words, asked, k.language))) {
-        vectorLists.push(
-          embedder.embed([text]).then(([vector]) => nearest(db, input.teamId, meant, vector, candidates)),
+        vectorStatements.push(
+          embedder.embed([text]).then(([vector]) => nearestStatements(input.teamId, meant, vector, candidates)),
         );
       }
     }
   }
 
-  const fulltext = mergeByScore((await fullTextLists).flat());
-  const vector = mergeByScore((await Promise.all(vectorLists)).flat());
+  const found = compact(input.knowledges, cap)
+    ? await allAtOnce(
+        db,
+        (await Promise.all(fullTextStatements)).filter(isStatement),
+        await Promise.all(vectorStatements),
+      )
+    : await sideBySide(db, fullTextStatements, vectorStatements, candidates);
+  const { fulltext, vector } = found;
   const fused = reciprocalRankFusion(
     [
       { retriever: 'fulltext', ids: fulltext.map((c) => c.id) },
@@ -183,11 +188,13 @@ export async function retrieve(
   );
   if (fused.length === 0) return { chunks: [], ran: [...ran] };
 
-  const rows = await details(
-    db,
-    input.teamId,
-    fused.map((f) => f.id),
-  );
+  const rows =
+    found.details ??
+    (await details(
+      db,
+      input.teamId,
+      fused.map((f) => f.id),
+    ));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const fullTextScore = new Map(fulltext.map((c) => [c.id, c.score]));
   const similarity = new Map(vector.map((c) => [c.id, c.score]));
@@ -208,6 +215,91 @@ export async function retrieve(
   return { chunks, ran: [...ran] };
 }
 
+/** Candidates of each retriever, best first, and the candidates' details when they came with them. */
+interface Found {
+  fulltext: Candidate[];
+  vector: Candidate[];
+  details?: ChunkDetails[];
+}
+
+const isStatement = (statement: SQL | null): statement is SQL => statement !== null;
+
+/**
+ * Whether every knowledge is small enough to be searched by one statement: no word statistics in
+ * use and no vector index of its own, so that each candidate query reads at most a few hundred
+ * chunks. A large one's candidate queries run side by side instead (each its own connection, in
+ * parallel on the server), and the details of the chosen few follow.
+ */
+function compact(knowledges: RetrievalKnowledge[], cap: number): boolean {
+  return knowledges.every((k) => (k.termStatsChunks ?? 0) <= cap && k.vectorIndexDimensions == null);
+}
+
+/**
+ * Every candidate query as one statement (`union all`), each candidate with its details: one round
+ * trip where the side-by-side path takes three (a turn of a small knowledge's bot, bench/pipeline).
+ */
+async function allAtOnce(db: Database, fullText: SQL[], vector: SQL[][]): Promise<Found> {
+  // Each retriever's own column, so that both come as they do alone (a rank is a real, a distance a
+  // double precision: one column would make the ranks doubles).
+  const parts = [
+    ...fullText.map(
+      (statement) => sql`(select 'fulltext' as retriever, id, score, null::float8 as distance from (${statement}) f)`,
+    ),
+    ...vector
+      .flat()
+      .map((statement) => sql`(select 'vector' as retriever, id, null::real as score, distance from (${statement}) v)`),
+  ];
+  if (parts.length === 0) return { fulltext: [], vector: [] };
+  const rows = rowsOf<DetailsRow & { retriever: 'fulltext' | 'vector'; score: number; distance: number }>(
+    await db.execute(sql`
+    select f.retriever, f.score, f.distance, ${detailColumns}
+      from (${sql.join(parts, sql` union all `)}) f
+      join knowledge_chunks c on c.id = f.id join knowledge_sources s on s.id = c.source_id`),
+  );
+  const candidates = (retriever: 'fulltext' | 'vector') =>
+    mergeByScore(
+      rows
+        .filter((row) => row.retriever === retriever)
+        .map((row) => ({
+          id: Number(row.id),
+          score: retriever === 'fulltext' ? Number(row.score) : 1 - Number(row.distance),
+        }))
+        .filter((candidate) => Number.isFinite(candidate.score)),
+    );
+  return { fulltext: candidates('fulltext'), vector: candidates('vector'), details: rows.map(detailsOf) };
+}
+
+/** The candidate queries side by side (the vector ones as their vectors are ready), one round trip each. */
+async function sideBySide(
+  db: Database,
+  fullText: Promise<SQL | null>[],
+  vector: Promise<SQL[]>[],
+  candidates: number,
+): Promise<Found> {
+  const run = async (statement: SQL | null) =>
+    statement === null
+      ? []
+      : rowsOf<{ id: number; score: number }>(await db.execute(statement)).map((row) => ({
+          id: Number(row.id),
+          score: Number(row.score),
+        }));
+  const nearest = async (statements: SQL[]) => {
+    const lists = await Promise.all(
+      statements.map(async (statement) =>
+        rowsOf<{ id: number; distance: number }>(await db.execute(statement))
+          .map((row) => ({ id: Number(row.id), score: 1 - Number(row.distance) }))
+          .filter((candidate) => Number.isFinite(candidate.score)),
+      ),
+    );
+    return lists.length === 1 ? lists[0] : mergeByScore(lists.flat()).slice(0, candidates);
+  };
+  const [fulltext, vectors] = await Promise.all([
+    Promise.all(fullText.map(async (statement) => run(await statement))),
+    Promise.all(vector.map(async (statements) => nearest(await statements))),
+  ]);
+  return { fulltext: mergeByScore(fulltext.flat()), vector: mergeByScore(vectors.flat()) };
+}
+
 interface Candidate {
   id: number;
   score: number;
@@ -225,7 +317,11 @@ const searchable = (teamId: number, knowledges: number | number[]) => sql`
   and c.enabled
   and exists (select 1 from knowledge_sources s where s.id = c.source_id and s.enabled)`;
 
-async function fullText(
+/**
+ * The full-text candidate statement of one language's knowledge bases (id, score), best first; null
+ * when the question has only words too common there to choose any (the vector search answers).
+ */
+async function fullTextStatement(
   db: Database,
   teamId: number,
   group: RetrievalKnowledge[],
@@ -233,49 +329,39 @@ async function fullText(
   searched: string[],
   candidates: number,
   cap: number,
-): Promise<Candidate[]> {
+): Promise<SQL | null> {
   const ids = group.map((k) => k.id);
   const words = searched.join(' or ');
   // A large knowledge: the rare words choose which chunks are ranked (all words still rank them).
   const counted = group.reduce((sum, k) => sum + (k.termStatsChunks ?? 0), 0);
   const prefilter =
     counted > cap ? selectivePrefilter(await termFrequencies(db, group, language, searched), counted, cap) : null;
-  if (prefilter === '') return [];
+  if (prefilter === '') return null;
   const matching = prefilter === null ? sql`c.tsv @@ q` : sql`c.tsv @@ ${prefilter}::tsquery`;
   // The configuration a constant: each has a full-text index of its own (migration 0016).
   const config = sql.raw(`'${configs.has(language) ? language : 'simple'}'::regconfig`);
-  const rows = rowsOf<{ id: number; score: number }>(
-    await db.execute(sql`
+  return sql`
     select c.id, ts_rank_cd(c.tsv, q, 1) as score
       from knowledge_chunks c, websearch_to_tsquery(${language}::regconfig, ${words}) q
      where c.ts_config = ${config} and ${matching} and ${searchable(teamId, ids)}
      order by score desc, c.id
-     limit ${candidates}`),
-  );
-  return rows.map((row) => ({ id: Number(row.id), score: Number(row.score) }));
+     limit ${candidates}`;
 }
 
 /**
- * The chunks nearest to the question's vector: a knowledge with an index of its own through it
- * (vector-index.ts), one statement each (its chunks past the index's bound exactly, in the same
- * statement), and the others exactly, in one statement.
+ * The statements of the chunks nearest to the question's vector (id, distance), nearest first: a
+ * knowledge with an index of its own through it (vector-index.ts), one statement each (its chunks
+ * past the index's bound exactly, in the same statement), and the others exactly, in one statement.
  */
-async function nearest(
-  db: Database,
-  teamId: number,
-  group: RetrievalKnowledge[],
-  vector: number[],
-  candidates: number,
-): Promise<Candidate[]> {
+function nearestStatements(teamId: number, group: RetrievalKnowledge[], vector: number[], candidates: number): SQL[] {
   const dimensions = group[0].embeddingDimensions;
   if (!Number.isInteger(dimensions) || dimensions < 1 || vector.length !== dimensions) return [];
   const indexed = group.filter((k) => k.vectorIndexDimensions === dimensions);
   const exact = group.filter((k) => k.vectorIndexDimensions !== dimensions).map((k) => k.id);
-  const lists = await Promise.all([
-    ...indexed.map((k) => vectorCandidates(db, searchable(teamId, k.id), vector, candidates, k.vectorIndexBound)),
-    ...(exact.length > 0 ? [vectorCandidates(db, searchable(teamId, exact), vector, candidates)] : []),
-  ]);
-  return lists.length === 1 ? lists[0] : mergeByScore(lists.flat()).slice(0, candidates);
+  return [
+    ...indexed.map((k) => vectorStatement(searchable(teamId, k.id), vector, candidates, k.vectorIndexBound)),
+    ...(exact.length > 0 ? [vectorStatement(searchable(teamId, exact), vector, candidates)] : []),
+  ];
 }
 
 /**
@@ -284,13 +370,7 @@ async function nearest(
  * scan (a range of the primary key), merged in the statement; both bounds are constants, so that
  * the planner can prove the index's predicate.
  */
-async function vectorCandidates(
-  db: Database,
-  where: SQL,
-  vector: number[],
-  candidates: number,
-  bound?: number | null,
-): Promise<Candidate[]> {
+function vectorStatement(where: SQL, vector: number[], candidates: number, bound?: number | null): SQL {
   const dimensions = sql.raw(String(vector.length));
   const typed = sql.raw(`vector(${vector.length})`);
   const literal = pgvectorText(vector);
@@ -300,10 +380,9 @@ async function vectorCandidates(
      where c.embedding_dimensions = ${dimensions} and ${where}${more}
      order by c.embedding::${typed} <=> ${literal}::${typed}
      limit ${candidates}`;
-  const statement =
-    bound == null
-      ? nearestAmong(sql``)
-      : sql`
+  return bound == null
+    ? nearestAmong(sql``)
+    : sql`
     select id, distance from (
       (${nearestAmong(sql.raw(` and c.id <= ${Math.trunc(bound)}`))})
       union all
@@ -311,30 +390,29 @@ async function vectorCandidates(
     ) found
      order by distance, id
      limit ${candidates}`;
-  const rows = rowsOf<{ id: number; distance: number }>(await db.execute(statement));
-  return rows
-    .map((row) => ({ id: Number(row.id), score: 1 - Number(row.distance) }))
-    .filter((candidate) => Number.isFinite(candidate.score));
 }
 
-async function details(db: Database, teamId: number, ids: number[]) {
-  const rows = rowsOf<{
-    id: number;
-    knowledge_id: number;
-    source_id: number;
-    title: string;
-    type: string;
-    url: string | null;
-    content: string;
-    context: string;
-    meta: Record<string, string | number>;
-  }>(
-    await db.execute(sql`
-    select c.id, c.knowledge_id, c.source_id, s.title, s.type, s.url, c.content, c.context, c.meta
-      from knowledge_chunks c join knowledge_sources s on s.id = c.source_id
-     where c.team_id = ${teamId} and c.id = any(${sqlIntArray(ids)})`),
-  );
-  return rows.map((row) => ({
+interface DetailsRow {
+  id: number;
+  knowledge_id: number;
+  source_id: number;
+  title: string;
+  type: string;
+  url: string | null;
+  content: string;
+  context: string;
+  meta: Record<string, string | number>;
+}
+
+type ChunkDetails = Omit<RetrievedChunk, 'score' | 'retrievers'>;
+
+/** What a retrieved chunk shows of itself and its source (`c` the chunk, `s` its source). */
+const detailColumns = sql.raw(
+  'c.id, c.knowledge_id, c.source_id, s.title, s.type, s.url, c.content, c.context, c.meta',
+);
+
+function detailsOf(row: DetailsRow): ChunkDetails {
+  return {
     id: Number(row.id),
     knowledgeId: Number(row.knowledge_id),
     sourceId: Number(row.source_id),
@@ -344,7 +422,17 @@ async function details(db: Database, teamId: number, ids: number[]) {
     content: row.content,
     context: row.context,
     meta: row.meta ?? {},
-  }));
+  };
+}
+
+async function details(db: Database, teamId: number, ids: number[]): Promise<ChunkDetails[]> {
+  const rows = rowsOf<DetailsRow>(
+    await db.execute(sql`
+    select ${detailColumns}
+      from knowledge_chunks c join knowledge_sources s on s.id = c.source_id
+     where c.team_id = ${teamId} and c.id = any(${sqlIntArray(ids)})`),
+  );
+  return rows.map(detailsOf);
 }
 
 /** Candidates of several groups as one list, best score first (each group's scores are comparable). */

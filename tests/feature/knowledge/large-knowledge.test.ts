@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '../../../server/db/rows';
 import { knowledges, knowledgeSources, knowledgeTerms } from '../../../server/db/schema/index';
 import { selectiveAbove, termFrequencies } from '../../../server/knowledge/term-stats';
+import { retrieve, type EmbedderLookup, type RetrievalResult } from '../../../server/knowledge/retrieve';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { ingestedTextKnowledge } from '../../helpers/knowledge';
 
@@ -129,6 +130,33 @@ describe('retrieval over a large knowledge', () => {
         if (!(error instanceof TransactionRollbackError)) throw error;
       });
     expect(plan).toContain('Bitmap Index Scan on knowledge_chunks_tsv_indonesian_index');
+  });
+
+  it('searches a small knowledge by one statement, finding what its statements side by side find', async () => {
+    const { id } = await branchKnowledge(40);
+    const { db } = app.services;
+    const [knowledge] = await db.select().from(knowledges).where(eq(knowledges.id, id));
+    const embedders: EmbedderLookup = (k) =>
+      app.services.embedders.for({ provider: k.embeddingProvider, model: k.embeddingModel });
+    const input = { teamId: knowledge.teamId, query: 'cabang nomor 12 layanan antar?', limit: 5 };
+    const execute = vi.spyOn(db, 'execute');
+    let compact: RetrievalResult;
+    try {
+      compact = await retrieve(db, embedders, { ...input, knowledges: [knowledge] });
+      expect(execute).toHaveBeenCalledTimes(1);
+    } finally {
+      execute.mockRestore();
+    }
+    // The same knowledge taken for one with a vector index of its own (of another length, so that
+    // its vectors are still searched exactly): its candidate statements side by side, then details.
+    const sideBySide = await retrieve(db, embedders, {
+      ...input,
+      knowledges: [{ ...knowledge, vectorIndexDimensions: 1 }],
+    });
+    expect(compact).toEqual(sideBySide);
+    expect(compact.ran.sort()).toEqual(['fulltext', 'vector']);
+    expect(compact.chunks[0].content).toContain('Cabang nomor 12 ');
+    expect(compact.chunks[0].retrievers).toMatchObject({ fulltext: { rank: 1 }, vector: { rank: 1 } });
   });
 
   it('drops the statistics when the knowledge becomes small again', async () => {
