@@ -844,12 +844,12 @@ export async function replyToMessage(
       updated && listedFromTurn(channel, updated, contact, answering.bot),
     );
   }
-  // The first attempt goes out from this job (a retry, from a `channel.send` job of its own):
-  // finishReply took the reply for it.
   // A fallback, an unsure answer or a handoff leaves a question for the knowledge-gap inbox (not a
   // fallback for want of credits: the knowledge was never asked). Before the send, whose statement
   // completes this job.
   if (reservation.ok) await noteTurn(services, input.teamId, inbound, result);
+  // The first attempt goes out from this job (a retry, from a `channel.send` job of its own):
+  // finishReply took the reply for it.
   if (finished)
     await deliver(services, channel, outgoing(finished), firstAttempt, {
       resume: false,
