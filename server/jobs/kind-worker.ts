@@ -11,8 +11,8 @@ import type PgBoss from 'pg-boss';
  * - `notify()`: this process queued a job of the kind; at once, or when a slot frees (the jobs
  *   announced so are counted, so that a fetch that took them all is not followed by one that finds
  *   nothing);
- * - a job ends and the last fetch filled every free slot with jobs nobody announced (more of
- *   those may be waiting);
+ * - a job ends and the last fetch found jobs nobody announced (another process queues them: more
+ *   may have come meanwhile, as under `npm run worker` beside web processes);
  * - otherwise every `pollingMs` while a slot is free: jobs queued by other processes, retries
  *   whose delay has passed.
  *
@@ -40,6 +40,8 @@ export class KindWorker {
   private announced = 0;
   /** The last fetch filled every free slot with more jobs than were announced: others may be waiting. */
   private more = false;
+  /** The last fetch found jobs nobody announced: another process queues them, and may have queued more since. */
+  private elsewhere = false;
   private timer?: NodeJS.Timeout;
   private stopped = false;
 
@@ -101,6 +103,7 @@ export class KindWorker {
       const full = jobs.length === free;
       if (full) this.announced += Math.max(0, announced - jobs.length);
       this.more = full && jobs.length > announced;
+      this.elsewhere = jobs.length > announced;
       if (!this.more && this.announced === 0) return;
     }
   }
@@ -117,7 +120,7 @@ export class KindWorker {
   private launch(job: PgBoss.JobWithMetadata<object>): void {
     const run = this.settle(job).finally(() => {
       this.running.delete(run);
-      if (this.more || this.announced > 0) this.look();
+      if (this.more || this.elsewhere || this.announced > 0) this.look();
       else this.idle();
     });
     this.running.add(run);

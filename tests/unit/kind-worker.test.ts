@@ -78,14 +78,19 @@ describe('KindWorker', () => {
     expect(h.fetches.every((fetch) => fetch.got > 0 || fetch === h.fetches.at(-1))).toBe(true);
   });
 
-  it('does not look again after a job when the last fetch found fewer jobs than slots and nothing was queued', async () => {
+  it('does not look again after a job when its fetch took every job announced and found no other', async () => {
     const h = harness({ concurrency: 4 });
     stop = () => h.worker.stop(1000);
-    h.queue();
     h.worker.start();
+    await until(() => h.fetches.length === 1);
+    h.queue();
+    h.worker.notify();
     await until(() => h.completed.length === 1);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(h.fetches).toEqual([{ asked: 4, got: 1 }]);
+    expect(h.fetches).toEqual([
+      { asked: 4, got: 0 },
+      { asked: 4, got: 1 },
+    ]);
   });
 
   it('looks when notified, and when a slot frees after a notify that came while all were busy', async () => {
@@ -128,6 +133,24 @@ describe('KindWorker', () => {
     await until(() => h.completed.length === 2);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(h.fetches).toHaveLength(3);
+  });
+
+  it('looks again after a job when its last fetch found jobs queued by another process', async () => {
+    const running = gate();
+    const h = harness({ concurrency: 2, run: running.run });
+    stop = () => h.worker.stop(1000);
+    h.queue(); // by another process: no notify
+    h.worker.start();
+    await until(() => running.started() === 1);
+    h.queue(); // another one meanwhile
+    running.releaseAll();
+    await until(() => running.started() === 2);
+    running.releaseAll();
+    await until(() => h.completed.length === 2);
+    expect(h.fetches.slice(0, 2)).toEqual([
+      { asked: 2, got: 1 },
+      { asked: 2, got: 1 },
+    ]);
   });
 
   it('polls at its interval for jobs queued elsewhere', async () => {
