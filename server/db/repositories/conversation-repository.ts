@@ -376,7 +376,6 @@ const turnStatements = {
 const filled = (column: SQLWrapper, name: string) =>
   sql<string>`coalesce(nullif(${column}, ''), ${value(name)}, ${column})`;
 
-/** The contact behind a channel identity: found and seen, made, identified (built once). */
 /** A known person's contact, its last-seen time and any empty detail the message brings filled in. */
 function seenUpdate(db: Database) {
   return db
@@ -406,6 +405,7 @@ function seenUpdate(db: Database) {
     );
 }
 
+/** The contact behind a channel identity: found and seen, or made with its identity (built once). */
 const contactStatements = {
   seen: statement((db) => seenUpdate(db).returning().prepare('')),
   /**
@@ -431,8 +431,14 @@ const contactStatements = {
              ${value('email')}::text, ${value('externalId')}::text, ${value('locale')}::text
         from identified
       returning *`);
+    // Both by name, in the order the selection reads them (not the table's own order).
+    const columns = sql.raw(
+      Object.values(getTableColumns(contacts))
+        .map((column) => `"${column.name}"`)
+        .join(', '),
+    );
     const found = db.$with('found', getTableColumns(contacts)).as(sql`
-      select * from seen union all select * from created`);
+      select ${columns} from seen union all select ${columns} from created`);
     return db.with(seen, fresh, identified, created, found).select().from(found).prepare('');
   }),
 };
@@ -693,13 +699,9 @@ export function conversationRepository(db: Database, teamId: number) {
 
     /**
      * A bot reply written: its text and what the engine says of it, taken for its first send
-     * attempt in the same statement ('sending', the attempt counted, as claimForSending would), and
-     * its conversation counted (a fallback as one too). Either row is undefined when it is not the
-     * team's.
-     */
-    /**
-     * A bot reply's text in place, claimed for its first send, counted on its conversation, and
-     * (`log`, for a channel that keeps one) its send's entry in the event log made, pending.
+     * attempt in the same statement ('sending', the attempt counted, as claimForSending would), its
+     * conversation counted (a fallback as one too), and (`log`, for a channel that keeps one) its
+     * send's entry in the event log made, pending. Either row is undefined when it is not the team's.
      */
     async finishReply(
       id: number,
