@@ -57,11 +57,6 @@ export function transactionLocal<T>(key: symbol, create: () => T): T | undefined
   return frame.locals.get(key) as T;
 }
 
-/** True while the caller runs inside a tracked transaction. */
-export function inTransaction(): boolean {
-  return frames.getStore() !== undefined;
-}
-
 /**
  * Makes every `db.transaction(…)` (and every nested `tx.transaction(…)` savepoint) a unit of work
  * for `afterCommit`: callbacks queued while it runs are handed to the enclosing transaction when a

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { afterCommit, inTransaction, trackTransactions, transactionLocal } from '../../server/db/after-commit';
+import { afterCommit, trackTransactions, transactionLocal } from '../../server/db/after-commit';
+
+/** Whether the caller runs inside a tracked transaction: only there is a transaction-local value kept. */
+const probe = Symbol('probe');
+const inTransaction = () => transactionLocal(probe, () => true) === true;
 
 /** A database whose transactions commit, or roll back when their callback throws, as drizzle's do. */
 function fakeDatabase() {
