@@ -216,25 +216,35 @@ export async function receiveWebhook(
   if (!reading.ok)
     return json(422, { message: Object.values(reading.errors)[0] ?? 'The body is invalid.', errors: reading.errors });
   // The delivery and its job in one statement: one round trip before the 200, and never one
-  // without the other.
-  const received = await channelEventLog(services.db).receive(
-    {
-      teamId: channel.teamId,
-      channelId: channel.id,
-      eventId: reading.webhook.eventId.slice(0, 255),
-      summary: summarize(reading.webhook),
-      payload: req.rawBody.toString('utf8'),
-      thread: reading.webhook.messages[0]?.threadId.slice(0, 255) ?? null,
-    },
-    (stored) => services.jobs.insertFrom(inboundJob, inboundJobData(stored), stored),
-  );
+  // without the other. A worker of this process with a free slot takes the job as it is inserted.
+  const thread = reading.webhook.messages[0]?.threadId.slice(0, 255) ?? null;
+  const claim = services.jobs.claim(inboundJob);
+  let received: Awaited<ReturnType<ReturnType<typeof channelEventLog>['receive']>>;
+  try {
+    received = await channelEventLog(services.db).receive(
+      {
+        teamId: channel.teamId,
+        channelId: channel.id,
+        eventId: reading.webhook.eventId.slice(0, 255),
+        summary: summarize(reading.webhook),
+        payload: req.rawBody.toString('utf8'),
+        thread,
+      },
+      (stored) => services.jobs.insertFrom(inboundJob, inboundJobData(stored), stored, claim),
+    );
+  } catch (error) {
+    claim?.release();
+    throw error;
+  }
   if (received.stored) {
-    await services.jobs.queued(inboundJob);
+    if (claim) await claim.inserted({ eventId: received.id, channelId: channel.id, thread });
+    else await services.jobs.queued(inboundJob);
     // Health shows the last inbound to the minute: a busy channel is not written on every request.
     if (!recently(channel.lastInboundAt, req.now))
       await markChannel(services.db, channel.id, { lastInboundAt: req.now });
     return json(200, { ok: true, duplicate: false });
   }
+  claim?.release();
   const { event } = received;
   if (event.status === 'received' && req.now.getTime() - event.receivedAt.getTime() > strandedAfterMs) {
     // Delivered again while still waiting, long after it came: stored before its job was queued
@@ -410,12 +420,24 @@ export async function acceptInbound(
   // bot's: committed with the message, so a stop after the commit cannot leave it unanswered.
   const answering = await answeringBot(services, channel);
   if (answering) await services.jobs.start();
-  let counted = await writer.countInbound(
-    conversation.id,
-    now,
-    message.text ?? `[${message.kind}]`,
-    answering ? { name: replyJob, data: { teamId: channel.teamId, messageId: stored.id } } : undefined,
-  );
+  // A reply worker of this process with a free slot takes the job as the commit inserts it.
+  const reply = { teamId: channel.teamId, messageId: stored.id };
+  const claim = answering && services.jobs.claim(replyJob);
+  let counted: ConversationRow;
+  try {
+    counted = await writer.countInbound(
+      conversation.id,
+      now,
+      message.text ?? `[${message.kind}]`,
+      answering ? { name: replyJob, data: reply, claimed: claim?.id } : undefined,
+    );
+  } catch (error) {
+    claim?.release();
+    throw error;
+  }
+  const replyQueued = counted.state === 'bot' && answering;
+  if (claim && replyQueued) await claim.inserted(reply);
+  else claim?.release();
   // Health shows the last inbound to the minute: a busy channel's row is not written (and locked
   // by every delivery's transaction) for each message.
   if (!recently(channel.lastInboundAt, now)) await markChannel(services.db, channel.id, { lastInboundAt: now });
@@ -436,7 +458,7 @@ export async function acceptInbound(
     widget,
     listedFromTurn(channel, counted, contact, answering?.bot),
   );
-  if (counted.state === 'bot' && answering) await services.jobs.queued(replyJob);
+  if (replyQueued && !claim) await services.jobs.queued(replyJob);
   return { message: stored, conversation: counted, duplicate: false };
 }
 

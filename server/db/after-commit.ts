@@ -5,6 +5,8 @@ type Callback = () => unknown;
 
 interface Frame {
   callbacks: Callback[];
+  /** Work to undo if this transaction or savepoint rolls back (`afterRollback`). */
+  rollbacks?: Callback[];
   /** Values kept with this transaction or savepoint (`transactionLocal`). */
   locals?: Map<symbol, unknown>;
 }
@@ -42,6 +44,17 @@ export async function afterCommit(callback: Callback): Promise<void> {
     return;
   }
   await callback();
+}
+
+/**
+ * Inside a transaction: `callback` runs if the transaction, or the savepoint it was queued in,
+ * rolls back (for state kept outside the database, such as a slot held for what a statement
+ * inserted). Never outside one, and never after a commit.
+ */
+export function afterRollback(callback: Callback): void {
+  const frame = frames.getStore();
+  if (!frame) return;
+  (frame.rollbacks ??= []).push(callback);
 }
 
 /**
@@ -87,13 +100,24 @@ function patch(target: Transactional, onError: AfterCommitErrorHandler): void {
         }) as (tx: never) => Promise<unknown>,
         config,
       );
+    } catch (error) {
+      for (const callback of frame.rollbacks ?? []) {
+        try {
+          await callback();
+        } catch (rollbackError) {
+          onError(rollbackError);
+        }
+      }
+      throw error;
     } finally {
       running -= 1;
       if (running === 0) frames.disable();
     }
     if (parent) {
-      // A savepoint (or a transaction begun inside another): its work waits for the outer commit.
+      // A savepoint (or a transaction begun inside another): its work waits for the outer commit,
+      // and is undone if the outer one rolls back.
       parent.callbacks.push(...frame.callbacks);
+      if (frame.rollbacks) (parent.rollbacks ??= []).push(...frame.rollbacks);
     } else {
       for (const callback of frame.callbacks) {
         try {

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client';
 import type { Logger } from '../support/logger';
-import { afterCommit } from '../db/after-commit';
-import { KindWorker } from './kind-worker';
+import { afterCommit, afterRollback } from '../db/after-commit';
+import { KindWorker, type WorkerJob } from './kind-worker';
 
 /**
  * Kawan's durable jobs: pg-boss 10 over the application's own database handle (PGlite or a
@@ -102,10 +103,10 @@ export class JobQueue {
         await this.boss.createQueue(definition.name, {
           name: definition.name,
           policy: 'standard',
-          retryLimit: definition.retryLimit ?? 3,
+          retryLimit: definition.retryLimit ?? defaultRetryLimit,
           retryDelay: this.options.retryDelaySeconds,
           retryBackoff: this.options.retryDelaySeconds > 0,
-          expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+          expireInSeconds: definition.expireInSeconds ?? defaultExpireInSeconds,
         });
       }
     })();
@@ -130,6 +131,9 @@ export class JobQueue {
         run: (job) => this.runOne(definition, job),
         complete: (id) => this.boss.complete(definition.name, id),
         fail: (id, error) => this.boss.fail(definition.name, id, failureOutput(error)),
+        giveBack: (ids) => this.giveBack(definition.name, ids),
+        // A busy kind fetches for its slots and as many jobs again (docs/decisions/012).
+        prefetch: Math.max(1, definition.concurrency ?? 1),
         onError: (error) => this.options.logger.error({ err: error, job: definition.name }, 'job queue error'),
       });
       this.workers.set(definition.name, worker);
@@ -165,12 +169,50 @@ export class JobQueue {
 
   /**
    * `jobInsert` for a kind this queue defines, once the queue's row exists (made first if this
-   * process has not yet). Call `queued()` once the statement has run.
+   * process has not yet). Then `queued()`, or with a claim, the claim's `inserted()` or `release()`.
    */
-  async insertFrom(name: string, data: SQL, source: SQL): Promise<SQL> {
+  async insertFrom(name: string, data: SQL, source: SQL, claim?: JobClaim): Promise<SQL> {
     if (!this.definitions.has(name)) throw new Error(`Unknown job ${name}`);
     await this.start();
-    return jobInsert(name, data, source);
+    return jobInsert(name, data, source, claim ? sql`${claim.id}` : undefined);
+  }
+
+  /**
+   * A slot of this process's workers for the job of `name` that the caller's next statement
+   * inserts (`insertFrom`, or `jobInsert` with `claim.id`): the job is inserted as started, with
+   * this id, and runs here once the statement commits, with no fetch and no wait. Undefined when
+   * this process runs no workers of the kind, or none is free, or jobs of the kind are known to be
+   * waiting (they go first): the job is then inserted to wait as usual (`queued()` after).
+   *
+   * The caller then says what the statement did: `inserted(data)` (run from the commit of the
+   * transaction it is in, now outside one) or `release()` (it inserted nothing, or failed outside a
+   * transaction). A rollback releases the claim by itself. If this process stops before the job
+   * runs, the job is given back to the queue; if it dies, the job expires and is retried, as a
+   * fetched one would be.
+   */
+  claim(name: string): JobClaim | undefined {
+    const definition = this.definitions.get(name);
+    const worker = this.workers.get(name);
+    if (!this.working || !definition || !worker?.reserve()) return undefined;
+    const claim = new JobClaim(definition, worker, (id) =>
+      this.giveBack(name, [id]).catch((error: unknown) =>
+        this.options.logger.error({ err: error, job: name }, 'job queue error'),
+      ),
+    );
+    afterRollback(() => claim.release());
+    return claim;
+  }
+
+  /**
+   * Jobs this process started (fetched or claimed) and will not run after all (it is stopping):
+   * waiting again, as if never started (their attempt is not counted).
+   */
+  private async giveBack(name: string, ids: string[]): Promise<void> {
+    await this.database.execute(
+      `update pgboss.job set state = 'created', started_on = null
+        where name = $1 and id = any($2::uuid[]) and state = 'active'`,
+      [name, ids],
+    );
   }
 
   /** Jobs of this kind were inserted by a statement of the caller's (`insertFrom`): a worker here looks now. */
@@ -217,8 +259,8 @@ export class JobQueue {
     await this.boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 });
   }
 
-  /** Runs one fetched job; true when the run completed it itself (`JobContext.completion`). */
-  private async runOne(definition: JobDefinition<object>, job: PgBoss.JobWithMetadata<object>): Promise<boolean> {
+  /** Runs one fetched or claimed job; true when the run completed it itself (`JobContext.completion`). */
+  private async runOne(definition: JobDefinition<object>, job: WorkerJob): Promise<boolean> {
     let completed = false;
     const context: JobContext = {
       id: job.id,
@@ -248,6 +290,48 @@ export class JobQueue {
   }
 }
 
+/** A worker slot held for a job the caller's statement inserts as started (`JobQueue.claim`). */
+export class JobClaim {
+  /** The job's id, given to the insert. */
+  readonly id = randomUUID();
+  private settled = false;
+
+  constructor(
+    private readonly definition: JobDefinition<object>,
+    private readonly worker: KindWorker,
+    private readonly giveBack: (id: string) => Promise<void>,
+  ) {}
+
+  /** The statement inserted the job with this data: it runs once the caller's transaction commits (now, outside one). */
+  async inserted(data: object): Promise<void> {
+    await afterCommit(() => this.run(data));
+  }
+
+  /** The statement inserted no job (or failed outside a transaction): the slot is free again. */
+  release(): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.worker.release();
+  }
+
+  private run(data: object): void {
+    if (this.settled) return;
+    this.settled = true;
+    const job: WorkerJob = {
+      id: this.id,
+      name: this.definition.name,
+      data,
+      retryCount: 0,
+      retryLimit: this.definition.retryLimit ?? defaultRetryLimit,
+      expireInSeconds: this.definition.expireInSeconds ?? defaultExpireInSeconds,
+    };
+    if (!this.worker.handOff(job)) void this.giveBack(this.id);
+  }
+}
+
+const defaultRetryLimit = 3;
+const defaultExpireInSeconds = 15 * 60;
+
 /**
  * An INSERT of jobs of a kind, one for each row of `source` (a table, CTE or subquery of the
  * statement it becomes part of), with `data` computed from that row: for a statement that stores a
@@ -256,11 +340,27 @@ export class JobQueue {
  * (`tests/feature/jobs/queue.test.ts` compares the two rows). The same text for the same
  * arguments, so a statement that holds it can be built once. The queue's row must exist
  * (`JobQueue.start()`; `insertFrom` sees to it); `JobQueue.queued()` wakes a worker after.
+ *
+ * `claimed`, when given, is a value of the statement: a claim's id (`JobClaim.id`; one row from
+ * `source` at most) inserts the job as started by this process, as pg-boss's fetch would leave it,
+ * and null inserts it to wait, as without it. The statement's text is the same for both.
  */
-export function jobInsert(name: string, data: SQL, source: SQL): SQL {
+export function jobInsert(name: string, data: SQL, source: SQL, claimed?: SQL | Placeholder): SQL {
+  if (claimed)
+    return sql`insert into pgboss.job
+      (id, state, started_on, name, data, expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy, dead_letter)
+    select coalesce(${claimed}::uuid, gen_random_uuid()),
+           (case when ${claimed}::uuid is null then 'created' else 'active' end)::pgboss.job_state,
+           case when ${claimed}::uuid is null then null else now() end,
+           ${jobColumns(name, data, source)}`;
   return sql`insert into pgboss.job
       (name, data, expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy, dead_letter)
-    select q.name, ${data}, q.expire_seconds * interval '1 second',
+    select ${jobColumns(name, data, source)}`;
+}
+
+/** The columns of `jobInsert` every job has, from the queue's row. */
+function jobColumns(name: string, data: SQL, source: SQL): SQL {
+  return sql`q.name, ${data}, q.expire_seconds * interval '1 second',
            now() + coalesce(q.retention_minutes * interval '1 minute', interval '14 days'),
            q.retry_limit, case when q.retry_backoff then greatest(q.retry_delay, 1) else q.retry_delay end,
            q.retry_backoff, q.policy, q.dead_letter

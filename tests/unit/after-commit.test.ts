@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterCommit, trackTransactions, transactionLocal } from '../../server/db/after-commit';
+import { afterCommit, afterRollback, trackTransactions, transactionLocal } from '../../server/db/after-commit';
 
 /** Whether the caller runs inside a tracked transaction: only there is a transaction-local value kept. */
 const probe = Symbol('probe');
@@ -63,6 +63,43 @@ describe('afterCommit', () => {
       });
     });
     expect(log.filter((line) => !/^(begin|commit|rollback)/.test(line))).toEqual(['outer', 'released savepoint']);
+  });
+
+  it('runs what a rollback undoes when the transaction or its savepoint rolls back, never after a commit or outside one', async () => {
+    const { db, log } = fakeDatabase();
+    afterRollback(() => log.push('outside: never'));
+    await db.transaction(async () => {
+      afterRollback(() => log.push('committed: never'));
+    });
+    await expect(
+      db.transaction(async () => {
+        afterRollback(() => log.push('undo transaction'));
+        throw new Error('no');
+      }),
+    ).rejects.toThrow('no');
+    await expect(
+      db.transaction(async (tx) => {
+        await (tx as typeof db)
+          .transaction(async () => {
+            afterRollback(() => log.push('undo rolled back savepoint'));
+            throw new Error('inner');
+          })
+          .catch(() => undefined);
+        // A released savepoint's undo waits for its transaction: here, rolled back.
+        await (tx as typeof db).transaction(async () => {
+          afterRollback(() => log.push('undo released savepoint'));
+        });
+        throw new Error('outer');
+      }),
+    ).rejects.toThrow('outer');
+    expect(log.filter((line) => !/^(begin|commit)/.test(line))).toEqual([
+      'rollback transaction',
+      'undo transaction',
+      'rollback savepoint',
+      'undo rolled back savepoint',
+      'rollback transaction',
+      'undo released savepoint',
+    ]);
   });
 
   it('keeps concurrent transactions apart, and queues nothing once the last one has ended', async () => {

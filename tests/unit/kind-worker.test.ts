@@ -3,15 +3,22 @@ import type PgBoss from 'pg-boss';
 import { KindWorker } from '../../server/jobs/kind-worker';
 
 /** A queue in memory behind a KindWorker: what it fetched, completed and failed, and when. */
-function harness(options: { concurrency: number; pollingMs?: number; run?: (job: Job) => Promise<boolean | void> }) {
+function harness(options: {
+  concurrency: number;
+  prefetch?: number;
+  pollingMs?: number;
+  run?: (job: Job) => Promise<boolean | void>;
+}) {
   const waiting: Job[] = [];
   const fetches: Array<{ asked: number; got: number }> = [];
   const completed: string[] = [];
   const failed: Array<{ id: string; message: string }> = [];
+  const givenBack: string[] = [];
   let next = 0;
   const worker = new KindWorker({
     name: 'test',
     concurrency: options.concurrency,
+    prefetch: options.prefetch,
     pollingMs: options.pollingMs ?? 60_000,
     fetch: async (batchSize) => {
       const jobs = waiting.splice(0, batchSize);
@@ -21,6 +28,7 @@ function harness(options: { concurrency: number; pollingMs?: number; run?: (job:
     run: options.run ?? (async () => undefined),
     complete: async (id) => completed.push(id),
     fail: async (id, error) => failed.push({ id, message: (error as Error).message }),
+    giveBack: async (ids) => givenBack.push(...ids),
     onError: (error) => {
       throw error;
     },
@@ -30,7 +38,9 @@ function harness(options: { concurrency: number; pollingMs?: number; run?: (job:
     waiting.push(job);
     return job;
   };
-  return { worker, queue, waiting, fetches, completed, failed };
+  /** A job inserted as started by this process (a claim's), not through the queue. */
+  const inserted = () => ({ id: `job-${++next}`, name: 'test', data: {}, expireInSeconds: 60 }) as Job;
+  return { worker, queue, inserted, waiting, fetches, completed, failed, givenBack };
 }
 type Job = PgBoss.JobWithMetadata<object>;
 
@@ -53,6 +63,12 @@ function gate() {
     started: () => started,
     releaseAll: () => releases.splice(0).forEach((release) => release()),
   };
+}
+
+/** The worker's first look has fetched and ended (nothing is being fetched). */
+async function settled(h: { fetches: unknown[] }) {
+  await until(() => h.fetches.length >= 1);
+  await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 let stop: (() => Promise<void>) | undefined;
@@ -212,5 +228,163 @@ describe('KindWorker', () => {
     expect(h.completed).toEqual(['job-1']);
     expect(h.waiting).toHaveLength(1);
     expect(h.fetches).toHaveLength(1);
+  });
+
+  it('fetches for its free slots and up to `prefetch` more while more jobs are announced, and starts the held ones with no fetch', async () => {
+    const running = gate();
+    let now = 0;
+    let most = 0;
+    const h = harness({
+      concurrency: 2,
+      prefetch: 2,
+      run: async () => {
+        most = Math.max(most, ++now);
+        await running.run();
+        now -= 1;
+      },
+    });
+    stop = () => h.worker.stop(1000);
+    h.worker.start();
+    await settled(h);
+    for (let n = 1; n <= 2; n++) {
+      h.queue();
+      h.worker.notify();
+      await until(() => running.started() === n);
+    }
+    const before = h.fetches.length;
+    for (let i = 0; i < 6; i++) {
+      h.queue();
+      h.worker.notify(); // every slot busy: remembered
+    }
+    for (let n = 4; n <= 8; n += 2) {
+      running.releaseAll();
+      await until(() => running.started() === n);
+    }
+    running.releaseAll();
+    await until(() => h.completed.length === 8);
+    // Six jobs in two fetches, each for a free slot and two jobs to hold; never more than two running.
+    expect(h.fetches.slice(before)).toEqual([
+      { asked: 3, got: 3 },
+      { asked: 3, got: 3 },
+    ]);
+    expect(most).toBe(2);
+  });
+
+  it('holds jobs nobody announced only once a full fetch showed a backlog of them', async () => {
+    const running = gate();
+    const h = harness({ concurrency: 2, prefetch: 2, run: running.run });
+    stop = () => h.worker.stop(1000);
+    h.queue(); // by another process: no notify
+    h.worker.start();
+    await until(() => running.started() === 1);
+    expect(h.fetches).toEqual([{ asked: 2, got: 1 }]);
+    for (let i = 0; i < 5; i++) h.queue(); // more from elsewhere
+    running.releaseAll();
+    await until(() => running.started() === 3);
+    running.releaseAll();
+    await until(() => running.started() === 5);
+    running.releaseAll();
+    await until(() => running.started() === 6);
+    running.releaseAll();
+    await until(() => h.completed.length === 6);
+    // The job's end looked again (its fetch found a job nobody announced): a full fetch, then one
+    // that also asked for two to hold beside its free slot.
+    expect(h.fetches.slice(0, 3)).toEqual([
+      { asked: 2, got: 1 },
+      { asked: 2, got: 2 },
+      { asked: 3, got: 3 },
+    ]);
+  });
+
+  it('gives back the jobs it holds when it stops, and waits for the running ones', async () => {
+    const running = gate();
+    const h = harness({ concurrency: 1, prefetch: 2, run: running.run });
+    h.worker.start();
+    await settled(h);
+    h.queue();
+    h.worker.notify();
+    await until(() => running.started() === 1);
+    for (let i = 0; i < 3; i++) {
+      h.queue();
+      h.worker.notify();
+    }
+    running.releaseAll();
+    await until(() => running.started() === 2);
+    expect(h.fetches.at(-1)).toEqual({ asked: 3, got: 3 });
+    const stopping = h.worker.stop(1000);
+    running.releaseAll();
+    await stopping;
+    expect(h.completed).toEqual(['job-1', 'job-2']);
+    expect(h.givenBack).toEqual(['job-3', 'job-4']);
+  });
+
+  it("counts a held job's expiry from its fetch", async () => {
+    const running = gate();
+    const h = harness({
+      concurrency: 1,
+      prefetch: 1,
+      run: (job) => (job.id === 'job-1' || job.id === 'job-2' ? running.run() : new Promise<never>(() => undefined)),
+    });
+    stop = () => h.worker.stop(10);
+    h.worker.start();
+    await settled(h);
+    h.queue();
+    h.worker.notify();
+    await until(() => running.started() === 1);
+    h.queue();
+    h.worker.notify();
+    h.queue(1);
+    h.worker.notify();
+    running.releaseAll();
+    await until(() => running.started() === 2); // job-3 fetched with it and held
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const released = Date.now();
+    running.releaseAll();
+    await until(() => h.failed.length === 1);
+    // Held 0.6 s of its 1 s before it started: it failed about 0.4 s into its run, not 1 s.
+    expect(Date.now() - released).toBeLessThan(800);
+    expect(h.failed).toEqual([{ id: 'job-3', message: 'The job ran longer than its 1 s' }]);
+  });
+
+  it('runs a job inserted in a reserved slot with no fetch, and frees a slot reserved for nothing', async () => {
+    const running = gate();
+    const h = harness({ concurrency: 2, run: running.run });
+    stop = () => h.worker.stop(1000);
+    h.worker.start();
+    await settled(h);
+    expect(h.worker.reserve()).toBe(true);
+    expect(h.worker.reserve()).toBe(true);
+    expect(h.worker.reserve()).toBe(false); // every slot held
+    expect(h.worker.handOff(h.inserted())).toBe(true);
+    h.worker.release();
+    await until(() => running.started() === 1);
+    expect(h.worker.reserve()).toBe(true); // the released slot
+    expect(h.worker.handOff(h.inserted())).toBe(true);
+    await until(() => running.started() === 2);
+    running.releaseAll();
+    await until(() => h.completed.length === 2);
+    expect(h.fetches).toEqual([{ asked: 2, got: 0 }]);
+  });
+
+  it('reserves no slot while jobs are known to be waiting (they go first), nor once stopped', async () => {
+    const running = gate();
+    const h = harness({ concurrency: 1, run: running.run });
+    h.worker.start();
+    await settled(h);
+    h.queue();
+    h.worker.notify();
+    await until(() => running.started() === 1);
+    h.queue();
+    h.worker.notify(); // announced, waiting for the slot
+    running.releaseAll();
+    expect(h.worker.reserve()).toBe(false);
+    await until(() => running.started() === 2);
+    running.releaseAll();
+    await until(() => h.completed.length === 2);
+    expect(h.worker.reserve()).toBe(true);
+    h.worker.release();
+    await h.worker.stop(1000);
+    expect(h.worker.reserve()).toBe(false);
+    expect(h.worker.handOff(h.inserted())).toBe(false);
   });
 });

@@ -157,7 +157,7 @@ function countInboundQueueingFor(job: string) {
     built = statement((db) => {
       const counted = db.$with('counted').as(countingInbound(db));
       const answered = sql`(select 1 from ${counted} where ${counted.state} = 'bot') as answered`;
-      const queued = db.$with('queued', {}).as(jobInsert(job, sql`${value('job')}::jsonb`, answered));
+      const queued = db.$with('queued', {}).as(jobInsert(job, sql`${value('job')}::jsonb`, answered, value('claimed')));
       return db.with(counted, queued).select().from(counted).prepare('');
     });
     countInboundQueueing.set(job, built);
@@ -1018,11 +1018,16 @@ export function conversationWriter(db: Database) {
       conversationId: number,
       at: Date,
       preview: string,
-      job?: { name: string; data: object },
+      /** Queued when the conversation, as counted, is the bot's: inserted as started for a claim's id. */
+      job?: { name: string; data: object; claimed?: string },
     ): Promise<ConversationRow> {
       const values = { id: conversationId, at, preview: preview.slice(0, 255) };
       const [row] = job
-        ? await countInboundQueueingFor(job.name)(db, { ...values, job: JSON.stringify(job.data) })
+        ? await countInboundQueueingFor(job.name)(db, {
+            ...values,
+            job: JSON.stringify(job.data),
+            claimed: job.claimed ?? null,
+          })
         : await turnStatements.countInbound(db, values);
       return row;
     },

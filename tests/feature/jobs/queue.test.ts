@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { JobQueue } from '../../../server/jobs/queue';
+import { rowsOf } from '../../../server/db/rows';
 import { createLogger } from '../../../server/support/logger';
 
 /**
@@ -38,6 +39,16 @@ afterAll(async () => {
   await queue.stop();
   await app.close();
 });
+
+/** A claim on a worker slot, once the worker's own first look for jobs has ended (it holds the slots meanwhile). */
+async function freeSlot(queue: JobQueue, name: string) {
+  for (let i = 0; i < 200; i++) {
+    const claim = queue.claim(name);
+    if (claim) return claim;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`No slot of ${name} came free`);
+}
 
 describe('the job queue', () => {
   it('sends a job only when the transaction that asked for it commits', async () => {
@@ -160,6 +171,112 @@ describe('the job queue', () => {
       { name: 'test.pg-boss-completion', state: 'completed', retry_count: 0, completed: true, output: null },
     ]);
     await own.stop();
+  });
+
+  it('runs a job its statement inserts for a free worker of this process from the commit, with no fetch', async () => {
+    const own = new JobQueue(app.database, { logger: createLogger('silent'), retryDelaySeconds: 5 });
+    const ran: Array<{ data: unknown; id: string; attempt: number }> = [];
+    own.define<{ via: string }>({
+      name: 'test.claimed',
+      retryLimit: 2,
+      expireInSeconds: 60,
+      run: async (data, context) => {
+        ran.push({ data, id: context.id, attempt: context.attempt });
+      },
+    });
+    await own.work({ recoverAbandoned: false });
+    const source = sql.raw('source');
+    const insert = async (db: Pick<typeof app.database.db, 'execute'>, via: string) => {
+      const claim = await freeSlot(own, 'test.claimed');
+      await db.execute(sql`
+        with ${source} as (select ${via}::text as via)
+        ${await own.insertFrom('test.claimed', sql`jsonb_build_object('via', ${source}.via)`, source, claim)}`);
+      await claim.inserted({ via });
+      return claim;
+    };
+    const row = async (db: Pick<typeof app.database.db, 'execute'>, id: string) =>
+      rowsOf<Record<string, unknown>>(
+        await db.execute(sql`
+          select state, retry_count, started_on is not null as started, completed_on is not null as completed,
+                 retry_limit, retry_delay, extract(epoch from expire_in)::int as expire_seconds
+            from pgboss.job where id = ${id}`),
+      );
+
+    // Inserted as started (as pg-boss's fetch leaves a job), and run only from the commit.
+    let claimed!: string;
+    await app.database.db.transaction(async (tx) => {
+      claimed = (await insert(tx, 'committed')).id;
+      expect(await row(tx, claimed)).toEqual([
+        {
+          state: 'active',
+          retry_count: 0,
+          started: true,
+          completed: false,
+          retry_limit: 2,
+          retry_delay: 5,
+          expire_seconds: 60,
+        },
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(ran).toEqual([]);
+    });
+    for (let i = 0; i < 200 && (await row(app.database.db, claimed))[0]?.state !== 'completed'; i++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(ran).toEqual([{ data: { via: 'committed' }, id: claimed, attempt: 1 }]);
+    expect((await row(app.database.db, claimed))[0]).toMatchObject({ state: 'completed', completed: true });
+
+    // A rollback takes the job and frees its slot (the kind runs one at a time: a second claim
+    // would be refused otherwise).
+    let rolledBack!: string;
+    await app.database.db
+      .transaction(async (tx) => {
+        rolledBack = (await insert(tx, 'rolled back')).id;
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect(await row(app.database.db, rolledBack)).toEqual([]);
+    const again = await freeSlot(own, 'test.claimed');
+    again.release();
+    expect(ran).toHaveLength(1);
+
+    // No slot held while another is: the job is inserted to wait, and fetched as usual.
+    const holding = await freeSlot(own, 'test.claimed');
+    expect(own.claim('test.claimed')).toBeUndefined();
+    holding.release();
+    // Nothing was fetched for the claimed job: pg-boss's own send of the same kind runs too.
+    await own.send('test.claimed', { via: 'send' });
+    for (let i = 0; i < 200 && ran.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(ran.map((run) => run.data)).toEqual([{ via: 'committed' }, { via: 'send' }]);
+    await own.stop();
+    expect(own.claim('test.claimed')).toBeUndefined();
+  });
+
+  it('gives a claimed job back to the queue when the worker stopped before it could run it', async () => {
+    const own = new JobQueue(app.database, { logger: createLogger('silent'), retryDelaySeconds: 0 });
+    own.define<{ via: string }>({ name: 'test.given-back', run: async () => undefined });
+    await own.work({ recoverAbandoned: false });
+    const source = sql.raw('source');
+    const claim = await freeSlot(own, 'test.given-back');
+    await own.stop();
+    await app.database.db.execute(sql`
+      with ${source} as (select 'late' as via)
+      ${await own.insertFrom('test.given-back', sql`jsonb_build_object('via', ${source}.via)`, source, claim)}`);
+    await claim.inserted({ via: 'late' });
+    let rows: Array<Record<string, unknown>> = [];
+    for (let i = 0; i < 200 && rows[0]?.state !== 'created'; i++) {
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      ({ rows } = await app.database.execute(
+        `select state, started_on is null as waiting, retry_count from pgboss.job where id = $1`,
+        [claim.id],
+      ));
+    }
+    expect(rows).toEqual([{ state: 'created', waiting: true, retry_count: 0 }]);
+    const ran: unknown[] = [];
+    const next = new JobQueue(app.database, { logger: createLogger('silent'), retryDelaySeconds: 0 });
+    next.define<{ via: string }>({ name: 'test.given-back', run: async (data) => void ran.push(data) });
+    expect(await next.drain()).toBe(1);
+    expect(ran).toEqual([{ via: 'late' }]);
+    await next.stop();
   });
 
   it('refuses an unknown job name', async () => {
