@@ -5,14 +5,14 @@
  * reservation that would pass a quota or cap is refused, so the quota is never exceeded however
  * many replies run at once.
  */
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { Config } from '../config/env';
 import { creditPackRows, usageCounters, usageEvents } from '../db/schema/index';
 import { teamBilling } from './period-of-team';
-import { rowsOf } from '../db/rows';
 import { cachedFrozen } from '../cache/cached-reads';
 import { utcDay } from './periods';
+import { statement, value } from '../db/statements';
 import type { Plan } from './plans';
 
 export type UsageSource = 'channel' | 'api' | 'test';
@@ -54,56 +54,115 @@ export async function reserveCredits(
   usage: ReplyUsage,
   now: Date = new Date(),
 ): Promise<Reservation> {
+  const reserving = await creditReservation(db, config, usage, now);
+  const [row] = await reserveStatement(db, { ...reserving.values, key: usage.key });
+  return reserving.settle(row);
+}
+
+/** What reserve_ai_credits answers (migration 0010). */
+export interface ReservationRow {
+  result: string;
+  counter_id: number | null;
+  used: number | null;
+  warned80: boolean | null;
+  warned100: boolean | null;
+}
+
+/**
+ * The call of reserve_ai_credits (one statement: every counter and the event, or nothing) in a
+ * statement built once (server/db/statements.ts), with its arguments as that statement's values
+ * (`creditReservation().values`) and its idempotency key an expression of it (a reply's, from
+ * the row the statement inserts). Select `reservationColumns` from it, aliased `reserved`.
+ */
+export function reserveAiCredits(key: SQL): SQL {
+  return sql`reserve_ai_credits(
+    ${value('reserveTeam')}::int, ${key}, ${value('reserveCredits')}::int, ${value('reserveBot')}::int,
+    ${value('reserveContact')}::int, ${value('reserveModel')}::varchar, ${value('reserveSource')}::varchar,
+    ${value('reservePeriodStart')}::timestamptz, ${value('reservePeriodEnd')}::timestamptz,
+    ${value('reserveQuota')}::int, ${value('reserveDayStart')}::timestamptz, ${value('reserveDayEnd')}::timestamptz,
+    ${value('reserveContactCap')}::int, ${value('reserveNow')}::timestamptz)`;
+}
+
+/** What `reserveAiCredits` answers, as the row `settle` reads. */
+export const reservationColumns = {
+  result: sql<string>`reserved.result`,
+  counter_id: sql<number | null>`reserved.counter_id`,
+  used: sql<number | null>`reserved.used`,
+  warned80: sql<boolean | null>`reserved.warned80`,
+  warned100: sql<boolean | null>`reserved.warned100`,
+};
+
+const reserveStatement = statement((db) =>
+  db
+    .select(reservationColumns)
+    .from(sql`${reserveAiCredits(sql`${value('key')}::varchar`)} as reserved`)
+    .prepare(''),
+);
+
+/**
+ * A reservation for `usage`, to make with `reserveAiCredits` in a statement (`values` are its
+ * arguments) and read with `settle`.
+ */
+export async function creditReservation(
+  db: Database,
+  config: Pick<Config, 'billing'>,
+  usage: Omit<ReplyUsage, 'key'>,
+  now: Date = new Date(),
+): Promise<{ values: Record<string, unknown>; settle(row: ReservationRow): Promise<Reservation> }> {
   const { plan, period } = await teamBilling(db, config, usage.teamId, now);
   const day = utcDay(now);
-  // One statement (reserve_ai_credits, migration 0010): every counter and the event, or nothing.
-  const [row] = rowsOf<{
-    result: string;
-    counter_id: number | null;
-    used: number | null;
-    warned80: boolean | null;
-    warned100: boolean | null;
-  }>(
-    await db.execute(sql`
-      select * from reserve_ai_credits(
-        ${usage.teamId}::int, ${usage.key}, ${usage.credits}::int, ${usage.botId}::int, ${usage.contactId}::int,
-        ${usage.model}, ${usage.source}, ${period.start.toISOString()}::timestamptz, ${period.end.toISOString()}::timestamptz,
-        ${plan.limits.aiCredits}::int, ${day.start.toISOString()}::timestamptz, ${day.end.toISOString()}::timestamptz,
-        ${plan.limits.contactDailyReplies}::int, ${now.toISOString()}::timestamptz)`),
-  );
-  switch (row.result) {
-    case 'seen':
-      return { ok: true, credits: 0, fresh: false, crossed: [], plan, period };
-    case 'quota_ok':
-    case 'pack_ok': {
-      const crossed =
-        row.result === 'quota_ok' && row.counter_id !== null && row.used !== null
-          ? thresholds(
-              {
-                id: row.counter_id,
-                used: row.used,
-                warned80: Boolean(row.warned80),
-                warned100: Boolean(row.warned100),
-              },
-              usage.credits,
-              plan.limits.aiCredits,
-            )
-          : [];
-      return { ok: true, credits: usage.credits, fresh: true, crossed, plan, period };
-    }
-    default: {
-      const reason = row.result as RefusalReason;
-      const crossed = reason === 'quota' ? await quotaReached(db, usage.teamId, period, plan) : [];
-      return {
-        ok: false,
-        reason,
-        message: refusalMessage(reason, plan),
-        retryAt: reason === 'contact_cap' ? day.end : period.end,
-        crossed,
-        plan,
-      };
-    }
-  }
+  return {
+    values: {
+      reserveTeam: usage.teamId,
+      reserveCredits: usage.credits,
+      reserveBot: usage.botId,
+      reserveContact: usage.contactId,
+      reserveModel: usage.model,
+      reserveSource: usage.source,
+      reservePeriodStart: period.start.toISOString(),
+      reservePeriodEnd: period.end.toISOString(),
+      reserveQuota: plan.limits.aiCredits,
+      reserveDayStart: day.start.toISOString(),
+      reserveDayEnd: day.end.toISOString(),
+      reserveContactCap: plan.limits.contactDailyReplies,
+      reserveNow: now.toISOString(),
+    },
+    settle: async (row) => {
+      switch (row.result) {
+        case 'seen':
+          return { ok: true, credits: 0, fresh: false, crossed: [], plan, period };
+        case 'quota_ok':
+        case 'pack_ok': {
+          const crossed =
+            row.result === 'quota_ok' && row.counter_id !== null && row.used !== null
+              ? thresholds(
+                  {
+                    id: row.counter_id,
+                    used: row.used,
+                    warned80: Boolean(row.warned80),
+                    warned100: Boolean(row.warned100),
+                  },
+                  usage.credits,
+                  plan.limits.aiCredits,
+                )
+              : [];
+          return { ok: true, credits: usage.credits, fresh: true, crossed, plan, period };
+        }
+        default: {
+          const reason = row.result as RefusalReason;
+          const crossed = reason === 'quota' ? await quotaReached(db, usage.teamId, period, plan) : [];
+          return {
+            ok: false,
+            reason,
+            message: refusalMessage(reason, plan),
+            retryAt: reason === 'contact_cap' ? day.end : period.end,
+            crossed,
+            plan,
+          };
+        }
+      }
+    },
+  };
 }
 
 /**

@@ -7,7 +7,14 @@ import type { Services } from '../services';
 import type { BotConfig } from '../bot-engine/bot-config';
 import type { TurnResult } from '../bot-engine/turn';
 import { creditsForModel } from './plans';
-import { reconcileCredits, reserveCredits, type Reservation, type ReplyUsage } from './metering';
+import {
+  creditReservation,
+  reconcileCredits,
+  reserveCredits,
+  type Reservation,
+  type ReservationRow,
+  type ReplyUsage,
+} from './metering';
 import { warnUsage } from './notifications';
 
 type MeterServices = Pick<Services, 'db' | 'config' | 'broadcaster' | 'mailer' | 'route' | 'logger'>;
@@ -36,8 +43,34 @@ export async function reserveReply(services: MeterServices, usage: Omit<ReplyUsa
     ...usage,
     credits: creditsForModel(usage.model),
   });
-  if (reservation.crossed.length > 0) await warnUsage(services, usage.teamId, reservation.plan, reservation.crossed);
+  await announceCrossed(services, usage.teamId, reservation);
   return reservation;
+}
+
+/**
+ * A turn's reservation made by another statement (the one that begins the reply, whose id is the
+ * key's, with `reserveAiCredits` and these `values`), read by `settle` as `reserveReply` would.
+ */
+export async function replyReservation(
+  services: MeterServices,
+  usage: Omit<ReplyUsage, 'credits' | 'key'>,
+): Promise<{ values: Record<string, unknown>; settle(row: ReservationRow): Promise<Reservation> }> {
+  const reserving = await creditReservation(services.db, services.config, {
+    ...usage,
+    credits: creditsForModel(usage.model),
+  });
+  return {
+    values: reserving.values,
+    settle: async (row) => {
+      const reservation = await reserving.settle(row);
+      await announceCrossed(services, usage.teamId, reservation);
+      return reservation;
+    },
+  };
+}
+
+async function announceCrossed(services: MeterServices, teamId: number, reservation: Reservation): Promise<void> {
+  if (reservation.crossed.length > 0) await warnUsage(services, teamId, reservation.plan, reservation.crossed);
 }
 
 /**

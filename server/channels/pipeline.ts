@@ -64,7 +64,15 @@ import { rowsOf } from '../db/rows';
 import { cachedRead, copied } from '../cache/cached-reads';
 import { afterCommit } from '../db/after-commit';
 import { users } from '../db/schema/index';
-import { plannedModel, refusedTurn, reserveReply, settleReply, spentCredits } from '../billing/reply-metering';
+import {
+  plannedModel,
+  refusedTurn,
+  replyReservation,
+  reserveReply,
+  settleReply,
+  spentCredits,
+} from '../billing/reply-metering';
+import type { Reservation } from '../billing/metering';
 
 export const inboundJob = 'channel.inbound';
 export const replyJob = 'conversation.reply';
@@ -753,8 +761,24 @@ export async function replyToMessage(
       await deliver(services, channel, outgoing(reply), firstAttempt, { resume: true, job: sentBy(replyJob, context) });
     return;
   }
-  reply ??= await repo.beginReply(inbound);
-  if (!reply) return;
+  // Credits are reserved before the model is asked (once per reply, whatever the retries; its key
+  // is the reply's): by the statement that begins the reply, or on its own for a reply a stopped
+  // run began. Over the quota or a cap, no model is asked: the fallback goes out and a person takes over.
+  const usage = {
+    teamId: input.teamId,
+    botId: answering.bot.id,
+    contactId: conversation.contactId,
+    model: plannedModel(services.config, answering.config),
+    source: 'channel' as const,
+  };
+  let reservation: Reservation | undefined;
+  if (!reply) {
+    const reserving = await replyReservation(services, usage);
+    const begun = await repo.beginReply(inbound, reserving.values);
+    if (!begun) return;
+    reply = begun.message;
+    reservation = await reserving.settle(begun.reserved);
+  }
   const widget = widgetTarget(channel, conversation.threadId);
   const adapter = adapterFor(services, channel);
   await adapter.typing(conversation.threadId, inbound.externalId ?? undefined).catch(() => undefined);
@@ -773,17 +797,8 @@ export async function replyToMessage(
   const replyRow = reply;
   let sending = Promise.resolve();
   let result: TurnResult;
-  // Credits are reserved before the model is asked (once per reply, whatever the retries); over
-  // the quota or a cap, no model is asked: the fallback goes out and a person takes over.
   const usageKey = `reply:${replyRow.id}`;
-  const reservation = await reserveReply(services, {
-    teamId: input.teamId,
-    key: usageKey,
-    botId: answering.bot.id,
-    contactId: conversation.contactId,
-    model: plannedModel(services.config, answering.config),
-    source: 'channel',
-  });
+  reservation ??= await reserveReply(services, { ...usage, key: usageKey });
   try {
     if (!reservation.ok) {
       services.logger.info(

@@ -40,6 +40,7 @@ import { isUniqueViolation } from '../errors';
 import { statement, value, valueFor } from '../statements';
 import { jobCompletion, jobInsert } from '../../jobs/queue';
 import { settlingOutbound } from './channel-repository';
+import { reservationColumns, reserveAiCredits, type ReservationRow } from '../../billing/metering';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactIdentityRow = typeof contactIdentities.$inferSelect;
@@ -242,24 +243,33 @@ const turnStatements = {
       .limit(value('limit'))
       .prepare(''),
   ),
-  beginReply: statement((db) =>
-    db
-      .insert(messages)
-      .values({
-        teamId: value('teamId'),
-        conversationId: value('conversationId'),
-        channelId: value('channelId'),
-        inReplyToId: value('inReplyToId'),
-        direction: 'outbound',
-        sender: 'bot',
-        kind: 'text',
-        text: '',
-        status: 'composing',
-      })
-      .onConflictDoNothing()
-      .returning()
-      .prepare(''),
-  ),
+  // A bot reply begun (composing) and its credits reserved under its key (reserve_ai_credits,
+  // billing's values): one statement; no row when the reply was begun already.
+  beginReply: statement((db) => {
+    const begun = db.$with('begun').as(
+      db
+        .insert(messages)
+        .values({
+          teamId: value('teamId'),
+          conversationId: value('conversationId'),
+          channelId: value('channelId'),
+          inReplyToId: value('inReplyToId'),
+          direction: 'outbound',
+          sender: 'bot',
+          kind: 'text',
+          text: '',
+          status: 'composing',
+        })
+        .onConflictDoNothing()
+        .returning(),
+    );
+    return db
+      .with(begun)
+      .select({ ...begun._.selectedFields, reserved: reservationColumns })
+      .from(begun)
+      .innerJoin(sql`lateral ${reserveAiCredits(sql`'reply:' || ${begun.id}`)} as reserved`, sql`true`)
+      .prepare('');
+  }),
   // A bot reply's text in place, its first send claimed ('sending', the attempt counted), and its
   // conversation's counts after it: one statement (two updates, each row or none returned).
   finishReply: statement((db) => {
@@ -684,17 +694,25 @@ export function conversationRepository(db: Database, teamId: number) {
       return row;
     },
 
-    /** The bot's reply to an inbound message, begun (composing); undefined when one was begun already. */
+    /**
+     * The bot's reply to an inbound message, begun (composing), and its credits reserved under the
+     * reply's key (`reply:<its id>`) by the same statement (`reservation`: billing's
+     * `creditReservation().values`). Undefined when a reply was begun already (nothing reserved).
+     */
     async beginReply(
       inbound: Pick<MessageRow, 'id' | 'conversationId' | 'channelId'>,
-    ): Promise<MessageRow | undefined> {
+      reservation: Record<string, unknown>,
+    ): Promise<{ message: MessageRow; reserved: ReservationRow } | undefined> {
       const [row] = await turnStatements.beginReply(db, {
+        ...reservation,
         teamId,
         conversationId: inbound.conversationId,
         channelId: inbound.channelId,
         inReplyToId: inbound.id,
       });
-      return row;
+      if (!row) return undefined;
+      const { reserved, ...message } = row;
+      return { message, reserved };
     },
 
     /**

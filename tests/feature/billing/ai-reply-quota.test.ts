@@ -11,6 +11,9 @@ import { conversationRepository } from '../../../server/db/repositories/conversa
 import { notificationRepository } from '../../../server/db/repositories/notification-repository';
 import { usageWarningType } from '../../../server/billing/notifications';
 import { userRepository } from '../../../server/db/repositories/user-repository';
+import { replyToMessage } from '../../../server/channels/pipeline';
+import { rowsOf } from '../../../server/db/rows';
+import { sql } from 'drizzle-orm';
 
 /**
  * AI replies against the plan, through the channel pipeline: within the quota the bot answers and
@@ -71,6 +74,34 @@ describe('AI replies against the quota', () => {
     await say(4001, 'Outlet Kemang buka jam berapa?', 1);
     await say(4001, 'Outlet Kemang buka jam berapa?', 1);
     await say(4001, 'Outlet Kemang buka jam berapa?', 1);
+    expect((await creditsOf(app, team.id)).used).toBe(1);
+  });
+
+  it("reserves a reply's credits under its key in the statement that begins it, and once when a stopped run is taken up", async () => {
+    const { team, say, conversations } = await telegramTeam();
+    await say(4002, 'Outlet Kemang buka jam berapa?');
+    const [conversation] = await conversations();
+    const [inbound, reply] = conversation.messages;
+    expect([reply.sender, reply.status]).toEqual(['bot', 'sent']);
+    const events = async () =>
+      rowsOf<{ key: string; quantity: number }>(
+        await app.services.db.execute(sql`
+          select idempotency_key as key, quantity from usage_events where team_id = ${team.id} order by id`),
+      );
+    expect(await events()).toEqual([{ key: `reply:${reply.id}`, quantity: 1 }]);
+
+    // A run that stopped after beginning the reply (composing, its credits reserved with it): the
+    // retry answers with the same reply and counts nothing again.
+    await conversationRepository(app.services.db, team.id).updateMessage(reply.id, { status: 'composing', text: '' });
+    const sent = telegram.sent().length;
+    await replyToMessage(app.services, { teamId: team.id, messageId: inbound.id }, { lastAttempt: false });
+    const [again] = await conversations();
+    expect(again.messages.map((m) => [m.id, m.sender, m.status])).toEqual([
+      [inbound.id, 'contact', 'received'],
+      [reply.id, 'bot', 'sent'],
+    ]);
+    expect(telegram.sent()).toHaveLength(sent + 1);
+    expect(await events()).toEqual([{ key: `reply:${reply.id}`, quantity: 1 }]);
     expect((await creditsOf(app, team.id)).used).toBe(1);
   });
 
