@@ -367,8 +367,10 @@ export async function acceptInbound(
     verified?: boolean;
     origin?: Record<string, string>;
     clientId?: string;
+    /** The stored delivery (row id) this message is all of: settled as processed by the statement that counts the message. */
+    settling?: number;
   } = {},
-): Promise<{ message: MessageRow; conversation: ConversationRow; duplicate: boolean }> {
+): Promise<{ message: MessageRow; conversation: ConversationRow; duplicate: boolean; settled?: boolean }> {
   const writer = conversationWriter(services.db);
   const now = new Date();
   const externalId = message.externalId.slice(0, 255);
@@ -438,6 +440,7 @@ export async function acceptInbound(
       now,
       message.text ?? `[${message.kind}]`,
       answering ? { name: replyJob, data: reply, claimed: claim?.id } : undefined,
+      extra.settling === undefined ? undefined : { eventRowId: extra.settling, messageId: stored.id },
     );
   } catch (error) {
     claim?.release();
@@ -467,7 +470,7 @@ export async function acceptInbound(
     listedFromTurn(channel, counted, contact, answering?.bot),
   );
   if (replyQueued && !claim) await services.jobs.queued(replyJob);
-  return { message: stored, conversation: counted, duplicate: false };
+  return { message: stored, conversation: counted, duplicate: false, settled: extra.settling !== undefined };
 }
 
 /**
@@ -599,16 +602,21 @@ async function applyEvent(services: PipelineServices, channel: ChannelRow, event
   }
   let lastMessageId: number | null = null;
   let duplicates = 0;
+  // A delivery of one message and nothing else (most are) is settled by the statement that counts it.
+  const whole = reading.webhook.messages.length === 1 && reading.webhook.statuses.length === 0;
+  let settled = false;
   for (const message of reading.webhook.messages) {
-    const result = await acceptInbound(services, channel, message);
+    const result = await acceptInbound(services, channel, message, whole ? { settling: event.id } : {});
     lastMessageId = result.message?.id ?? lastMessageId;
     if (result.duplicate) duplicates += 1;
+    settled = result.settled === true;
   }
   const writer = conversationWriter(services.db);
   for (const status of reading.webhook.statuses) {
     const moved = await writer.advanceStatus(channel.id, status.externalId, status.status, status.at, status.error);
     if (moved) await messageCreated(services, moved, undefined, 'MessageUpdated');
   }
+  if (settled) return;
   const nothing = reading.webhook.messages.length === 0 && reading.webhook.statuses.length === 0;
   await log.settle(event.id, {
     status: nothing ? 'ignored' : 'processed',

@@ -182,20 +182,7 @@ const eventStatements = {
       .orderBy(asc(channelEvents.id))
       .prepare(''),
   ),
-  settle: statement((db) =>
-    db
-      .update(channelEvents)
-      .set({
-        status: valueFor<ChannelEventStatus>('status'),
-        error: valueFor<string>('error'),
-        messageId: valueFor<number>('messageId'),
-        summary: sql`coalesce(${value('summary')}, ${channelEvents.summary})`,
-        attempts: sql`${channelEvents.attempts} || coalesce(${value('attempt')}::jsonb, '[]'::jsonb)`,
-        processedAt: valueFor<Date>('at'),
-      })
-      .where(eq(channelEvents.id, value('id')))
-      .prepare(''),
-  ),
+  settle: statement((db) => settlingEvent(db).prepare('')),
   outbound: statement((db) =>
     db
       .insert(channelEvents)
@@ -210,6 +197,48 @@ const eventStatements = {
   ),
   settleOutbound: statement((db) => settlingOutbound(db).prepare('')),
 };
+
+/**
+ * The update that settles a stored delivery (by its row id, `eventRowId`; null settles none) with
+ * what came of it, as a statement of its own (`settle`) or as part of the one that counts the
+ * delivery's only message (conversation-repository's `countInbound`). Values are named `event…`.
+ */
+export function settlingEvent(db: Database) {
+  return db
+    .update(channelEvents)
+    .set({
+      status: valueFor<ChannelEventStatus>('eventStatus'),
+      error: valueFor<string>('eventError'),
+      messageId: valueFor<number>('eventMessageId'),
+      summary: sql`coalesce(${value('eventSummary')}, ${channelEvents.summary})`,
+      attempts: sql`${channelEvents.attempts} || coalesce(${value('eventAttempt')}::jsonb, '[]'::jsonb)`,
+      processedAt: valueFor<Date>('eventAt'),
+    })
+    .where(eq(channelEvents.id, value('eventRowId')));
+}
+
+/** The values of `settlingEvent` for a delivery settled with these. */
+export function settledEventValues(
+  id: number | null,
+  values: {
+    status: ChannelEventStatus;
+    messageId: number | null;
+    error: string | null;
+    summary?: string;
+    attempt?: ChannelEventAttempt;
+  },
+  at = new Date(),
+): Record<string, unknown> {
+  return {
+    eventRowId: id,
+    eventStatus: values.status,
+    eventMessageId: values.messageId,
+    eventError: values.error,
+    eventSummary: values.summary === undefined ? null : values.summary.slice(0, 500),
+    eventAttempt: values.attempt ? JSON.stringify([values.attempt]) : null,
+    eventAt: at,
+  };
+}
 
 /**
  * The update that settles a send's entry in the event log (by channel and event id) with one more
@@ -369,15 +398,7 @@ export function channelEventLog(db: Database) {
         attempt?: ChannelEventAttempt;
       },
     ): Promise<void> {
-      await eventStatements.settle(db, {
-        id,
-        status: values.status,
-        messageId: values.messageId,
-        error: values.error,
-        summary: values.summary === undefined ? null : values.summary.slice(0, 500),
-        attempt: values.attempt ? JSON.stringify([values.attempt]) : null,
-        at: new Date(),
-      });
+      await eventStatements.settle(db, settledEventValues(id, values));
     },
 
     /** A send's entry, pending until delivered (kept when one was made before: a retry's). */

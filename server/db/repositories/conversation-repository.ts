@@ -39,7 +39,7 @@ import { escapeLike } from '../like';
 import { isUniqueViolation } from '../errors';
 import { statement, value, valueFor } from '../statements';
 import { jobCompletion, jobInsert } from '../../jobs/queue';
-import { settlingOutbound } from './channel-repository';
+import { settledEventValues, settlingEvent, settlingOutbound } from './channel-repository';
 import { reservationColumns, reserveAiCredits, type ReservationRow } from '../../billing/metering';
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -130,8 +130,12 @@ const ownMessage = () => and(eq(messages.teamId, value('teamId')), eq(messages.i
 const ofConversation = () =>
   and(eq(messages.teamId, value('teamId')), eq(messages.conversationId, value('conversationId')));
 
-/** The update that counts an inbound message on its conversation (unread, preview, last inbound). */
-function countingInbound(db: Database) {
+/**
+ * The update that counts an inbound message on its conversation (unread, preview, last inbound).
+ * Its statements also settle the stored delivery the message is all of, when one is named
+ * (`settledDelivery`).
+ */
+function countingInbound(db: Pick<Database, 'update'>) {
   return db
     .update(conversations)
     .set({
@@ -147,6 +151,15 @@ function countingInbound(db: Database) {
 }
 
 /**
+ * The settlement of the stored delivery an inbound message is all of (channel-repository's
+ * `settlingEvent`, values `event…`; `eventRowId` null settles none), as a CTE of the statement that
+ * counts the message: one statement for both.
+ */
+function settledDelivery(db: Database) {
+  return db.$with('settled', {}).as(settlingEvent(db).getSQL());
+}
+
+/**
  * `countInbound` that also queues a job (its data a value of each run) when the conversation, as
  * counted, is the bot's: one statement, inside the transaction that stores the message. Built once
  * per job kind.
@@ -159,7 +172,7 @@ function countInboundQueueingFor(job: string) {
       const counted = db.$with('counted').as(countingInbound(db));
       const answered = sql`(select 1 from ${counted} where ${counted.state} = 'bot') as answered`;
       const queued = db.$with('queued', {}).as(jobInsert(job, sql`${value('job')}::jsonb`, answered, value('claimed')));
-      return db.with(counted, queued).select().from(counted).prepare('');
+      return db.with(counted, queued, settledDelivery(db)).select().from(counted).prepare('');
     });
     countInboundQueueing.set(job, built);
   }
@@ -232,7 +245,7 @@ const turnStatements = {
       .returning()
       .prepare(''),
   ),
-  countInbound: statement((db) => countingInbound(db).prepare('')),
+  countInbound: statement((db) => countingInbound(db.with(settledDelivery(db))).prepare('')),
   history: statement((db) =>
     db
       .select({ message: messages, senderName: users.name })
@@ -1038,8 +1051,19 @@ export function conversationWriter(db: Database) {
       preview: string,
       /** Queued when the conversation, as counted, is the bot's: inserted as started for a claim's id. */
       job?: { name: string; data: object; claimed?: string },
+      /** The stored delivery this message is all of, settled as processed with it (its row id and the message's). */
+      settling?: { eventRowId: number; messageId: number },
     ): Promise<ConversationRow> {
-      const values = { id: conversationId, at, preview: preview.slice(0, 255) };
+      const values = {
+        id: conversationId,
+        at,
+        preview: preview.slice(0, 255),
+        ...settledEventValues(
+          settling?.eventRowId ?? null,
+          { status: 'processed', messageId: settling?.messageId ?? null, error: null },
+          at,
+        ),
+      };
       const [row] = job
         ? await countInboundQueueingFor(job.name)(db, {
             ...values,

@@ -100,7 +100,15 @@ describe('Telegram webhooks', () => {
     const events = await channelRepository(app.services.db, team.id).events(channel.id, { page: 1, perPage: 10 });
     const inbound = events.items.filter((event) => event.direction === 'inbound');
     expect(inbound).toHaveLength(1);
-    expect(inbound[0]).toMatchObject({ status: 'processed', duplicates: 4, signature: 'valid' });
+    // Settled by the statement that counted its one message, with that message.
+    expect(inbound[0]).toMatchObject({
+      status: 'processed',
+      duplicates: 4,
+      signature: 'valid',
+      messageId: messages[0].id,
+      error: null,
+      processedAt: expect.any(Date),
+    });
     const outbound = events.items.filter((event) => event.direction === 'outbound');
     expect(outbound).toHaveLength(1);
     expect(outbound[0]).toMatchObject({
