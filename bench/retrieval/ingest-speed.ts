@@ -13,6 +13,7 @@ import { chunkDocument } from '../../server/knowledge/chunker';
 import { embeddingText, ingestSource } from '../../server/knowledge/ingest';
 import { parseFile, parseText } from '../../server/knowledge/parsers/index';
 import { syncVectorIndex } from '../../server/knowledge/vector-index';
+import { refreshTermStats } from '../../server/knowledge/term-stats';
 import { ingestConcurrency } from '../../server/jobs/knowledge-jobs';
 import { createKnowledge, ingestDeps, lexical } from './corpus-ingest';
 import { createTenant, type BenchDatabase } from './database';
@@ -42,8 +43,12 @@ export interface IngestRow {
    * machine (with PGlite the database runs in this process). Steadier than MB/s on a shared machine.
    */
   cpu: { alone: CpuSpent; together: CpuSpent };
-  /** The knowledge.vector-index jobs the ingests queued, run after them (not on the ingest's path). */
+  /**
+   * The knowledge.vector-index and knowledge.term-stats jobs the ingests queued, run after them (not
+   * on the ingest's path), and the time they took.
+   */
   indexJobs: number;
+  termJobs: number;
   indexMs: number;
 }
 
@@ -106,9 +111,12 @@ export async function measureMarkdownIngest(
   const alone = await ingestDocuments(bench, documents, `Ingest ${label}`, 1);
   const together = await ingestDocuments(bench, documents, `Ingest ${label} (queued)`, ingestConcurrency);
   // As the workers run it: the ingest queues the vector index's job when there is something to do,
-  // and the job runs beside later ingests. Here the jobs run after the ingests, timed on their own.
+  // and the word statistics' job, and the jobs run beside later ingests. Here they run after the
+  // ingests, timed on their own (the statistics once per knowledge, where the workers may count a
+  // growing knowledge's words again after an ingest that doubled it).
   started = performance.now();
   for (const knowledgeId of new Set(alone.queued)) await syncVectorIndex(bench.db, knowledgeId);
+  for (const knowledgeId of new Set(alone.counted)) await refreshTermStats(bench.db, knowledgeId);
   const indexMs = performance.now() - started;
   return {
     label,
@@ -123,6 +131,7 @@ export async function measureMarkdownIngest(
     concurrentMs: together.totalMs,
     cpu: { alone: alone.cpu, together: together.cpu },
     indexJobs: alone.queued.length,
+    termJobs: alone.counted.length,
     indexMs,
   };
 }
@@ -136,7 +145,7 @@ async function ingestDocuments(
   documents: Array<{ text: string; language: Language }>,
   tenant: string,
   concurrency: number,
-): Promise<{ totalMs: number; queued: number[]; cpu: CpuSpent }> {
+): Promise<{ totalMs: number; queued: number[]; counted: number[]; cpu: CpuSpent }> {
   const teamId = await createTenant(bench.db, tenant);
   const knowledges = {
     indonesian: await createKnowledge(bench.db, teamId, 'Ingest (id)', 'indonesian'),
@@ -151,7 +160,12 @@ async function ingestDocuments(
     sources.push(source);
   }
   const queued: number[] = [];
-  const deps = { ...ingestDeps(bench.db), indexVectors: async (knowledgeId: number) => void queued.push(knowledgeId) };
+  const counted: number[] = [];
+  const deps = {
+    ...ingestDeps(bench.db),
+    indexVectors: async (knowledgeId: number) => void queued.push(knowledgeId),
+    countTerms: async (knowledgeId: number) => void counted.push(knowledgeId),
+  };
   let next = 0;
   const cpu = cpuWindow(process.pid, { postgres: bench.kind === 'postgres' });
   const started = performance.now();
@@ -166,7 +180,7 @@ async function ingestDocuments(
     }),
   );
   const totalMs = performance.now() - started;
-  return { totalMs, queued, cpu: cpu.stop() };
+  return { totalMs, queued, counted, cpu: cpu.stop() };
 }
 
 export async function measurePdfIngest(bench: BenchDatabase, pages: number): Promise<PdfRow> {
@@ -274,7 +288,8 @@ export function printIngest(rows: IngestRow[], pdf: PdfRow | undefined, label: s
   const concurrency = rows[0]?.concurrency ?? ingestConcurrency;
   console.log(
     `\n  ${label}: generated markdown as text sources through ingestSource (GIN indexes in place; a knowledge's ` +
-      'HNSW index built by the job its ingests queue, run here after them and timed apart); ' +
+      'HNSW index and word statistics brought up to date by the jobs its ingests queue, run here after them ' +
+      'and timed apart); ' +
       'parse + chunk and embed timed apart on the same text after a first use (the parsers and the tokenizer ' +
       `loaded, in the last column); the ingests one at a time (the rest of their time is what storing took), ` +
       `then the same documents again as the job workers take a queue of them, ${concurrency} at a time`,
@@ -296,7 +311,7 @@ export function printIngest(rows: IngestRow[], pdf: PdfRow | undefined, label: s
         `${concurrency} at a time`,
         'MB/s',
         `target ≥ ${ingestTarget.mbPerSecond}`,
-        'index jobs after',
+        'index jobs after (vectors, words)',
         'first use',
       ],
       rows.map((row) => {
@@ -315,7 +330,7 @@ export function printIngest(rows: IngestRow[], pdf: PdfRow | undefined, label: s
           seconds(row.concurrentMs),
           fixed(rate(row, row.concurrentMs), 2),
           mark(rate(row, row.concurrentMs) >= ingestTarget.mbPerSecond),
-          `${seconds(row.indexMs)} (${row.indexJobs} queued)`,
+          `${seconds(row.indexMs)} (${row.indexJobs}, ${row.termJobs} queued)`,
           seconds(row.warmUpMs),
         ];
       }),

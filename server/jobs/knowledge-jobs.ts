@@ -9,6 +9,7 @@ import type { JobQueue } from './queue';
 import { EmbeddingError } from '../knowledge/embedders/openai-compatible';
 import { knowledgeCharsOf, lockTeamLimits, teamPlan } from '../billing/limits';
 import { vectorIndexJob } from '../knowledge/vector-index';
+import { termStatsJob } from '../knowledge/term-stats';
 
 type JobServices = Pick<Services, 'db' | 'config' | 'embedders' | 'broadcaster' | 'logger' | 'jobs'>;
 
@@ -38,8 +39,14 @@ export function runIngest(
   return ingestSource(
     {
       db: services.db,
-      // A build takes seconds for a large knowledge: a job of its own, so the ingest does not wait.
-      ...(jobs ? { indexVectors: (knowledgeId: number) => jobs.send(vectorIndexJob, { knowledgeId }) } : {}),
+      // A build takes seconds for a large knowledge, its word statistics a pass over its chunks:
+      // jobs of their own, so the ingest does not wait.
+      ...(jobs
+        ? {
+            indexVectors: (knowledgeId: number) => jobs.send(vectorIndexJob, { knowledgeId }),
+            countTerms: (knowledgeId: number) => jobs.send(termStatsJob, { knowledgeId }),
+          }
+        : {}),
       embedderFor: (knowledge) => {
         const embedder = services.embedders.for({
           provider: knowledge.embeddingProvider,

@@ -20,6 +20,7 @@ import { purgeExpiredHistory } from '../billing/retention';
 import { fetchMessageMedia } from '../channels/fetch-media';
 import { collectQuestion, gapJob, type GapJob } from '../domain/gaps/collect-question';
 import { sweepVectorIndexes, syncVectorIndex, vectorIndexJob } from '../knowledge/vector-index';
+import { refreshTermStats, termStatsJob } from '../knowledge/term-stats';
 
 /** Every job Kawan runs, defined on the services' queue. */
 export function defineJobs(services: Services): void {
@@ -86,6 +87,15 @@ export function defineJobs(services: Services): void {
     expireInSeconds: 30 * 60,
     run: async (job) => {
       await syncVectorIndex(services.db, job.knowledgeId);
+    },
+  });
+  // A knowledge's word statistics after an ingest changed its chunks (done at once when not due).
+  services.jobs.define<{ knowledgeId: number }>({
+    name: termStatsJob,
+    retryLimit: 3,
+    expireInSeconds: 30 * 60,
+    run: async (job) => {
+      await refreshTermStats(services.db, job.knowledgeId);
     },
   });
   services.jobs.define<{ teamId: number }>({

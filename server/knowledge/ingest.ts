@@ -19,7 +19,7 @@ import { knownDimensions, runsInProcess, type Embedder } from './embedders/embed
 import { fetchUrl } from './fetch/fetch-url';
 import { discoverPages } from './fetch/crawl';
 import { sha256Hex } from './hash';
-import { refreshTermStats } from './term-stats';
+import { refreshTermStats, termStatsWanted } from './term-stats';
 import { syncVectorIndex, vectorIndexDue } from './vector-index';
 
 /**
@@ -52,6 +52,14 @@ export interface IngestDeps {
    * Absent (scripts, benchmarks): the ingest does it itself before it returns.
    */
   indexVectors?(knowledgeId: number): Promise<void>;
+  /**
+   * Asked to bring the knowledge's word statistics up to date after its chunks changed
+   * (term-stats.ts; a pass over a large knowledge's chunks when it has doubled or halved): the job
+   * workers queue a job for it, so that the source is ready without waiting for it (until then a
+   * search ranks every chunk its words match, as for a knowledge without statistics). Absent
+   * (scripts, benchmarks): the ingest does it itself before it returns.
+   */
+  countTerms?(knowledgeId: number): Promise<void>;
   /** Told what went wrong after the chunks were stored, which the source need not show (logged). */
   warn?(error: unknown, message: string): void;
   now?: () => Date;
@@ -92,7 +100,8 @@ export async function ingestSource(deps: IngestDeps, job: IngestJob): Promise<In
     const result = await store(deps, knowledge, source, job.generation, drafts, details, title, progress);
     if (!result) return 'superseded';
     await deps.announce(result);
-    await refreshTermStats(deps.db, knowledge.id);
+    if (!deps.countTerms) await refreshTermStats(deps.db, knowledge.id);
+    else if (await termStatsWanted(deps.db, knowledge.id)) await deps.countTerms(knowledge.id);
     // The chunks are searchable either way (exactly, until an index covers them): a failed build is
     // tried again by the workers' hourly sweep, and the source stays ready.
     await indexVectors(deps, knowledge.id).catch((error: unknown) =>

@@ -21,6 +21,12 @@ import { rowsOf } from '../db/rows';
  */
 
 /**
+ * The job that brings a knowledge's word statistics up to date after its chunks changed: a pass
+ * over a large knowledge's chunks, which no ingest waits for (ingest.ts).
+ */
+export const termStatsJob = 'knowledge.term-stats';
+
+/**
  * Above this many candidate chunks, a question's rare words choose which chunks are ranked. Ranking
  * costs about 20 µs a chunk on PostgreSQL (its tsvector read from TOAST and decompressed, then
  * `ts_rank_cd`), so 300 keep the full-text candidates near 6 ms (bench/retrieval).
@@ -40,6 +46,32 @@ export interface TermFrequency {
 export function termStatsDue(chunks: number, counted: number | null, threshold = selectiveAbove): boolean {
   if (counted === null) return chunks > threshold;
   return chunks > counted * 2 || chunks * 2 < counted;
+}
+
+/** What a knowledge's statistics need: dropped (it became small), computed (again), or nothing. */
+function termStatsChange(chunks: number, counted: number | null, threshold: number): 'drop' | 'compute' | undefined {
+  if (counted !== null && chunks <= threshold) return 'drop';
+  return termStatsDue(chunks, counted, threshold) ? 'compute' : undefined;
+}
+
+/** A knowledge's chunks and the chunks its statistics counted (`lock`: its row locked for update). */
+async function termStatsState(db: Database, knowledgeId: number, lock: boolean) {
+  const [row] = rowsOf<{ counted: number | null; chunks: number }>(
+    await db.execute(sql`
+      select k.term_stats_chunks as counted,
+             (select count(*) from knowledge_chunks c where c.knowledge_id = k.id)::int as chunks
+        from knowledges k where k.id = ${Math.trunc(knowledgeId)}${lock ? sql` for update` : sql``}`),
+  );
+  return row && { chunks: Number(row.chunks), counted: row.counted === null ? null : Number(row.counted) };
+}
+
+/**
+ * Whether `refreshTermStats` would change anything now: one read, so that an ingest queues the
+ * job only when it has work (most ingests leave a knowledge far from doubling or halving).
+ */
+export async function termStatsWanted(db: Database, knowledgeId: number, threshold = selectiveAbove): Promise<boolean> {
+  const state = await termStatsState(db, knowledgeId, false);
+  return state !== undefined && termStatsChange(state.chunks, state.counted, threshold) !== undefined;
 }
 
 /**
@@ -143,21 +175,16 @@ export async function refreshTermStats(
 ): Promise<boolean> {
   const id = Math.trunc(knowledgeId);
   return db.transaction(async (tx) => {
-    const [row] = rowsOf<{ counted: number | null; chunks: number }>(
-      await tx.execute(sql`
-      select k.term_stats_chunks as counted,
-             (select count(*) from knowledge_chunks c where c.knowledge_id = k.id)::int as chunks
-        from knowledges k where k.id = ${id} for update`),
-    );
-    if (!row) return false;
-    const chunks = Number(row.chunks);
-    const counted = row.counted === null ? null : Number(row.counted);
-    if (counted !== null && chunks <= threshold) {
+    const state = await termStatsState(tx, id, true);
+    if (!state) return false;
+    const { chunks } = state;
+    const change = termStatsChange(chunks, state.counted, threshold);
+    if (change === 'drop') {
       await tx.execute(sql`delete from knowledge_terms where knowledge_id = ${id}`);
       await tx.execute(sql`update knowledges set term_stats_chunks = null where id = ${id}`);
       return true;
     }
-    if (!termStatsDue(chunks, counted, threshold)) return false;
+    if (change === undefined) return false;
     await tx.execute(sql`delete from knowledge_terms where knowledge_id = ${id}`);
     // ts_stat takes its query as text: the id is an integer, nothing else goes in.
     await tx.execute(sql`

@@ -3,10 +3,11 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '../../../server/db/rows';
 import { knowledges, knowledgeSources, knowledgeTerms } from '../../../server/db/schema/index';
-import { selectiveAbove, termFrequencies } from '../../../server/knowledge/term-stats';
+import { selectiveAbove, termFrequencies, termStatsJob } from '../../../server/knowledge/term-stats';
+import { runIngest } from '../../../server/jobs/knowledge-jobs';
 import { retrieve, type EmbedderLookup, type RetrievalResult } from '../../../server/knowledge/retrieve';
 import { createTestApp, type TestApp } from '../../helpers/app';
-import { ingestedTextKnowledge } from '../../helpers/knowledge';
+import { ingestedTextKnowledge, textKnowledge } from '../../helpers/knowledge';
 
 /**
  * A knowledge past `selectiveAbove` chunks keeps word statistics after its ingest, and "Try a
@@ -157,6 +158,36 @@ describe('retrieval over a large knowledge', () => {
     expect(compact.ran.sort()).toEqual(['fulltext', 'vector']);
     expect(compact.chunks[0].content).toContain('Cabang nomor 12 ');
     expect(compact.chunks[0].retrievers).toMatchObject({ fulltext: { rank: 1 }, vector: { rank: 1 } });
+  });
+
+  it('leaves the word statistics to a job of its own: the source is ready, and searchable, before them', async () => {
+    const sections = selectiveAbove + 10;
+    const { client, id } = await textKnowledge(app, 'cabang', branches(sections));
+    const [source] = await app.services.db.select().from(knowledgeSources).where(eq(knowledgeSources.knowledgeId, id));
+    const sent: Array<[string, object]> = [];
+    const jobs = { send: async (name: string, data: object) => void sent.push([name, data]) };
+    const outcome = await runIngest(
+      { ...app.services, jobs: jobs as unknown as typeof app.services.jobs },
+      { sourceId: source.id, generation: source.generation },
+    );
+    expect(outcome).toBe('ingested');
+    expect(sent).toContainEqual([termStatsJob, { knowledgeId: id }]);
+    const counted = async () =>
+      (await app.services.db.select().from(knowledges).where(eq(knowledges.id, id)))[0].termStatsChunks;
+    expect(await counted()).toBeNull();
+    const [ready] = await app.services.db.select().from(knowledgeSources).where(eq(knowledgeSources.id, source.id));
+    expect(ready.status).toBe('ready');
+    // Searched meanwhile as a knowledge without statistics: every chunk its words match is ranked.
+    const res = await client.agent
+      .get(`/knowledges/${id}/search`)
+      .query({ q: 'ada paket zamrud untuk layanan antar?' })
+      .set('Accept', 'application/json');
+    expect((res.body as Found).chunks[0].content).toContain('zamrud');
+
+    // The job counts them (through the queue, as the workers run it).
+    await app.services.jobs.send(termStatsJob, { knowledgeId: id });
+    await app.services.jobs.drain();
+    expect(await counted()).toBe(sections);
   });
 
   it('drops the statistics when the knowledge becomes small again', async () => {

@@ -12,6 +12,7 @@ import {
   vectorIndexName,
 } from '../../../server/knowledge/vector-index';
 import { runIngest } from '../../../server/jobs/knowledge-jobs';
+import { termStatsJob } from '../../../server/knowledge/term-stats';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { ingestedTextKnowledge, textKnowledge } from '../../helpers/knowledge';
 
@@ -196,7 +197,10 @@ describe('vector indexes per knowledge', () => {
       },
     );
     expect(outcome).toBe('ingested');
-    expect(sent).toEqual([[vectorIndexJob, { knowledgeId: id }]]);
+    expect(sent).toEqual([
+      [termStatsJob, { knowledgeId: id }],
+      [vectorIndexJob, { knowledgeId: id }],
+    ]);
     expect(await indexesOf(id)).toEqual([]);
     expect((await knowledgeRow(id)).vectorIndexDimensions).toBeNull();
     // Searchable meanwhile, exactly.
