@@ -80,24 +80,23 @@ export function defineJobs(services: Services): void {
       await collectQuestion(services, job);
     },
   });
-  // Drops the index of a deleted knowledge, or of one that shrank, without waiting for the sweep.
-  services.jobs.define<{ knowledgeId: number }>({
-    name: vectorIndexJob,
-    retryLimit: 3,
-    expireInSeconds: 30 * 60,
-    run: async (job) => {
-      await syncVectorIndex(services.db, job.knowledgeId);
-    },
-  });
-  // A knowledge's word statistics after an ingest changed its chunks (done at once when not due).
-  services.jobs.define<{ knowledgeId: number }>({
-    name: termStatsJob,
-    retryLimit: 3,
-    expireInSeconds: 30 * 60,
-    run: async (job) => {
-      await refreshTermStats(services.db, job.knowledgeId);
-    },
-  });
+  // A knowledge's own vector index and word statistics brought up to date after its chunks changed
+  // (an ingest, a deleted source or knowledge), without waiting for the sweep: each does nothing
+  // when nothing is due.
+  const knowledgeIndexes = [
+    [vectorIndexJob, syncVectorIndex],
+    [termStatsJob, refreshTermStats],
+  ] as const;
+  for (const [name, bringUpToDate] of knowledgeIndexes) {
+    services.jobs.define<{ knowledgeId: number }>({
+      name,
+      retryLimit: 3,
+      expireInSeconds: 30 * 60,
+      run: async (job) => {
+        await bringUpToDate(services.db, job.knowledgeId);
+      },
+    });
+  }
   services.jobs.define<{ teamId: number }>({
     name: reportsRebuildJob,
     retryLimit: 3,
