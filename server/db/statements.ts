@@ -60,3 +60,22 @@ export function statement<Result>(
     return bound.execute(values);
   };
 }
+
+/**
+ * `statement()` built once for each key it is asked for, with the key written into the statement's
+ * text by `build` (a job kind: a value the server's plan of the statement depends on, see
+ * `JobQueue.fetch`). For a handful of keys known to the code, never for values from a request.
+ */
+export function statementPer<Key, Result>(
+  build: (db: Database, key: Key) => Runnable<Result>,
+): (key: Key) => (db: Database, values: Record<string, unknown>) => Promise<Result> {
+  const built = new Map<Key, (db: Database, values: Record<string, unknown>) => Promise<Result>>();
+  return (key) => {
+    let run = built.get(key);
+    if (!run) {
+      run = statement((db) => build(db, key));
+      built.set(key, run);
+    }
+    return run;
+  };
+}

@@ -67,6 +67,7 @@ export class JobQueue {
   private readonly boss: PgBoss;
   private readonly definitions = new Map<string, JobDefinition<object>>();
   private readonly workers = new Map<string, KindWorker>();
+  private readonly fetchTexts = new Map<string, string>();
   private started?: Promise<void>;
   private working = false;
 
@@ -127,9 +128,9 @@ export class JobQueue {
         name: definition.name,
         concurrency: Math.max(1, definition.concurrency ?? 1),
         pollingMs: (this.options.pollingIntervalSeconds ?? 2) * 1000,
-        fetch: (batchSize) => this.boss.fetch<object>(definition.name, { batchSize, includeMetadata: true }),
+        fetch: (batchSize) => this.fetch(definition.name, batchSize),
         run: (job) => this.runOne(definition, job),
-        complete: (id) => this.boss.complete(definition.name, id),
+        complete: (id) => this.complete(definition.name, id),
         fail: (id, error) => this.boss.fail(definition.name, id, failureOutput(error)),
         giveBack: (ids) => this.giveBack(definition.name, ids),
         // A busy kind fetches for its slots and as many jobs again (docs/decisions/012).
@@ -215,6 +216,31 @@ export class JobQueue {
     );
   }
 
+  /**
+   * Starts up to `batchSize` due jobs of a kind, oldest first among the highest priority: pg-boss's
+   * fetch for a queue of the standard policy (every queue `start()` makes), the same rows changed
+   * the same way (the queue's tests compare the two), with the queue's name written into the text.
+   *
+   * pg-boss's own fetch takes the name as a parameter. `pgboss.job` is partitioned by name, so a
+   * server's generic plan of it covers every queue's partition and costs more than a plan for one:
+   * PostgreSQL planned it again at every run, 0.7 ms of its CPU each time, more than running it
+   * (pg_stat_statements, bench/pipeline, decision 015). With the name in the text, the plan covers
+   * one partition and is made once per connection.
+   */
+  fetch(name: string, batchSize: number): Promise<WorkerJob[]> {
+    let text = this.fetchTexts.get(name);
+    if (text === undefined) {
+      text = fetchText(name);
+      this.fetchTexts.set(name, text);
+    }
+    return this.database.execute(text, [batchSize]).then(({ rows }) => rows as unknown as WorkerJob[]);
+  }
+
+  /** pg-boss's completion of a job that ended without completing itself, by Kawan's statement of it. */
+  private async complete(name: string, id: string): Promise<void> {
+    await this.database.db.execute(jobCompletion(name, id));
+  }
+
   /** Jobs of this kind were inserted by a statement of the caller's (`insertFrom`): a worker here looks now. */
   async queued(name: string): Promise<void> {
     await afterCommit(() => this.wake(name));
@@ -235,12 +261,12 @@ export class JobQueue {
     for (;;) {
       let found = false;
       for (const definition of this.definitions.values()) {
-        const [job] = await this.boss.fetch<object>(definition.name, { batchSize: 1, includeMetadata: true });
+        const [job] = await this.fetch(definition.name, 1);
         if (!job) continue;
         found = true;
         ran += 1;
         try {
-          if (!(await this.runOne(definition, job))) await this.boss.complete(definition.name, job.id);
+          if (!(await this.runOne(definition, job))) await this.complete(definition.name, job.id);
         } catch (error) {
           await this.boss.fail(definition.name, job.id, failureOutput(error));
         }
@@ -364,17 +390,45 @@ function jobColumns(name: string, data: SQL, source: SQL): SQL {
            now() + coalesce(q.retention_minutes * interval '1 minute', interval '14 days'),
            q.retry_limit, case when q.retry_backoff then greatest(q.retry_delay, 1) else q.retry_delay end,
            q.retry_backoff, q.policy, q.dead_letter
-      from ${source} join pgboss.queue q on q.name = ${sql.raw(`'${name.replace(/'/g, "''")}'`)}`;
+      from ${source} join pgboss.queue q on q.name = ${sql.raw(queueLiteral(name))}`;
+}
+
+/**
+ * A queue's name as a literal of a statement's text rather than a parameter: `pgboss.job` is
+ * partitioned by name, and only a name the planner sees lets a prepared statement's plan cover the
+ * one partition (see `JobQueue.fetch`).
+ */
+function queueLiteral(name: string): string {
+  return `'${name.replace(/'/g, "''")}'`;
+}
+
+/** The text of `JobQueue.fetch` for one queue; its one parameter is the batch's size. */
+export function fetchText(name: string): string {
+  const queue = queueLiteral(name);
+  return `with next as (
+      select id from pgboss.job
+       where name = ${queue} and state < 'active' and start_after < now()
+       order by priority desc, created_on, id
+       limit $1
+       for update skip locked
+    )
+    update pgboss.job j set state = 'active', started_on = now(),
+           retry_count = case when started_on is not null then retry_count + 1 else retry_count end
+      from next
+     where j.name = ${queue} and j.id = next.id
+    returning j.id, j.name, j.data, extract(epoch from j.expire_in) as "expireInSeconds",
+              j.retry_limit as "retryLimit", j.retry_count as "retryCount"`;
 }
 
 /**
  * pg-boss's completion of one active job (its `complete()` sets the same columns; the queue's
- * tests compare the two rows), as a statement a run makes part of one of its own. With
- * placeholders for a statement built once (a null name matches no job).
+ * tests compare the two rows), as a statement a run makes part of one of its own. The queue's name
+ * is written into the text (see `JobQueue.fetch`); the id may be a placeholder, for a statement
+ * built once per queue.
  */
-export function jobCompletion(name: string | SQL, id: string | SQL): SQL {
+export function jobCompletion(name: string, id: string | SQL): SQL {
   return sql`update pgboss.job set completed_on = now(), state = 'completed', output = null
-     where name = ${name}::text and id = ${id}::uuid and state = 'active'`;
+     where name = ${sql.raw(queueLiteral(name))} and id = ${id}::uuid and state = 'active'`;
 }
 
 /** What pg-boss keeps as a failed job's output: the message only (no stack, nothing secret). */

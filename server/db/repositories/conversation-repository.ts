@@ -37,7 +37,7 @@ import {
 } from '../schema/index';
 import { escapeLike } from '../like';
 import { isUniqueViolation } from '../errors';
-import { statement, value, valueFor } from '../statements';
+import { statement, statementPer, value, valueFor } from '../statements';
 import { jobCompletion, jobInsert } from '../../jobs/queue';
 import { settledEventValues, settlingEvent, settlingOutbound } from './channel-repository';
 import { reservationColumns, reserveAiCredits, type ReservationRow } from '../../billing/metering';
@@ -164,20 +164,35 @@ function settledDelivery(db: Database) {
  * counted, is the bot's: one statement, inside the transaction that stores the message. Built once
  * per job kind.
  */
-const countInboundQueueing = new Map<string, ReturnType<typeof statement<ConversationRow[]>>>();
-function countInboundQueueingFor(job: string) {
-  let built = countInboundQueueing.get(job);
-  if (!built) {
-    built = statement((db) => {
-      const counted = db.$with('counted').as(countingInbound(db));
-      const answered = sql`(select 1 from ${counted} where ${counted.state} = 'bot') as answered`;
-      const queued = db.$with('queued', {}).as(jobInsert(job, sql`${value('job')}::jsonb`, answered, value('claimed')));
-      return db.with(counted, queued, settledDelivery(db)).select().from(counted).prepare('');
-    });
-    countInboundQueueing.set(job, built);
-  }
-  return built;
-}
+const countInboundQueueingFor = statementPer((db, job: string) => {
+  const counted = db.$with('counted').as(countingInbound(db));
+  const answered = sql`(select 1 from ${counted} where ${counted.state} = 'bot') as answered`;
+  const queued = db.$with('queued', {}).as(jobInsert(job, sql`${value('job')}::jsonb`, answered, value('claimed')));
+  return db.with(counted, queued, settledDelivery(db)).select().from(counted).prepare('');
+});
+
+/**
+ * `markSent`, and with a job's name the completion of the job that sent it in the same statement
+ * (the name written into the text, as `jobCompletion` wants). Built once per job kind.
+ */
+const markSentBy = statementPer((db, job: string | null) => {
+  const sent = db.$with('sent').as(
+    db
+      .update(messages)
+      .set({
+        status: 'sent',
+        sentAt: valueFor<Date>('at'),
+        error: null,
+        externalId: sql`coalesce(${value('externalId')}, ${messages.externalId})`,
+      })
+      .where(ownMessage())
+      .returning(),
+  );
+  const settled = db.$with('settled').as(settlingOutbound(db).returning({ settledId: channelEvents.id }));
+  if (job === null) return db.with(sent, settled).select().from(sent).prepare('');
+  const completed = db.$with('completed', {}).as(jobCompletion(job, sql`${value('jobId')}`));
+  return db.with(sent, settled, completed).select().from(sent).prepare('');
+});
 
 /**
  * Statements every pipeline turn runs, built once (server/db/statements.ts); each takes its team
@@ -325,26 +340,6 @@ const turnStatements = {
       .from(finished)
       .fullJoin(counted, sql`true`)
       .prepare('');
-  }),
-  // A message the provider took, and its send's entry in the event log (logEventId, when the
-  // channel keeps one) settled as delivered: one statement.
-  markSent: statement((db) => {
-    const sent = db.$with('sent').as(
-      db
-        .update(messages)
-        .set({
-          status: 'sent',
-          sentAt: valueFor<Date>('at'),
-          error: null,
-          externalId: sql`coalesce(${value('externalId')}, ${messages.externalId})`,
-        })
-        .where(ownMessage())
-        .returning(),
-    );
-    const settled = db.$with('settled').as(settlingOutbound(db).returning({ settledId: channelEvents.id }));
-    // The job that sent it, completed with it (jobName null: none).
-    const completed = db.$with('completed', {}).as(jobCompletion(sql`${value('jobName')}`, sql`${value('jobId')}`));
-    return db.with(sent, settled, completed).select().from(sent).prepare('');
   }),
   // The thread's conversation as threadConversation reads it, and whether the provider's message
   // id is stored already (a redelivery): one read before a message is applied.
@@ -769,7 +764,9 @@ export function conversationRepository(db: Database, teamId: number) {
         job?: { name: string; id: string };
       },
     ): Promise<MessageRow | undefined> {
-      const [row] = await turnStatements.markSent(db, {
+      // A message the provider took, and its send's entry in the event log (logEventId, when the
+      // channel keeps one) settled as delivered: one statement.
+      const [row] = await markSentBy(values.job?.name ?? null)(db, {
         teamId,
         id,
         at: values.at,
@@ -780,7 +777,6 @@ export function conversationRepository(db: Database, teamId: number) {
         logError: null,
         logMessageId: id,
         attempt: values.log ? JSON.stringify([values.log.attempt]) : null,
-        jobName: values.job?.name ?? null,
         jobId: values.job?.id ?? null,
       });
       return row;

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../helpers/app';
-import { JobQueue } from '../../../server/jobs/queue';
+import PgBoss from 'pg-boss';
+import { fetchText, JobQueue } from '../../../server/jobs/queue';
+import type { WorkerJob } from '../../../server/jobs/kind-worker';
 import { rowsOf } from '../../../server/db/rows';
 import { createLogger } from '../../../server/support/logger';
 
@@ -277,6 +279,99 @@ describe('the job queue', () => {
     expect(await next.drain()).toBe(1);
     expect(ran).toEqual([{ via: 'late' }]);
     await next.stop();
+  });
+
+  it("starts due jobs as pg-boss's fetch does, with a plan of the queue's own partition", async () => {
+    const own = new JobQueue(app.database, { logger: createLogger('silent'), retryDelaySeconds: 0 });
+    own.define<{ n: number }>({ name: 'test.fetch', retryLimit: 2, expireInSeconds: 120, run: async () => undefined });
+    own.define<{ n: number }>({ name: 'test.fetch-other', run: async () => undefined });
+    await own.start();
+    const boss = new PgBoss({
+      db: { executeSql: (text, values) => app.database.execute(text, values) },
+      supervise: false,
+      schedule: false,
+    });
+    await boss.start();
+    // Two pairs of jobs alike: one new, one waiting for its retry; Kawan starts the first pair, pg-boss the second.
+    const pair = async (first: number) => {
+      await own.send('test.fetch', { n: first });
+      await own.send('test.fetch', { n: first + 1 });
+      await own.send('test.fetch-other', { n: first });
+      await app.database.execute(
+        `update pgboss.job set state = 'retry', started_on = now() - interval '1 minute', retry_count = 1
+          where name = 'test.fetch' and (data->>'n')::int = $1`,
+        [first + 1],
+      );
+    };
+    await pair(1);
+    const kawans = await own.fetch('test.fetch', 5);
+    await pair(3);
+    const bosses = await boss.fetch<{ n: number }>('test.fetch', { batchSize: 5, includeMetadata: true });
+    const seen = (jobs: WorkerJob[], offset: number) =>
+      jobs
+        .map((job) => ({
+          n: (job.data as { n: number }).n - offset,
+          name: job.name,
+          retryCount: job.retryCount,
+          retryLimit: job.retryLimit,
+          expireInSeconds: Number(job.expireInSeconds),
+        }))
+        .sort((a, b) => a.n - b.n);
+    expect(seen(kawans, 0)).toEqual([
+      { n: 1, name: 'test.fetch', retryCount: 0, retryLimit: 2, expireInSeconds: 120 },
+      { n: 2, name: 'test.fetch', retryCount: 2, retryLimit: 2, expireInSeconds: 120 },
+    ]);
+    expect(seen(kawans, 0)).toEqual(seen(bosses, 2));
+    const { rows } = await app.database.execute(
+      `select (data->>'n')::int as n, state, retry_count, started_on > now() - interval '1 minute' as started
+         from pgboss.job where name = 'test.fetch' order by 1`,
+    );
+    expect(rows).toEqual([
+      { n: 1, state: 'active', retry_count: 0, started: true },
+      { n: 2, state: 'active', retry_count: 2, started: true },
+      { n: 3, state: 'active', retry_count: 0, started: true },
+      { n: 4, state: 'active', retry_count: 2, started: true },
+    ]);
+    expect(await own.fetch('test.fetch', 5)).toEqual([]);
+    expect(await own.fetch('test.fetch-other', 5)).toHaveLength(2);
+
+    // The plan PostgreSQL keeps for the prepared statement (a generic one) reads and changes the queue's partition only.
+    const relations = (text: string, types: string, values: string) =>
+      app.database.db.transaction(async (tx) => {
+        await tx.execute(sql.raw('set local plan_cache_mode = force_generic_plan'));
+        await tx.execute(sql.raw(`prepare fetching(${types}) as ${text}`));
+        const plan = rowsOf(await tx.execute(sql.raw(`explain (format json) execute fetching(${values})`)));
+        await tx.execute(sql.raw('deallocate fetching'));
+        // Partitions the plan holds: those it names, and those its executor's start pruned away.
+        const names = new Set<string>();
+        let pruned = 0;
+        JSON.stringify(plan, (key, value: unknown) => {
+          if (key === 'Relation Name' && typeof value === 'string') names.add(value);
+          if (key === 'Subplans Removed' && typeof value === 'number') pruned += value;
+          return value;
+        });
+        return { names, pruned };
+      });
+    const { rows: queues } = await app.database.execute(
+      `select name, partition_name from pgboss.queue where name in ('test.fetch', 'test.fetch-other') order by name`,
+    );
+    const [partition, other] = queues.map((queue) => queue.partition_name as string);
+    // The parent table is named as the update's target.
+    expect(await relations(fetchText('test.fetch'), 'int', '1')).toEqual({
+      names: new Set(['job', partition]),
+      pruned: 0,
+    });
+    // The same statement with the name as a parameter, as pg-boss sends it: every queue's partition,
+    // pruned when it runs (PostgreSQL plans it again each time rather than keep that).
+    const named = await relations(
+      fetchText('test.fetch').replace(/'test\.fetch'/g, '$2::text'),
+      'int, text',
+      "1, 'test.fetch'",
+    );
+    expect(named.names.has(other) || named.pruned > 0).toBe(true);
+    expect(named.names.size - 1 + named.pruned).toBeGreaterThan(2);
+    await boss.stop({ graceful: false, close: false, wait: true });
+    await own.stop();
   });
 
   it('refuses an unknown job name', async () => {
