@@ -5,6 +5,7 @@ import { configuredDatabase, openDatabase } from '../server/db/client';
 import { seedDemo } from '../server/db/seed';
 import { createApp } from '../server/app';
 import { createLogger } from '../server/support/logger';
+import { createBroadcastDriver, whileReachable } from '../server/broadcasting/broadcaster';
 
 /** `npm run db:migrate | db:seed | db:fresh` against DATABASE_URL or the embedded database. */
 async function run(command: string | undefined) {
@@ -23,7 +24,12 @@ async function run(command: string | undefined) {
       console.log(`migrated (${database.driver})`);
     }
     if (command === 'seed' || command === 'fresh') {
-      const { services } = createApp({ config, database, logger: createLogger('warn') });
+      const logger = createLogger('warn');
+      // Open pages of a running app see the demo arrive; with the app stopped, one warning.
+      const reachable = whileReachable(logger);
+      const broadcastDriver = reachable(createBroadcastDriver(config));
+      const widgetBroadcastDriver = reachable(createBroadcastDriver(config, undefined, 'widget'));
+      const { services } = createApp({ config, database, logger, broadcastDriver, widgetBroadcastDriver });
       const result = await seedDemo(services);
       console.log(result ? `seeded: ${JSON.stringify(result)}` : 'demo data already present');
     }

@@ -49,6 +49,8 @@ export interface AppDependencies {
   realtime?: RealtimeServer;
   /** Where broadcasts go instead (tests); default: in-process with `realtime`, else the pusher SDK. */
   broadcastDriver?: BroadcastDriver;
+  /** The widget's realtime app's broadcasts (default: `broadcastDriver`, else as above for the widget app). */
+  widgetBroadcastDriver?: BroadcastDriver;
   /** This process will run the job workers (it then also runs the queue's maintenance). */
   runsWorkers?: boolean;
 }
@@ -95,7 +97,7 @@ export function createApp(deps: AppDependencies): { app: Express; services: Serv
     broadcaster: new Broadcaster(deps.broadcastDriver ?? createBroadcastDriver(config, deps.realtime), logger),
     // Tests give one driver for both: widget channels are told apart by their `private-widget.` names.
     widgetBroadcaster: new Broadcaster(
-      deps.broadcastDriver ?? createBroadcastDriver(config, deps.realtime, 'widget'),
+      deps.widgetBroadcastDriver ?? deps.broadcastDriver ?? createBroadcastDriver(config, deps.realtime, 'widget'),
       logger,
     ),
     jobs: new JobQueue(deps.database, {

@@ -105,6 +105,44 @@ export class MemoryDriver implements BroadcastDriver {
 }
 
 /**
+ * For a script that runs beside the app or without it (`npm run db:seed`): the drivers it returns
+ * publish through the ones they wrap while the realtime server answers, so that open pages see what
+ * the script does; once a publish fails (the app is not running, so neither is its embedded
+ * realtime server), one warning, and every driver made by the same call drops the rest, instead of
+ * an error for every message.
+ */
+export function whileReachable(logger: Logger): (inner: BroadcastDriver) => BroadcastDriver {
+  let unreachable = false;
+  return (inner) => ({
+    name: inner.name,
+    async publish(message) {
+      if (unreachable) return;
+      try {
+        await inner.publish(message);
+      } catch (error) {
+        if (unreachable) return;
+        unreachable = true;
+        logger.warn(
+          { reason: failureReason(error), driver: inner.name },
+          'the realtime server did not answer (is the app running?); live updates skipped from here on',
+        );
+      }
+    },
+  });
+}
+
+/**
+ * A failed publish's reason, short: the pusher SDK's RequestError carries the network's error as
+ * `error`, whose message repeats the signed request URL; its code (ECONNREFUSED) says enough.
+ */
+function failureReason(error: unknown): string {
+  const cause = (error as { error?: unknown } | null)?.error ?? error;
+  const code = (cause as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') return code;
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
+/**
  * The app's broadcaster (`services.broadcaster`). `broadcast()` inside a database transaction
  * queues the message until the transaction commits and drops it on rollback (DESIGN.md: broadcasts
  * leave only after the transaction that caused them commits); outside one it publishes at once.
@@ -152,7 +190,8 @@ export function createBroadcastDriver(
   app: 'main' | 'widget' = 'main',
 ): BroadcastDriver {
   const { reverb } = config;
-  const credentials = app === 'widget' ? reverb.widget : { appId: reverb.appId, key: reverb.key, secret: reverb.secret };
+  const credentials =
+    app === 'widget' ? reverb.widget : { appId: reverb.appId, key: reverb.key, secret: reverb.secret };
   if (realtime) return new InProcessDriver(realtime, credentials.appId);
   return new PusherDriver({ ...credentials, ...reverb.api });
 }
