@@ -67,6 +67,8 @@ export interface ChatBehaviour {
   rawStream?: string;
   /** Send no `data: [DONE]` at the end. */
   omitDone?: boolean;
+  /** Send `data: [DONE]` and leave the body open (a server that never ends it). */
+  holdAfterDone?: boolean;
 }
 
 export interface FakeChatServerOptions extends ChatBehaviour {
@@ -239,6 +241,10 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
       if (!(await send(chunk([], { usage: totals })))) return;
     } else if (includeUsage && mode === 'choices-null') {
       if (!(await send(chunk(null, { usage: totals })))) return;
+    }
+    if (behaviour.holdAfterDone) {
+      res.write('data: [DONE]\n\n');
+      return;
     }
     res.end(behaviour.omitDone ? undefined : 'data: [DONE]\n\n');
   }

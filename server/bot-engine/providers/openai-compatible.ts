@@ -166,6 +166,7 @@ export class OpenAiCompatibleProvider implements ChatProvider {
   ): AsyncGenerator<ChatEvent, Retryable | undefined, undefined> {
     const watchdog = new Watchdog(deadline, request.signal, () => this.timeoutError(progress.deltas > 0));
     let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+    let sse: SseDecoder | undefined;
     try {
       let response: Response;
       try {
@@ -210,6 +211,7 @@ export class OpenAiCompatibleProvider implements ChatProvider {
 
       reader = response.body.getReader();
       const decoder = new SseDecoder();
+      sse = decoder;
       const state: StreamState = {};
       for (;;) {
         let read: ReadableStreamReadResult<Uint8Array>;
@@ -224,6 +226,7 @@ export class OpenAiCompatibleProvider implements ChatProvider {
         const { done, value } = read;
         if (done) {
           reader = undefined;
+          watchdog.ended();
           yield* watchdog.quiet(this.take(decoder.end(), state, progress));
           break;
         }
@@ -251,6 +254,11 @@ export class OpenAiCompatibleProvider implements ChatProvider {
       yield { type: 'done', finishReason: finishReason ?? 'stop', model };
       return undefined;
     } finally {
+      // After [DONE] a server ends the body at once: read that end (briefly) rather than cancel.
+      if (reader && sse?.done && (await endOfBody(reader))) {
+        reader = undefined;
+        watchdog.ended();
+      }
       watchdog.dispose();
       if (reader) await reader.cancel().catch(() => undefined);
     }
@@ -419,6 +427,7 @@ export class OpenAiCompatibleProvider implements ChatProvider {
     let text: string;
     try {
       text = await watchdog.race(response.text());
+      watchdog.ended();
     } catch (error) {
       if (watchdog.tripped) throw watchdog.error;
       // An error status says enough without its body.
@@ -498,6 +507,7 @@ export class OpenAiCompatibleProvider implements ChatProvider {
 class Watchdog {
   private readonly controller = new AbortController();
   private failure?: unknown;
+  private bodyEnded = false;
   private rejectTrip!: (error: unknown) => void;
   private readonly trip: Promise<never>;
   private readonly overall: ReturnType<typeof setTimeout>;
@@ -534,6 +544,11 @@ class Watchdog {
 
   race<T>(promise: Promise<T>): Promise<T> {
     return Promise.race([promise, this.trip]);
+  }
+
+  /** The answer's body was read to its end: the connection goes back to the pool as it is. */
+  ended(): void {
+    this.bodyEnded = true;
   }
 
   /** The body has ended: no more silence to watch. */
@@ -574,8 +589,29 @@ class Watchdog {
     clearTimeout(this.overall);
     clearTimeout(this.idle);
     this.callerSignal?.removeEventListener('abort', this.onAbort);
-    // Closes the connection if the body was left unread.
-    if (this.failure === undefined) this.controller.abort();
+    // Closes the connection if the body was left unread. Not otherwise: an abort costs an
+    // AbortError made with its stack (and the listeners' work) for nothing.
+    if (this.failure === undefined && !this.bodyEnded) this.controller.abort();
+  }
+}
+
+/** How long a stream's end may take to follow its [DONE] before the body is cancelled instead. */
+const endAfterDoneMs = 20;
+
+/**
+ * Whether the body ends now or within `endAfterDoneMs` with nothing more in it (what follows a
+ * [DONE]); false for more data, a failure or no end in time (the caller cancels the body then).
+ */
+async function endOfBody(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), endAfterDoneMs)));
+  try {
+    const read = await Promise.race([reader.read().then((result) => result.done), late]);
+    return read === true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -86,6 +86,28 @@ describe('OpenAiCompatibleProvider.stream', () => {
     });
   });
 
+  it('leaves the request alone once its stream has ended, and cancels a body left open after [DONE]', async () => {
+    // The signal each request went out with: aborting it closes the connection.
+    const signals: AbortSignal[] = [];
+    const watched = (): OpenAiCompatibleProvider =>
+      provider({
+        fetch: (url, init) => {
+          signals.push(init!.signal!);
+          return fetch(url, init);
+        },
+      });
+    const ended = await run(watched());
+    expect(ended.error).toBeUndefined();
+    expect(ended.events.at(-1)).toMatchObject({ type: 'done', finishReason: 'stop' });
+    expect(signals[0].aborted).toBe(false);
+
+    server.enqueue({ holdAfterDone: true });
+    const held = await run(watched());
+    expect(held.error).toBeUndefined();
+    expect(held.events.at(-1)).toMatchObject({ type: 'done', finishReason: 'stop' });
+    expect(signals[1].aborted).toBe(true);
+  });
+
   it('sends no authorization header without a key', async () => {
     await run(provider({ apiKey: undefined }));
     expect(server.requests[0].authorization).toBeUndefined();
