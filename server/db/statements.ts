@@ -49,14 +49,22 @@ export function statement<Result>(
 ): (db: Database, values: Record<string, unknown>) => Promise<Result> {
   // One per driver (PGlite and node-postgres make queries of different classes).
   const built = new Map<unknown, Runnable<Result>>();
+  // The built query bound to each client it ran on (a pool's, or a transaction's), made once: a
+  // pool has a few clients, and a transaction's goes with it.
+  const boundTo = new WeakMap<object, Runnable<Result>>();
   return (db, values) => {
     const session = (db as unknown as SessionOfDatabase).session;
-    let prepared = built.get(session.constructor);
-    if (!prepared) {
-      prepared = build(db);
-      built.set(session.constructor, prepared);
+    const client = session.client as object;
+    let bound = boundTo.get(client);
+    if (!bound) {
+      let prepared = built.get(session.constructor);
+      if (!prepared) {
+        prepared = build(db);
+        built.set(session.constructor, prepared);
+      }
+      bound = Object.create(prepared, { client: { value: client } }) as Runnable<Result>;
+      boundTo.set(client, bound);
     }
-    const bound = Object.create(prepared, { client: { value: session.client } }) as Runnable<Result>;
     return bound.execute(values);
   };
 }
