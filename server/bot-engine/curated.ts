@@ -26,6 +26,23 @@ export function curatedQuestion(chunk: RetrievedChunk): string | undefined {
   return typeof question === 'string' && question.trim() !== '' ? question : undefined;
 }
 
+/**
+ * The lexical vectors of phrasings seen lately: a bot's curated questions come back with every
+ * message that retrieves them (about 20 vectors a turn, 6 µs each). Bounded; emptied when full.
+ */
+const phrasingVectors = new Map<string, number[]>();
+const rememberedPhrasings = 1000;
+
+function phrasingVector(phrasing: string): number[] {
+  let vector = phrasingVectors.get(phrasing);
+  if (vector === undefined) {
+    vector = lexicalVector(phrasing);
+    if (phrasingVectors.size >= rememberedPhrasings) phrasingVectors.clear();
+    phrasingVectors.set(phrasing, vector);
+  }
+  return vector;
+}
+
 /** The Q&A chunk among the retrieved ones whose phrasing is closest to the message (earlier rank wins ties), or null. */
 export function bestCuratedMatch(message: string, chunks: RetrievedChunk[]): CuratedMatch | null {
   let best: CuratedMatch | null = null;
@@ -36,7 +53,7 @@ export function bestCuratedMatch(message: string, chunks: RetrievedChunk[]): Cur
     asked ??= lexicalVector(message);
     const phrasings = [question, ...chunk.context.split('\n').map((line) => line.trim())].filter((line) => line !== '');
     for (const phrasing of phrasings) {
-      const score = cosineSimilarity(asked, lexicalVector(phrasing));
+      const score = cosineSimilarity(asked, phrasingVector(phrasing));
       if (!best || score > best.score) best = { chunk, score, phrasing };
     }
   }
