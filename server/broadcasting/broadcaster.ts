@@ -108,8 +108,8 @@ export class MemoryDriver implements BroadcastDriver {
  * For a script that runs beside the app or without it (`npm run db:seed`): the drivers it returns
  * publish through the ones they wrap while the realtime server answers, so that open pages see what
  * the script does; once a publish fails (the app is not running, so neither is its embedded
- * realtime server), one warning, and every driver made by the same call drops the rest, instead of
- * an error for every message.
+ * realtime server, or it refused the script's credentials), one warning, and every driver made by
+ * the same call drops the rest, instead of an error for every message.
  */
 export function whileReachable(logger: Logger): (inner: BroadcastDriver) => BroadcastDriver {
   let unreachable = false;
@@ -124,7 +124,7 @@ export function whileReachable(logger: Logger): (inner: BroadcastDriver) => Broa
         unreachable = true;
         logger.warn(
           { reason: failureReason(error), driver: inner.name },
-          'the realtime server did not answer (is the app running?); live updates skipped from here on',
+          'publishing to the realtime server failed (is the app running?); live updates skipped from here on',
         );
       }
     },
