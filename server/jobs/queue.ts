@@ -67,7 +67,6 @@ export class JobQueue {
   private readonly boss: PgBoss;
   private readonly definitions = new Map<string, JobDefinition<object>>();
   private readonly workers = new Map<string, KindWorker>();
-  private readonly fetchTexts = new Map<string, string>();
   private started?: Promise<void>;
   private working = false;
 
@@ -228,12 +227,7 @@ export class JobQueue {
    * one partition and is made once per connection.
    */
   fetch(name: string, batchSize: number): Promise<WorkerJob[]> {
-    let text = this.fetchTexts.get(name);
-    if (text === undefined) {
-      text = fetchText(name);
-      this.fetchTexts.set(name, text);
-    }
-    return this.database.execute(text, [batchSize]).then(({ rows }) => rows as unknown as WorkerJob[]);
+    return this.database.execute(fetchText(name), [batchSize]).then(({ rows }) => rows as unknown as WorkerJob[]);
   }
 
   /** pg-boss's completion of a job that ended without completing itself, by Kawan's statement of it. */
@@ -423,8 +417,8 @@ export function fetchText(name: string): string {
 /**
  * pg-boss's completion of one active job (its `complete()` sets the same columns; the queue's
  * tests compare the two rows), as a statement a run makes part of one of its own. The queue's name
- * is written into the text (see `JobQueue.fetch`); the id may be a placeholder, for a statement
- * built once per queue.
+ * is written into the text (see `JobQueue.fetch`); the id may be a value given at each run
+ * (`value('jobId')`), for a statement built once per queue.
  */
 export function jobCompletion(name: string, id: string | SQL): SQL {
   return sql`update pgboss.job set completed_on = now(), state = 'completed', output = null
