@@ -166,7 +166,7 @@ export class OpenAiCompatibleProvider implements ChatProvider {
   ): AsyncGenerator<ChatEvent, Retryable | undefined, undefined> {
     const watchdog = new Watchdog(deadline, request.signal, () => this.timeoutError(progress.deltas > 0));
     let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
-    let sse: SseDecoder | undefined;
+    const decoder = new SseDecoder();
     try {
       let response: Response;
       try {
@@ -210,8 +210,6 @@ export class OpenAiCompatibleProvider implements ChatProvider {
       if (!response.body) throw this.invalid('an empty body');
 
       reader = response.body.getReader();
-      const decoder = new SseDecoder();
-      sse = decoder;
       const state: StreamState = {};
       for (;;) {
         let read: ReadableStreamReadResult<Uint8Array>;
@@ -255,7 +253,7 @@ export class OpenAiCompatibleProvider implements ChatProvider {
       return undefined;
     } finally {
       // After [DONE] a server ends the body at once: read that end (briefly) rather than cancel.
-      if (reader && sse?.done && (await endOfBody(reader))) {
+      if (reader && decoder.done && (await endOfBody(reader))) {
         reader = undefined;
         watchdog.ended();
       }
