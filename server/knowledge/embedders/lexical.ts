@@ -157,9 +157,11 @@ function feed(hash: number, text: string): number {
  */
 export function lexicalWords(text: string): string[] {
   let folded = text.toLowerCase();
-  // NFKD + dropping combining marks turns "café" into "cafe" and full-width forms into ASCII; skip it for ASCII text.
+  // NFKD + dropping combining marks turns "café" into "cafe" and full-width forms into ASCII. An
+  // ASCII character decomposes to itself and is never reordered with a mark, so the text can be cut
+  // there: only its runs of other characters are normalised (every chunk's heading path has a "›").
   // eslint-disable-next-line no-control-regex
-  if (/[^\x00-\x7f]/.test(folded)) folded = folded.normalize('NFKD').replace(/\p{M}+/gu, '');
+  if (/[^\x00-\x7f]/.test(folded)) folded = folded.replace(/[^\x00-\x7f]+/g, foldRun);
   const words: string[] = [];
   let start = -1;
   /** A word's part before the separators it joined so far (rare: numbers with digit groups). */
@@ -194,6 +196,13 @@ export function lexicalWords(text: string): string[] {
   if (start >= 0) words.push(joined === '' ? folded.slice(start) : joined + folded.slice(start));
   return words;
 }
+
+function foldRun(run: string): string {
+  const decomposed = run.normalize('NFKD');
+  return decomposed === run && !MARK.test(run) ? run : decomposed.replace(MARKS, '');
+}
+const MARK = /\p{M}/u;
+const MARKS = /\p{M}+/gu;
 
 /** 1 for ASCII letters and digits. */
 const ASCII_WORD = new Uint8Array(128);
@@ -284,7 +293,7 @@ const INITIAL_CAPACITY = 1024;
 const MAX_KEPT_CAPACITY = 1 << 16;
 
 /**
- * Term frequencies of one text's features, keyed by (kind, hash): an open-addressing table in typed
+ * Term frequencies of one text's features, keyed by (kind, mixed hash): an open-addressing table in typed
  * arrays, reused from text to text (Maps made the embedder about three times slower). Not shared state in any
  * meaningful sense: `lexicalVector` fills and drains it synchronously.
  */
@@ -296,9 +305,11 @@ class FeatureCounts {
   private slots = new Int32Array(INITIAL_CAPACITY / 2);
   private size = 0;
 
-  add(kind: number, hash: number): void {
+  add(kind: number, hash: number, times: number): void {
     const slot = this.insert(kind, hash);
-    if (this.counts[slot]++ === 0 && this.size * 2 >= this.hashes.length) this.grow();
+    const before = this.counts[slot];
+    this.counts[slot] = before + times;
+    if (before === 0 && this.size * 2 >= this.hashes.length) this.grow();
   }
 
   /** The slot of (kind, hash), claimed (count 0) when new. */
@@ -320,7 +331,7 @@ class FeatureCounts {
     for (let i = 0; i < this.size; i++) {
       const slot = this.slots[i];
       const weight = WEIGHTS[this.kinds[slot]];
-      const mixed = mix(this.hashes[slot]);
+      const mixed = this.hashes[slot] >>> 0;
       // The low bit picks the sign, the other 31 the bucket.
       const count = this.counts[slot];
       // 1 + ln(1) is exactly 1: most features occur once, and skip the logarithm.
@@ -357,9 +368,13 @@ class FeatureCounts {
  * cached (not the over-long ones, which are rare and would hold memory).
  */
 interface WordFeatures {
+  /** Kind and mixed hash (`mix`, done once here rather than per text) of each feature. */
   pairs: Int32Array;
   /** The word, or the standard words an abbreviation stands for, as bigrams pair them. */
   sequence: readonly BigramWord[];
+  /** `collectFeatures`'s scratch: the text it last counted this word in, and how often it occurs there. */
+  seenIn: number;
+  times: number;
 }
 interface BigramWord {
   word: string;
@@ -402,7 +417,12 @@ function wordFeatures(word: string): WordFeatures {
   }
 
   const own = unsliced(word);
-  const features = { pairs: Int32Array.from(pairs), sequence: (standard ?? [own]).map(bigramWord) };
+  const features: WordFeatures = {
+    pairs: Int32Array.from(pairs, (value, index) => (index % 2 === 1 ? mix(value) | 0 : value)),
+    sequence: (standard ?? [own]).map(bigramWord),
+    seenIn: 0,
+    times: 0,
+  };
   if (word.length <= MAX_GRAM_WORD) {
     if (wordCache.size >= WORD_CACHE_LIMIT) wordCache.clear();
     wordCache.set(own, features);
@@ -419,20 +439,37 @@ const counts = new FeatureCounts();
 /** The text's words in bigram order, reused from text to text (filled and emptied synchronously). */
 const sequence: BigramWord[] = [];
 
+/** The text's distinct words in order of first appearance, reused like `sequence`. */
+const distinct: WordFeatures[] = [];
+/** Marks which text a word was last seen in (`WordFeatures.seenIn`). */
+let textNumber = 0;
+
 function collectFeatures(text: string): void {
   sequence.length = 0;
+  distinct.length = 0;
+  const current = ++textNumber;
   for (const word of lexicalWords(text)) {
     const features = wordFeatures(word);
-    const pairs = features.pairs;
-    for (let i = 0; i < pairs.length; i += 2) counts.add(pairs[i], pairs[i + 1]);
+    if (features.seenIn !== current) {
+      features.seenIn = current;
+      features.times = 1;
+      distinct.push(features);
+    } else features.times++;
     for (const form of features.sequence) sequence.push(form);
+  }
+  // A word's features are added once with how often it occurs (a chunk's words repeat). In order of
+  // first appearance, a feature is first added by the same word as one word at a time would: the
+  // table drains in the same order, so the sums and the vector are the same to the last bit.
+  for (const features of distinct) {
+    const { pairs, times } = features;
+    for (let i = 0; i < pairs.length; i += 2) counts.add(pairs[i], pairs[i + 1], times);
   }
   // Each pair of neighbouring words, unless both are function words (after the words' own features:
   // the order of addition is the order of the floating-point sums).
   for (let i = 1; i < sequence.length; i++) {
     const first = sequence[i - 1];
     const second = sequence[i];
-    if (!(first.function && second.function)) counts.add(Kind.Bigram, feed(first.left, second.word) | 0);
+    if (!(first.function && second.function)) counts.add(Kind.Bigram, mix(feed(first.left, second.word)) | 0, 1);
   }
 }
 

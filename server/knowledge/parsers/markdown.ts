@@ -2,6 +2,10 @@
  * Markdown → blocks through marked's lexer (GFM): headings, paragraphs, GFM tables as table
  * blocks, a whole list as one paragraph, fenced code as one paragraph with its fence. Front matter
  * is dropped (its `title:` becomes the title).
+ *
+ * Only the block level is lexed: the blocks keep their source text, so the inline tokens marked
+ * makes for every paragraph, list item and table cell would be thrown away (they were half of the
+ * parse, 2026-12-05). A heading's inline tokens are made on their own, to drop its emphasis markers.
  */
 import { Lexer, type Token, type Tokens } from 'marked';
 import type { Block, ParsedDocument } from '../document';
@@ -10,18 +14,24 @@ import { htmlFragmentBlocks } from './html';
 export function parseMarkdown(source: string): ParsedDocument {
   const { body, title: frontTitle } = splitFrontMatter(source);
   const blocks: Block[] = [];
-  collect(Lexer.lex(body, { gfm: true }), blocks);
+  const lexer = new Lexer({ gfm: true });
+  // What `Lexer.lex` does before its inline pass (which fills the tokens' `tokens` arrays).
+  collect(lexer, lexer.blockTokens(body.replace(/\r\n|\r/g, '\n'), lexer.tokens), blocks);
   const firstH1 = blocks.find((block) => block.kind === 'heading' && block.level === 1);
   const title = frontTitle ?? (firstH1?.kind === 'heading' ? firstH1.text : undefined);
   return { format: 'markdown', ...(title ? { title } : {}), blocks };
 }
 
-function collect(tokens: Token[], blocks: Block[]): void {
+function collect(lexer: Lexer, tokens: Token[], blocks: Block[]): void {
   for (const token of tokens) {
     switch (token.type) {
-      case 'heading':
-        blocks.push({ kind: 'heading', level: token.depth, text: inlineText(token.tokens ?? []) || token.text });
+      case 'heading': {
+        // As the inline pass would (the reference links are known once the blocks are lexed).
+        lexer.state.inRawBlock = false;
+        const inline = lexer.inlineTokens(token.text);
+        blocks.push({ kind: 'heading', level: token.depth, text: inlineText(inline) || token.text });
         break;
+      }
       case 'paragraph':
       case 'text':
         blocks.push({ kind: 'paragraph', text: token.text });

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { retryDelay } from '../../../server/support/retry-after';
 import type { AddressInfo } from 'node:net';
@@ -52,6 +53,22 @@ describe('LexicalEmbedder', () => {
     expect(Math.hypot(...first)).toBeCloseTo(1, 10);
     expect(lexicalVector(long)).toEqual(first);
     expect(lexicalVector('Jam buka kafe')).toEqual(short);
+  });
+
+  it('makes the vectors lexical-v1 has always made, to the last bit', () => {
+    // Stored knowledge bases hold these vectors and questions are compared with them: a faster
+    // embedder must make the same numbers, and a different one must say so with a new model name.
+    // The corpus documents whole (many repeated words, non-ASCII text) and paragraph by paragraph.
+    const corpus = new URL('../../../bench/retrieval/corpus/', import.meta.url);
+    const digest = createHash('sha256');
+    for (const file of readdirSync(corpus)
+      .filter((name) => /\.(md|csv)$/.test(name))
+      .sort()) {
+      const text = readFileSync(new URL(file, corpus), 'utf8');
+      for (const part of [text, ...text.split(/\n{2,}/)]) digest.update(new Float64Array(lexicalVector(part)));
+    }
+    expect(embedder.model).toBe('lexical-v1');
+    expect(digest.digest('hex')).toBe('064306eab75fd245584a13f40358ad9fc886ece9392c0ec3d7acb8638fd44d92');
   });
 
   it('rejects when the signal is aborted', async () => {

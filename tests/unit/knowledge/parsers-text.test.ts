@@ -338,6 +338,35 @@ describe('Markdown', () => {
     });
   });
 
+  it('drops a heading’s markers, links defined further down included; paragraphs and cells keep their source', () => {
+    const source = [
+      '# **Harga** _Menu_ [Kopi][menu]',
+      '',
+      'Isi `kode` dengan *tekanan* dan [tautan][menu].',
+      '',
+      '## Jam `buka`',
+      '',
+      '### ~~Lama~~ Baru',
+      '',
+      '| A *x* | B |',
+      '|---|---|',
+      '| **1** | [t][menu] |',
+      '',
+      '[menu]: https://kedai.example/menu',
+    ].join('\n');
+    expect(parseText(source, 'markdown')).toEqual({
+      format: 'markdown',
+      title: 'Harga Menu Kopi',
+      blocks: [
+        { kind: 'heading', level: 1, text: 'Harga Menu Kopi' },
+        { kind: 'paragraph', text: 'Isi `kode` dengan *tekanan* dan [tautan][menu].' },
+        { kind: 'heading', level: 2, text: 'Jam buka' },
+        { kind: 'heading', level: 3, text: 'Lama Baru' },
+        { kind: 'table', header: ['A *x*', 'B'], rows: [['**1**', '[t][menu]']] },
+      ],
+    });
+  });
+
   it('takes the first H1 as the title without front matter', () => {
     expect(parseText('Intro.\n\n# Judul\n\nIsi.', 'markdown').title).toBe('Judul');
   });
