@@ -28,6 +28,11 @@ import type PgBoss from 'pg-boss';
  * started, and it runs here once that statement commits (`handOff()`), or the slot is freed
  * (`release()`) when it inserted nothing or rolled back (JobQueue.claim).
  *
+ * While work a client waits on is in flight in this process (`heldBack()`: a webhook's
+ * acknowledgement, JobQueue.urgent), the kind runs one job at a time: its other jobs wait, and
+ * `relieve()` starts them when that work has ended. One job per kind keeps every kind moving under a
+ * flood; fewer runs at once leave the event loop and the database to the acknowledgement sooner.
+ *
  * A run that outlives its job's expiry counts as failed (as under pg-boss's `work()`; the run
  * itself cannot be stopped and goes on in the background). pg-boss's own SQL does the fetching,
  * completing and failing: retries, backoff and expiry stay its own.
@@ -53,6 +58,8 @@ export interface KindWorkerOptions {
   prefetch?: number;
   /** A fetch, a completion or a failure could not be recorded (the database). */
   onError(error: unknown): void;
+  /** True while work a client waits on is in flight here: the kind runs one job at a time. */
+  heldBack?: () => boolean;
 }
 
 export class KindWorker {
@@ -110,6 +117,11 @@ export class KindWorker {
     this.next();
   }
 
+  /** The work that held the kind back has ended: held jobs start, and the kind looks if more may wait. */
+  relieve(): void {
+    if (!this.stopped) this.next();
+  }
+
   /** No new jobs are taken; resolves when the running ones have ended (or after `timeoutMs`). */
   async stop(timeoutMs: number): Promise<void> {
     this.stopped = true;
@@ -127,7 +139,12 @@ export class KindWorker {
 
   /** Every slot runs a job or is held for one. */
   private busy(): boolean {
-    return this.running.size + this.reserved >= this.options.concurrency;
+    return this.running.size + this.reserved >= this.slots();
+  }
+
+  /** The slots the kind may use now: one while it is held back. */
+  private slots(): number {
+    return this.options.heldBack?.() ? 1 : this.options.concurrency;
   }
 
   private look(): void {
@@ -155,7 +172,7 @@ export class KindWorker {
   private async fill(): Promise<void> {
     while (!this.stopped) {
       this.startReady();
-      const free = this.options.concurrency - this.running.size - this.reserved;
+      const free = this.slots() - this.running.size - this.reserved;
       if (free <= 0) return;
       const announced = this.announced;
       this.announced = 0;

@@ -67,6 +67,8 @@ export class JobQueue {
   private readonly boss: PgBoss;
   private readonly definitions = new Map<string, JobDefinition<object>>();
   private readonly workers = new Map<string, KindWorker>();
+  /** Calls of `urgent` in flight. */
+  private urgentWork = 0;
   private started?: Promise<void>;
   private working = false;
 
@@ -135,9 +137,27 @@ export class JobQueue {
         // A busy kind fetches for its slots and as many jobs again (docs/decisions/012).
         prefetch: Math.max(1, definition.concurrency ?? 1),
         onError: (error) => this.options.logger.error({ err: error, job: definition.name }, 'job queue error'),
+        heldBack: () => this.urgentWork > 0,
       });
       this.workers.set(definition.name, worker);
       worker.start();
+    }
+  }
+
+  /**
+   * Runs `work` that a client is waiting on (a webhook's acknowledgement, which a provider retries
+   * or gives up on when it is slow). Meanwhile this process's workers run one job per kind: under a
+   * flood of webhooks the jobs they queue wait rather than share the event loop and the database
+   * with the acknowledgements (bench/pipeline: docs/decisions/015, addendum of 2026-12-05's later
+   * session). When the last such work ends, the held jobs start.
+   */
+  async urgent<T>(work: () => Promise<T>): Promise<T> {
+    this.urgentWork += 1;
+    try {
+      return await work();
+    } finally {
+      this.urgentWork -= 1;
+      if (this.urgentWork === 0) for (const worker of this.workers.values()) worker.relieve();
     }
   }
 

@@ -8,6 +8,7 @@ function harness(options: {
   prefetch?: number;
   pollingMs?: number;
   run?: (job: Job) => Promise<boolean | void>;
+  heldBack?: () => boolean;
 }) {
   const waiting: Job[] = [];
   const fetches: Array<{ asked: number; got: number }> = [];
@@ -32,6 +33,7 @@ function harness(options: {
     onError: (error) => {
       throw error;
     },
+    heldBack: options.heldBack,
   });
   const queue = (expireInSeconds = 60) => {
     const job = { id: `job-${++next}`, name: 'test', data: {}, expireInSeconds } as Job;
@@ -364,6 +366,31 @@ describe('KindWorker', () => {
     running.releaseAll();
     await until(() => h.completed.length === 2);
     expect(h.fetches).toEqual([{ asked: 2, got: 0 }]);
+  });
+
+  it('runs one job at a time while held back, and the held jobs side by side once relieved', async () => {
+    const running = gate();
+    let held = true;
+    const h = harness({ concurrency: 3, prefetch: 3, run: running.run, heldBack: () => held });
+    stop = () => h.worker.stop(1000);
+    for (let i = 0; i < 5; i++) h.queue();
+    h.worker.start();
+    await until(() => running.started() === 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(running.started()).toBe(1);
+    expect(h.worker.reserve()).toBe(false); // its one slot is taken
+    running.releaseAll();
+    await until(() => running.started() === 2);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(running.started()).toBe(2);
+    held = false;
+    h.worker.relieve();
+    // The running one and two more: every slot, with no job left behind.
+    await until(() => running.started() === 4);
+    running.releaseAll();
+    await until(() => running.started() === 5);
+    running.releaseAll();
+    await until(() => h.completed.length === 5);
   });
 
   it('reserves no slot while jobs are known to be waiting (they go first), nor once stopped', async () => {

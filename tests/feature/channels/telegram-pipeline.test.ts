@@ -122,6 +122,29 @@ describe('Telegram webhooks', () => {
     expect(JSON.parse(outbound[0].payload!)).toEqual({ thread: '4242', text: messages[1].text });
   });
 
+  it("acknowledges each delivery as urgent work, holding the process's workers back meanwhile", async () => {
+    const { deliver } = await telegramChannel();
+    const jobs = app.services.jobs;
+    const urgent = jobs.urgent.bind(jobs);
+    const answered: unknown[] = [];
+    jobs.urgent = async (work) => {
+      const answer = await urgent(work);
+      answered.push(answer);
+      return answer;
+    };
+    try {
+      expect((await deliver(telegramUpdate({ updateId: 3001, fromId: 5151, text: 'Halo' }))).status).toBe(200);
+      expect((await deliver(telegramUpdate({ updateId: 3001, fromId: 5151, text: 'Halo' }))).status).toBe(200);
+    } finally {
+      jobs.urgent = urgent;
+    }
+    expect(answered).toMatchObject([
+      { status: 200, body: JSON.stringify({ ok: true, duplicate: false }) },
+      { status: 200, body: JSON.stringify({ ok: true, duplicate: true }) },
+    ]);
+    await jobs.drain();
+  });
+
   it('applies a message stored by an earlier delivery as a duplicate, touching nothing', async () => {
     const { team, channel, deliver } = await telegramChannel();
     const first = telegramUpdate({ updateId: 1061, messageId: 61, fromId: 6161, firstName: 'Sari', text: 'Halo' });

@@ -374,6 +374,51 @@ describe('the job queue', () => {
     await own.stop();
   });
 
+  it('runs one job per kind while work a client waits on is in flight, and the rest once it ends', async () => {
+    const own = new JobQueue(app.database, { logger: createLogger('silent'), retryDelaySeconds: 0 });
+    const releases: Array<() => void> = [];
+    let runningNow = 0;
+    let most = 0;
+    let done = 0;
+    own.define<{ n: number }>({
+      name: 'test.held',
+      concurrency: 3,
+      run: async () => {
+        runningNow += 1;
+        most = Math.max(most, runningNow);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        runningNow -= 1;
+        done += 1;
+      },
+    });
+    await own.work({ recoverAbandoned: false });
+    const until = async (condition: () => boolean) => {
+      for (let i = 0; i < 400 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(condition()).toBe(true);
+    };
+    let finish!: () => void;
+    const acknowledged = own.urgent(async () => {
+      for (let n = 1; n <= 4; n++) await own.send('test.held', { n });
+      await new Promise<void>((resolve) => (finish = resolve));
+      return 'acknowledged';
+    });
+    await until(() => runningNow === 1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(most).toBe(1);
+    releases.shift()!();
+    await until(() => done === 1 && runningNow === 1);
+    expect(most).toBe(1);
+    finish();
+    expect(await acknowledged).toBe('acknowledged');
+    await until(() => runningNow === 3);
+    while (done < 4) {
+      releases.splice(0).forEach((release) => release());
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(most).toBe(3);
+    await own.stop();
+  });
+
   it('refuses an unknown job name', async () => {
     await expect(queue.send('test.unknown', {})).rejects.toThrow('Unknown job test.unknown');
   });

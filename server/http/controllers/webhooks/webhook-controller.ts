@@ -19,10 +19,15 @@ function webhookRequest(req: Request): WebhookRequest {
   };
 }
 
-/** GET (WhatsApp's handshake) and POST /webhooks/{type}/{channel}: verified, stored once, acknowledged. */
+/**
+ * GET (WhatsApp's handshake) and POST /webhooks/{type}/{channel}: verified, stored once, acknowledged;
+ * as urgent work, during which this process's job workers run one job per kind (JobQueue.urgent).
+ */
 export function receive(type: ChannelType) {
   return async (req: Request, res: Response) => {
-    const answer = await receiveWebhook(req.services, type, String(req.params.key), webhookRequest(req));
+    const answer = await req.services.jobs.urgent(() =>
+      receiveWebhook(req.services, type, String(req.params.key), webhookRequest(req)),
+    );
     res.status(answer.status).type(answer.contentType).send(answer.body);
   };
 }
