@@ -11,6 +11,7 @@
 import type { RetrievedChunk } from '../knowledge/retrieve';
 import { cosineSimilarity } from '../knowledge/embedders/embedder';
 import { lexicalVector } from '../knowledge/embedders/lexical';
+import { unsliced } from '../knowledge/text';
 
 export interface CuratedMatch {
   chunk: RetrievedChunk;
@@ -29,6 +30,8 @@ export function curatedQuestion(chunk: RetrievedChunk): string | undefined {
 /**
  * The lexical vectors of phrasings seen lately: a bot's curated questions come back with every
  * message that retrieves them (about 20 vectors a turn, 6 µs each). Bounded; emptied when full.
+ * Keyed by a copy of the phrasing: a line cut from a chunk's context is a view that keeps the
+ * context alive.
  */
 const phrasingVectors = new Map<string, number[]>();
 const rememberedPhrasings = 1000;
@@ -38,7 +41,7 @@ function phrasingVector(phrasing: string): number[] {
   if (vector === undefined) {
     vector = lexicalVector(phrasing);
     if (phrasingVectors.size >= rememberedPhrasings) phrasingVectors.clear();
-    phrasingVectors.set(phrasing, vector);
+    phrasingVectors.set(unsliced(phrasing), vector);
   }
   return vector;
 }
