@@ -1,9 +1,10 @@
-import { router, useForm, usePage } from '@inertiajs/react';
+import { useForm, usePage } from '@inertiajs/react';
 import InputError from '@/Components/InputError';
 import ProgressBar from '@/Components/ProgressBar';
 import SecondaryButton from '@/Components/SecondaryButton';
 import StatusBadge from '@/Components/StatusBadge';
 import { useChannel } from '@/hooks/use-channel';
+import { useLiveReload } from '@/hooks/use-live-reload';
 import { route } from '@/lib/route';
 import type { ReplayItem } from '../../../../../server/domain/bots/actions/replay';
 import type { BotSummary } from './types';
@@ -55,10 +56,12 @@ export default function ReplayPanel({
 }) {
   const form = useForm({});
   const teamId = usePage().props.auth.user?.current_team?.id ?? null;
+  // One reload at a time: a replay's progress events come faster than a loaded server answers.
+  const reloadReplay = useLiveReload(['replay']);
   useChannel(teamId === null ? null : `teams.${teamId}`, {
     events: {
       BotReplayUpdated: (event: { bot_id: number }) => {
-        if (event.bot_id === bot.id) router.reload({ only: ['replay'], async: true });
+        if (event.bot_id === bot.id) reloadReplay();
       },
     },
   });
