@@ -50,7 +50,11 @@ vi.mock('@inertiajs/react', async () => {
       },
     }),
     router: {
-      reload: (options?: Options) => fake.calls.push({ method: 'reload', url: '', options }),
+      // The server answers at once: a reload in flight (useLiveReload) finishes before the next.
+      reload: (options?: Options) => {
+        fake.calls.push({ method: 'reload', url: '', options });
+        (options?.onFinish as (() => void) | undefined)?.();
+      },
       on: () => () => {},
     },
     useForm: <T extends Record<string, unknown>>(initial: T) => {
@@ -419,7 +423,9 @@ describe('billing page', () => {
     expect(screen.getByText('No invoices yet')).toBeTruthy();
 
     fake.channels.get('teams.7')?.[billingEvents.updated]?.({ team_id: 7 });
-    expect(fake.calls).toEqual([{ method: 'reload', url: '', options: { only: liveProps, async: true } }]);
+    expect(fake.calls).toEqual([
+      { method: 'reload', url: '', options: { only: liveProps, async: true, onFinish: expect.any(Function) } },
+    ]);
   });
 
   it('shows an admin everything without a single button, and says who manages billing', () => {

@@ -46,7 +46,11 @@ vi.mock('@inertiajs/react', async () => {
       post: record('post'),
       put: record('put'),
       delete: (url: string, options?: Options) => fake.calls.push({ method: 'delete', url, options }),
-      reload: (options?: Options) => fake.calls.push({ method: 'reload', url: '', options }),
+      // The server answers at once: a reload in flight (useLiveReload) finishes before the next.
+      reload: (options?: Options) => {
+        fake.calls.push({ method: 'reload', url: '', options });
+        (options?.onFinish as (() => void) | undefined)?.();
+      },
       visit: (url: string) => fake.calls.push({ method: 'visit', url }),
       on: () => () => {},
     },

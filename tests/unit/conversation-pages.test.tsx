@@ -39,7 +39,11 @@ vi.mock('@inertiajs/react', async () => {
     router: {
       get: record('get'),
       post: record('post'),
-      reload: (options?: Options) => fake.calls.push({ method: 'reload', url: '', options }),
+      // The server answers at once: a reload in flight (useLiveReload) finishes before the next.
+      reload: (options?: Options) => {
+        fake.calls.push({ method: 'reload', url: '', options });
+        (options?.onFinish as (() => void) | undefined)?.();
+      },
       visit: (url: string) => fake.calls.push({ method: 'visit', url }),
       on: () => () => {},
     },

@@ -30,6 +30,8 @@ const fake = vi.hoisted(() => ({
   /** The current team's `viewBilling` flag (owners and admins see Billing). */
   billing: true,
   requestJson: null as unknown as Mock<(...args: unknown[]) => Promise<unknown>>,
+  /** Reloads still waiting for their answer when a test holds them (`null`: answered at once). */
+  heldReloads: null as Array<() => void> | null,
 }));
 
 vi.mock('@inertiajs/react', async () => {
@@ -45,7 +47,13 @@ vi.mock('@inertiajs/react', async () => {
       post: record('post'),
       put: record('put'),
       delete: (url: string, options?: Options) => fake.calls.push({ method: 'delete', url, options }),
-      reload: (options?: Options) => fake.calls.push({ method: 'reload', url: '', options }),
+      // The server answers at once unless a test holds the answers.
+      reload: (options?: Options) => {
+        fake.calls.push({ method: 'reload', url: '', options });
+        const finish = () => options?.onFinish?.();
+        if (fake.heldReloads) fake.heldReloads.push(finish);
+        else finish();
+      },
       visit: (url: string) => fake.calls.push({ method: 'visit', url }),
       on: () => () => {},
     },
@@ -229,6 +237,7 @@ beforeEach(() => {
   fake.calls.length = 0;
   fake.channels.clear();
   fake.billing = true;
+  fake.heldReloads = null;
   fake.requestJson = vi.fn<(...args: unknown[]) => Promise<unknown>>();
 });
 
@@ -453,7 +462,24 @@ describe('Knowledges/Form', () => {
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('45');
 
     play('KnowledgeChanged', { team_id: 7, knowledge_id: 1, action: 'source-added' });
-    expect(fake.calls.at(-1)).toMatchObject({ method: 'reload', options: { only: ['sources', 'limit'] } });
+    expect(fake.calls.at(-1)).toMatchObject({ method: 'reload', options: { only: ['knowledge', 'sources', 'limit'] } });
+  });
+
+  it('asks for the sources once at a time: a change while a reload is in flight reloads again after it', () => {
+    fake.heldReloads = [];
+    render(<Form {...formProps({ sources: [source()] })} />);
+    const reloads = () => fake.calls.filter((call) => call.method === 'reload');
+
+    play('KnowledgeChanged', { team_id: 7, knowledge_id: 1, action: 'source-added' });
+    play('KnowledgeChanged', { team_id: 7, knowledge_id: 1, action: 'updated' });
+    // The second change waits for the first answer: two answers at once could land in either order.
+    expect(reloads()).toHaveLength(1);
+
+    act(() => fake.heldReloads?.shift()?.());
+    expect(reloads()).toHaveLength(2);
+    expect(reloads()[1].options).toMatchObject({ only: ['knowledge', 'sources', 'limit'], async: true });
+    act(() => fake.heldReloads?.shift()?.());
+    expect(reloads()).toHaveLength(2);
   });
 
   it('checks a file’s size before uploading it', () => {

@@ -34,7 +34,11 @@ vi.mock('@inertiajs/react', () => {
     }),
     router: {
       get: record('get'),
-      reload: (options?: Options) => fake.calls.push({ method: 'reload', url: '', options }),
+      // The server answers at once: a reload in flight (useLiveReload) finishes before the next.
+      reload: (options?: Options) => {
+        fake.calls.push({ method: 'reload', url: '', options });
+        (options?.onFinish as (() => void) | undefined)?.();
+      },
       on: () => () => {},
     },
     Link: ({ href, children, ...props }: ComponentProps<'a'> & { href: string }) => (

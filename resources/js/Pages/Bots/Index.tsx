@@ -11,6 +11,7 @@ import TextInput from '@/Components/TextInput';
 import { useChannel } from '@/hooks/use-channel';
 import { PageHeader } from '@/Layouts/AppLayout';
 import { route } from '@/lib/route';
+import { useLiveReload } from '@/hooks/use-live-reload';
 import { useThrottled } from '@/hooks/use-throttled';
 import BotList from './Partials/BotList';
 import { plural, statusLabels } from './Partials/format';
@@ -51,7 +52,7 @@ export default function Index({ bots, channels, filters, statuses, limit, can }:
     };
   }, []);
 
-  const reload = useThrottled(() => router.reload({ only: ['bots', 'limit'], async: true }), 500);
+  const reload = useThrottled(useLiveReload(['bots', 'limit']), 500);
   useChannel(teamId === null ? null : `teams.${teamId}`, { events: { BotChanged: reload } });
 
   const visit = (next: Filters) =>

@@ -1,5 +1,6 @@
-import { Head, Link, router, usePage } from '@inertiajs/react';
+import { Head, Link, usePage } from '@inertiajs/react';
 import ButtonLink from '@/Components/ButtonLink';
+import { useLiveReload } from '@/hooks/use-live-reload';
 import { PageHeader } from '@/Layouts/AppLayout';
 import { route } from '@/lib/route';
 import BotOverview from './Partials/BotOverview';
@@ -31,6 +32,7 @@ export default function Show({
   const userId = usePage().props.auth.user?.id ?? null;
   const latestVersion = Math.max(0, bot.published_version ?? 0, ...versions.map((version) => version.version));
   useLiveBot(bot.id, ['bot', 'config', 'knowledges', 'versions', 'test_questions', 'replay_questions']);
+  const reloadRecentTurns = useLiveReload(['recent_turns']);
 
   return (
     <>
@@ -58,7 +60,7 @@ export default function Show({
               config={config}
               testQuestions={test_questions}
               userId={userId}
-              onAnswered={() => router.reload({ only: ['recent_turns'], async: true })}
+              onAnswered={reloadRecentTurns}
             />
           </div>
           <div className="min-w-0 space-y-6">

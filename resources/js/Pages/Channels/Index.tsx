@@ -9,6 +9,7 @@ import SecondaryButton from '@/Components/SecondaryButton';
 import Select from '@/Components/Select';
 import TextInput from '@/Components/TextInput';
 import { useChannel } from '@/hooks/use-channel';
+import { useLiveReload } from '@/hooks/use-live-reload';
 import { useThrottled } from '@/hooks/use-throttled';
 import { PageHeader } from '@/Layouts/AppLayout';
 import { route } from '@/lib/route';
@@ -74,7 +75,7 @@ export default function Index({ channels, filters, types, limit, can }: ChannelI
     };
   }, []);
 
-  const reload = useThrottled(() => router.reload({ only: ['channels', 'limit'], async: true }), 500);
+  const reload = useThrottled(useLiveReload(['channels', 'limit']), 500);
   useChannel(useTeamChannelName(), { events: { ChannelChanged: reload } });
 
   const visit = (next: Filters) =>

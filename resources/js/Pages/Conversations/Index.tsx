@@ -6,6 +6,7 @@ import Icon from '@/Components/Icon';
 import Pagination from '@/Components/Pagination';
 import SecondaryButton from '@/Components/SecondaryButton';
 import { useChannel } from '@/hooks/use-channel';
+import { useLiveReload } from '@/hooks/use-live-reload';
 import { useThrottled } from '@/hooks/use-throttled';
 import { PageHeader } from '@/Layouts/AppLayout';
 import { route } from '@/lib/route';
@@ -47,7 +48,7 @@ export default function Index({ conversations, filters, counts, channels, bots, 
     };
   }, []);
 
-  const reload = useThrottled(() => router.reload({ only: ['conversations', 'counts'], async: true }), RELOAD_EVERY_MS);
+  const reload = useThrottled(useLiveReload(['conversations', 'counts']), RELOAD_EVERY_MS);
   useChannel(teamId === null ? null : `teams.${teamId}`, {
     events: {
       [conversationEvents.changed]: (event: ConversationChanged) => {

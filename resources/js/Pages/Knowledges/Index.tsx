@@ -13,6 +13,7 @@ import { route } from '@/lib/route';
 import KnowledgeList from './Partials/KnowledgeList';
 import { formatBytes, formatChars, plural } from './Partials/format';
 import type { KnowledgeIndexProps } from './Partials/types';
+import { useLiveReload } from '@/hooks/use-live-reload';
 import { useThrottled } from '@/hooks/use-throttled';
 
 const SEARCH_DELAY_MS = 300;
@@ -45,7 +46,7 @@ export default function Index({ knowledges, filters, storage, limit, can }: Know
     };
   }, []);
 
-  const reload = useThrottled(() => router.reload({ only: ['knowledges', 'storage', 'limit'], async: true }), 500);
+  const reload = useThrottled(useLiveReload(['knowledges', 'storage', 'limit']), 500);
   useChannel(teamId === null ? null : `teams.${teamId}`, {
     events: { KnowledgeSourceUpdated: reload, KnowledgeChanged: reload },
   });

@@ -1,5 +1,5 @@
-import { router } from '@inertiajs/react';
 import { useChannel } from '@/hooks/use-channel';
+import { useLiveReload } from '@/hooks/use-live-reload';
 import { useThrottled } from '@/hooks/use-throttled';
 import { billingEvents } from './format';
 
@@ -29,7 +29,7 @@ export const liveProps = [
  * props.
  */
 export function useLiveBilling(teamId: number | null): void {
-  const reload = useThrottled(() => router.reload({ only: liveProps, async: true }), LIVE_RELOAD_MS);
+  const reload = useThrottled(useLiveReload(liveProps), LIVE_RELOAD_MS);
   useChannel(teamId === null ? null : `teams.${teamId}`, {
     events: { [billingEvents.updated]: () => reload() },
   });

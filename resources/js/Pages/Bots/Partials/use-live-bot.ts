@@ -1,6 +1,7 @@
 import { router, usePage } from '@inertiajs/react';
 import { useChannel } from '@/hooks/use-channel';
 import { route } from '@/lib/route';
+import { useLiveReload } from '@/hooks/use-live-reload';
 import { useThrottled } from '@/hooks/use-throttled';
 import type { BotChangedEvent } from './types';
 
@@ -10,7 +11,7 @@ import type { BotChangedEvent } from './types';
  */
 export function useLiveBot(botId: number, only: string[]): void {
   const teamId = usePage().props.auth.user?.current_team?.id ?? null;
-  const reload = useThrottled(() => router.reload({ only, async: true }), 500);
+  const reload = useThrottled(useLiveReload(only), 500);
 
   useChannel(teamId === null ? null : `teams.${teamId}`, {
     events: {

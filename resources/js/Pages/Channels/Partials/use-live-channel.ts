@@ -1,5 +1,6 @@
 import { router, usePage } from '@inertiajs/react';
 import { useChannel } from '@/hooks/use-channel';
+import { useLiveReload } from '@/hooks/use-live-reload';
 import { useThrottled } from '@/hooks/use-throttled';
 import { route } from '@/lib/route';
 
@@ -24,7 +25,7 @@ export function useTeamChannelName(): string | null {
  * a second); the channel deleted elsewhere leads back to the list.
  */
 export function useLiveChannel(channelId: number, only: string[]): void {
-  const reload = useThrottled(() => router.reload({ only, async: true }), 500);
+  const reload = useThrottled(useLiveReload(only), 500);
   useChannel(useTeamChannelName(), {
     events: {
       ChannelChanged: (event: ChannelChangedEvent) => {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { router } from '@inertiajs/react';
 import { useChannel } from '@/hooks/use-channel';
+import { useLiveReload } from '@/hooks/use-live-reload';
 import { useThrottled } from '@/hooks/use-throttled';
 import { conversationEvents } from '../../Conversations/Partials/types';
 
@@ -23,7 +23,7 @@ export const dashboardEvents = [conversationEvents.changed, 'ReportsUpdated'] as
  * queued conversation shows at once in the queue and the feed.
  */
 export function useLiveDashboard(teamId: number | null): void {
-  const reload = useThrottled(() => router.reload({ only: liveProps, async: true }), LIVE_RELOAD_MS);
+  const reload = useThrottled(useLiveReload(liveProps), LIVE_RELOAD_MS);
   useChannel(teamId === null ? null : `teams.${teamId}`, {
     events: Object.fromEntries(dashboardEvents.map((event) => [event, () => reload()])),
   });

@@ -3,6 +3,7 @@ import { router, usePage } from '@inertiajs/react';
 import { useChannel } from '@/hooks/use-channel';
 import { route } from '@/lib/route';
 import type { Knowledge, KnowledgeChangedEvent, KnowledgeSourceUpdatedEvent, Source } from './types';
+import { useLiveReload } from '@/hooks/use-live-reload';
 import { useThrottled } from '@/hooks/use-throttled';
 
 const time = (source: Pick<Source, 'updated_at'>) => (source.updated_at ? Date.parse(source.updated_at) : 0);
@@ -16,8 +17,10 @@ const time = (source: Pick<Source, 'updated_at'>) => (source.updated_at ? Date.p
 export function useLiveSources(knowledge: Knowledge, sources: Source[]): Source[] {
   const teamId = usePage().props.auth.user?.current_team?.id ?? null;
   const [live, setLive] = useState<Record<number, KnowledgeSourceUpdatedEvent['source']>>({});
-  // The team's count of sources changes with them (the plan's limit beside "Add a source").
-  const reloadSources = useThrottled(() => router.reload({ only: ['sources', 'limit'], async: true }), 500);
+  // The team's count of sources changes with them (the plan's limit beside "Add a source"). One
+  // reload at a time for both kinds of change, so that an older answer never lands last.
+  const reloadAll = useLiveReload(['knowledge', 'sources', 'limit']);
+  const reloadSources = useThrottled(reloadAll, 500);
 
   useChannel(teamId === null ? null : `teams.${teamId}`, {
     events: {
@@ -28,7 +31,7 @@ export function useLiveSources(knowledge: Knowledge, sources: Source[]): Source[
       KnowledgeChanged: (event: KnowledgeChangedEvent) => {
         if (event.knowledge_id !== knowledge.id) return;
         if (event.action === 'deleted') router.visit(route('knowledges.index'));
-        else if (event.action === 'updated') router.reload({ only: ['knowledge', 'sources'], async: true });
+        else if (event.action === 'updated') reloadAll();
         else reloadSources();
       },
     },

@@ -1,5 +1,5 @@
-import { router } from '@inertiajs/react';
 import { useChannel } from '@/hooks/use-channel';
+import { useLiveReload } from '@/hooks/use-live-reload';
 import { useThrottled } from '@/hooks/use-throttled';
 import { reportEvents } from './types';
 
@@ -15,7 +15,7 @@ export const liveProps = ['summary', 'sources', 'never_cited', 'credits_quota'];
  * subscription at all.
  */
 export function useLiveReport(teamId: number | null, live: boolean): void {
-  const reload = useThrottled(() => router.reload({ only: liveProps, async: true }), LIVE_RELOAD_MS);
+  const reload = useThrottled(useLiveReload(liveProps), LIVE_RELOAD_MS);
   useChannel(live && teamId !== null ? `teams.${teamId}` : null, {
     events: { [reportEvents.updated]: () => reload() },
   });
