@@ -40,20 +40,35 @@ interface Unit {
 }
 
 export function chunkDocument(doc: ParsedDocument, options: ChunkOptions = {}): ChunkDraft[] {
+  return [...chunkBlocks(doc, options)];
+}
+
+/**
+ * The same chunks as `chunkDocument`, made as they are asked for: a section's chunks once its end
+ * (the next heading, table, record or Q&A pair) is reached. The ingest stores one batch while it
+ * chunks and embeds the next.
+ */
+export function chunkBlocks(doc: ParsedDocument, options: ChunkOptions = {}): Generator<ChunkDraft, void, undefined> {
   const maxTokens = options.maxTokens ?? 400;
   const overlapTokens = options.overlapTokens ?? 50;
   if (!Number.isInteger(maxTokens) || maxTokens < 16)
     throw new RangeError(`maxTokens must be an integer ≥ 16, got ${maxTokens}`);
   if (!Number.isInteger(overlapTokens) || overlapTokens < 0)
     throw new RangeError(`overlapTokens must be an integer ≥ 0, got ${overlapTokens}`);
-  const chunker = new Chunker(maxTokens, overlapTokens, options.url);
-  for (const block of doc.blocks) chunker.add(block);
+  return chunksOf(doc.blocks, new Chunker(maxTokens, overlapTokens, options.url));
+}
+
+function* chunksOf(blocks: Block[], chunker: Chunker): Generator<ChunkDraft, void, undefined> {
+  for (const block of blocks) {
+    chunker.add(block);
+    if (chunker.chunks.length > 0) yield* chunker.take();
+  }
   chunker.flushParagraphs();
-  return chunker.chunks;
+  yield* chunker.take();
 }
 
 class Chunker {
-  readonly chunks: ChunkDraft[] = [];
+  chunks: ChunkDraft[] = [];
   private headings: Array<{ level: number; text: string }> = [];
   private headingPath = '';
   private headingTokens = 0;
@@ -65,6 +80,13 @@ class Chunker {
     private readonly overlapTokens: number,
     private readonly url: string | undefined,
   ) {}
+
+  /** The chunks made since the last call. */
+  take(): ChunkDraft[] {
+    const made = this.chunks;
+    this.chunks = [];
+    return made;
+  }
 
   add(block: Block): void {
     switch (block.kind) {

@@ -81,7 +81,7 @@ const chunker = () => import('./chunker');
 const language = () => import('./language');
 
 /** Chunks inserted per statement. */
-const insertBatch = 250;
+const insertBatch = 100;
 /** Texts embedded per call (remote embedders batch again below this). */
 const embedBatch = 256;
 
@@ -93,11 +93,11 @@ export async function ingestSource(deps: IngestDeps, job: IngestJob): Promise<In
 
   const progress = new Progress(deps, source);
   try {
-    const { drafts, details, title } = await read(deps, source, progress);
-    if (drafts.length === 0) throw new SourceContentError('empty', 'No text was found in this source.');
-    if (deps.charsAllowed) assertRoom(contentChars(drafts), await deps.charsAllowed(source));
+    const reading = await read(deps, source, progress);
+    if (reading.documents.every(({ document }) => document.blocks.length === 0)) throw emptySource();
+    const room = deps.charsAllowed ? await deps.charsAllowed(source) : undefined;
     await progress.set('embedding', 60);
-    const result = await store(deps, knowledge, source, job.generation, drafts, details, title, progress);
+    const result = await store(deps, knowledge, source, job.generation, reading, room, progress);
     if (!result) return 'superseded';
     await deps.announce(result);
     if (!deps.countTerms) await refreshTermStats(deps.db, knowledge.id);
@@ -117,9 +117,8 @@ export async function ingestSource(deps: IngestDeps, job: IngestJob): Promise<In
   }
 }
 
-/** Characters of text a source holds: its chunks' content, what the plan's knowledge limit counts. */
-function contentChars(drafts: ChunkDraft[]): number {
-  return drafts.reduce((sum, draft) => sum + draft.content.length, 0);
+function emptySource(): SourceContentError {
+  return new SourceContentError('empty', 'No text was found in this source.');
 }
 
 /** A source whose text is longer than the plan leaves room for fails with the plan's reason. */
@@ -204,8 +203,9 @@ class Progress {
   }
 }
 
+/** A source read and parsed: its documents are chunked as the chunks are stored (`store`). */
 interface ReadResult {
-  drafts: ChunkDraft[];
+  documents: Array<{ document: ParsedDocument; url?: string }>;
   details: SourceDetails;
   /** A title the content gives, for a source whose title was not chosen by someone. */
   title?: string;
@@ -277,7 +277,7 @@ async function read(deps: IngestDeps, source: SourceRow, progress: Progress): Pr
         );
       }
       await progress.set('chunking', 50);
-      const result = await fromDocuments(documents);
+      const result = fromDocuments(documents);
       result.details.crawled = documents.length;
       result.details.skipped = found.skipped.length + (found.pages.length - documents.length);
       result.title = undefined;
@@ -301,22 +301,11 @@ async function fetchDocument(deps: IngestDeps, url: string): Promise<ParsedDocum
   return (await parsers()).parseFile(page.body, { filename, maxBytes: deps.limits.maxFileBytes });
 }
 
-async function fromDocuments(documents: Array<{ document: ParsedDocument; url?: string }>): Promise<ReadResult> {
-  const { chunkDocument } = await chunker();
-  const { detectLanguage } = await language();
-  const drafts = documents.flatMap(({ document, url }) => chunkDocument(document, { url }));
+function fromDocuments(documents: Array<{ document: ParsedDocument; url?: string }>): ReadResult {
   const first = documents[0]?.document;
-  const sample = drafts
-    .slice(0, 20)
-    .map((draft) => draft.content)
-    .join('\n');
   return {
-    drafts,
-    details: {
-      format: first?.format,
-      ...(first?.pages ? { pages: first.pages } : {}),
-      ...(detectLanguage(sample) ? { language: detectLanguage(sample) } : {}),
-    },
+    documents,
+    details: { format: first?.format, ...(first?.pages ? { pages: first.pages } : {}) },
     title: first?.title,
   };
 }
@@ -327,77 +316,129 @@ interface StoredChunk {
   position: number;
   content: string;
   context: string;
-  edited: boolean;
   embedded: boolean;
 }
+
+/** Chunks of the source's text read for the language it is in. */
+const languageSample = 20;
+
+/**
+ * The source's chunks as the chunker makes them, each paired with a stored chunk of the same
+ * hash (repeated paragraphs pair one to one) or new, with what the source's row records of them.
+ * The chunks are made as they are asked for, so that one batch is stored while the next is made.
+ */
+class Tally {
+  /** Every chunk's hash, in order: the source's content hash and its chunk count. */
+  readonly hashes: string[] = [];
+  readonly kept: Array<{ chunk: StoredChunk; position: number }> = [];
+  readonly sample: string[] = [];
+  added = 0;
+  chars = 0;
+  private readonly byHash = new Map<string, StoredChunk[]>();
+
+  constructor(
+    readonly existing: StoredChunk[],
+    private readonly drafts: Iterator<ChunkDraft, void, undefined>,
+  ) {
+    for (const chunk of existing) {
+      const same = this.byHash.get(chunk.sourceHash);
+      if (same) same.push(chunk);
+      else this.byHash.set(chunk.sourceHash, [chunk]);
+    }
+  }
+
+  /** The next `count` new chunks at most, with their positions; fewer at the end of the source. */
+  nextAdded(count: number): Array<{ draft: ChunkDraft; position: number }> {
+    const added: Array<{ draft: ChunkDraft; position: number }> = [];
+    while (added.length < count) {
+      const next = this.drafts.next();
+      if (next.done) break;
+      const draft = next.value;
+      const position = this.hashes.length;
+      this.hashes.push(draft.contentHash);
+      this.chars += draft.content.length;
+      if (this.sample.length < languageSample) this.sample.push(draft.content);
+      const match = this.byHash.get(draft.contentHash)?.shift();
+      if (match) this.kept.push({ chunk: match, position });
+      else added.push({ draft, position });
+    }
+    this.added += added.length;
+    return added;
+  }
+
+  /** The rest of the chunks made and counted, stored nowhere: the size of a source over its limit. */
+  drain(): void {
+    while (this.nextAdded(insertBatch).length > 0);
+  }
+
+  /** Stored chunks no chunk of the source's text matched. */
+  removed(): number[] {
+    const kept = new Set(this.kept.map(({ chunk }) => chunk.id));
+    return this.existing.filter((chunk) => !kept.has(chunk.id)).map((chunk) => chunk.id);
+  }
+
+  /** Kept chunks with no vector for the knowledge's embedder (it changed): embedded again. */
+  reembedded(): StoredChunk[] {
+    return this.kept.filter(({ chunk }) => !chunk.embedded).map(({ chunk }) => chunk);
+  }
+}
+
+type NewChunk = { draft: ChunkDraft; position: number; embedding: number[] | undefined };
 
 async function store(
   deps: IngestDeps,
   knowledge: KnowledgeRow,
   source: SourceRow,
   generation: number,
-  drafts: ChunkDraft[],
-  details: SourceDetails,
-  title: string | undefined,
+  reading: ReadResult,
+  room: { allowed: number; reason: string } | undefined,
   progress: Progress,
 ): Promise<SourceState | undefined> {
   const { db } = deps;
-  const existing: StoredChunk[] = (
-    await db
-      .select({
-        id: knowledgeChunks.id,
-        sourceHash: knowledgeChunks.sourceHash,
-        position: knowledgeChunks.position,
-        content: knowledgeChunks.content,
-        context: knowledgeChunks.context,
-        editedAt: knowledgeChunks.editedAt,
-        embedded: sql<boolean>`${knowledgeChunks.embedding} is not null and ${knowledgeChunks.embeddingDimensions} = ${knowledge.embeddingDimensions}`,
-      })
-      .from(knowledgeChunks)
-      .where(eq(knowledgeChunks.sourceId, source.id))
-  ).map((row) => ({ ...row, edited: row.editedAt !== null }));
-
-  // Pair each draft with a stored chunk of the same hash (repeated paragraphs pair one to one).
-  const byHash = new Map<string, StoredChunk[]>();
-  for (const chunk of existing) byHash.set(chunk.sourceHash, [...(byHash.get(chunk.sourceHash) ?? []), chunk]);
-  const kept: Array<{ chunk: StoredChunk; position: number }> = [];
-  const added: Array<{ draft: ChunkDraft; position: number }> = [];
-  drafts.forEach((draft, position) => {
-    const match = byHash.get(draft.contentHash)?.shift();
-    if (match) kept.push({ chunk: match, position });
-    else added.push({ draft, position });
-  });
-  const keptIds = new Set(kept.map(({ chunk }) => chunk.id));
-  const removed = existing.filter((chunk) => !keptIds.has(chunk.id)).map((chunk) => chunk.id);
+  const existing: StoredChunk[] = await db
+    .select({
+      id: knowledgeChunks.id,
+      sourceHash: knowledgeChunks.sourceHash,
+      position: knowledgeChunks.position,
+      content: knowledgeChunks.content,
+      context: knowledgeChunks.context,
+      embedded: sql<boolean>`${knowledgeChunks.embedding} is not null and ${knowledgeChunks.embeddingDimensions} = ${knowledge.embeddingDimensions}`,
+    })
+    .from(knowledgeChunks)
+    .where(eq(knowledgeChunks.sourceId, source.id));
+  const { chunkBlocks } = await chunker();
+  const { detectLanguage } = await language();
+  const tally = new Tally(
+    existing,
+    (function* drafts() {
+      for (const { document, url } of reading.documents) yield* chunkBlocks(document, { url });
+    })(),
+  );
 
   // Embeddings: new chunks, and kept ones that have none for this knowledge's embedder (re-embed).
-  // The embedder that runs in this process embeds each batch of new chunks inside the transaction,
-  // while the server stores the batch before it; a remote one embeds everything first, so that no
-  // transaction waits on the network.
+  // The embedder that runs in this process embeds each batch of new chunks inside the transaction
+  // as the chunker makes it, while the server stores the batch before it. A remote one embeds
+  // everything first, so that no transaction waits on the network.
   const embedder = deps.embedderFor(knowledge);
-  const inProcess = runsInProcess(embedder);
-  const reembedded = kept.filter(({ chunk }) => !chunk.embedded);
-  const toEmbed = [
-    ...(inProcess ? [] : added.map(({ draft }) => embeddingText(draft.context, draft.content))),
-    ...reembedded.map(({ chunk }) => embeddingText(chunk.context, chunk.content)),
-  ];
-  const vectors: number[][] = [];
-  for (let start = 0; start < toEmbed.length; start += embedBatch) {
-    vectors.push(...(await embedCached(db, embedder, toEmbed.slice(start, start + embedBatch))));
-    await progress.set('embedding', 60 + (35 * Math.min(toEmbed.length, start + embedBatch)) / toEmbed.length);
-  }
-  const addedVectors = async (start: number, count: number): Promise<number[][]> =>
-    inProcess
-      ? embedder.embed(
-          added.slice(start, start + count).map(({ draft }) => embeddingText(draft.context, draft.content)),
-        )
-      : vectors.slice(start, start + count);
-  const reembeddedVectors = vectors.slice(inProcess ? 0 : added.length);
+  const remote = runsInProcess(embedder) ? undefined : await embedAhead(deps, tally, embedder, room, progress);
+  let taken = 0;
+  const nextBatch = async (): Promise<NewChunk[]> => {
+    if (remote) {
+      const batch = remote.added.slice(taken, taken + insertBatch);
+      taken += batch.length;
+      return batch;
+    }
+    const batch = tally.nextAdded(insertBatch);
+    if (room && tally.chars > room.allowed) {
+      tally.drain();
+      assertRoom(tally.chars, room);
+    }
+    const vectors = await embedder.embed(batch.map(({ draft }) => embeddingText(draft.context, draft.content)));
+    return batch.map((chunk, index) => ({ ...chunk, embedding: vectors[index] }));
+  };
   // A remote model's vector length is known once it answered: the knowledge records it.
-  const dimensions = added.length + reembedded.length > 0 ? embedder.dimensions : knowledge.embeddingDimensions;
-
-  const chars = contentChars(drafts);
-  const contentHash = sha256Hex(drafts.map((draft) => draft.contentHash).join('\n'));
+  const dimensions = (): number =>
+    tally.added + tally.reembedded().length > 0 ? embedder.dimensions : knowledge.embeddingDimensions;
   const now = deps.now?.() ?? new Date();
 
   return db.transaction(async (tx) => {
@@ -410,30 +451,11 @@ async function store(
     if (!current || Number(current.generation) !== generation) return undefined;
     if (Number(current.ingested_generation) >= generation) return undefined;
 
-    for (let start = 0; start < removed.length; start += 1000) {
-      await tx.delete(knowledgeChunks).where(inArray(knowledgeChunks.id, removed.slice(start, start + 1000)));
-    }
-    const moved = kept.filter(({ chunk, position }) => chunk.position !== position);
-    if (moved.length > 0) {
-      await tx.execute(sql`
-        update knowledge_chunks c set position = m.position
-          from unnest(${`{${moved.map(({ chunk }) => chunk.id).join(',')}}`}::int[],
-                      ${`{${moved.map(({ position }) => position).join(',')}}`}::int[]) as m(id, position)
-         where c.id = m.id`);
-    }
-    for (const [index, { chunk }] of reembedded.entries()) {
-      await tx
-        .update(knowledgeChunks)
-        .set({ embedding: reembeddedVectors[index], embeddingDimensions: dimensions })
-        .where(eq(knowledgeChunks.id, chunk.id));
-    }
-    // Each batch is embedded while the one before it is being stored.
-    const vectorType = added.length > 0 ? await binaryVectorType(tx) : undefined;
+    // Each batch is chunked and embedded while the one before it is being stored.
+    let vectorType: number | undefined | null = null;
     let storing: Promise<void> | undefined;
-    let next = await addedVectors(0, insertBatch);
-    for (let start = 0; start < added.length; start += insertBatch) {
-      const batch = added.slice(start, start + insertBatch);
-      const batchVectors = next;
+    for (let batch = await nextBatch(); batch.length > 0; batch = await nextBatch()) {
+      vectorType = vectorType === null ? await binaryVectorType(tx) : vectorType;
       await storing;
       storing = insertChunks(
         tx,
@@ -442,22 +464,44 @@ async function store(
           sourceId: source.id,
           teamId: source.teamId,
           language: knowledge.language,
-          dimensions,
+          dimensions: embedder.dimensions,
           vectorType,
         },
-        batch.map(({ draft, position }, offset) => ({ draft, position, embedding: batchVectors[offset] })),
+        batch,
       );
       // Awaited at the next batch or below; until then a failure must not count as unhandled.
       storing.catch(() => undefined);
-      if (start + insertBatch < added.length) {
-        await setImmediate(); // the statement goes out before the next batch is embedded
-        next = await addedVectors(start + insertBatch, insertBatch);
-      }
+      await setImmediate(); // the statement goes out before the next batch is made
     }
     await storing;
+    if (tally.hashes.length === 0) throw emptySource();
+
+    const removed = tally.removed();
+    for (let start = 0; start < removed.length; start += 1000) {
+      await tx.delete(knowledgeChunks).where(inArray(knowledgeChunks.id, removed.slice(start, start + 1000)));
+    }
+    const moved = tally.kept.filter(({ chunk, position }) => chunk.position !== position);
+    if (moved.length > 0) {
+      await tx.execute(sql`
+        update knowledge_chunks c set position = m.position
+          from unnest(${`{${moved.map(({ chunk }) => chunk.id).join(',')}}`}::int[],
+                      ${`{${moved.map(({ position }) => position).join(',')}}`}::int[]) as m(id, position)
+         where c.id = m.id`);
+    }
+    const reembedded = tally.reembedded();
+    const reembeddedVectors =
+      remote?.reembedded ??
+      (await embedder.embed(reembedded.map((chunk) => embeddingText(chunk.context, chunk.content))));
+    for (const [index, chunk] of reembedded.entries()) {
+      await tx
+        .update(knowledgeChunks)
+        .set({ embedding: reembeddedVectors[index], embeddingDimensions: embedder.dimensions })
+        .where(eq(knowledgeChunks.id, chunk.id));
+    }
     // Checked again under the team's lock, held from here to the commit (moments): another ingest
     // of the team may have committed since the first check.
-    if (deps.charsAllowed) assertRoom(chars, await deps.charsAllowed(source, tx));
+    if (deps.charsAllowed) assertRoom(tally.chars, await deps.charsAllowed(source, tx));
+    const detected = detectLanguage(tally.sample.join('\n'));
     const [row] = await tx
       .update(knowledgeSources)
       .set({
@@ -465,12 +509,12 @@ async function store(
         progress: 100,
         error: null,
         ingestedGeneration: generation,
-        contentHash,
-        chars,
-        chunkCount: drafts.length,
-        diff: { added: added.length, removed: removed.length, unchanged: kept.length },
-        details: { ...source.details, ...details },
-        ...(title && source.details?.autoTitle === true ? { title: title.slice(0, 255) } : {}),
+        contentHash: sha256Hex(tally.hashes.join('\n')),
+        chars: tally.chars,
+        chunkCount: tally.hashes.length,
+        diff: { added: tally.added, removed: removed.length, unchanged: tally.kept.length },
+        details: { ...source.details, ...reading.details, ...(detected ? { language: detected } : {}) },
+        ...(reading.title && source.details?.autoTitle === true ? { title: reading.title.slice(0, 255) } : {}),
         lastIngestedAt: now,
         nextRefreshAt: nextRefresh(source, now),
         updatedAt: now,
@@ -481,11 +525,40 @@ async function store(
       .update(knowledges)
       .set({
         updatedAt: now,
-        ...(dimensions !== knowledge.embeddingDimensions ? { embeddingDimensions: dimensions } : {}),
+        ...(dimensions() !== knowledge.embeddingDimensions ? { embeddingDimensions: dimensions() } : {}),
       })
       .where(eq(knowledges.id, knowledge.id));
     return row;
   });
+}
+
+/**
+ * For a remote embedder: every chunk made and its new ones (and kept ones to embed again) embedded
+ * before the transaction, in batches, the source's progress moving with them.
+ */
+async function embedAhead(
+  deps: IngestDeps,
+  tally: Tally,
+  embedder: Embedder,
+  room: { allowed: number; reason: string } | undefined,
+  progress: Progress,
+): Promise<{ added: NewChunk[]; reembedded: number[][] }> {
+  const added = tally.nextAdded(Number.POSITIVE_INFINITY);
+  if (room) assertRoom(tally.chars, room);
+  const reembedded = tally.reembedded();
+  const texts = [
+    ...added.map(({ draft }) => embeddingText(draft.context, draft.content)),
+    ...reembedded.map((chunk) => embeddingText(chunk.context, chunk.content)),
+  ];
+  const vectors: number[][] = [];
+  for (let start = 0; start < texts.length; start += embedBatch) {
+    vectors.push(...(await embedCached(deps.db, embedder, texts.slice(start, start + embedBatch))));
+    await progress.set('embedding', 60 + (35 * Math.min(texts.length, start + embedBatch)) / texts.length);
+  }
+  return {
+    added: added.map((chunk, index) => ({ ...chunk, embedding: vectors[index] })),
+    reembedded: vectors.slice(added.length),
+  };
 }
 
 /**
