@@ -12,6 +12,7 @@ import type {
   KnowledgeSummary,
   SearchResult,
   Source,
+  SourceListInfo,
 } from '@/Pages/Knowledges/Partials/types';
 
 type Options = Record<string, unknown> & {
@@ -205,10 +206,26 @@ function source(overrides: Partial<Source> = {}): Source {
   };
 }
 
+/** The list info of one page holding `sources`, no search, every state. */
+function listOf(sources: Source[], filters: SourceListInfo['filters'] = { search: '', state: 'all' }): SourceListInfo {
+  const total = sources.length;
+  return {
+    filters,
+    meta: { current_page: 1, last_page: 1, per_page: 20, total, from: total ? 1 : null, to: total || null },
+    counts: {
+      all: total,
+      working: sources.filter((s) => s.working).length,
+      error: sources.filter((s) => s.status === 'error').length,
+      off: sources.filter((s) => !s.enabled).length,
+    },
+  };
+}
+
 function formProps(overrides: Partial<KnowledgeFormProps> = {}): KnowledgeFormProps {
   return {
     knowledge,
     sources: [],
+    source_list: listOf(overrides.sources ?? []),
     languages: [
       { value: 'indonesian', label: 'Indonesian' },
       { value: 'english', label: 'English' },
@@ -462,7 +479,96 @@ describe('Knowledges/Form', () => {
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('45');
 
     play('KnowledgeChanged', { team_id: 7, knowledge_id: 1, action: 'source-added' });
-    expect(fake.calls.at(-1)).toMatchObject({ method: 'reload', options: { only: ['knowledge', 'sources', 'limit'] } });
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'reload',
+      options: { only: ['knowledge', 'sources', 'source_list', 'limit'] },
+    });
+  });
+
+  it('searches the sources and shows them by state, asking only for the list, back to its first page', () => {
+    vi.useFakeTimers();
+    const sources = [source(), source({ id: 11, title: 'Menu', status: 'error', working: false })];
+    render(<Form {...formProps({ sources })} />);
+    const states = screen.getByRole('navigation', { name: 'Source states' });
+    expect(within(states).getByRole('button', { name: 'All 2' }).getAttribute('aria-current')).toBe('page');
+
+    fireEvent.change(screen.getByLabelText('Search sources'), { target: { value: ' menu ' } });
+    expect(fake.calls.filter((call) => call.method === 'get')).toHaveLength(0);
+    act(() => vi.advanceTimersByTime(300));
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'get',
+      url: 'route:knowledges.edit:{"knowledge":1,"_query":{"search":"menu"}}',
+      options: { only: ['sources', 'source_list'], preserveState: true, preserveScroll: true, replace: true },
+    });
+
+    fireEvent.click(within(states).getByRole('button', { name: 'Failed 1' }));
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'get',
+      url: 'route:knowledges.edit:{"knowledge":1,"_query":{"search":"menu","state":"error"}}',
+    });
+  });
+
+  it('pages through many sources, and says when none match with a way back to all of them', () => {
+    const sources = Array.from({ length: 20 }, (_, index) => source({ id: 100 + index, title: `Q ${index}` }));
+    const list = listOf(sources, { search: 'q', state: 'all' });
+    list.meta = { current_page: 2, last_page: 3, per_page: 20, total: 45, from: 21, to: 40 };
+    list.counts.all = 45;
+    const { rerender } = render(<Form {...formProps({ sources, source_list: list })} />);
+    const pages = screen.getByRole('navigation', { name: 'Pages of sources' });
+    expect(pages.textContent).toContain('Showing 21 to 40 of 45 sources');
+    fireEvent.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'get',
+      url: 'route:knowledges.edit:{"knowledge":1,"_query":{"search":"q","page":3}}',
+    });
+    fireEvent.click(within(pages).getByRole('button', { name: 'Previous' }));
+    expect(fake.calls.at(-1)).toMatchObject({ url: 'route:knowledges.edit:{"knowledge":1,"_query":{"search":"q"}}' });
+
+    const none = listOf([], { search: 'zzz', state: 'error' });
+    none.counts.all = 45;
+    rerender(<Form {...formProps({ sources: [], source_list: none })} />);
+    expect(screen.getByText('No failed sources match “zzz”.')).toBeTruthy();
+    expect(screen.queryByText(/No sources yet/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show all sources' }));
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'get',
+      url: 'route:knowledges.edit:{"knowledge":1,"_query":{}}',
+    });
+  });
+
+  it('reloads the list when a source finishes or fails, not at each step of its progress', () => {
+    const working = source({ status: 'chunking', working: true, progress: 20 });
+    render(<Form {...formProps({ sources: [working] })} />);
+    const reloads = () => fake.calls.filter((call) => call.method === 'reload');
+
+    play('KnowledgeSourceUpdated', { team_id: 7, knowledge_id: 1, source: { ...working, progress: 40 } });
+    expect(reloads()).toHaveLength(0);
+    play('KnowledgeSourceUpdated', {
+      team_id: 7,
+      knowledge_id: 1,
+      source: { ...working, status: 'ready', working: false, progress: 100, updated_at: '2026-01-01T10:00:09.000Z' },
+    });
+    expect(reloads()).toHaveLength(1);
+    expect(reloads()[0].options).toMatchObject({ only: ['knowledge', 'sources', 'source_list', 'limit'] });
+  });
+
+  it('opens the chunks of a cited source that is not on the page of sources shown', () => {
+    const elsewhere = source({ id: 99, title: 'Old price list' });
+    window.history.replaceState(null, '', '/knowledges/1/edit?preview=99');
+    try {
+      const props = formProps({ sources: [source()] });
+      const { rerender } = render(<Form {...props} />);
+      expect(fake.calls.at(-1)).toMatchObject({
+        method: 'reload',
+        options: { only: ['preview'], data: { preview: 99, preview_page: 1 } },
+      });
+      rerender(
+        <Form {...props} preview={{ source_id: 99, source: elsewhere, page: 1, last_page: 1, total: 0, chunks: [] }} />,
+      );
+      expect(screen.getByRole('dialog').textContent).toContain('Old price list');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
   });
 
   it('asks for the sources once at a time: a change while a reload is in flight reloads again after it', () => {
@@ -477,7 +583,7 @@ describe('Knowledges/Form', () => {
 
     act(() => fake.heldReloads?.shift()?.());
     expect(reloads()).toHaveLength(2);
-    expect(reloads()[1].options).toMatchObject({ only: ['knowledge', 'sources', 'limit'], async: true });
+    expect(reloads()[1].options).toMatchObject({ only: ['knowledge', 'sources', 'source_list', 'limit'], async: true });
     act(() => fake.heldReloads?.shift()?.());
     expect(reloads()).toHaveLength(2);
   });
@@ -583,7 +689,12 @@ describe('Knowledges/Form', () => {
       hit_count: 5,
       last_hit_at: null,
     };
-    rerender(<Form {...props} preview={{ source_id: 10, page: 1, last_page: 1, total: 1, chunks: [chunk] }} />);
+    rerender(
+      <Form
+        {...props}
+        preview={{ source_id: 10, source: props.sources[0], page: 1, last_page: 1, total: 1, chunks: [chunk] }}
+      />,
+    );
     const item = screen.getByRole('listitem', { name: 'Chunk 1' });
     expect(within(item).getByText('Open daily from 8 to 22.')).toBeTruthy();
     expect(within(item).getByText('Edited')).toBeTruthy();

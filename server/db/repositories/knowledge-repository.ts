@@ -85,6 +85,10 @@ const chunkColumns = {
   updatedAt: knowledgeChunks.updatedAt,
 };
 
+/** The states the list of a knowledge base's sources filters by. */
+export const sourceListStates = ['working', 'error', 'off'] as const;
+export type SourceListState = (typeof sourceListStates)[number];
+
 const working = sql.raw(`(${workingStatuses.map((status) => `'${status}'`).join(', ')})`);
 
 /**
@@ -197,12 +201,59 @@ export function knowledgeRepository(db: Database, teamId: number) {
         .where(and(eq(knowledgeChunks.teamId, teamId), eq(knowledgeChunks.knowledgeId, id)));
     },
 
-    async sources(knowledgeId: number): Promise<SourceRow[]> {
-      return db
+    /**
+     * A page of the knowledge base's sources, newest first: those whose title, address or file name
+     * holds `search`, in one state (`working`: being read; `error`; `off`: left out of answers). A
+     * page past the last is the last.
+     */
+    async sourcePage(
+      knowledgeId: number,
+      options: { search?: string; state?: SourceListState; page: number; perPage: number },
+    ): Promise<{ items: SourceRow[]; total: number; page: number }> {
+      const pattern = options.search ? `%${escapeLike(options.search)}%` : undefined;
+      const where = and(
+        eq(knowledgeSources.teamId, teamId),
+        eq(knowledgeSources.knowledgeId, knowledgeId),
+        pattern
+          ? or(
+              ilike(knowledgeSources.title, pattern),
+              ilike(knowledgeSources.url, pattern),
+              ilike(knowledgeSources.fileName, pattern),
+            )
+          : undefined,
+        options.state === 'working'
+          ? sql`${knowledgeSources.status} in ${working}`
+          : options.state === 'error'
+            ? eq(knowledgeSources.status, 'error')
+            : options.state === 'off'
+              ? eq(knowledgeSources.enabled, false)
+              : undefined,
+      );
+      const [{ total }] = await db.select({ total: count() }).from(knowledgeSources).where(where);
+      // Past the last page (its last source deleted): the last page.
+      const page = Math.min(options.page, Math.max(1, Math.ceil(total / options.perPage)));
+      const items = await db
         .select()
         .from(knowledgeSources)
-        .where(and(eq(knowledgeSources.teamId, teamId), eq(knowledgeSources.knowledgeId, knowledgeId)))
-        .orderBy(desc(knowledgeSources.createdAt), desc(knowledgeSources.id));
+        .where(where)
+        .orderBy(desc(knowledgeSources.createdAt), desc(knowledgeSources.id))
+        .limit(options.perPage)
+        .offset((page - 1) * options.perPage);
+      return { items, total, page };
+    },
+
+    /** How many of the knowledge base's sources are in each state the list filters by. */
+    async sourceCounts(knowledgeId: number): Promise<Record<'all' | SourceListState, number>> {
+      const [row] = await db
+        .select({
+          all: count(),
+          working: sql<number>`count(*) filter (where ${knowledgeSources.status} in ${working})::int`,
+          error: sql<number>`count(*) filter (where ${knowledgeSources.status} = 'error')::int`,
+          off: sql<number>`count(*) filter (where not ${knowledgeSources.enabled})::int`,
+        })
+        .from(knowledgeSources)
+        .where(and(eq(knowledgeSources.teamId, teamId), eq(knowledgeSources.knowledgeId, knowledgeId)));
+      return { all: Number(row.all), working: Number(row.working), error: Number(row.error), off: Number(row.off) };
     },
 
     async source(knowledgeId: number, id: number): Promise<SourceRow | undefined> {

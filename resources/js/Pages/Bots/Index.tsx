@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
 import { Head, router, usePage } from '@inertiajs/react';
 import ButtonLink from '@/Components/ButtonLink';
 import EmptyState from '@/Components/EmptyState';
@@ -12,12 +11,11 @@ import { useChannel } from '@/hooks/use-channel';
 import { PageHeader } from '@/Layouts/AppLayout';
 import { route } from '@/lib/route';
 import { useLiveReload } from '@/hooks/use-live-reload';
+import { useSearchField } from '@/hooks/use-search-field';
 import { useThrottled } from '@/hooks/use-throttled';
 import BotList from './Partials/BotList';
 import { plural, statusLabels } from './Partials/format';
 import type { BotIndexProps, BotStatus } from './Partials/types';
-
-const SEARCH_DELAY_MS = 300;
 
 type Filters = { search: string; status: BotStatus | '' };
 
@@ -41,16 +39,7 @@ const botNoun = { one: 'bot', many: 'bots' };
  */
 export default function Index({ bots, channels, filters, statuses, limit, can }: BotIndexProps) {
   const teamId = usePage().props.auth.user?.current_team?.id ?? null;
-  const [search, setSearch] = useState(filters.search);
-  const debounce = useRef<{ timer: number | null }>({ timer: null });
   const { meta } = bots;
-
-  useEffect(() => {
-    const pending = debounce.current;
-    return () => {
-      if (pending.timer !== null) window.clearTimeout(pending.timer);
-    };
-  }, []);
 
   const reload = useThrottled(useLiveReload(['bots', 'limit']), 500);
   useChannel(teamId === null ? null : `teams.${teamId}`, { events: { BotChanged: reload } });
@@ -58,21 +47,11 @@ export default function Index({ bots, channels, filters, statuses, limit, can }:
   const visit = (next: Filters) =>
     router.get(route('bots.index'), query(next), { preserveState: true, preserveScroll: true, replace: true });
 
-  const find = (value: string) => {
-    setSearch(value);
-    const pending = debounce.current;
-    if (pending.timer !== null) window.clearTimeout(pending.timer);
-    pending.timer = window.setTimeout(() => {
-      pending.timer = null;
-      visit({ search: value, status: filters.status });
-    }, SEARCH_DELAY_MS);
-  };
+  const search = useSearchField(filters.search, (text) => visit({ search: text, status: filters.status }));
 
   const filterStatus = (status: BotStatus | '') => {
-    const pending = debounce.current;
-    if (pending.timer !== null) window.clearTimeout(pending.timer);
-    pending.timer = null;
-    visit({ search, status });
+    search.cancel();
+    visit({ search: search.value, status });
   };
 
   const canAdd = can.create && !limit.reached;
@@ -116,8 +95,8 @@ export default function Index({ bots, channels, filters, statuses, limit, can }:
                   type="search"
                   className="block w-full"
                   placeholder="Search by name or description"
-                  value={search}
-                  onChange={(event) => find(event.target.value)}
+                  value={search.value}
+                  onChange={(event) => search.change(event.target.value)}
                   autoComplete="off"
                 />
               </div>
@@ -150,7 +129,7 @@ export default function Index({ bots, channels, filters, statuses, limit, can }:
                   action={
                     <SecondaryButton
                       onClick={() => {
-                        setSearch('');
+                        search.reset('');
                         visit({ search: '', status: '' });
                       }}
                     >

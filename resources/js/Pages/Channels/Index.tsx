@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
 import { Head, Link, router } from '@inertiajs/react';
 import ButtonLink from '@/Components/ButtonLink';
 import EmptyState from '@/Components/EmptyState';
@@ -10,6 +9,7 @@ import Select from '@/Components/Select';
 import TextInput from '@/Components/TextInput';
 import { useChannel } from '@/hooks/use-channel';
 import { useLiveReload } from '@/hooks/use-live-reload';
+import { useSearchField } from '@/hooks/use-search-field';
 import { useThrottled } from '@/hooks/use-throttled';
 import { PageHeader } from '@/Layouts/AppLayout';
 import { route } from '@/lib/route';
@@ -17,8 +17,6 @@ import ChannelList from './Partials/ChannelList';
 import { plural, typeIcons, typeLabels } from './Partials/format';
 import type { ChannelIndexProps, ChannelType, ChannelTypeInfo } from './Partials/types';
 import { useTeamChannelName } from './Partials/use-live-channel';
-
-const SEARCH_DELAY_MS = 300;
 
 type Filters = { search: string; type: ChannelType | '' };
 
@@ -64,16 +62,7 @@ function TypeChoices({ types }: { types: ChannelTypeInfo[] }) {
  * the count (at most twice a second).
  */
 export default function Index({ channels, filters, types, limit, can }: ChannelIndexProps) {
-  const [search, setSearch] = useState(filters.search);
-  const debounce = useRef<{ timer: number | null }>({ timer: null });
   const { meta } = channels;
-
-  useEffect(() => {
-    const pending = debounce.current;
-    return () => {
-      if (pending.timer !== null) window.clearTimeout(pending.timer);
-    };
-  }, []);
 
   const reload = useThrottled(useLiveReload(['channels', 'limit']), 500);
   useChannel(useTeamChannelName(), { events: { ChannelChanged: reload } });
@@ -81,24 +70,11 @@ export default function Index({ channels, filters, types, limit, can }: ChannelI
   const visit = (next: Filters) =>
     router.get(route('channels.index'), query(next), { preserveState: true, preserveScroll: true, replace: true });
 
-  const cancelSearch = () => {
-    const pending = debounce.current;
-    if (pending.timer !== null) window.clearTimeout(pending.timer);
-    pending.timer = null;
-  };
-
-  const find = (value: string) => {
-    setSearch(value);
-    cancelSearch();
-    debounce.current.timer = window.setTimeout(() => {
-      debounce.current.timer = null;
-      visit({ search: value, type: filters.type });
-    }, SEARCH_DELAY_MS);
-  };
+  const search = useSearchField(filters.search, (text) => visit({ search: text, type: filters.type }));
 
   const filterType = (type: ChannelType | '') => {
-    cancelSearch();
-    visit({ search, type });
+    search.cancel();
+    visit({ search: search.value, type });
   };
 
   const canAdd = can.create && !limit.reached;
@@ -145,8 +121,8 @@ export default function Index({ channels, filters, types, limit, can }: ChannelI
                   type="search"
                   className="block w-full"
                   placeholder="Search by name or identifier"
-                  value={search}
-                  onChange={(event) => find(event.target.value)}
+                  value={search.value}
+                  onChange={(event) => search.change(event.target.value)}
                   autoComplete="off"
                 />
               </div>
@@ -179,8 +155,8 @@ export default function Index({ channels, filters, types, limit, can }: ChannelI
                   action={
                     <SecondaryButton
                       onClick={() => {
-                        setSearch('');
-                        cancelSearch();
+                        search.reset('');
+                        search.cancel();
                         visit({ search: '', type: '' });
                       }}
                     >

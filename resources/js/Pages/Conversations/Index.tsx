@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
 import { Head, router, usePage } from '@inertiajs/react';
 import ButtonLink from '@/Components/ButtonLink';
 import EmptyState from '@/Components/EmptyState';
@@ -7,6 +6,7 @@ import Pagination from '@/Components/Pagination';
 import SecondaryButton from '@/Components/SecondaryButton';
 import { useChannel } from '@/hooks/use-channel';
 import { useLiveReload } from '@/hooks/use-live-reload';
+import { useSearchField } from '@/hooks/use-search-field';
 import { useThrottled } from '@/hooks/use-throttled';
 import { PageHeader } from '@/Layouts/AppLayout';
 import { route } from '@/lib/route';
@@ -20,7 +20,6 @@ import { inboxQuery, inboxUrl, type InboxFilters } from './Partials/inbox-query'
 import { conversationEvents, type ConversationIndexProps, type ConversationSummary } from './Partials/types';
 import { useQueuedAlert } from './Partials/use-queued-alert';
 
-const SEARCH_DELAY_MS = 300;
 const RELOAD_EVERY_MS = 1000;
 
 interface ConversationChanged {
@@ -36,17 +35,8 @@ interface ConversationChanged {
  */
 export default function Index({ conversations, filters, counts, channels, bots, agents }: ConversationIndexProps) {
   const teamId = usePage().props.auth.user?.current_team?.id ?? null;
-  const [search, setSearch] = useState(filters.search);
-  const debounce = useRef<{ timer: number | null }>({ timer: null });
   const { toasts, alert, dismiss } = useQueuedAlert();
   const { meta } = conversations;
-
-  useEffect(() => {
-    const pending = debounce.current;
-    return () => {
-      if (pending.timer !== null) window.clearTimeout(pending.timer);
-    };
-  }, []);
 
   const reload = useThrottled(useLiveReload(['conversations', 'counts']), RELOAD_EVERY_MS);
   useChannel(teamId === null ? null : `teams.${teamId}`, {
@@ -65,29 +55,16 @@ export default function Index({ conversations, filters, counts, channels, bots, 
       replace: true,
     });
 
-  const cancelSearch = () => {
-    const pending = debounce.current;
-    if (pending.timer !== null) window.clearTimeout(pending.timer);
-    pending.timer = null;
-  };
-
-  const find = (value: string) => {
-    setSearch(value);
-    cancelSearch();
-    debounce.current.timer = window.setTimeout(() => {
-      debounce.current.timer = null;
-      visit({ ...filters, search: value });
-    }, SEARCH_DELAY_MS);
-  };
+  const search = useSearchField(filters.search, (text) => visit({ ...filters, search: text }));
 
   const filter = (next: Partial<InboxFilters>) => {
-    cancelSearch();
-    visit({ ...filters, search, ...next });
+    search.cancel();
+    visit({ ...filters, search: search.value, ...next });
   };
 
   const clear = () => {
-    cancelSearch();
-    setSearch('');
+    search.cancel();
+    search.reset('');
     visit({ state: filters.state, channel: '', bot: '', assignee: '', search: '' });
   };
 
@@ -112,8 +89,8 @@ export default function Index({ conversations, filters, counts, channels, bots, 
             channels={channels}
             bots={bots}
             agents={agents}
-            search={search}
-            onSearch={find}
+            search={search.value}
+            onSearch={search.change}
             onChange={filter}
           />
         </div>

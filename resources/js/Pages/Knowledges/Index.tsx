@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
 import { Head, router, usePage } from '@inertiajs/react';
 import ButtonLink from '@/Components/ButtonLink';
 import EmptyState from '@/Components/EmptyState';
@@ -14,9 +13,8 @@ import KnowledgeList from './Partials/KnowledgeList';
 import { formatBytes, formatChars, plural } from './Partials/format';
 import type { KnowledgeIndexProps } from './Partials/types';
 import { useLiveReload } from '@/hooks/use-live-reload';
+import { useSearchField } from '@/hooks/use-search-field';
 import { useThrottled } from '@/hooks/use-throttled';
-
-const SEARCH_DELAY_MS = 300;
 
 const sourceNoun = { one: 'knowledge source', many: 'knowledge sources' };
 
@@ -35,36 +33,21 @@ function indexUrl(search: string, page?: number): string {
  */
 export default function Index({ knowledges, filters, storage, limit, can }: KnowledgeIndexProps) {
   const teamId = usePage().props.auth.user?.current_team?.id ?? null;
-  const [search, setSearch] = useState(filters.search);
-  const debounce = useRef<{ timer: number | null }>({ timer: null });
   const { meta } = knowledges;
-
-  useEffect(() => {
-    const pending = debounce.current;
-    return () => {
-      if (pending.timer !== null) window.clearTimeout(pending.timer);
-    };
-  }, []);
 
   const reload = useThrottled(useLiveReload(['knowledges', 'storage', 'limit']), 500);
   useChannel(teamId === null ? null : `teams.${teamId}`, {
     events: { KnowledgeSourceUpdated: reload, KnowledgeChanged: reload },
   });
 
-  const find = (value: string) => {
-    setSearch(value);
-    const pending = debounce.current;
-    if (pending.timer !== null) window.clearTimeout(pending.timer);
-    pending.timer = window.setTimeout(() => {
-      pending.timer = null;
-      const term = value.trim();
-      router.get(route('knowledges.index'), term ? { search: term } : {}, {
-        preserveState: true,
-        preserveScroll: true,
-        replace: true,
-      });
-    }, SEARCH_DELAY_MS);
-  };
+  const search = useSearchField(filters.search, (text) => {
+    const term = text.trim();
+    router.get(route('knowledges.index'), term ? { search: term } : {}, {
+      preserveState: true,
+      preserveScroll: true,
+      replace: true,
+    });
+  });
 
   const create = can.create ? <ButtonLink href={route('knowledges.create')}>New knowledge base</ButtonLink> : null;
   const nothingYet = meta.total === 0 && filters.search === '';
@@ -111,8 +94,8 @@ export default function Index({ knowledges, filters, storage, limit, can }: Know
                   type="search"
                   className="block w-full"
                   placeholder="Search by name or description"
-                  value={search}
-                  onChange={(event) => find(event.target.value)}
+                  value={search.value}
+                  onChange={(event) => search.change(event.target.value)}
                   autoComplete="off"
                 />
               </div>
@@ -134,7 +117,7 @@ export default function Index({ knowledges, filters, storage, limit, can }: Know
                   action={
                     <SecondaryButton
                       onClick={() => {
-                        setSearch('');
+                        search.reset('');
                         router.get(indexUrl(''), {}, { preserveState: true, replace: true });
                       }}
                     >

@@ -1,5 +1,9 @@
 import type { Request, Response } from 'express';
-import { knowledgeRepository } from '../../../db/repositories/knowledge-repository';
+import {
+  knowledgeRepository,
+  sourceListStates,
+  type SourceListState,
+} from '../../../db/repositories/knowledge-repository';
 import { createKnowledge } from '../../../domain/knowledges/actions/create-knowledge';
 import { updateKnowledge } from '../../../domain/knowledges/actions/update-knowledge';
 import { deleteKnowledge } from '../../../domain/knowledges/actions/delete-knowledge';
@@ -20,7 +24,15 @@ import { teamActor } from '../../team-actor';
 import { limitOf } from '../../../domain/billing/plan-usage';
 
 const perPage = 12;
+const sourcesPerPage = 20;
 const previewPerPage = 20;
+
+/** The sources list's search (up to 100 characters) and state, from the query string. */
+function sourceFilters(query: Request['query']): { search: string; state?: SourceListState } {
+  const search = typeof query.search === 'string' ? query.search.trim().slice(0, 100) : '';
+  const state = sourceListStates.find((value) => value === query.state);
+  return { search, state };
+}
 
 function abilities(actor: KnowledgeActor) {
   return {
@@ -79,6 +91,11 @@ export async function create(req: Request) {
   await req.inertia.render('Knowledges/Form', {
     knowledge: null,
     sources: [],
+    source_list: {
+      filters: { search: '', state: 'all' },
+      meta: pageMeta(1, sourcesPerPage, 0),
+      counts: { all: 0, working: 0, error: 0, off: 0 },
+    },
     ...formOptions(req),
     limit: await limitOf(req.services, actor.teamId, 'knowledgeSources'),
     can: abilities(actor),
@@ -105,19 +122,33 @@ export async function edit(req: Request) {
   const repository = knowledgeRepository(req.services.db, actor.teamId);
   const knowledge = await repository.find(knowledgeId);
   if (!knowledge) throw new NotFoundError();
-  const [sources, limit] = await Promise.all([
-    repository.sources(knowledgeId),
-    limitOf(req.services, actor.teamId, 'knowledgeSources'),
-  ]);
+  const filters = sourceFilters(req.query);
+  // Read when sent (a chunk preview's partial reload sends neither), and once for both props.
+  let listed: ReturnType<typeof repository.sourcePage> | undefined;
+  const sourcePage = () =>
+    (listed ??= repository.sourcePage(knowledgeId, {
+      ...filters,
+      page: pageNumber(req.query.page),
+      perPage: sourcesPerPage,
+    }));
   await req.inertia.render('Knowledges/Form', {
     knowledge: presentKnowledge(req.services.embedders, knowledge),
-    sources: sources.map(presentSource),
+    sources: async () => (await sourcePage()).items.map(presentSource),
+    source_list: async () => {
+      const [{ page, total }, counts] = await Promise.all([sourcePage(), repository.sourceCounts(knowledgeId)]);
+      return {
+        filters: { search: filters.search, state: filters.state ?? 'all' },
+        meta: pageMeta(page, sourcesPerPage, total),
+        counts,
+      };
+    },
     ...formOptions(req),
-    limit,
+    limit: () => limitOf(req.services, actor.teamId, 'knowledgeSources'),
     can: abilities(actor),
     preview: optional(async () => {
       const sourceId = parseId(req.query.preview);
-      const source = sourceId ? sources.find((s) => s.id === sourceId) : undefined;
+      // Any source of this knowledge base, on the page shown or not (a citation links to it).
+      const source = sourceId ? await repository.source(knowledgeId, sourceId) : undefined;
       if (!source) return null;
       const page = pageNumber(req.query.preview_page);
       const chunks = await repository.chunks(source.id, {
@@ -126,6 +157,7 @@ export async function edit(req: Request) {
       });
       return {
         source_id: source.id,
+        source: presentSource(source),
         page,
         last_page: Math.max(1, Math.ceil(source.chunkCount / previewPerPage)),
         total: source.chunkCount,

@@ -10,15 +10,43 @@ import { routeId } from '../../route-params';
 import { teamActor } from '../../team-actor';
 
 const body = (req: Request) => (req.body ?? {}) as Record<string, unknown>;
-const backToForm = (req: Request, res: Response, knowledgeId: number) =>
-  res.redirect(303, req.services.route('knowledges.edit', knowledgeId));
+
+/** The form's sources list as the page that asked showed it: its search, state and page. */
+const listParams = ['search', 'state', 'page'];
+
+/**
+ * Back to the form: to the list of sources as the referring form page showed it (a source turned
+ * off on page 3 of the failed ones stays in view), or, for a new source, to the top of the list,
+ * where it is. Only the list's own parameters are taken from the Referer, and only from this form's.
+ */
+function backToForm(req: Request, res: Response, knowledgeId: number, toTop = false): void {
+  const form = req.services.route('knowledges.edit', knowledgeId);
+  const referer = toTop ? undefined : req.get('referer');
+  let back = form;
+  if (referer) {
+    try {
+      const url = new URL(referer, 'http://referer.invalid');
+      if (url.pathname === new URL(form, 'http://referer.invalid').pathname) {
+        const kept = new URLSearchParams();
+        for (const name of listParams) {
+          const value = url.searchParams.get(name);
+          if (value) kept.set(name, value);
+        }
+        if (kept.size > 0) back = `${form}?${kept.toString()}`;
+      }
+    } catch {
+      // Not a URL: the form's top.
+    }
+  }
+  res.redirect(303, back);
+}
 
 /** Adds a source (text, Q&A, file, URL, sitemap) and queues its ingest; the form shows its progress live. */
 export async function store(req: Request, res: Response) {
   const knowledgeId = routeId(req, 'knowledge');
   const source = await addSource(req.services, await teamActor(req), knowledgeId, body(req));
   req.inertia.flash('banner', `${source.title} was added and is being read.`).flash('bannerStyle', 'success');
-  backToForm(req, res, knowledgeId);
+  backToForm(req, res, knowledgeId, true);
 }
 
 export async function update(req: Request, res: Response) {
@@ -44,7 +72,10 @@ export async function destroy(req: Request, res: Response) {
 export async function updateChunkContent(req: Request, res: Response) {
   const knowledgeId = routeId(req, 'knowledge');
   const chunk = await updateChunk(req.services, await teamActor(req), knowledgeId, routeId(req, 'chunk'), req.body);
-  const page = typeof req.query.preview_page === 'string' && /^[0-9]{1,6}$/.test(req.query.preview_page) ? req.query.preview_page : undefined;
+  const page =
+    typeof req.query.preview_page === 'string' && /^[0-9]{1,6}$/.test(req.query.preview_page)
+      ? req.query.preview_page
+      : undefined;
   res.redirect(
     303,
     `${req.services.route('knowledges.edit', knowledgeId)}?preview=${chunk.sourceId}${page ? `&preview_page=${page}` : ''}`,

@@ -18,6 +18,7 @@ const sourceNoun = { one: 'knowledge source', many: 'knowledge sources' };
 export default function KnowledgeSources({
   knowledge,
   sources,
+  source_list,
   languages,
   refreshSchedules,
   limits,
@@ -57,6 +58,7 @@ export default function KnowledgeSources({
         <SourceList
           knowledge={knowledge}
           sources={live}
+          list={source_list}
           languages={languages}
           refreshSchedules={refreshSchedules}
           limits={limits}

@@ -3,11 +3,14 @@ import { router } from '@inertiajs/react';
 import ActionSection from '@/Components/ActionSection';
 import ConfirmationModal from '@/Components/ConfirmationModal';
 import DangerButton from '@/Components/DangerButton';
+import Pagination from '@/Components/Pagination';
 import SecondaryButton from '@/Components/SecondaryButton';
 import { route } from '@/lib/route';
 import EditSourceModal from './EditSourceModal';
+import SourceFilters from './SourceFilters';
 import SourceItem from './SourceItem';
 import SourcePreview, { useChunkPreview } from './SourcePreview';
+import { sourceStateLabels, visitSourceList } from './source-list-query';
 import type {
   ChunkPreview,
   Knowledge,
@@ -16,11 +19,14 @@ import type {
   RefreshSchedule,
   Source,
   SourceLimits,
+  SourceListInfo,
 } from './types';
 
 type SourceListProps = {
   knowledge: Knowledge;
+  /** The page of sources shown. */
   sources: Source[];
+  list: SourceListInfo;
   languages: LanguageOption[];
   refreshSchedules: RefreshSchedule[];
   limits: SourceLimits;
@@ -29,12 +35,14 @@ type SourceListProps = {
 };
 
 /**
- * The knowledge base's sources with their state, and what may be done to each: turn it off or on,
- * read it again (Refresh, Retry), edit it, delete it, look at its chunks.
+ * The knowledge base's sources with their state, a page at a time, searchable and by state, and
+ * what may be done to each: turn it off or on, read it again (Refresh, Retry), edit it, delete it,
+ * look at its chunks.
  */
 export default function SourceList({
   knowledge,
   sources,
+  list,
   languages,
   refreshSchedules,
   limits,
@@ -45,14 +53,21 @@ export default function SourceList({
   const [deleting, setDeleting] = useState<Source | null>(null);
   const [deletingNow, setDeletingNow] = useState(false);
   const chunks = useChunkPreview();
-  const previewed = chunks.shown ? sources.find((source) => source.id === chunks.shown?.sourceId) : undefined;
+  // A source of another page (a citation's link) comes with its chunks.
+  const previewed = chunks.shown
+    ? (sources.find((source) => source.id === chunks.shown?.sourceId) ??
+      (preview?.source_id === chunks.shown.sourceId ? preview.source : undefined))
+    : undefined;
+  const { filters, meta, counts } = list;
+  const filtered = filters.search !== '' || filters.state !== 'all';
 
   const params = (source: Source): [number, number] => [knowledge.id, source.id];
 
   // Reached from a cited answer (`?preview=<source>`): that source's chunks open at once.
-  const linked = typeof window === 'undefined' ? null : Number(new URLSearchParams(window.location.search).get('preview'));
+  const linked =
+    typeof window === 'undefined' ? null : Number(new URLSearchParams(window.location.search).get('preview'));
   useEffect(() => {
-    if (linked && sources.some((source) => source.id === linked)) chunks.load(linked, 1);
+    if (linked) chunks.load(linked, 1);
     // Only on arrival: the link names one source once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -80,10 +95,27 @@ export default function SourceList({
       title="Sources"
       description="What the bots answer from. Each source is read, split into passages (chunks) and indexed; its progress shows here as it happens. A source turned off stays here but is left out of answers."
     >
-      {sources.length === 0 ? (
+      {counts.all > 0 && <SourceFilters knowledgeId={knowledge.id} list={list} />}
+      {counts.all === 0 ? (
         <p className="text-sm text-gray-600">
           No sources yet.{can.update ? ' Add the first one above: a few questions and answers are a good start.' : ''}
         </p>
+      ) : sources.length === 0 ? (
+        <div className="py-6 text-center text-sm text-gray-600">
+          <p className="break-words">
+            {filters.search
+              ? `No ${filters.state === 'all' ? '' : `${sourceStateLabels[filters.state].toLowerCase()} `}sources match “${filters.search}”.`
+              : `No sources are ${sourceStateLabels[filters.state].toLowerCase()}.`}
+          </p>
+          {filtered && (
+            <SecondaryButton
+              className="mt-3"
+              onClick={() => visitSourceList(knowledge.id, { search: '', state: 'all' })}
+            >
+              Show all sources
+            </SecondaryButton>
+          )}
+        </div>
       ) : (
         <ul className="divide-y divide-gray-200" aria-label="Sources">
           {sources.map((source) => (
@@ -100,6 +132,22 @@ export default function SourceList({
             />
           ))}
         </ul>
+      )}
+      {meta.last_page > 1 && (
+        <Pagination
+          className="mt-4"
+          label="Pages of sources"
+          noun="sources"
+          from={meta.from}
+          to={meta.to}
+          total={meta.total}
+          previous={meta.current_page > 1 ? () => visitSourceList(knowledge.id, filters, meta.current_page - 1) : null}
+          next={
+            meta.current_page < meta.last_page
+              ? () => visitSourceList(knowledge.id, filters, meta.current_page + 1)
+              : null
+          }
+        />
       )}
 
       {editing && (

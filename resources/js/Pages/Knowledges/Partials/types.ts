@@ -59,9 +59,21 @@ export interface SourceLimits {
   accept: string;
 }
 
+/** The states the sources list filters by ('all': none). */
+export type SourceListState = 'all' | 'working' | 'error' | 'off';
+
+/** The list of sources as the page shows it: its search and state, the page, and each state's count. */
+export interface SourceListInfo {
+  filters: { search: string; state: SourceListState };
+  meta: PageMeta;
+  counts: Record<SourceListState, number>;
+}
+
 /** A page of one source's chunks: the `preview` prop of a partial reload. */
 export interface ChunkPreview {
   source_id: number;
+  /** The source, which need not be on the page of sources shown (a citation links to it). */
+  source: Source;
   page: number;
   last_page: number;
   total: number;
@@ -70,7 +82,9 @@ export interface ChunkPreview {
 
 export interface KnowledgeFormProps {
   knowledge: Knowledge | null;
+  /** The page of sources shown (`source_list` says which). */
   sources: Source[];
+  source_list: SourceListInfo;
   languages: LanguageOption[];
   refreshSchedules: RefreshSchedule[];
   limits: SourceLimits;
