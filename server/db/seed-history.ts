@@ -127,6 +127,16 @@ export async function seedDemoHistory(
       (rows) => tx.insert(conversationActivities).values(rows),
     );
     await countHits(tx, history.messages);
+    // Each channel's health shows when its last message came in and its last reply went out, as
+    // the live pipeline marks them.
+    await tx.execute(sql`
+      update ${channels} c
+         set last_inbound_at = greatest(c.last_inbound_at, m.inbound), last_outbound_at = greatest(c.last_outbound_at, m.outbound)
+        from (select channel_id,
+                     max(created_at) filter (where direction = 'inbound') as inbound,
+                     max(created_at) filter (where direction = 'outbound') as outbound
+                from ${messages} where team_id = ${teamId} group by channel_id) m
+       where c.id = m.channel_id and c.team_id = ${teamId}`);
   });
 
   // The knowledge gaps these turns leave, as server/domain/gaps/collect-question.ts notes them live.

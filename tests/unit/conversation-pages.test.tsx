@@ -281,7 +281,8 @@ const play = (channel: string, event: string, payload: unknown) =>
 
 const thread = () => screen.getByRole('list', { name: 'Messages' });
 /** The thread's own items (a bot message holds a list of its sources too). */
-const threadItems = () => Array.from(thread().children) as HTMLElement[];
+const threadItems = () =>
+  (Array.from(thread().children) as HTMLElement[]).filter((item) => item.getAttribute('role') !== 'separator');
 
 beforeEach(() => {
   fake.calls.length = 0;
@@ -567,10 +568,51 @@ describe('Conversations/Show', () => {
     );
     expect(screen.queryByRole('button', { name: 'Take over' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Resolve' })).toBeNull();
+    expect(screen.getByText('Answered by a person')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Assigned to'), { target: { value: '' } });
     expect(fake.calls.at(-1)).toMatchObject({ data: { user_id: null } });
     fireEvent.click(screen.getByRole('button', { name: 'Reopen' }));
     expect(fake.calls.at(-1)?.url).toBe('route:conversations.reopen:{"conversation":5}');
+  });
+
+  it('opens each day of the thread with its date', () => {
+    // Noon of a day counted back from today, in this zone (whatever the hour the test runs at).
+    const noon = (daysAgo: number, minutes = 0) => {
+      const date = new Date();
+      date.setDate(date.getDate() - daysAgo);
+      date.setHours(12, minutes, 0, 0);
+      return date;
+    };
+    const messages = [
+      message({ id: 1, created_at: noon(3).toISOString() }),
+      message({ id: 2, created_at: noon(3, 1).toISOString() }),
+      message({ id: 3, created_at: noon(1).toISOString() }),
+      message({ id: 4, created_at: noon(0).toISOString() }),
+    ];
+    render(<Show {...showProps({ messages })} />);
+    const dividers = within(thread()).getAllByRole('separator');
+    expect(dividers.map((divider) => divider.getAttribute('aria-label'))).toEqual([
+      noon(3).toLocaleDateString('en-US', {
+        weekday: 'long',
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+      }),
+      'Yesterday',
+      'Today',
+    ]);
+    expect(threadItems()).toHaveLength(4);
+  });
+
+  it('says how a conversation a person resolved while the bot had it ended: by the bot alone', () => {
+    render(
+      <Show
+        {...showProps({ conversation: detail({ state: 'resolved', resolved_at: at(-HOUR), resolved_by: 'bot' }) })}
+      />,
+    );
+    // The thread names who pressed Resolve; the panel says nobody had to take it over.
+    expect(screen.getByText('Answered by the bot alone')).toBeTruthy();
+    expect(screen.queryByText(/^by the bot/)).toBeNull();
   });
 
   it('sends a reply on Enter, keeps Shift+Enter for a new line, and posts notes to their route', () => {

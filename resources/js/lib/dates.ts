@@ -35,3 +35,28 @@ export function fromNow(value: DateInput | null | undefined, now?: DateInput): s
 export function formatDate(value: DateInput | null | undefined): string {
   return parse(value)?.format('LL') ?? '';
 }
+
+/**
+ * The day of a moment as a conversation's day divider says it, in the browser's zone: `Today`,
+ * `Yesterday`, else `Monday, October 5, 2026`.
+ */
+export function formatDay(value: DateInput | null | undefined, now: DateInput = Date.now()): string {
+  const date = parse(value);
+  const today = parse(now);
+  if (date === null || today === null) return '';
+  if (date.isSame(today, 'day')) return 'Today';
+  if (date.isSame(today.subtract(1, 'day'), 'day')) return 'Yesterday';
+  return date.format('dddd, LL');
+}
+
+/** Whether two moments fall on the same day in the browser's zone. */
+export function sameDay(a: DateInput, b: DateInput): boolean {
+  const first = parse(a);
+  const second = parse(b);
+  return first !== null && second !== null && first.isSame(second, 'day');
+}
+
+/** The day of a moment in the browser's zone as `YYYY-MM-DD` (a `<time>`'s machine-readable date). */
+export function formatIsoDay(value: DateInput | null | undefined): string {
+  return parse(value)?.format('YYYY-MM-DD') ?? '';
+}

@@ -182,6 +182,17 @@ describe('the demo channels and inbox', () => {
     expect(rows.find((row) => row.channel.type === 'whatsapp')?.state).toBe('queued');
     // The widget's messages count as the channel's inbound traffic.
     expect((show.props.channel as { health: string }).health).toBe('healthy');
+    // The history's messages came in and went out on Telegram: its health says when, and still
+    // shows the credentials nothing answers.
+    const telegram = channels.find((channel) => channel.type === 'telegram')!;
+    const shown = expectPage(await client.visit(`/channels/${telegram.id}`), 'Channels/Show').props.channel as {
+      health: string;
+      last_inbound_at: string | null;
+      last_outbound_at: string | null;
+    };
+    expect(shown.health).toBe('error');
+    expect(Date.parse(shown.last_inbound_at ?? '')).toBeGreaterThan(Date.now() - 7 * 24 * 3600_000);
+    expect(Date.parse(shown.last_outbound_at ?? '')).toBeGreaterThan(Date.now() - 7 * 24 * 3600_000);
   });
 });
 

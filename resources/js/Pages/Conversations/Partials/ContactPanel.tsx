@@ -138,7 +138,7 @@ function ConversationCard({ conversation }: { conversation: ConversationDetail }
           <Field label="Resolved">
             {when(conversation.resolved_at)}
             {conversation.resolved_by && (
-              <span className="block text-xs text-gray-500">by {resolvedByLabels[conversation.resolved_by]}</span>
+              <span className="block text-xs text-gray-500">{resolvedByLabels[conversation.resolved_by]}</span>
             )}
           </Field>
         )}

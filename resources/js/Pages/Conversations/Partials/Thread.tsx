@@ -1,18 +1,23 @@
-import { useLayoutEffect, useRef } from 'react';
+import { Fragment, useLayoutEffect, useRef } from 'react';
+import { formatDay, formatIsoDay, sameDay } from '@/lib/dates';
 import MessageItem from './MessageItem';
 import type { Message } from './types';
+import { useNow } from './use-now';
 
 /** How close to the end (px) still counts as reading the newest messages. */
 const NEAR_BOTTOM_PX = 120;
 
 /**
- * The messages, oldest first, in a scrolling box that opens at the newest. When messages come in
- * (or a reply grows) the box follows them only while the reader is at the bottom, so reading back
- * is never interrupted.
+ * The messages, oldest first, in a scrolling box that opens at the newest, each day opened by its
+ * date (Today, Yesterday, Monday, October 5, 2026), since a message shows only its time. When
+ * messages come in (or a reply grows) the box follows them only while the reader is at the bottom,
+ * so reading back is never interrupted.
  */
 export default function Thread({ messages, contactName }: { messages: Message[]; contactName: string }) {
   const box = useRef<HTMLOListElement>(null);
   const stick = useRef(true);
+  // Today and Yesterday move on at midnight.
+  const now = useNow(60_000);
 
   useLayoutEffect(() => {
     const element = box.current;
@@ -35,8 +40,21 @@ export default function Thread({ messages, contactName }: { messages: Message[];
       {messages.length === 0 && (
         <li className="py-10 text-center text-sm text-gray-500">No messages in this conversation yet.</li>
       )}
-      {messages.map((message) => (
-        <MessageItem key={message.id} message={message} contactName={contactName} />
+      {messages.map((message, index) => (
+        <Fragment key={message.id}>
+          {(index === 0 || !sameDay(messages[index - 1].created_at, message.created_at)) && (
+            <li
+              role="separator"
+              aria-label={formatDay(message.created_at, now)}
+              className="flex items-center gap-3 py-1 text-xs font-medium text-gray-500"
+            >
+              <span aria-hidden="true" className="h-px flex-1 bg-gray-200" />
+              <time dateTime={formatIsoDay(message.created_at)}>{formatDay(message.created_at, now)}</time>
+              <span aria-hidden="true" className="h-px flex-1 bg-gray-200" />
+            </li>
+          )}
+          <MessageItem message={message} contactName={contactName} />
+        </Fragment>
       ))}
     </ol>
   );

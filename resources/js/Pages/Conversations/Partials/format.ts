@@ -27,7 +27,16 @@ export const handoffReasonLabels: Record<HandoffReason, string> = {
   manual: 'Taken over',
 };
 
-export const resolvedByLabels = { bot: 'the bot', human: 'a person', auto_idle: 'inactivity' } as const;
+/**
+ * How a resolved conversation ended, as reports count it: 'bot' when no person took it over (a
+ * person may still have pressed Resolve), 'human' when one did, 'auto_idle' after a day without
+ * messages.
+ */
+export const resolvedByLabels = {
+  bot: 'Answered by the bot alone',
+  human: 'Answered by a person',
+  auto_idle: 'Closed after a day without messages',
+} as const;
 
 /** "3 h 12 m", "12 m", "less than a minute"; what is left of `ms`. */
 export function formatRemaining(ms: number): string {

@@ -40,7 +40,8 @@ function Sentence({ item }: { item: FeedItem }): ReactNode {
           ? `resolved by ${item.agent ?? 'a person'}`
           : item.resolved_by === 'auto_idle'
             ? 'resolved after inactivity'
-            : 'resolved by the bot';
+            : // No person took it over, whoever pressed Resolve (the thread names them).
+              'resolved, answered by the bot alone';
       return (
         <>
           {who} {by}
