@@ -114,3 +114,20 @@ export class CitationStream {
     return citation;
   }
 }
+
+/** A run of markers and the spaces before it: ` [1]`, `[1][2]`. */
+const MARKER_RUN = /[ \t]*(?:\[\d{1,3}\])+/g;
+
+/**
+ * A reply's text without its citation markers, for a channel that shows no sources beside it
+ * (Telegram, WhatsApp: "[1]" would mean nothing to the customer there). Only runs made wholly of
+ * the reply's own markers go, with the spaces before them; any other bracketed number is text.
+ */
+export function withoutMarkers(text: string, citations: ReadonlyArray<{ marker: number }>): string {
+  if (citations.length === 0) return text;
+  const known = new Set(citations.map((citation) => citation.marker));
+  return text.replace(MARKER_RUN, (run) => {
+    const numbers = [...run.matchAll(/\[(\d{1,3})\]/g)].map((match) => Number(match[1]));
+    return numbers.every((number) => known.has(number)) ? '' : run;
+  });
+}

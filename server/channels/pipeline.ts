@@ -47,6 +47,7 @@ import { configOf } from '../domain/bots/actions/chat';
 import { answerTurn, spokenReply } from '../domain/bots/answer';
 import type { HistoryMessage, TurnResult } from '../bot-engine/turn';
 import { ProviderError } from '../bot-engine/providers/provider';
+import { withoutMarkers } from '../bot-engine/citations';
 import {
   conversationChanged,
   messageCreated,
@@ -858,7 +859,12 @@ export async function replyToMessage(
     text,
     at: now,
     fallback: result.kind === 'fallback',
-    log: sendLogEntry(channel, replyRow, conversation.threadId, text),
+    log: sendLogEntry(
+      channel,
+      replyRow,
+      conversation.threadId,
+      customerText(channel, { sender: 'bot', text }, result.citations),
+    ),
     ai: {
       kind: result.kind,
       model: result.trace.model ?? result.trace.provider.kind,
@@ -963,6 +969,28 @@ function sentBy(name: string, context: Partial<Pick<JobContext, 'id' | 'complete
   return context.id && context.completed ? { name, id: context.id, completed: context.completed } : undefined;
 }
 
+/**
+ * The text the customer is sent. A bot reply's citation markers ("[1]") stay in the web widget,
+ * which lists the sources under the reply, and go everywhere else (Telegram, WhatsApp, the webhook
+ * channel's receiver), where no list would explain them. The inbox keeps them either way.
+ */
+function customerText(
+  channel: Pick<ChannelRow, 'type'>,
+  message: Pick<MessageRow, 'sender' | 'text'>,
+  citations: unknown[] = [],
+): string {
+  if (message.sender !== 'bot' || channel.type === 'web') return message.text;
+  return withoutMarkers(
+    message.text,
+    citations.filter(
+      (citation): citation is { marker: number } =>
+        typeof citation === 'object' &&
+        citation !== null &&
+        Number.isInteger((citation as { marker?: unknown }).marker),
+    ),
+  );
+}
+
 /** An outbound message with what sending it needs. */
 interface Outgoing {
   message: MessageRow;
@@ -992,7 +1020,7 @@ async function deliver(
   if (!message) return;
   const out: OutboundText = {
     threadId: outgoing.threadId,
-    text: message.text,
+    text: customerText(channel, message, message.ai?.citations),
     messageId: message.id,
     ...(outgoing.answeredExternalId && channel.type !== 'web'
       ? { replyToExternalId: outgoing.answeredExternalId }
@@ -1000,7 +1028,7 @@ async function deliver(
   };
   const log = channelEventLog(services.db);
   // The send's entry in the event log: made with the reply when the caller claimed it (finishReply).
-  const logged = sendLogEntry(channel, message, out.threadId, message.text);
+  const logged = sendLogEntry(channel, message, out.threadId, out.text);
   if (logged && !options.claimed) await log.outbound({ teamId: channel.teamId, channelId: channel.id, ...logged });
   const started = Date.now();
   const adapter = adapterFor(services, channel);

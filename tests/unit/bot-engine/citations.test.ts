@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CitationStream } from '../../../server/bot-engine/citations';
+import { CitationStream, withoutMarkers } from '../../../server/bot-engine/citations';
 import type { Passage } from '../../../server/bot-engine/providers/provider';
 
 const passage = (marker: number, chunkId: number, sourceTitle: string): Passage => ({
@@ -58,5 +58,24 @@ describe('CitationStream', () => {
 
   it('drops an unfinished marker at the end', () => {
     expect(run(['Harganya Rp 50.000 [1', '']).text).toBe('Harganya Rp 50.000');
+  });
+});
+
+describe('withoutMarkers', () => {
+  const cited = [{ marker: 1 }, { marker: 2 }];
+
+  it.each([
+    ['Buka 07.00–22.00 [1], jadi mampir saja.', 'Buka 07.00–22.00, jadi mampir saja.'],
+    ['Kopi susu Rp 25.000 [1][2].', 'Kopi susu Rp 25.000.'],
+    ['Ada parkir.[2]\nWifi gratis [1]', 'Ada parkir.\nWifi gratis'],
+    // Not the reply's markers, or not markers at all: text.
+    ['Lihat bagian [3] di menu [1].', 'Lihat bagian [3] di menu.'],
+    ['Sejak [2024] dan [1][7] tetap.', 'Sejak [2024] dan [1][7] tetap.'],
+  ])('%s → %s', (text, expected) => {
+    expect(withoutMarkers(text, cited)).toBe(expected);
+  });
+
+  it('leaves a reply without citations as it is', () => {
+    expect(withoutMarkers('Nomor [1] ada di daftar.', [])).toBe('Nomor [1] ada di daftar.');
   });
 });
