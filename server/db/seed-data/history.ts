@@ -293,9 +293,14 @@ export function generateHistory(input: HistoryInput): History {
   };
 
   const agent = () => rng.weighted(input.agents.map((person) => [person, person.weight] as const));
-  const firstName = (name: string | null) => (name ? name.split(' ')[0] : 'Kak');
+  const firstName = (name: string | null) => (name ? name.split(' ')[0] : '');
+  // A customer without a name (a widget visitor) is greeted without one ("Halo Kak, saya Ayu.",
+  // "Hi, this is Budi."), and books under their own ("atas nama saya").
   const fill = (text: string, values: Record<string, string>) =>
-    text.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
+    (values.name === '' ? text.replace(/ \{name\}(?=[,.!?])/g, '').replace(/\{name\}/g, 'saya') : text).replace(
+      /\{(\w+)\}/g,
+      (_, name: string) => values[name] ?? `{${name}}`,
+    );
   const modelAt = (at: number) => {
     const back = Math.floor((input.now.getTime() - at) / DAY);
     return back > models[0].until ? models[0].name : models[1].name;

@@ -35,6 +35,14 @@ describe('the demo history', () => {
     expect(JSON.stringify(generateHistory({ ...input, seed: 1 }))).not.toBe(JSON.stringify(history));
   });
 
+  it('greets a customer by name only when there is one, and leaves no placeholder', () => {
+    const texts = history.messages.map((message) => message.text);
+    expect(texts.filter((text) => /\{\w+\}/.test(text))).toEqual([]);
+    expect(texts.filter((text) => /\bKak Kak\b|\bHi Kak\b|\bHi ,/.test(text))).toEqual([]);
+    // Visitors of the widget have no name: some of them were greeted by a person all the same.
+    expect(texts.some((text) => text.startsWith('Halo Kak, saya '))).toBe(true);
+  });
+
   it('holds a few hundred conversations over 60 days, all in the past and resolved after they started', () => {
     expect(history.conversations.length).toBeGreaterThan(300);
     expect(history.conversations.length).toBeLessThan(700);
