@@ -377,23 +377,35 @@ export async function acceptInbound(
   const externalId = message.externalId.slice(0, 255);
   // A redelivery: nothing is touched, not even the contact's last-seen time. The same read gives
   // the thread's conversation.
-  const state = await writer.threadState(channel.id, externalId, message.threadId);
+  const state = await writer.threadState(channel.id, externalId, message.threadId, {
+    teamId: channel.teamId,
+    channelType: channel.type,
+    externalUserId: message.externalUserId,
+  });
   const known = state.knownId === null ? undefined : await writer.inboundByExternalId(channel.id, externalId);
   const knownConversation =
     known && (await conversationRepository(services.db, channel.teamId).find(known.conversationId));
   if (known && knownConversation) return { message: known, conversation: knownConversation, duplicate: true };
-  const contact = await writer.contactFor({
-    teamId: channel.teamId,
-    channelType: channel.type,
-    channelId: channel.id,
-    externalUserId: message.externalUserId,
+  const details = {
     name: message.name,
     phoneE164: message.phoneE164,
     email: extra.email,
     externalId: extra.externalId,
     locale: message.locale,
-    verified: extra.verified,
-  });
+  };
+  // A contact seen within the minute with nothing to fill in is not written again (last seen is
+  // shown to the minute): a customer's quick follow-ups cost one statement less each.
+  const contact =
+    state.contact && recently(state.contact.lastSeenAt, now) && !fillsIn(state.contact, details)
+      ? state.contact
+      : await writer.contactFor({
+          teamId: channel.teamId,
+          channelType: channel.type,
+          channelId: channel.id,
+          externalUserId: message.externalUserId,
+          ...details,
+          verified: extra.verified,
+        });
   const { conversation, opened, reopened } = await writer.conversationFor({
     teamId: channel.teamId,
     channelId: channel.id,
@@ -911,6 +923,14 @@ export async function replyToMessage(
   // dropped) for each reply.
   if (!recently(answering.bot.lastActiveAt, new Date()))
     await botRepository(services.db, input.teamId).touch(answering.bot.id);
+}
+
+/** Whether a message brings a detail its contact lacks (a known contact's details are only filled in, never replaced). */
+function fillsIn(
+  contact: ContactRow,
+  details: Partial<Record<'name' | 'phoneE164' | 'email' | 'externalId' | 'locale', string>>,
+): boolean {
+  return (Object.keys(details) as Array<keyof typeof details>).some((key) => !!details[key] && !contact[key]);
 }
 
 /** Whether a last-seen time is less than a minute old (health and activity fields are shown to the minute). */

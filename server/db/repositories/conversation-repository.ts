@@ -350,6 +350,7 @@ const turnStatements = {
           where ${messages.channelId} = ${value('channelId')} and ${messages.direction} = 'inbound'
             and ${messages.externalId} = ${value('externalId')})`,
         conversation: conversations,
+        contact: contacts,
       })
       .from(sql`(select 1) as one`)
       .leftJoin(
@@ -358,6 +359,14 @@ const turnStatements = {
           conversations.id,
           sql`(select c.id from conversations c where c.channel_id = ${value('channelId')} and c.thread_id = ${value('threadId')}
                 order by c.state = 'resolved', c.id desc limit 1)`,
+        ),
+      )
+      .leftJoin(
+        contacts,
+        eq(
+          contacts.id,
+          sql`(select i.contact_id from contact_identities i where i.team_id = ${value('teamId')}
+                and i.channel_type = ${value('channelType')} and i.external_user_id = ${value('externalUserId')})`,
         ),
       )
       .prepare(''),
@@ -1004,15 +1013,22 @@ export function conversationWriter(db: Database) {
 
     /**
      * Before a message is applied, in one read: whether its provider id is stored already (the
-     * stored message's id) and the thread's conversation (its open one, else its last one).
+     * stored message's id), the thread's conversation (its open one, else its last one) and the
+     * sender's contact.
      */
     async threadState(
       channelId: number,
       externalId: string,
       threadId: string,
-    ): Promise<{ knownId: number | null; conversation: ConversationRow | null }> {
-      const [row] = await turnStatements.threadState(db, { channelId, externalId, threadId });
-      return { knownId: row?.knownId == null ? null : Number(row.knownId), conversation: row?.conversation ?? null };
+      /** Who wrote: their contact comes with it (null: not known yet). */
+      sender: { teamId: number; channelType: ChannelType; externalUserId: string },
+    ): Promise<{ knownId: number | null; conversation: ConversationRow | null; contact: ContactRow | null }> {
+      const [row] = await turnStatements.threadState(db, { channelId, externalId, threadId, ...sender });
+      return {
+        knownId: row?.knownId == null ? null : Number(row.knownId),
+        conversation: row?.conversation ?? null,
+        contact: row?.contact ?? null,
+      };
     },
 
     /** The inbound message a provider id names on a channel (a redelivery finds what it stored). */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { cafeBot } from '../../helpers/bots';
@@ -6,6 +7,7 @@ import { startFakeTelegram, telegramUpdate, type FakeTelegram } from '../../help
 import { createChannel } from '../../factories/channels';
 import { conversationRepository } from '../../../server/db/repositories/conversation-repository';
 import { channelRepository } from '../../../server/db/repositories/channel-repository';
+import { contacts } from '../../../server/db/schema/index';
 import { processInbound, requeueStrandedEvents, requeueStrandedSends } from '../../../server/channels/pipeline';
 import {
   presentConversationDetail,
@@ -146,6 +148,41 @@ describe('Telegram webhooks', () => {
       { status: 200, body: JSON.stringify({ ok: true, duplicate: true }) },
     ]);
     await jobs.drain();
+  });
+
+  it('writes a contact seen within the minute again only when the message fills in one of its details', async () => {
+    const { team, deliver } = await telegramChannel();
+    const contactOf = async () => {
+      const [row] = await app.services.db.select().from(contacts).where(eq(contacts.teamId, team.id));
+      return row;
+    };
+    await deliver(telegramUpdate({ updateId: 3001, fromId: 5151, firstName: 'Rina', text: 'Halo' }));
+    await app.services.jobs.drain();
+    const first = await contactOf();
+    expect(first).toMatchObject({ name: 'Rina', locale: 'id' });
+
+    // A follow-up within the minute, bringing nothing new: the contact is left as it is.
+    await deliver(telegramUpdate({ updateId: 3002, fromId: 5151, firstName: 'Rina', text: 'Buka jam berapa?' }));
+    await app.services.jobs.drain();
+    expect((await contactOf()).lastSeenAt).toEqual(first.lastSeenAt);
+
+    // Within the minute, but the contact lacks a detail the message brings: filled in at once.
+    await app.services.db.update(contacts).set({ name: null }).where(eq(contacts.id, first.id));
+    await deliver(telegramUpdate({ updateId: 3003, fromId: 5151, firstName: 'Rina', text: 'Ada parkir?' }));
+    await app.services.jobs.drain();
+    const filled = await contactOf();
+    expect(filled.name).toBe('Rina');
+    expect(filled.lastSeenAt.getTime()).toBeGreaterThan(first.lastSeenAt.getTime());
+
+    // Seen more than a minute ago: its last-seen time moves on.
+    const earlier = new Date(Date.now() - 2 * 60_000);
+    await app.services.db.update(contacts).set({ lastSeenAt: earlier }).where(eq(contacts.id, first.id));
+    await deliver(telegramUpdate({ updateId: 3004, fromId: 5151, firstName: 'Rina', text: 'Makasih' }));
+    await app.services.jobs.drain();
+    expect((await contactOf()).lastSeenAt.getTime()).toBeGreaterThan(earlier.getTime() + 60_000);
+    const { items } = await conversationRepository(app.services.db, team.id).page({}, { page: 1, perPage: 10 });
+    expect(items).toHaveLength(1);
+    expect(items[0].contactId).toBe(first.id);
   });
 
   it('applies a message stored by an earlier delivery as a duplicate, touching nothing', async () => {
