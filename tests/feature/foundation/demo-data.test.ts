@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
+import request from 'supertest';
 import { createTestApp, expectPage, signedIn, type TestApp } from '../../helpers/app';
+import { createOwnedTeam } from '../../factories/teams';
+import { createChannel } from '../../factories/channels';
 import { authUser, teamPage } from '../../helpers/teams';
 import { demoLogin, demoMembers, demoTeamName, seedDemo } from '../../../server/db/seed';
 import {
@@ -174,6 +177,15 @@ describe('the demo channels and inbox', () => {
     const page = await client.agent.get(preview);
     expect(page.status).toBe(200);
     expect(page.text).toMatch(/<script src="[^"]+\/widget\.js" data-channel="[\w-]+" async><\/script>/);
+    // The README sends a newcomer to /demo/widget: it opens the demo team's widget.
+    const bare = await request(app.app).get('/demo/widget');
+    expect(bare.status).toBe(302);
+    expect(bare.headers.location).toBe(preview);
+    // Signed in, it opens the widget of the user's own team.
+    const { owner, team } = await createOwnedTeam(app.services, { current: true });
+    const own = await createChannel(app.services, team.id, { type: 'web' });
+    const mine = await (await signedIn(app.app, owner)).agent.get('/demo/widget');
+    expect(mine.headers.location).toBe(`/demo/widget?channel=${own.publicKey}`);
 
     const inbox = expectPage(await client.visit('/conversations'), 'Conversations/Index');
     const rows = (inbox.props.conversations as { data: Array<{ state: string; channel: { type: string } }> }).data;

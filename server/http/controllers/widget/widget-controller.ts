@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
+import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { channelByPublicKey, type ChannelRow } from '../../../db/repositories/channel-repository';
 import { conversationRepository, type ConversationRow } from '../../../db/repositories/conversation-repository';
@@ -23,6 +24,8 @@ import { validate } from '../../../domain/shared/validation';
 import type { SessionResponse, WidgetConfig } from '../../../channels/web/protocol';
 import type { Services } from '../../../services';
 import { projectPath } from '../../../support/paths';
+import { channels, users } from '../../../db/schema/index';
+import { demoLogin } from '../../../db/seed';
 
 const publicDir = projectPath('public');
 
@@ -384,10 +387,37 @@ export function script(req: Request, res: Response) {
   res.send(loader);
 }
 
+/**
+ * The web widget `/demo/widget` shows when no channel is named: the signed-in user's team's first
+ * one; else, on a local run with the demo data, the demo team's (the README sends newcomers here).
+ */
+async function defaultWidget(req: Request): Promise<string | undefined> {
+  const { db, config } = req.services;
+  const teamId =
+    req.user?.currentTeamId ??
+    (config.seedDemo && !config.isProduction
+      ? (await db.select({ teamId: users.currentTeamId }).from(users).where(eq(users.email, demoLogin.email)))[0]?.teamId
+      : null);
+  if (teamId === null || teamId === undefined) return undefined;
+  const [channel] = await db
+    .select({ publicKey: channels.publicKey })
+    .from(channels)
+    .where(and(eq(channels.teamId, teamId), eq(channels.type, 'web')))
+    .orderBy(asc(channels.id))
+    .limit(1);
+  return channel?.publicKey;
+}
+
 /** GET /demo/widget: a plain page with the snippet, to chat with a channel's bot at once. */
 export async function demo(req: Request, res: Response) {
   const key = typeof req.query.channel === 'string' ? req.query.channel : '';
-  const channel = key ? await channelByPublicKey(req.services.db, key) : undefined;
+  if (!key) {
+    const fallback = await defaultWidget(req);
+    if (!fallback) throw new NotFoundError();
+    res.redirect(302, `${req.services.route('demo.widget')}?channel=${encodeURIComponent(fallback)}`);
+    return;
+  }
+  const channel = await channelByPublicKey(req.services.db, key);
   if (!channel || channel.type !== 'web') throw new NotFoundError();
   const app = req.services.config.app.url;
   const escape = (value: string) => value.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
