@@ -25,7 +25,7 @@
  * the tokenizer, `model` 'kawan-extractive'.
  */
 import { cosineSimilarity } from '../../knowledge/embedders/embedder';
-import { lexicalVector } from '../../knowledge/embedders/lexical';
+import { lexicalVector, lexicalWords } from '../../knowledge/embedders/lexical';
 import { isCodeBlock, splitSentences } from '../../knowledge/text';
 import type { ChatEvent, ChatProvider, ChatRequest, Passage } from './provider';
 import { defaultTokenCounter, estimatePromptTokens, type TokenCounter } from './token-estimate';
@@ -50,6 +50,8 @@ const CONTEXT_WEIGHT = 0.85;
 /** How much a Q&A answer's own words count next to its question's. */
 const ANSWER_WEIGHT = 0.8;
 const ELLIPSIS = '…';
+/** What a passage loses at most for lacking the question's words that tell the passages apart. */
+const MISSING_WEIGHT = 0.5;
 
 /** A piece of a passage the reply may use. */
 interface Unit {
@@ -116,7 +118,10 @@ export class ExtractiveProvider implements ChatProvider {
     if (!query.some((value) => value !== 0) || passages.length === 0) return '';
     const similarity = (text: string): number => cosineSimilarity(query, lexicalVector(text));
 
-    const analysed = passages.map((passage, index) => analyse(passage, index, similarity));
+    const coverage = coverageOf(question, passages);
+    const analysed = passages.map((passage, index) =>
+      analyse(passage, index, (text) => coverage[index] * similarity(text)),
+    );
     const best = analysed.map((item) =>
       item.kind === 'qa' ? item.score : Math.max(-1, ...item.units.map((unit) => unit.score)),
     );
@@ -189,6 +194,28 @@ export class ExtractiveProvider implements ChatProvider {
     }
     return out;
   }
+}
+
+/**
+ * How much of what tells the passages apart each one holds: a word of the question that some of
+ * the passages have and others lack (a place, a product: "kemang" in "jam buka outlet kemang?") is
+ * what the question is about, and a passage without it loses up to half its score, shared among
+ * such words. Lexical similarity alone lets the words every passage shares decide ("jam buka
+ * outlet" matched "Jam buka outlet Surabaya?" best). Words of one or two letters, and words no
+ * passage has (typos), tell nothing apart.
+ */
+function coverageOf(question: string, passages: readonly Passage[]): number[] {
+  if (passages.length < 2) return passages.map(() => 1);
+  const held = passages.map(
+    (passage) => new Set(lexicalWords(`${passage.question ?? ''}\n${passage.context}\n${passage.content}`)),
+  );
+  const telling = [...new Set(lexicalWords(question))].filter((word) => {
+    if (word.length < 3) return false;
+    const having = held.filter((words) => words.has(word)).length;
+    return having > 0 && having < passages.length;
+  });
+  if (telling.length === 0) return passages.map(() => 1);
+  return held.map((words) => 1 - (MISSING_WEIGHT * telling.filter((word) => !words.has(word)).length) / telling.length);
 }
 
 /** A passage's units and their scores, or its Q&A question score and answer. */

@@ -134,6 +134,38 @@ describe('ExtractiveProvider', () => {
     expect(await reply('do you deliver on sunday?', [given])).toBe('Yes, from 10 am to 4 pm. [3]');
   });
 
+  it('answers the passage that holds the word telling the passages apart, not the one most like the question', async () => {
+    const qa = (marker: number, question: string, alternatives: string[], answer: string) =>
+      passage(marker, `${question}\n\n${answer}`, alternatives.join('\n'), { question });
+    const passages = [
+      qa(
+        1,
+        'Jam berapa outlet Jakarta buka?',
+        ['jam brp buka kak yg di kemang?', 'Tebet buka sampai jam berapa ya?'],
+        'Kedua outlet Jakarta (Kemang dan Tebet) buka pukul 07.00–22.00.',
+      ),
+      qa(2, 'Jam buka outlet Surabaya?', ['darmo buka jam brp min'], 'Outlet Surabaya (Darmo) buka pukul 07.00–21.00.'),
+      qa(
+        3,
+        'Jam buka outlet Yogyakarta?',
+        ['jogja buka sampe malem ga kak?'],
+        'Outlet Yogyakarta buka pukul 09.00–23.00.',
+      ),
+    ];
+    // "Jam buka outlet Surabaya?" shares three of the four words; only the Jakarta passage has "kemang".
+    expect(await reply('jam buka outlet kemang?', passages)).toBe(
+      'Kedua outlet Jakarta (Kemang dan Tebet) buka pukul 07.00–22.00. [1]',
+    );
+    expect(await reply('what time does the jogja outlet open?', passages)).toBe(
+      'Outlet Yogyakarta buka pukul 09.00–23.00. [3]',
+    );
+    // Asked by the words every passage shares, or with the place misspelt: as before.
+    expect(await reply('jam buka outlet surabaya', passages)).toBe(
+      'Outlet Surabaya (Darmo) buka pukul 07.00–21.00. [2]',
+    );
+    expect(await reply('jam buka outlet kemamg', passages)).toBe(await reply('jam buka outlet', passages));
+  });
+
   it('answers nothing but done "no_answer" when no sentence clears the floor', async () => {
     const provider = new ExtractiveProvider();
     expect(await events(provider, request('Apakah ada tempat parkir untuk motor?', [HOURS, ABOUT]))).toEqual([
