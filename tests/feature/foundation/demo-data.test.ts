@@ -177,6 +177,10 @@ describe('the demo channels and inbox', () => {
     const page = await client.agent.get(preview);
     expect(page.status).toBe(200);
     expect(page.text).toMatch(/<script src="[^"]+\/widget\.js" data-channel="[\w-]+" async><\/script>/);
+    // Its own styles carry the response's nonce: the policy allows no other inline style.
+    const nonce = /style-src 'self' 'nonce-([^']+)'/.exec(page.headers['content-security-policy'] ?? '')?.[1];
+    expect(nonce).toBeTruthy();
+    expect(page.text).toContain(`<style nonce="${nonce}">`);
     // The README sends a newcomer to /demo/widget: it opens the demo team's widget.
     const bare = await request(app.app).get('/demo/widget');
     expect(bare.status).toBe(302);

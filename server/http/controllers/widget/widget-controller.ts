@@ -24,6 +24,7 @@ import { validate } from '../../../domain/shared/validation';
 import type { SessionResponse, WidgetConfig } from '../../../channels/web/protocol';
 import type { Services } from '../../../services';
 import { projectPath } from '../../../support/paths';
+import { cspNonce } from '../../middleware/security-headers';
 import { channels, users } from '../../../db/schema/index';
 import { demoLogin } from '../../../db/seed';
 
@@ -396,7 +397,8 @@ async function defaultWidget(req: Request): Promise<string | undefined> {
   const teamId =
     req.user?.currentTeamId ??
     (config.seedDemo && !config.isProduction
-      ? (await db.select({ teamId: users.currentTeamId }).from(users).where(eq(users.email, demoLogin.email)))[0]?.teamId
+      ? (await db.select({ teamId: users.currentTeamId }).from(users).where(eq(users.email, demoLogin.email)))[0]
+          ?.teamId
       : null);
   if (teamId === null || teamId === undefined) return undefined;
   const [channel] = await db
@@ -425,7 +427,7 @@ export async function demo(req: Request, res: Response) {
   res.send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(channel.name)} · widget preview</title>
-<style>body{font-family:system-ui,sans-serif;margin:0;background:#f9fafb;color:#111827}main{max-width:40rem;margin:4rem auto;padding:0 1.5rem}h1{font-size:1.5rem}p{color:#4b5563;line-height:1.6}code{background:#eef2ff;padding:.1rem .3rem;border-radius:.25rem}</style>
+<style nonce="${cspNonce(res)}">body{font-family:system-ui,sans-serif;margin:0;background:#f9fafb;color:#111827}main{max-width:40rem;margin:4rem auto;padding:0 1.5rem}h1{font-size:1.5rem}p{color:#4b5563;line-height:1.6}code{background:#eef2ff;padding:.1rem .3rem;border-radius:.25rem}</style>
 </head><body><main>
 <h1>${escape(channel.name)}</h1>
 <p>This page embeds the chat widget exactly as your site would, with the snippet from the channel's setup. Open the chat bubble in the corner and ask a question.</p>
