@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { knowledgeSources } from '../../../server/db/schema/index';
+import { knowledgeChunks, knowledgeSources } from '../../../server/db/schema/index';
 import { createTestApp, expectPage, type TestApp } from '../../helpers/app';
 import { knowledgeClient } from '../../helpers/knowledge';
 import { createOwnedTeam } from '../../factories/teams';
@@ -9,7 +9,8 @@ import { createOwnedTeam } from '../../factories/teams';
  * The sources of a knowledge base on its form, a page of 20 at a time, newest first: searched by
  * title, address or file name, shown by state (being read, failed, turned off) with each state's
  * count, a page past the last showing the last; a cited source's chunks open from any page; and
- * turning a source off, refreshing or deleting it comes back to the list as it was shown.
+ * turning a source off, refreshing or deleting it, or editing one of its chunks, comes back to the
+ * list as it was shown.
  */
 let app: TestApp;
 beforeAll(async () => {
@@ -147,6 +148,19 @@ describe('the sources list', () => {
       from(`http://localhost${shown}`),
     );
     expect(refreshed.headers.location).toBe(back);
+
+    // A chunk edited in a source's preview comes back to that preview over the same list.
+    const [chunk] = await app.services.db
+      .select({ id: knowledgeChunks.id })
+      .from(knowledgeChunks)
+      .where(eq(knowledgeChunks.sourceId, byNumber(13)));
+    const chunkEdited = await client.send(
+      'put',
+      `/knowledges/${id}/chunks/${chunk.id}?preview_page=1`,
+      { enabled: false },
+      from(`http://localhost${shown}`),
+    );
+    expect(chunkEdited.headers.location).toBe(`${back}&preview=${byNumber(13)}&preview_page=1`);
 
     // Another page's address is not followed: the form's top.
     const deleted = await client.send(

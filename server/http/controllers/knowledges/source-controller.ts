@@ -15,30 +15,32 @@ const body = (req: Request) => (req.body ?? {}) as Record<string, unknown>;
 const listParams = ['search', 'state', 'page'];
 
 /**
- * Back to the form: to the list of sources as the referring form page showed it (a source turned
- * off on page 3 of the failed ones stays in view), or, for a new source, to the top of the list,
- * where it is. Only the list's own parameters are taken from the Referer, and only from this form's.
+ * The sources list's parameters as the referring form page showed them (a source turned off on
+ * page 3 of the failed ones stays in view). Only the list's own parameters are taken from the
+ * Referer, and only from this form's.
  */
+function shownList(req: Request, form: string): URLSearchParams {
+  const kept = new URLSearchParams();
+  const referer = req.get('referer');
+  if (!referer) return kept;
+  try {
+    const url = new URL(referer, 'http://referer.invalid');
+    if (url.pathname !== new URL(form, 'http://referer.invalid').pathname) return kept;
+    for (const name of listParams) {
+      const value = url.searchParams.get(name);
+      if (value) kept.set(name, value);
+    }
+  } catch {
+    // Not a URL: the list from its top.
+  }
+  return kept;
+}
+
+/** Back to the form: to the list as it was shown, or, for a new source, to the top of the list, where it is. */
 function backToForm(req: Request, res: Response, knowledgeId: number, toTop = false): void {
   const form = req.services.route('knowledges.edit', knowledgeId);
-  const referer = toTop ? undefined : req.get('referer');
-  let back = form;
-  if (referer) {
-    try {
-      const url = new URL(referer, 'http://referer.invalid');
-      if (url.pathname === new URL(form, 'http://referer.invalid').pathname) {
-        const kept = new URLSearchParams();
-        for (const name of listParams) {
-          const value = url.searchParams.get(name);
-          if (value) kept.set(name, value);
-        }
-        if (kept.size > 0) back = `${form}?${kept.toString()}`;
-      }
-    } catch {
-      // Not a URL: the form's top.
-    }
-  }
-  res.redirect(303, back);
+  const kept = toTop ? new URLSearchParams() : shownList(req, form);
+  res.redirect(303, kept.size > 0 ? `${form}?${kept.toString()}` : form);
 }
 
 /** Adds a source (text, Q&A, file, URL, sitemap) and queues its ingest; the form shows its progress live. */
@@ -68,7 +70,7 @@ export async function destroy(req: Request, res: Response) {
   backToForm(req, res, knowledgeId);
 }
 
-/** Edits a chunk's text or turns it off; back to the same preview page. */
+/** Edits a chunk's text or turns it off; back to the same preview page, over the list as it was shown. */
 export async function updateChunkContent(req: Request, res: Response) {
   const knowledgeId = routeId(req, 'knowledge');
   const chunk = await updateChunk(req.services, await teamActor(req), knowledgeId, routeId(req, 'chunk'), req.body);
@@ -76,10 +78,12 @@ export async function updateChunkContent(req: Request, res: Response) {
     typeof req.query.preview_page === 'string' && /^[0-9]{1,6}$/.test(req.query.preview_page)
       ? req.query.preview_page
       : undefined;
-  res.redirect(
-    303,
-    `${req.services.route('knowledges.edit', knowledgeId)}?preview=${chunk.sourceId}${page ? `&preview_page=${page}` : ''}`,
-  );
+  // The list stays as it was shown behind the preview.
+  const form = req.services.route('knowledges.edit', knowledgeId);
+  const query = shownList(req, form);
+  query.set('preview', String(chunk.sourceId));
+  if (page) query.set('preview_page', page);
+  res.redirect(303, `${form}?${query.toString()}`);
 }
 
 /** "Try a question": the ranked chunks as JSON, with their scores and which retriever found each. */
