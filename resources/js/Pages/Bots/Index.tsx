@@ -6,7 +6,7 @@ import Pagination from '@/Components/Pagination';
 import { PlanLimitLine, PlanLimitNotice } from '@/Components/PlanLimit';
 import SecondaryButton from '@/Components/SecondaryButton';
 import Select from '@/Components/Select';
-import TextInput from '@/Components/TextInput';
+import SearchInput from '@/Components/SearchInput';
 import { useChannel } from '@/hooks/use-channel';
 import { PageHeader } from '@/Layouts/AppLayout';
 import { route } from '@/lib/route';
@@ -87,17 +87,12 @@ export default function Index({ bots, channels, filters, statuses, limit, can }:
           <>
             <div className="flex flex-col gap-3 px-4 sm:flex-row sm:items-center sm:px-0">
               <div className="w-full sm:max-w-xs">
-                <label htmlFor="bot-search" className="sr-only">
-                  Search bots
-                </label>
-                <TextInput
+                <SearchInput
                   id="bot-search"
-                  type="search"
-                  className="block w-full"
+                  label="Search bots"
                   placeholder="Search by name or description"
                   value={search.value}
-                  onChange={(event) => search.change(event.target.value)}
-                  autoComplete="off"
+                  onChange={search.change}
                 />
               </div>
               <div className="w-full sm:w-44">

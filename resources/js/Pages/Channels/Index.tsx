@@ -6,7 +6,7 @@ import Pagination from '@/Components/Pagination';
 import { PlanLimitLine, PlanLimitNotice } from '@/Components/PlanLimit';
 import SecondaryButton from '@/Components/SecondaryButton';
 import Select from '@/Components/Select';
-import TextInput from '@/Components/TextInput';
+import SearchInput from '@/Components/SearchInput';
 import { useChannel } from '@/hooks/use-channel';
 import { useLiveReload } from '@/hooks/use-live-reload';
 import { useSearchField } from '@/hooks/use-search-field';
@@ -113,17 +113,12 @@ export default function Index({ channels, filters, types, limit, can }: ChannelI
           <>
             <div className="flex flex-col gap-3 px-4 sm:flex-row sm:items-center sm:px-0">
               <div className="w-full sm:max-w-xs">
-                <label htmlFor="channel-search" className="sr-only">
-                  Search channels
-                </label>
-                <TextInput
+                <SearchInput
                   id="channel-search"
-                  type="search"
-                  className="block w-full"
+                  label="Search channels"
                   placeholder="Search by name or identifier"
                   value={search.value}
-                  onChange={(event) => search.change(event.target.value)}
-                  autoComplete="off"
+                  onChange={search.change}
                 />
               </div>
               <div className="w-full sm:w-44">

@@ -5,7 +5,7 @@ import Icon from '@/Components/Icon';
 import Pagination from '@/Components/Pagination';
 import { PlanLimitLine, PlanLimitNotice } from '@/Components/PlanLimit';
 import SecondaryButton from '@/Components/SecondaryButton';
-import TextInput from '@/Components/TextInput';
+import SearchInput from '@/Components/SearchInput';
 import { useChannel } from '@/hooks/use-channel';
 import { PageHeader } from '@/Layouts/AppLayout';
 import { route } from '@/lib/route';
@@ -86,17 +86,12 @@ export default function Index({ knowledges, filters, storage, limit, can }: Know
           <>
             <div className="flex flex-col gap-3 px-4 sm:flex-row sm:items-center sm:justify-between sm:px-0">
               <div className="w-full sm:max-w-xs">
-                <label htmlFor="knowledge-search" className="sr-only">
-                  Search knowledge bases
-                </label>
-                <TextInput
+                <SearchInput
                   id="knowledge-search"
-                  type="search"
-                  className="block w-full"
+                  label="Search knowledge bases"
                   placeholder="Search by name or description"
                   value={search.value}
-                  onChange={(event) => search.change(event.target.value)}
-                  autoComplete="off"
+                  onChange={search.change}
                 />
               </div>
               <div className="text-sm text-gray-500 sm:text-end">

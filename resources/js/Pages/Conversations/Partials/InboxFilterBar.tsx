@@ -1,5 +1,5 @@
 import Select from '@/Components/Select';
-import TextInput from '@/Components/TextInput';
+import SearchInput from '@/Components/SearchInput';
 import type { InboxFilters } from './inbox-query';
 import type { ConversationIndexProps } from './types';
 
@@ -17,17 +17,12 @@ export default function InboxFilterBar({ filters, channels, bots, agents, search
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
       <div className="w-full sm:max-w-xs">
-        <label htmlFor="conversation-search" className="sr-only">
-          Search conversations
-        </label>
-        <TextInput
+        <SearchInput
           id="conversation-search"
-          type="search"
-          className="block w-full"
+          label="Search conversations"
           placeholder="Search name, phone or message"
           value={search}
-          onChange={(event) => onSearch(event.target.value)}
-          autoComplete="off"
+          onChange={onSearch}
         />
       </div>
       <div className="w-full sm:w-44">

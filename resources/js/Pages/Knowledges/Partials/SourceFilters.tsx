@@ -1,4 +1,4 @@
-import TextInput from '@/Components/TextInput';
+import SearchInput from '@/Components/SearchInput';
 import { useSearchField } from '@/hooks/use-search-field';
 import { cn } from '@/lib/cn';
 import { sourceStateLabels, visitSourceList } from './source-list-query';
@@ -18,17 +18,13 @@ export default function SourceFilters({ knowledgeId, list }: { knowledgeId: numb
 
   return (
     <div className="mb-4 space-y-3">
-      <label htmlFor="source-search" className="sr-only">
-        Search sources
-      </label>
-      <TextInput
+      <SearchInput
         id="source-search"
-        type="search"
-        className="block w-full sm:max-w-xs"
+        label="Search sources"
         placeholder="Search by title, address or file"
         value={search.value}
-        onChange={(event) => search.change(event.target.value)}
-        autoComplete="off"
+        onChange={search.change}
+        className="block w-full sm:max-w-xs"
       />
       <nav aria-label="Source states" className="-mb-px flex gap-5 overflow-x-auto border-b border-gray-200">
         {states.map((state) => {
