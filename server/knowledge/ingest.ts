@@ -436,9 +436,6 @@ async function store(
     const vectors = await embedder.embed(batch.map(({ draft }) => embeddingText(draft.context, draft.content)));
     return batch.map((chunk, index) => ({ ...chunk, embedding: vectors[index] }));
   };
-  // A remote model's vector length is known once it answered: the knowledge records it.
-  const dimensions = (): number =>
-    tally.added + tally.reembedded().length > 0 ? embedder.dimensions : knowledge.embeddingDimensions;
   const now = deps.now?.() ?? new Date();
 
   return db.transaction(async (tx) => {
@@ -525,7 +522,10 @@ async function store(
       .update(knowledges)
       .set({
         updatedAt: now,
-        ...(dimensions() !== knowledge.embeddingDimensions ? { embeddingDimensions: dimensions() } : {}),
+        // A remote model's vector length is known once it answered: the knowledge records it.
+        ...(tally.added + reembedded.length > 0 && embedder.dimensions !== knowledge.embeddingDimensions
+          ? { embeddingDimensions: embedder.dimensions }
+          : {}),
       })
       .where(eq(knowledges.id, knowledge.id));
     return row;
