@@ -169,7 +169,10 @@ export const apiBotSchema = z
     published_at: timestamp.nullable(),
     has_draft_changes: z.boolean(),
     knowledge_count: z.number().int(),
-    replies_this_month: z.number().int().nullable(),
+    replies_this_month: z.number().int().nullable().meta({
+      description:
+        "Replies to customers on its channels and to API callers since the first of the month (the team's time zone); test chats are not counted.",
+    }),
     monthly_credit_cap: z
       .number()
       .int()

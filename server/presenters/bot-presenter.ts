@@ -1,13 +1,14 @@
-import type { BotRow, BotSummary, BotTurnRow, BotVersionRow } from '../db/repositories/bot-repository';
+import type { BotRow, BotTurnRow, BotVersionRow } from '../db/repositories/bot-repository';
 import type { botReplays } from '../db/schema/index';
 import type { BotConfig } from '../bot-engine/bot-config';
 import { iso } from './iso';
 
 /**
- * A bot as its pages and the API list it. `usage.creditsThisPeriod`: the AI credits it used this
- * billing period (its cap's counter), where the caller read them; null otherwise.
+ * A bot as its pages and the API list it, with what the caller read of its use: the AI credits it
+ * used this billing period (its cap's counter) and its replies this month (botRepliesThisMonth);
+ * null where not read.
  */
-export function presentBotSummary(bot: BotSummary | BotRow, usage?: { creditsThisPeriod: number }) {
+export function presentBotSummary(bot: BotRow, usage?: { creditsThisPeriod: number; repliesThisMonth?: number }) {
   const config = bot.draft as unknown as Partial<BotConfig>;
   return {
     id: bot.id,
@@ -21,7 +22,7 @@ export function presentBotSummary(bot: BotSummary | BotRow, usage?: { creditsThi
     /** The draft has changes the published version does not. */
     has_draft_changes: bot.draftChangedAt !== null,
     knowledge_count: config.knowledgeIds?.length ?? 0,
-    replies_this_month: 'repliesThisMonth' in bot ? bot.repliesThisMonth : null,
+    replies_this_month: usage?.repliesThisMonth ?? null,
     /** Most AI credits a billing period; null: only the plan's quota bounds it. */
     monthly_credit_cap: bot.monthlyCreditCap,
     credits_this_period: usage ? usage.creditsThisPeriod : null,

@@ -210,6 +210,26 @@ export async function rebuildTeam(db: Database, teamId: number): Promise<number>
 }
 
 /** The stored rows of a team between two days (inclusive), for the Reports page. */
+/**
+ * The replies each bot sent from `from` to `to` (days, team time), summed from the stored rollups:
+ * one small row per bot instead of a month of figures.
+ */
+export async function storedRepliesByBot(
+  db: Database,
+  teamId: number,
+  range: { from: string; to: string },
+): Promise<Map<number, number>> {
+  const rows = await db
+    .select({
+      botId: reportDaily.botId,
+      replies: sql<number>`coalesce(sum((${reportDaily.figures}->>'aiReplies')::int), 0)::int`,
+    })
+    .from(reportDaily)
+    .where(and(eq(reportDaily.teamId, teamId), gte(reportDaily.day, range.from), lte(reportDaily.day, range.to)))
+    .groupBy(reportDaily.botId);
+  return new Map(rows.filter((row) => row.botId !== 0).map((row) => [row.botId, row.replies]));
+}
+
 export async function storedFigures(
   db: Database,
   teamId: number,

@@ -7,10 +7,6 @@ export type BotRow = typeof bots.$inferSelect;
 export type BotVersionRow = typeof botVersions.$inferSelect;
 export type BotTurnRow = typeof botTurns.$inferSelect;
 
-export interface BotSummary extends BotRow {
-  repliesThisMonth: number;
-}
-
 export interface NewTurn {
   botId: number;
   version: number | null;
@@ -35,17 +31,8 @@ export function botRepository(db: Database, teamId: number) {
   const mine = (id: number) => and(eq(bots.teamId, teamId), eq(bots.id, id));
 
   return {
-    /** A page of bots with their replies since the start of this month (UTC, unless `since` says). */
-    async page(options: {
-      search?: string;
-      status?: BotStatus;
-      page: number;
-      perPage: number;
-      since?: Date;
-      id?: number;
-    }) {
-      const now = new Date();
-      const since = options.since ?? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    /** A page of the team's bots, the most recently changed first. */
+    async page(options: { search?: string; status?: BotStatus; page: number; perPage: number; id?: number }) {
       const where = and(
         eq(bots.teamId, teamId),
         options.id === undefined ? undefined : eq(bots.id, options.id),
@@ -58,21 +45,24 @@ export function botRepository(db: Database, teamId: number) {
           : undefined,
       );
       const [{ total }] = await db.select({ total: count() }).from(bots).where(where);
-      const replies = db
-        .select({ botId: botTurns.botId, n: sql<number>`count(*)::int`.as('n') })
-        .from(botTurns)
-        .where(and(eq(botTurns.teamId, teamId), gte(botTurns.createdAt, since)))
-        .groupBy(botTurns.botId)
-        .as('replies');
-      const rows = await db
-        .select({ bot: bots, replies: sql<number>`coalesce(${replies.n}, 0)::int` })
+      const items = await db
+        .select()
         .from(bots)
-        .leftJoin(replies, eq(replies.botId, bots.id))
         .where(where)
         .orderBy(desc(bots.updatedAt), desc(bots.id))
         .limit(options.perPage)
         .offset((options.page - 1) * options.perPage);
-      return { items: rows.map(({ bot, replies: n }) => ({ ...bot, repliesThisMonth: n })), total };
+      return { items, total };
+    },
+
+    /** Each bot's turns of one source since an instant (bots without one are absent). */
+    async turnCountsSince(since: Date, source: TurnSource): Promise<Map<number, number>> {
+      const rows = await db
+        .select({ botId: botTurns.botId, n: count() })
+        .from(botTurns)
+        .where(and(eq(botTurns.teamId, teamId), eq(botTurns.source, source), gte(botTurns.createdAt, since)))
+        .groupBy(botTurns.botId);
+      return new Map(rows.map((row) => [row.botId, row.n]));
     },
 
     async find(id: number): Promise<BotRow | undefined> {

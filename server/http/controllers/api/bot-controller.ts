@@ -5,16 +5,29 @@ import { authorize } from '../../../domain/teams/team-access';
 import { NotFoundError } from '../../../support/errors';
 import { presentBotSummary } from '../../../presenters/bot-presenter';
 import { botCreditsThisPeriod } from '../../../domain/billing/plan-usage';
+import { botRepliesThisMonth } from '../../../domain/bots/bot-replies';
 import { routeId } from '../../route-params';
 import { teamActor } from '../../team-actor';
+
+/** A team's bots' credits this billing period and replies this month, by bot. */
+async function usageOf(req: Request, teamId: number) {
+  const [credits, replies] = await Promise.all([
+    botCreditsThisPeriod(req.services, teamId),
+    botRepliesThisMonth(req.services.db, teamId),
+  ]);
+  return (botId: number) => ({
+    creditsThisPeriod: credits.get(botId) ?? 0,
+    repliesThisMonth: replies.get(botId) ?? 0,
+  });
+}
 
 /** `GET /api/bots`: the token team's bots. */
 export async function index(req: Request, res: Response) {
   const actor = await teamActor(req);
   authorize(botPolicy.view(actor));
   const { items } = await botRepository(req.services.db, actor.teamId).page({ page: 1, perPage: 500 });
-  const credits = await botCreditsThisPeriod(req.services, actor.teamId);
-  res.json({ data: items.map((bot) => presentBotSummary(bot, { creditsThisPeriod: credits.get(bot.id) ?? 0 })) });
+  const usage = await usageOf(req, actor.teamId);
+  res.json({ data: items.map((bot) => presentBotSummary(bot, usage(bot.id))) });
 }
 
 /** `GET /api/bots/{bot}`. */
@@ -25,6 +38,6 @@ export async function show(req: Request, res: Response) {
   const botId = routeId(req, 'bot');
   const { items } = await bots.page({ page: 1, perPage: 1, id: botId });
   if (!items[0]) throw new NotFoundError();
-  const credits = await botCreditsThisPeriod(req.services, actor.teamId);
-  res.json(presentBotSummary(items[0], { creditsThisPeriod: credits.get(botId) ?? 0 }));
+  const usage = await usageOf(req, actor.teamId);
+  res.json(presentBotSummary(items[0], usage(botId)));
 }

@@ -17,6 +17,7 @@ import { avatarColors, botStatuses } from '../../../domain/bots/schemas';
 import { botLanguages, groundingModes, weekdays, defaultBotConfig } from '../../../bot-engine/bot-config';
 import { authorize } from '../../../domain/teams/team-access';
 import { NotFoundError } from '../../../support/errors';
+import { botRepliesThisMonth } from '../../../domain/bots/bot-replies';
 import { presentBotSummary, presentReplay, presentTurn, presentVersion } from '../../../presenters/bot-presenter';
 import { routeId } from '../../route-params';
 import { pageMeta, pageNumber } from '../../pagination';
@@ -52,14 +53,20 @@ export async function index(req: Request) {
     perPage,
   });
   // The channels each bot answers on, by type (the list shows "Web chat, WhatsApp").
-  const [channelsByBot, credits, limit] = await Promise.all([
+  const [channelsByBot, credits, replies, limit] = await Promise.all([
     channelRepository(req.services.db, actor.teamId).countByBot(),
     botCreditsThisPeriod(req.services, actor.teamId),
+    botRepliesThisMonth(req.services.db, actor.teamId),
     limitOf(req.services, actor.teamId, 'bots'),
   ]);
   await req.inertia.render('Bots/Index', {
     bots: {
-      data: items.map((bot) => presentBotSummary(bot, { creditsThisPeriod: credits.get(bot.id) ?? 0 })),
+      data: items.map((bot) =>
+        presentBotSummary(bot, {
+          creditsThisPeriod: credits.get(bot.id) ?? 0,
+          repliesThisMonth: replies.get(bot.id) ?? 0,
+        }),
+      ),
       meta: pageMeta(page, perPage, total),
     },
     channels: Object.fromEntries(items.map((bot) => [bot.id, channelsByBot.get(bot.id) ?? []])),
