@@ -30,6 +30,8 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
     router.post(route('logout'));
   };
 
+  // Seven sections and the team and account menus fit one row from `lg` (1024 px); below it, the
+  // menu button opens them (Jetstream's `sm` split is for its one link).
   return (
     <div className="min-h-screen bg-gray-100 print:bg-white">
       <Banner />
@@ -42,7 +44,7 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
                   <ApplicationMark className="block h-9 w-auto" />
                 </Link>
               </div>
-              <div className="hidden space-x-8 sm:-my-px sm:ms-10 sm:flex">
+              <div className="hidden space-x-5 lg:-my-px lg:ms-6 lg:flex xl:ms-10 xl:space-x-8">
                 {items.map((item) => (
                   <NavLink key={item.href} href={item.href} active={route().current(item.current)}>
                     {item.label}
@@ -52,7 +54,7 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
             </div>
 
             {user && (
-              <div className="hidden sm:ms-6 sm:flex sm:items-center">
+              <div className="hidden lg:ms-4 lg:flex lg:items-center xl:ms-6">
                 <NotificationsBell live />
                 <TeamDropdown user={user} />
                 <Dropdown
@@ -63,7 +65,9 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
                   trigger={
                     <>
                       <img className="size-8 rounded-full object-cover" src={user.profile_photo_url} alt="" />
-                      <span className="font-medium">{user.name}</span>
+                      <span className="hidden max-w-40 truncate font-medium whitespace-nowrap 2xl:inline">
+                        {user.name}
+                      </span>
                       <svg className="size-4" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
                         <path
                           fillRule="evenodd"
@@ -85,7 +89,7 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
               </div>
             )}
 
-            <div className="-me-2 flex items-center sm:hidden">
+            <div className="-me-2 flex items-center lg:hidden">
               {user && <NotificationsBell />}
               <button
                 type="button"
@@ -107,7 +111,7 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
           </div>
         </div>
 
-        <div id="responsive-menu" className={open ? 'block sm:hidden' : 'hidden'}>
+        <div id="responsive-menu" className={open ? 'block lg:hidden' : 'hidden'}>
           <div className="space-y-1 pt-2 pb-3">
             {items.map((item) => (
               <ResponsiveNavLink key={item.href} href={item.href} active={route().current(item.current)}>
