@@ -30,7 +30,7 @@ export function channelHealth(
     return { health: 'error', detail: channel.lastError ?? 'The last attempt failed.' };
   }
   if (!channel.lastInboundAt) return { health: 'waiting', detail: 'No message received yet.' };
-  return { health: 'healthy', detail: `Last message received ${channel.lastInboundAt.toISOString()}.` };
+  return { health: 'healthy', detail: 'Messages are arriving, and nothing has failed since the last one.' };
 }
 
 export function presentChannelSummary(channel: ChannelListRow | (ChannelRow & { botName?: string | null })) {

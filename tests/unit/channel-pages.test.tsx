@@ -611,7 +611,11 @@ describe('Channels/Show', () => {
     expect(screen.getByRole('link', { name: 'Open a test page' }).getAttribute('href')).toBe(
       'https://kawan.test/widget/preview/ch_pub_web',
     );
-    expect(screen.getByText('Nothing received or sent yet.')).toBeTruthy();
+    // No provider sends the widget's messages: the log says where they are instead of "nothing yet".
+    const log = screen.getByRole('region', { name: 'Event log' });
+    expect(log.textContent).toContain('talks to Kawan directly');
+    expect(within(log).getByRole('link', { name: 'inbox' }).getAttribute('href')).toBe('route:conversations.index');
+    expect(screen.queryByText('Nothing received or sent yet.')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Check credentials' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Message templates' })).toBeNull();
 

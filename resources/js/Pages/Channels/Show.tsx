@@ -102,11 +102,24 @@ export default function Show({ channel, setup, events, templates, revealed_secre
           <h3 id="event-log-title" className="text-lg font-medium text-gray-900">
             Event log
           </h3>
-          <p className="mt-1 mb-4 text-sm text-gray-600">
-            Every request the provider sent and every delivery Kawan made, with its signature check and what became of
-            it. Resent duplicates are counted, not processed twice.
-          </p>
-          <EventLog channelId={channel.id} events={events} canReplay={can.update} />
+          {channel.type === 'web' && events.meta.total === 0 ? (
+            <p className="mt-1 text-sm text-gray-600">
+              The web chat widget talks to Kawan directly, without a provider in between, so there are no webhook
+              deliveries to log: its messages are in the{' '}
+              <Link href={route('conversations.index')} className="underline">
+                inbox
+              </Link>
+              .
+            </p>
+          ) : (
+            <>
+              <p className="mt-1 mb-4 text-sm text-gray-600">
+                Every request the provider sent and every delivery Kawan made, with its signature check and what became
+                of it. Resent duplicates are counted, not processed twice.
+              </p>
+              <EventLog channelId={channel.id} events={events} canReplay={can.update} />
+            </>
+          )}
         </section>
       </div>
     </>
