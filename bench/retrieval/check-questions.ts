@@ -1,12 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { retrievalCorpus } from './corpus/index';
 import { type QuestionTag, retrievalQuestions } from './questions';
+import { faqQuestions } from './faq-questions';
+import { cafeFaq } from '../../server/db/seed-data/knowledge/cafe-faq';
 
 /**
  * `node --import tsx bench/retrieval/check-questions.ts`: checks the question set against the
  * corpus. Every `contains` must occur exactly once in its source file, on one line and outside
  * markdown markup (so it survives chunking); unanswerable questions have no `expect` and the others
- * have one; ids are unique; each question is tagged 'id' or 'en'. Prints the counts by tag.
+ * have one; ids are unique; each question is tagged 'id' or 'en'. The FAQ questions
+ * (faq-questions.ts) the same way, each `expect` naming one of the demo FAQ's pairs, and none of
+ * them one of its stored phrasings (a curated answer would then be a given). Prints the counts by tag.
  */
 const problems: string[] = [];
 const texts = new Map(
@@ -45,6 +49,22 @@ for (const question of retrievalQuestions) {
   if (count !== 1) problems.push(`${where} ${JSON.stringify(contains)} occurs ${count} times in ${source}`);
 }
 
+const stored = new Set(cafeFaq.map((pair) => pair.question));
+const phrasings = new Set(
+  cafeFaq.flatMap((pair) => [pair.question, ...pair.alternatives]).map((phrasing) => phrasing.toLowerCase().trim()),
+);
+for (const question of faqQuestions) {
+  const where = `${question.id}:`;
+  if (seen.has(question.id)) problems.push(`${where} duplicate id`);
+  seen.add(question.id);
+  if (question.tags.filter((tag) => tag === 'id' || tag === 'en').length !== 1)
+    problems.push(`${where} needs exactly one of 'id' and 'en'`);
+  const unanswerable = question.tags.includes('unanswerable');
+  if (unanswerable === (question.expect !== undefined)) problems.push(`${where} expect and 'unanswerable' disagree`);
+  if (question.expect && !stored.has(question.expect)) problems.push(`${where} names no pair: ${question.expect}`);
+  if (phrasings.has(question.question.toLowerCase().trim())) problems.push(`${where} is a stored phrasing`);
+}
+
 const counts = new Map<QuestionTag, number>();
 for (const question of retrievalQuestions) {
   for (const tag of question.tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
@@ -54,7 +74,7 @@ for (const question of retrievalQuestions) {
   if (question.expect) perSource.set(question.expect.source, (perSource.get(question.expect.source) ?? 0) + 1);
 }
 
-console.log(`${retrievalQuestions.length} questions`);
+console.log(`${retrievalQuestions.length} questions over the documents, ${faqQuestions.length} over the FAQ`);
 console.log([...counts].map(([tag, count]) => `${tag} ${count}`).join(', '));
 console.log([...perSource].map(([source, count]) => `${source} ${count}`).join(', '));
 if (problems.length > 0) {

@@ -11,6 +11,7 @@ import type { BenchDatabase } from './database';
 import { createTenant } from './database';
 import { fixed, percent, table } from './format';
 import { type QuestionTag, type RetrievalQuestion, retrievalQuestions } from './questions';
+import type { FaqFigures } from './faq-quality';
 
 export const modes = ['hybrid', 'fulltext'] as const;
 export type Mode = (typeof modes)[number];
@@ -205,6 +206,8 @@ export interface Baseline {
   written: string;
   note: string;
   figures: Record<Mode, QualityFigures>;
+  /** The FAQ part's figures (faq-quality.ts); absent in a baseline written before it. */
+  faq?: Record<Mode, FaqFigures>;
 }
 
 const baselineFile = new URL('./baseline.json', import.meta.url);
@@ -226,17 +229,21 @@ export function readBaseline(): Baseline | undefined {
   }
 }
 
-export function writeBaseline(figures: Record<Mode, QualityFigures>): void {
-  const rounded = Object.fromEntries(
-    modes.map((mode) => [
-      mode,
-      Object.fromEntries(Object.entries(figures[mode]).map(([key, value]) => [key, Number(value.toFixed(6))])),
-    ]),
-  ) as unknown as Record<Mode, QualityFigures>;
+export function writeBaseline(figures: Record<Mode, QualityFigures>, faq: Record<Mode, FaqFigures>): void {
+  const rounded = <F extends object>(all: Record<Mode, F>) =>
+    Object.fromEntries(
+      modes.map((mode) => [
+        mode,
+        Object.fromEntries(
+          Object.entries(all[mode]).map(([key, value]) => [key, Number((value as number).toFixed(6))]),
+        ),
+      ]),
+    ) as unknown as Record<Mode, F>;
   const baseline: Baseline = {
     written: new Date().toISOString().slice(0, 10),
     note: 'npm run bench:retrieval -- --update-baseline rewrites this file; the bench prints its figures against these.',
-    figures: rounded,
+    figures: rounded(figures),
+    faq: rounded(faq),
   };
   writeFileSync(baselineFile, `${JSON.stringify(baseline, null, 2)}\n`);
 }
@@ -258,12 +265,12 @@ export function printBaselineComparison(figures: Record<Mode, QualityFigures>, b
   console.log(table(['', 'hybrid was', 'now', 'change', 'full-text was', 'now', 'change'], rows));
 }
 
-function formatFigure(key: keyof QualityFigures, value: number | undefined): string {
+export function formatFigure(key: string, value: number | undefined): string {
   if (value === undefined) return 'n/a';
   return key === 'mrr' ? fixed(value, 3) : percent(value);
 }
 
-function delta(key: keyof QualityFigures, now: number, was: number | undefined): string {
+export function delta(key: string, now: number, was: number | undefined): string {
   if (was === undefined) return '';
   const change = now - was;
   if (Math.abs(change) < 0.0005) return '=';

@@ -38,6 +38,7 @@ import {
   type Mode,
 } from './quality';
 import { measureSpeed, printSpeed } from './speed';
+import { measureFaqQuality, printFaqBaselineComparison, printFaqQuality, type FaqFigures } from './faq-quality';
 
 const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
 
@@ -101,7 +102,7 @@ async function main() {
   const options = parseOptions(process.argv.slice(2));
   printHeader(options);
   const baseline = readBaseline();
-  const quality: Array<{ kind: DriverKind; figures: Record<Mode, QualityFigures> }> = [];
+  const quality: Array<{ kind: DriverKind; figures: Record<Mode, QualityFigures>; faq: Record<Mode, FaqFigures> }> = [];
 
   for (const kind of options.databases) {
     const bench = await openBenchDatabase(kind, serverUrl);
@@ -119,7 +120,10 @@ async function main() {
       const result = await measureQuality(bench);
       printQuality(result, bench.label, options.verbose);
       printBaselineComparison(result.figures, baseline);
-      quality.push({ kind, figures: result.figures });
+      const faq = await measureFaqQuality(bench);
+      printFaqQuality(faq, bench.label, options.verbose);
+      printFaqBaselineComparison(faq.figures, baseline);
+      quality.push({ kind, figures: result.figures, faq: faq.figures });
       if (options.qualityOnly) continue;
 
       console.log('\n  measuring ingest throughput (into a near-empty table), then speed…');
@@ -149,19 +153,17 @@ async function main() {
   }
 
   if (quality.length > 1) {
-    const same = modes.every((mode) =>
-      Object.keys(quality[0].figures[mode]).every(
-        (key) =>
-          quality[0].figures[mode][key as keyof QualityFigures] ===
-          quality[1].figures[mode][key as keyof QualityFigures],
-      ),
+    const same = modes.every(
+      (mode) =>
+        JSON.stringify(quality[0].figures[mode]) === JSON.stringify(quality[1].figures[mode]) &&
+        JSON.stringify(quality[0].faq[mode]) === JSON.stringify(quality[1].faq[mode]),
     );
     console.log(
       `\nAnswer quality is ${same ? 'the same' : 'DIFFERENT'} on ${quality.map((q) => q.kind).join(' and ')}.`,
     );
   }
   if (options.updateBaseline && quality[0]) {
-    writeBaseline(quality[0].figures);
+    writeBaseline(quality[0].figures, quality[0].faq);
     console.log(`Wrote bench/retrieval/baseline.json from the ${quality[0].kind} run.`);
   }
   console.log(`\nTook ${seconds(Date.now() - started)}.`);

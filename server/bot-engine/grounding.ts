@@ -15,7 +15,7 @@ export function groundingChunks(chunks: RetrievedChunk[], minScore: number): Ret
   return chunks.filter((chunk) =>
     vectorRan
       ? (chunk.retrievers.vector?.similarity ?? -1) >= minScore
-      : (chunk.retrievers.fulltext?.score ?? -1) >= lexicalThresholds.fullText,
+      : (chunk.retrievers.fulltext?.allWords ?? chunk.retrievers.fulltext?.score ?? -1) >= lexicalThresholds.fullText,
   );
 }
 

@@ -14,7 +14,8 @@ export const lexicalThresholds: ConfidenceThresholds = { similarity: 0.18, fullT
  * Whether retrieval found something worth answering from, or the bot should say it does not know
  * (its fallback). Two signals, both of the best chunk:
  *   - its vector similarity (when the vector search ran) is at least `similarity`, and
- *   - its full-text score (`ts_rank_cd`, length-normalised) is at least `fullText`.
+ *   - its full-text score (`ts_rank_cd`, length-normalised, over all the question's words: the
+ *     `allWords` of a hit, which the ranking's content words leave out) is at least `fullText`.
  * Both must hold: each retriever alone lets through questions that share a few common words with
  * a passage ("berapa", "kamar", "hotel") but ask about something the knowledge does not have. When
  * no chunk has a vector similarity (the embedder was unavailable, or a full-text-only search), the
@@ -38,7 +39,7 @@ export function isConfident(chunks: RetrievedChunk[], thresholds: ConfidenceThre
   const best = chunks[0];
   if (!best) return false;
   const { fulltext, vector } = best.retrievers;
-  if (!fulltext || fulltext.score < thresholds.fullText) return false;
+  if (!fulltext || (fulltext.allWords ?? fulltext.score) < thresholds.fullText) return false;
   const vectorRan = chunks.some((chunk) => chunk.retrievers.vector !== undefined);
   if (!vectorRan) return true;
   return vector !== undefined && vector.similarity >= thresholds.similarity;

@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import type { Embedder } from './embedders/embedder';
 import type { detectLanguage } from './language';
 import { reciprocalRankFusion } from './fusion';
+import { isFunctionWord } from './embedders/lexical';
 import { translatedWords } from './query-expansion';
 import { selectiveAbove, selectivePrefilter, termFrequencies } from './term-stats';
 
@@ -63,7 +64,13 @@ export interface RetrievedChunk {
   score: number;
   /** Which retriever found it, at which rank, with its own score. */
   retrievers: {
-    fulltext?: { rank: number; score: number };
+    /**
+     * `score` ranks the full-text candidates: `ts_rank_cd` over the question's content words.
+     * `allWords` is the same rank over all its words, function words included: the scale the
+     * confidence rule was tuned on (confidence.ts), where a question's "do you have" still counts;
+     * absent, it is `score`.
+     */
+    fulltext?: { rank: number; score: number; allWords?: number };
     vector?: { rank: number; similarity: number };
   };
 }
@@ -88,6 +95,18 @@ export function queryWords(text: string): string[] {
       .match(/[\p{L}\p{N}]+/gu) ?? []
   ).filter((word) => word !== 'or');
   return [...new Set(words)].slice(0, maxQueryTerms);
+}
+
+/**
+ * The words of a question that say what it is about, for the full-text query: without the
+ * function words of either language ("do", "you", "have", "yang", "di"), which match most chunks
+ * and let a chunk that shares them outrank the one about the question's subject ("do you have
+ * vegan options?" ranked "Do you serve alcohol?" above "Ada menu vegan?"). All of them when the
+ * question has nothing else.
+ */
+export function contentWords(words: readonly string[]): string[] {
+  const content = words.filter((word) => !isFunctionWord(word));
+  return content.length > 0 ? content : [...words];
 }
 
 /** The words of a question as a websearch query matching any of them (`a or b or c`). */
@@ -143,12 +162,14 @@ export async function retrieve(
 
   const ran = new Set<'fulltext' | 'vector'>(['fulltext']);
   const cap = input.selectiveAbove ?? selectiveAbove;
+  const content = contentWords(words);
   const fullTextStatements: Promise<SQL | null>[] = [];
   for (const [language, group] of groupBy(input.knowledges, (k) => (configs.has(k.language) ? k.language : 'simple'))) {
     // A match through translated words counts as much as one in the question's own words: weighing
     // it half or a quarter lost more cross-lingual answers than it saved others (bench/retrieval).
-    const searched = searchWords(words, asked, language);
-    fullTextStatements.push(fullTextStatement(db, input.teamId, group, language, searched, candidates, cap));
+    const searched = searchWords(content, asked, language);
+    const all = content.length === words.length ? undefined : searchWords(words, asked, language);
+    fullTextStatements.push(fullTextStatement(db, input.teamId, group, language, searched, candidates, cap, all));
   }
 
   // The vector statements, each with the knowledge bases it searches: one per distinct text.
@@ -196,7 +217,7 @@ export async function retrieve(
       fused.map((f) => f.id),
     ));
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const fullTextScore = new Map(fulltext.map((c) => [c.id, c.score]));
+  const fullTextScore = new Map(fulltext.map((c) => [c.id, c]));
   const similarity = new Map(vector.map((c) => [c.id, c.score]));
 
   const chunks: RetrievedChunk[] = [];
@@ -207,7 +228,7 @@ export async function retrieve(
       ...row,
       score: hit.score,
       retrievers: {
-        ...(hit.ranks.fulltext ? { fulltext: { rank: hit.ranks.fulltext, score: fullTextScore.get(hit.id)! } } : {}),
+        ...(hit.ranks.fulltext ? { fulltext: fullTextHit(hit.ranks.fulltext, fullTextScore.get(hit.id)!) } : {}),
         ...(hit.ranks.vector ? { vector: { rank: hit.ranks.vector, similarity: similarity.get(hit.id)! } } : {}),
       },
     });
@@ -243,16 +264,22 @@ async function allAtOnce(db: Database, fullText: SQL[], vector: SQL[][]): Promis
   // double precision: one column would make the ranks doubles).
   const parts = [
     ...fullText.map(
-      (statement) => sql`(select 'fulltext' as retriever, id, score, null::float8 as distance from (${statement}) f)`,
+      (statement) =>
+        sql`(select 'fulltext' as retriever, id, score, all_words, null::float8 as distance from (${statement}) f)`,
     ),
     ...vector
       .flat()
-      .map((statement) => sql`(select 'vector' as retriever, id, null::real as score, distance from (${statement}) v)`),
+      .map(
+        (statement) =>
+          sql`(select 'vector' as retriever, id, null::real as score, null::real as all_words, distance from (${statement}) v)`,
+      ),
   ];
   if (parts.length === 0) return { fulltext: [], vector: [] };
-  const rows = rowsOf<DetailsRow & { retriever: 'fulltext' | 'vector'; score: number; distance: number }>(
+  const rows = rowsOf<
+    DetailsRow & { retriever: 'fulltext' | 'vector'; score: number; all_words: number | null; distance: number }
+  >(
     await db.execute(sql`
-    select f.retriever, f.score, f.distance, ${detailColumns}
+    select f.retriever, f.score, f.all_words, f.distance, ${detailColumns}
       from (${sql.join(parts, sql` union all `)}) f
       join knowledge_chunks c on c.id = f.id join knowledge_sources s on s.id = c.source_id`),
   );
@@ -260,10 +287,9 @@ async function allAtOnce(db: Database, fullText: SQL[], vector: SQL[][]): Promis
     mergeByScore(
       rows
         .filter((row) => row.retriever === retriever)
-        .map((row) => ({
-          id: Number(row.id),
-          score: retriever === 'fulltext' ? Number(row.score) : 1 - Number(row.distance),
-        }))
+        .map((row) =>
+          retriever === 'fulltext' ? fullTextCandidate(row) : { id: Number(row.id), score: 1 - Number(row.distance) },
+        )
         .filter((candidate) => Number.isFinite(candidate.score)),
     );
   return { fulltext: candidates('fulltext'), vector: candidates('vector'), details: rows.map(detailsOf) };
@@ -277,12 +303,7 @@ async function sideBySide(
   candidates: number,
 ): Promise<Found> {
   const run = async (statement: SQL | null) =>
-    statement === null
-      ? []
-      : rowsOf<{ id: number; score: number }>(await db.execute(statement)).map((row) => ({
-          id: Number(row.id),
-          score: Number(row.score),
-        }));
+    statement === null ? [] : rowsOf<FullTextRow>(await db.execute(statement)).map(fullTextCandidate);
   const nearest = async (statements: SQL[]) => {
     const lists = await Promise.all(
       statements.map(async (statement) =>
@@ -303,6 +324,24 @@ async function sideBySide(
 interface Candidate {
   id: number;
   score: number;
+  /** A full-text candidate's rank over all the question's words (absent: the same as `score`). */
+  allWords?: number;
+}
+
+interface FullTextRow {
+  id: number;
+  score: number;
+  all_words: number | null;
+}
+
+function fullTextCandidate(row: FullTextRow): Candidate {
+  const candidate: Candidate = { id: Number(row.id), score: Number(row.score) };
+  if (row.all_words !== null) candidate.allWords = Number(row.all_words);
+  return candidate;
+}
+
+function fullTextHit(rank: number, candidate: Candidate) {
+  return { rank, score: candidate.score, allWords: candidate.allWords ?? candidate.score };
 }
 
 /**
@@ -329,6 +368,8 @@ async function fullTextStatement(
   searched: string[],
   candidates: number,
   cap: number,
+  /** All the question's words, when `searched` left some out: ranked again over the candidates only. */
+  all?: string[],
 ): Promise<SQL | null> {
   const ids = group.map((k) => k.id);
   const words = searched.join(' or ');
@@ -340,12 +381,17 @@ async function fullTextStatement(
   const matching = prefilter === null ? sql`c.tsv @@ q` : sql`c.tsv @@ ${prefilter}::tsquery`;
   // The configuration a constant: each has a full-text index of its own (migration 0016).
   const config = sql.raw(`'${configs.has(language) ? language : 'simple'}'::regconfig`);
-  return sql`
-    select c.id, ts_rank_cd(c.tsv, q, 1) as score
+  const ranked = sql`
+    select c.id, ${all === undefined ? sql`` : sql`c.tsv, `}ts_rank_cd(c.tsv, q, 1) as score
       from knowledge_chunks c, websearch_to_tsquery(${language}::regconfig, ${words}) q
      where c.ts_config = ${config} and ${matching} and ${searchable(teamId, ids)}
      order by score desc, c.id
      limit ${candidates}`;
+  const allWords =
+    all === undefined
+      ? sql`null::real`
+      : sql`ts_rank_cd(r.tsv, websearch_to_tsquery(${language}::regconfig, ${all.join(' or ')}), 1)`;
+  return sql`select r.id, r.score, ${allWords} as all_words from (${ranked}) r order by r.score desc, r.id`;
 }
 
 /**

@@ -62,6 +62,11 @@ const FUNCTION_WORDS = new Set(
   ).split(' '),
 );
 
+/** Whether a (lowercase) word is too common to say what a text is about, in Indonesian or English. */
+export function isFunctionWord(word: string): boolean {
+  return FUNCTION_WORDS.has(word);
+}
+
 /**
  * Chat abbreviations and informal spellings → their standard words, added as extra features (the
  * word itself stays). Keep it small and certain: a wrong entry pulls unrelated texts together.
