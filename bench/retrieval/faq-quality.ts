@@ -8,7 +8,7 @@
  */
 import { knowledgeSources } from '../../server/db/schema/index';
 import { isConfident } from '../../server/knowledge/confidence';
-import { retrieve, type RetrievedChunk } from '../../server/knowledge/retrieve';
+import { retrieve, type RetrievalKnowledge, type RetrievedChunk } from '../../server/knowledge/retrieve';
 import { bestCuratedMatch, clearsThreshold, curatedQuestion } from '../../server/bot-engine/curated';
 import { botConfigDefaults } from '../../server/bot-engine/bot-config';
 import { ingestSource } from '../../server/knowledge/ingest';
@@ -52,6 +52,9 @@ export interface FaqResult {
   outcomes: FaqOutcome[];
   figures: Record<Mode, FaqFigures>;
   chunkCount: number;
+  /** The tenant and knowledge asked, for the answers part (answers.ts). */
+  teamId: number;
+  knowledges: RetrievalKnowledge[];
 }
 
 const limit = 5;
@@ -107,7 +110,7 @@ export async function measureFaqQuality(bench: BenchDatabase): Promise<FaqResult
     Mode,
     FaqFigures
   >;
-  return { outcomes, figures, chunkCount: Number(chunkCount) };
+  return { outcomes, figures, chunkCount: Number(chunkCount), teamId, knowledges: [knowledge] };
 }
 
 function faqFiguresOf(outcomes: FaqOutcome[], mode: Mode): FaqFigures {

@@ -5,13 +5,14 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { isConfident } from '../../server/knowledge/confidence';
-import { retrieve, type RetrievedChunk } from '../../server/knowledge/retrieve';
+import { retrieve, type RetrievalKnowledge, type RetrievedChunk } from '../../server/knowledge/retrieve';
 import { ingestCorpus, lexical } from './corpus-ingest';
 import type { BenchDatabase } from './database';
 import { createTenant } from './database';
 import { fixed, percent, table } from './format';
 import { type QuestionTag, type RetrievalQuestion, retrievalQuestions } from './questions';
 import type { FaqFigures } from './faq-quality';
+import type { AnswerFigures } from './answers';
 
 export const modes = ['hybrid', 'fulltext'] as const;
 export type Mode = (typeof modes)[number];
@@ -49,6 +50,9 @@ export interface QualityResult {
   fileOfSource: Map<number, string>;
   chunkCount: number;
   ingestMs: number;
+  /** The tenant and knowledge bases asked, for the answers part (answers.ts). */
+  teamId: number;
+  knowledges: RetrievalKnowledge[];
 }
 
 /** Whitespace runs as one space (the chunker re-flows lines and table cells). */
@@ -88,7 +92,15 @@ export async function measureQuality(bench: BenchDatabase): Promise<QualityResul
     Mode,
     QualityFigures
   >;
-  return { outcomes, figures, fileOfSource: corpus.fileOfSource, chunkCount: corpus.chunkCount, ingestMs };
+  return {
+    outcomes,
+    figures,
+    fileOfSource: corpus.fileOfSource,
+    chunkCount: corpus.chunkCount,
+    ingestMs,
+    teamId,
+    knowledges: corpus.knowledges,
+  };
 }
 
 function figuresOf(outcomes: Outcome[], mode: Mode): QualityFigures {
@@ -208,6 +220,8 @@ export interface Baseline {
   figures: Record<Mode, QualityFigures>;
   /** The FAQ part's figures (faq-quality.ts); absent in a baseline written before it. */
   faq?: Record<Mode, FaqFigures>;
+  /** The extractive bot's replies to each set (answers.ts); absent in a baseline written before it. */
+  answers?: Record<'documents' | 'faq', AnswerFigures>;
 }
 
 const baselineFile = new URL('./baseline.json', import.meta.url);
@@ -229,21 +243,26 @@ export function readBaseline(): Baseline | undefined {
   }
 }
 
-export function writeBaseline(figures: Record<Mode, QualityFigures>, faq: Record<Mode, FaqFigures>): void {
-  const rounded = <F extends object>(all: Record<Mode, F>) =>
+export function writeBaseline(
+  figures: Record<Mode, QualityFigures>,
+  faq: Record<Mode, FaqFigures>,
+  answers: Record<'documents' | 'faq', AnswerFigures>,
+): void {
+  const rounded = <K extends string, F extends object>(all: Record<K, F>) =>
     Object.fromEntries(
-      modes.map((mode) => [
+      (Object.keys(all) as K[]).map((mode) => [
         mode,
         Object.fromEntries(
           Object.entries(all[mode]).map(([key, value]) => [key, Number((value as number).toFixed(6))]),
         ),
       ]),
-    ) as unknown as Record<Mode, F>;
+    ) as unknown as Record<K, F>;
   const baseline: Baseline = {
     written: new Date().toISOString().slice(0, 10),
     note: 'npm run bench:retrieval -- --update-baseline rewrites this file; the bench prints its figures against these.',
     figures: rounded(figures),
     faq: rounded(faq),
+    answers: rounded(answers),
   };
   writeFileSync(baselineFile, `${JSON.stringify(baseline, null, 2)}\n`);
 }

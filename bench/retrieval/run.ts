@@ -38,6 +38,7 @@ import {
   type Mode,
 } from './quality';
 import { measureSpeed, printSpeed } from './speed';
+import { measureAnswers, type AnswerFigures } from './answers';
 import { measureFaqQuality, printFaqBaselineComparison, printFaqQuality, type FaqFigures } from './faq-quality';
 
 const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
@@ -102,7 +103,12 @@ async function main() {
   const options = parseOptions(process.argv.slice(2));
   printHeader(options);
   const baseline = readBaseline();
-  const quality: Array<{ kind: DriverKind; figures: Record<Mode, QualityFigures>; faq: Record<Mode, FaqFigures> }> = [];
+  const quality: Array<{
+    kind: DriverKind;
+    figures: Record<Mode, QualityFigures>;
+    faq: Record<Mode, FaqFigures>;
+    answers: Record<'documents' | 'faq', AnswerFigures>;
+  }> = [];
 
   for (const kind of options.databases) {
     const bench = await openBenchDatabase(kind, serverUrl);
@@ -123,7 +129,8 @@ async function main() {
       const faq = await measureFaqQuality(bench);
       printFaqQuality(faq, bench.label, options.verbose);
       printFaqBaselineComparison(faq.figures, baseline);
-      quality.push({ kind, figures: result.figures, faq: faq.figures });
+      const answers = await measureAnswers(bench, result, faq, options.verbose, baseline);
+      quality.push({ kind, figures: result.figures, faq: faq.figures, answers });
       if (options.qualityOnly) continue;
 
       console.log('\n  measuring ingest throughput (into a near-empty table), then speed…');
@@ -156,14 +163,15 @@ async function main() {
     const same = modes.every(
       (mode) =>
         JSON.stringify(quality[0].figures[mode]) === JSON.stringify(quality[1].figures[mode]) &&
-        JSON.stringify(quality[0].faq[mode]) === JSON.stringify(quality[1].faq[mode]),
+        JSON.stringify(quality[0].faq[mode]) === JSON.stringify(quality[1].faq[mode]) &&
+        JSON.stringify(quality[0].answers) === JSON.stringify(quality[1].answers),
     );
     console.log(
       `\nAnswer quality is ${same ? 'the same' : 'DIFFERENT'} on ${quality.map((q) => q.kind).join(' and ')}.`,
     );
   }
   if (options.updateBaseline && quality[0]) {
-    writeBaseline(quality[0].figures, quality[0].faq);
+    writeBaseline(quality[0].figures, quality[0].faq, quality[0].answers);
     console.log(`Wrote bench/retrieval/baseline.json from the ${quality[0].kind} run.`);
   }
   console.log(`\nTook ${seconds(Date.now() - started)}.`);
