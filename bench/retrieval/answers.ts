@@ -76,8 +76,14 @@ export async function askAll(bench: BenchDatabase, set: AskedSet): Promise<Answe
         provider,
         model: EXTRACTIVE_MODEL,
         retrieve: async (query, _ids, topK) =>
-          (await retrieve(bench.db, () => lexical, { teamId: set.teamId, knowledges: set.knowledges, query, limit: topK }))
-            .chunks,
+          (
+            await retrieve(bench.db, () => lexical, {
+              teamId: set.teamId,
+              knowledges: set.knowledges,
+              query,
+              limit: topK,
+            })
+          ).chunks,
       },
     );
     const replied = result.kind === 'answer' || result.kind === 'curated';

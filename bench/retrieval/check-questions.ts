@@ -14,7 +14,10 @@ import { cafeFaq } from '../../server/db/seed-data/knowledge/cafe-faq';
  */
 const problems: string[] = [];
 const texts = new Map(
-  retrievalCorpus.map((document) => [document.filename, readFileSync(new URL(`./corpus/${document.filename}`, import.meta.url), 'utf8')]),
+  retrievalCorpus.map((document) => [
+    document.filename,
+    readFileSync(new URL(`./corpus/${document.filename}`, import.meta.url), 'utf8'),
+  ]),
 );
 
 function occurrences(text: string, needle: string): number {
@@ -44,7 +47,8 @@ for (const question of retrievalQuestions) {
     problems.push(`${where} source ${source} is not in the corpus`);
     continue;
   }
-  if (/[\n|*`]/.test(contains)) problems.push(`${where} contains spans a line or markdown markup: ${JSON.stringify(contains)}`);
+  if (/[\n|*`]/.test(contains))
+    problems.push(`${where} contains spans a line or markdown markup: ${JSON.stringify(contains)}`);
   const count = occurrences(text, contains);
   if (count !== 1) problems.push(`${where} ${JSON.stringify(contains)} occurs ${count} times in ${source}`);
 }

@@ -53,15 +53,13 @@ export async function ingestCorpus(db: Database, teamId: number): Promise<Ingest
       })
       .returning();
     if (document.format === 'csv') {
-      await db
-        .insert(knowledgeFiles)
-        .values({
-          sourceId: source.id,
-          teamId,
-          bytes,
-          sha256: createHash('sha256').update(bytes).digest('hex'),
-          size: bytes.length,
-        });
+      await db.insert(knowledgeFiles).values({
+        sourceId: source.id,
+        teamId,
+        bytes,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        size: bytes.length,
+      });
     }
     const outcome = await ingestSource(ingestDeps(db), { sourceId: source.id, generation: source.generation });
     if (outcome !== 'ingested') throw new Error(`${document.filename}: ingest ended ${outcome}`);

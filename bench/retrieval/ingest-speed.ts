@@ -89,7 +89,7 @@ export async function measureMarkdownIngest(
   let started = performance.now();
   await lexical.embed(
     chunkDocument(parseText(markdownDocument(new Random(seed + 1000), 'indonesian', 2000), 'markdown')).map((draft) =>
-      embeddingText(draft.context, draft.content),
+      embeddingText(draft.context, draft.content, draft.meta),
     ),
   );
   const warmUpMs = performance.now() - started;
@@ -102,7 +102,7 @@ export async function measureMarkdownIngest(
     parseChunkMs += performance.now() - started;
     chunks += drafts.length;
     started = performance.now();
-    await lexical.embed(drafts.map((draft) => embeddingText(draft.context, draft.content)));
+    await lexical.embed(drafts.map((draft) => embeddingText(draft.context, draft.content, draft.meta)));
     embedMs += performance.now() - started;
   }
 

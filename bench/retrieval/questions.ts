@@ -8,7 +8,8 @@
  * in its file (bench/retrieval/check-questions.ts verifies both): a retrieved passage containing it
  * answers the question. It never spans a line or markdown markup, so it survives chunking.
  */
-export type QuestionTag = 'id' | 'en' | 'colloquial' | 'typo' | 'cross-lingual' | 'paraphrase' | 'table' | 'unanswerable';
+export type QuestionTag =
+  'id' | 'en' | 'colloquial' | 'typo' | 'cross-lingual' | 'paraphrase' | 'table' | 'unanswerable';
 
 export interface RetrievalQuestion {
   id: string;
@@ -756,20 +757,44 @@ export const retrievalQuestions: RetrievalQuestion[] = [
   },
 
   // Unanswerable: plausible for these businesses, not in the corpus
-  { id: 'none-01', question: 'Apakah Sandang Lestari punya toko offline di Pekalongan yang bisa dikunjungi?', tags: ['id', 'unanswerable'] },
+  {
+    id: 'none-01',
+    question: 'Apakah Sandang Lestari punya toko offline di Pekalongan yang bisa dikunjungi?',
+    tags: ['id', 'unanswerable'],
+  },
   { id: 'none-02', question: 'Do you ship internationally, for example to Singapore?', tags: ['en', 'unanswerable'] },
   { id: 'none-03', question: 'bisa bayar pake paylater ga kak?', tags: ['id', 'colloquial', 'unanswerable'] },
-  { id: 'none-04', question: 'Bisa pesan kemeja batik seragam kantor 100 potong dengan logo perusahaan?', tags: ['id', 'unanswerable'] },
-  { id: 'none-05', question: 'Apakah NusaNet menyediakan IP publik statis untuk pelanggan rumahan?', tags: ['id', 'unanswerable'] },
-  { id: 'none-06', question: 'Is there a minimum contract period or an early termination fee?', tags: ['en', 'unanswerable'] },
+  {
+    id: 'none-04',
+    question: 'Bisa pesan kemeja batik seragam kantor 100 potong dengan logo perusahaan?',
+    tags: ['id', 'unanswerable'],
+  },
+  {
+    id: 'none-05',
+    question: 'Apakah NusaNet menyediakan IP publik statis untuk pelanggan rumahan?',
+    tags: ['id', 'unanswerable'],
+  },
+  {
+    id: 'none-06',
+    question: 'Is there a minimum contract period or an early termination fee?',
+    tags: ['en', 'unanswerable'],
+  },
   { id: 'none-07', question: 'bisa tambah paket tv kabel ga min?', tags: ['id', 'colloquial', 'unanswerable'] },
   { id: 'none-08', question: 'Apakah klinik melayani vaksin HPV, dan berapa biayanya?', tags: ['id', 'unanswerable'] },
-  { id: 'none-09', question: 'dokternya bisa dipanggil ke rumah ga kak? ortu saya susah jalan', tags: ['id', 'colloquial', 'unanswerable'] },
+  {
+    id: 'none-09',
+    question: 'dokternya bisa dipanggil ke rumah ga kak? ortu saya susah jalan',
+    tags: ['id', 'colloquial', 'unanswerable'],
+  },
   { id: 'none-10', question: 'Do you offer a lifetime deal?', tags: ['en', 'unanswerable'] },
   { id: 'none-11', question: 'What is the API rate limit on the Starter plan?', tags: ['en', 'unanswerable'] },
   { id: 'none-12', question: 'Is there a gym or fitness room at the hotel?', tags: ['en', 'unanswerable'] },
   { id: 'none-13', question: 'Berapa harga kamar deluxe per malam?', tags: ['id', 'unanswerable'] },
-  { id: 'none-14', question: 'Berapa besar THR untuk karyawan yang baru bekerja 6 bulan?', tags: ['id', 'unanswerable'] },
+  {
+    id: 'none-14',
+    question: 'Berapa besar THR untuk karyawan yang baru bekerja 6 bulan?',
+    tags: ['id', 'unanswerable'],
+  },
   { id: 'none-15', question: 'Can I work from home two days a week?', tags: ['en', 'unanswerable'] },
   { id: 'none-16', question: 'lembur hari minggu dibayar brp kali gaji?', tags: ['id', 'colloquial', 'unanswerable'] },
 ];

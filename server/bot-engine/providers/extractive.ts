@@ -19,14 +19,18 @@
  *   - a Q&A passage (`passage.question`, or content `question?\n\nanswer`) scores by its question
  *     and alternative phrasings (and 0.8 × its answer); when it is the best passage, the reply is
  *     its answer alone;
- *   - nothing above the floor: no delta, no usage, only `done` with finishReason 'no_answer' (the
- *     runner then says the bot's fallback message).
+ *   - the best passage must hold at least half of what the question is about (its words without
+ *     function words, question words and chat particles, each in its roots, chat spellings,
+ *     glossary translations or a one-letter typo: server/knowledge/question-terms.ts);
+ *   - nothing above the floor, or a best passage about something else: no delta, no usage, only
+ *     `done` with finishReason 'no_answer' (the runner then says the bot's fallback message).
  * No words of its own in any language, deterministic, a few deltas of words, usage estimated with
  * the tokenizer, `model` 'kawan-extractive'.
  */
 import { cosineSimilarity } from '../../knowledge/embedders/embedder';
 import { lexicalVector, lexicalWords } from '../../knowledge/embedders/lexical';
 import { isCodeBlock, splitSentences } from '../../knowledge/text';
+import { heldForms, questionTerms, shareHeld } from '../../knowledge/question-terms';
 import type { ChatEvent, ChatProvider, ChatRequest, Passage } from './provider';
 import { defaultTokenCounter, estimatePromptTokens, type TokenCounter } from './token-estimate';
 
@@ -52,6 +56,13 @@ const ANSWER_WEIGHT = 0.8;
 const ELLIPSIS = '…';
 /** What a passage loses at most for lacking the question's words that tell the passages apart. */
 const MISSING_WEIGHT = 0.5;
+/**
+ * The least share of what the question is about (question-terms.ts) that the best passage must
+ * hold, or there is no answer. Lexical similarity alone answered "is there a kids menu?" with the
+ * menu's title and "pw buat login ke 192.168.1.1?" with a product record (bench:retrieval's
+ * replies: 29 % of the documents' answerable questions answered wrongly, 18 % at 0.5).
+ */
+const MIN_HELD = 0.5;
 
 /** A piece of a passage the reply may use. */
 interface Unit {
@@ -131,6 +142,10 @@ export class ExtractiveProvider implements ChatProvider {
     // Best passage first; ties keep the retrieval order.
     const order = best.map((score, index) => ({ score, index })).sort((a, b) => b.score - a.score || a.index - b.index);
 
+    // The best passage must be about what was asked, not only share its words' spelling.
+    const bestPassage = passages[order[0].index];
+    const about = heldForms(`${bestPassage.question ?? ''}\n${bestPassage.context}\n${bestPassage.content}`);
+    if (shareHeld(questionTerms(question), about) < MIN_HELD) return '';
     const first = analysed[order[0].index];
     if (first.kind === 'qa') return this.answerOf(first.answer, passages[order[0].index].marker);
 

@@ -63,7 +63,7 @@ describe('stored chunks', () => {
     // Vectors as pgvector keeps them (float4): each value within its precision of the embedder's;
     // sent in binary to a server, exactly the float4 nearest to it.
     for (const [index, chunk] of stored.entries()) {
-      const vector = lexicalVector(embeddingText(expected[index].context, expected[index].content));
+      const vector = lexicalVector(embeddingText(expected[index].context, expected[index].content, expected[index].meta));
       expect(chunk.embedding).toHaveLength(vector.length);
       chunk.embedding!.forEach((value, at) => expect(Math.abs(value - vector[at])).toBeLessThan(1e-7));
       if (app.database.driver === 'postgres')

@@ -182,6 +182,28 @@ describe('ExtractiveProvider', () => {
     ]);
   });
 
+  it('answers nothing when the best passage is not about what was asked, however alike its words', async () => {
+    const menu = passage(
+      1,
+      'Warung Kopi Nusantara Menu 2025\n\nKopi Susu Gula Aren Rp 25.000. Es Kopi Pandan Rp 28.000. Nasi Ayam Sambal Matah Rp 42.000.',
+    );
+    const record = passage(
+      2,
+      'SKU: SL-AK-0601\nNama Produk: Kaus Kaki Batik\nBahan: Katun\nKeterangan: Isi 1 pcs, motif acak',
+    );
+    const noAnswer = [{ type: 'done', finishReason: 'no_answer', model: EXTRACTIVE_MODEL }];
+    // "menu" alone is half of "kids menu": the menu's title is no answer about children's dishes.
+    expect(await events(new ExtractiveProvider(), request('is there a kids menu for children?', [menu]))).toEqual(
+      noAnswer,
+    );
+    expect(await events(new ExtractiveProvider(), request('pw buat login ke 192.168.1.1 apa ya?', [record]))).toEqual(
+      noAnswer,
+    );
+    // What the question is about, in a chat spelling, with a typo, or asked in English, still answers.
+    expect(await reply('kak jam operasinal toko hari sabtu brp?', [HOURS, ABOUT])).toContain('Sabtu toko buka');
+    expect(await reply('es kopi pandan harganya brp kak', [menu])).toContain('Es Kopi Pandan Rp 28.000');
+  });
+
   it('keeps the reply within the length cap', async () => {
     const long = passage(
       1,

@@ -33,7 +33,7 @@ export async function updateChunk(
     const embedder = services.embedders.for({ provider: knowledge.embeddingProvider, model: knowledge.embeddingModel });
     try {
       embedding = embedder
-        ? (await embedCached(services.db, embedder, [embeddingText(chunk.context, data.content)]))[0]
+        ? (await embedCached(services.db, embedder, [embeddingText(chunk.context, data.content, chunk.meta)]))[0]
         : null;
     } catch (error) {
       // Full-text still finds the chunk; its vector comes with the next refresh.
