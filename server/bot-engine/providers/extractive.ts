@@ -15,7 +15,8 @@
  *   - units below the floor (0.15) or below 75 % of the best unit are left out; the rest are taken
  *     best first while the reply stays within `maxChars` (600), then written passage by passage
  *     (best passage first), in their order within the passage; the record's first line (what the
- *     record is about) comes with any of its lines;
+ *     record is about) comes with any of its lines, and the best passage's record lines that hold
+ *     a word of the question ("Harga: …" when the price was asked) come whatever their score;
  *   - a Q&A passage (`passage.question`, or content `question?\n\nanswer`) scores by its question
  *     and alternative phrasings (and 0.8 × its answer); when it is the best passage, the reply is
  *     its answer alone;
@@ -145,7 +146,8 @@ export class ExtractiveProvider implements ChatProvider {
     // The best passage must be about what was asked, not only share its words' spelling.
     const bestPassage = passages[order[0].index];
     const about = heldForms(`${bestPassage.question ?? ''}\n${bestPassage.context}\n${bestPassage.content}`);
-    if (shareHeld(questionTerms(question), about) < MIN_HELD) return '';
+    const terms = questionTerms(question);
+    if (shareHeld(terms, about) < MIN_HELD) return '';
     const first = analysed[order[0].index];
     if (first.kind === 'qa') return this.answerOf(first.answer, passages[order[0].index].marker);
 
@@ -156,8 +158,15 @@ export class ExtractiveProvider implements ChatProvider {
         candidates.push({ passage: index, position: 0, text: item.answer, score: item.score, line: true });
       else candidates.push(...item.units);
     }
+    // In the best passage's record, a line that holds a word of the question answers it too: "Harga:
+    // Rp 289.000" when the price of the product its name line matched was asked.
+    const askedLine = (unit: Unit): boolean =>
+      unit.passage === order[0].index &&
+      first.units.some((other) => other.anchor) &&
+      terms.length > 0 &&
+      shareHeld(terms, heldForms(unit.text)) > 0;
     const eligible = candidates
-      .filter((unit) => unit.score >= threshold)
+      .filter((unit) => unit.score >= threshold || askedLine(unit))
       .sort((a, b) => b.score - a.score || a.passage - b.passage || a.position - b.position);
 
     const chosen: Unit[] = [];

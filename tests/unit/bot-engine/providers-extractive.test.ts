@@ -114,6 +114,19 @@ describe('ExtractiveProvider', () => {
     expect(await reply('berapa harga kopi susu?', [tea, coffee])).toBe('Produk: Kopi susu [2]\nHarga: Rp 25.000 [2]');
   });
 
+  it('brings the lines of the record that hold a word of the question, however long its name line', async () => {
+    const shirt = passage(
+      1,
+      'SKU: SL-KM-0101\nNama Produk: Kemeja Batik Parang Lengan Panjang\nKategori: Kemeja\nHarga: Rp 289.000\n' +
+        'Ukuran: S–XXL\nBahan: Katun primisima\nWarna: Coklat sogan',
+    );
+    const other = passage(2, 'SKU: SL-AK-0606\nNama Produk: Kaus Kaki Batik Isi 3\nHarga: Rp 45.000\nUkuran: 39–43');
+    const price = await reply('Harga kemeja batik parang lengan panjang berapa?', [shirt, other]);
+    expect(price).toContain('Harga: Rp 289.000 [1]');
+    expect(price).not.toContain('Bahan');
+    expect(await reply('kak kemeja batik parang ada size xxl ga?', [shirt, other])).toContain('Ukuran: S–XXL [1]');
+  });
+
   it('answers with the answer part of a Q&A passage, by its shape or by its given question', async () => {
     const qa = passage(
       1,
