@@ -68,11 +68,12 @@ export function heldForms(text: string): Set<string> {
 export function shareHeld(terms: readonly QuestionTerm[], held: ReadonlySet<string>): number {
   if (terms.length === 0) return 1;
   let count = 0;
-  for (const term of terms) if (holds(term, held)) count += 1;
+  for (const term of terms) if (holdsTerm(term, held)) count += 1;
   return count / terms.length;
 }
 
-function holds(term: QuestionTerm, held: ReadonlySet<string>): boolean {
+/** Whether a text holds a term in one of its forms, or one edit away; `held` is the text's `heldForms`. */
+export function holdsTerm(term: QuestionTerm, held: ReadonlySet<string>): boolean {
   for (const form of term.forms) if (held.has(form)) return true;
   if (term.word.length < 5 || /\d/.test(term.word)) return false;
   for (const word of held) if (oneEditApart(term.word, word)) return true;

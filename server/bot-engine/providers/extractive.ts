@@ -29,9 +29,9 @@
  * the tokenizer, `model` 'kawan-extractive'.
  */
 import { cosineSimilarity } from '../../knowledge/embedders/embedder';
-import { lexicalVector, lexicalWords } from '../../knowledge/embedders/lexical';
+import { lexicalVector } from '../../knowledge/embedders/lexical';
 import { isCodeBlock, splitSentences } from '../../knowledge/text';
-import { heldForms, questionTerms, shareHeld } from '../../knowledge/question-terms';
+import { heldForms, holdsTerm, questionTerms, shareHeld, type QuestionTerm } from '../../knowledge/question-terms';
 import type { ChatEvent, ChatProvider, ChatRequest, Passage } from './provider';
 import { defaultTokenCounter, estimatePromptTokens, type TokenCounter } from './token-estimate';
 
@@ -130,7 +130,11 @@ export class ExtractiveProvider implements ChatProvider {
     if (!query.some((value) => value !== 0) || passages.length === 0) return '';
     const similarity = (text: string): number => cosineSimilarity(query, lexicalVector(text));
 
-    const coverage = coverageOf(question, passages);
+    const terms = questionTerms(question);
+    const held = passages.map((passage) =>
+      heldForms(`${passage.question ?? ''}\n${passage.context}\n${passage.content}`),
+    );
+    const coverage = coverageOf(terms, held);
     const analysed = passages.map((passage, index) =>
       analyse(passage, index, (text) => coverage[index] * similarity(text)),
     );
@@ -144,10 +148,7 @@ export class ExtractiveProvider implements ChatProvider {
     const order = best.map((score, index) => ({ score, index })).sort((a, b) => b.score - a.score || a.index - b.index);
 
     // The best passage must be about what was asked, not only share its words' spelling.
-    const bestPassage = passages[order[0].index];
-    const about = heldForms(`${bestPassage.question ?? ''}\n${bestPassage.context}\n${bestPassage.content}`);
-    const terms = questionTerms(question);
-    if (shareHeld(terms, about) < MIN_HELD) return '';
+    if (shareHeld(terms, held[order[0].index]) < MIN_HELD) return '';
     const first = analysed[order[0].index];
     if (first.kind === 'qa') return this.answerOf(first.answer, passages[order[0].index].marker);
 
@@ -221,25 +222,23 @@ export class ExtractiveProvider implements ChatProvider {
 }
 
 /**
- * How much of what tells the passages apart each one holds: a word of the question that some of
- * the passages have and others lack (a place, a product: "kemang" in "jam buka outlet kemang?") is
- * what the question is about, and a passage without it loses up to half its score, shared among
- * such words. Lexical similarity alone lets the words every passage shares decide ("jam buka
- * outlet" matched "Jam buka outlet Surabaya?" best). Words of one or two letters, and words no
- * passage has (typos), tell nothing apart.
+ * How much of what tells the passages apart each one holds: a word the question is about
+ * (question-terms.ts: its roots, chat spellings, translations, one-letter typos) that some of the
+ * passages hold and others lack (a place, a product: "kemang" in "jam buka outlet kemang?") is what
+ * the question is about, and a passage without it loses up to half its score, shared among such
+ * words. Lexical similarity alone lets the words every passage shares decide ("jam buka outlet"
+ * matched "Jam buka outlet Surabaya?" best; "kemang bukanya jam berapa ya kak" the Bandung pair's
+ * "Bandung weekend bukanya dari jam berapa kak"). Words no passage holds tell nothing apart.
  */
-function coverageOf(question: string, passages: readonly Passage[]): number[] {
-  if (passages.length < 2) return passages.map(() => 1);
-  const held = passages.map(
-    (passage) => new Set(lexicalWords(`${passage.question ?? ''}\n${passage.context}\n${passage.content}`)),
+function coverageOf(terms: readonly QuestionTerm[], held: readonly ReadonlySet<string>[]): number[] {
+  if (held.length < 2) return held.map(() => 1);
+  const telling = terms
+    .map((term) => held.map((forms) => holdsTerm(term, forms)))
+    .filter((holding) => holding.some(Boolean) && !holding.every(Boolean));
+  if (telling.length === 0) return held.map(() => 1);
+  return held.map(
+    (_, index) => 1 - (MISSING_WEIGHT * telling.filter((holding) => !holding[index]).length) / telling.length,
   );
-  const telling = [...new Set(lexicalWords(question))].filter((word) => {
-    if (word.length < 3) return false;
-    const having = held.filter((words) => words.has(word)).length;
-    return having > 0 && having < passages.length;
-  });
-  if (telling.length === 0) return passages.map(() => 1);
-  return held.map((words) => 1 - (MISSING_WEIGHT * telling.filter((word) => !words.has(word)).length) / telling.length);
 }
 
 /** A passage's units and their scores, or its Q&A question score and answer. */

@@ -172,11 +172,16 @@ describe('ExtractiveProvider', () => {
     expect(await reply('what time does the jogja outlet open?', passages)).toBe(
       'Outlet Yogyakarta buka pukul 09.00–23.00. [3]',
     );
-    // Asked by the words every passage shares, or with the place misspelt: as before.
     expect(await reply('jam buka outlet surabaya', passages)).toBe(
       'Outlet Surabaya (Darmo) buka pukul 07.00–21.00. [2]',
     );
-    expect(await reply('jam buka outlet kemamg', passages)).toBe(await reply('jam buka outlet', passages));
+    // The place misspelt by a letter is still the place; chat words around it change nothing.
+    expect(await reply('jam buka outlet kemamg', passages)).toBe(
+      'Kedua outlet Jakarta (Kemang dan Tebet) buka pukul 07.00–22.00. [1]',
+    );
+    expect(await reply('kemang bukanya jam berapa ya kak', passages)).toBe(
+      'Kedua outlet Jakarta (Kemang dan Tebet) buka pukul 07.00–22.00. [1]',
+    );
   });
 
   it('answers nothing but done "no_answer" when no sentence clears the floor', async () => {
