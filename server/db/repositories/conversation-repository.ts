@@ -1,3 +1,4 @@
+import { withoutMarkers } from '../../bot-engine/citations';
 import {
   and,
   asc,
@@ -751,7 +752,8 @@ export function conversationRepository(db: Database, teamId: number) {
         at: values.at,
         ai: values.ai,
         fallbacks: values.fallback ? 1 : 0,
-        preview: values.text.slice(0, 255),
+        // The inbox lists a line of it: the citation markers belong to the thread, where the sources show.
+        preview: withoutMarkers(values.text, citationMarkers(values.ai.citations)).slice(0, 255),
         logEventId: values.log?.eventId ?? null,
         logSummary: values.log?.summary ?? null,
         logPayload: values.log?.payload ?? null,
@@ -1132,4 +1134,14 @@ export function conversationWriter(db: Database) {
         .limit(500);
     },
   };
+}
+
+/** The markers of a reply's stored citations (`{ marker }` objects; anything else is left out). */
+function citationMarkers(citations: unknown[]): Array<{ marker: number }> {
+  return citations.filter(
+    (citation): citation is { marker: number } =>
+      typeof citation === 'object' &&
+      citation !== null &&
+      typeof (citation as { marker?: unknown }).marker === 'number',
+  );
 }

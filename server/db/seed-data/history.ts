@@ -1,3 +1,4 @@
+import { withoutMarkers } from '../../bot-engine/citations';
 import type { ConversationActivityType } from '../schema/reports';
 import type {
   HandoffReasonCode,
@@ -563,7 +564,8 @@ class Thread {
     this.messages.push(message);
     if (message.sender !== 'system') {
       this.conversation.lastMessageAt = message.createdAt;
-      this.conversation.lastPreview = message.text.slice(0, 255);
+      const cited = (message.ai?.citations ?? []) as Array<{ marker: number }>;
+      this.conversation.lastPreview = withoutMarkers(message.text, cited).slice(0, 255);
     }
     return message;
   }

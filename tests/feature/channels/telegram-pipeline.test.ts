@@ -102,6 +102,8 @@ describe('Telegram webhooks', () => {
     expect(messages[1].text).toMatch(/22\.00\. \[1\]$/);
     const delivered = messages[1].text.replace(/ \[1\]$/, '');
     expect((sent[0] as { text: string }).text).toBe(delivered);
+    // The inbox's one-line preview shows it without them too.
+    expect((await repo.find(items[0].id))!.lastPreview).toBe(delivered.slice(0, 255));
     const events = await channelRepository(app.services.db, team.id).events(channel.id, { page: 1, perPage: 10 });
     const inbound = events.items.filter((event) => event.direction === 'inbound');
     expect(inbound).toHaveLength(1);

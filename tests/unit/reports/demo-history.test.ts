@@ -87,6 +87,14 @@ describe('the demo history', () => {
     expect(kinds).toEqual(new Set(['answer', 'curated', 'fallback', 'handoff']));
   });
 
+  it("previews each conversation by its last message, without a reply's citation markers", () => {
+    for (const conversation of history.conversations) {
+      const last = history.messages.filter((m) => m.conversation === conversation.key && m.sender !== 'system').at(-1)!;
+      expect(conversation.lastPreview).toBe(last.text.replace(/ ?\[\d+\]/g, '').slice(0, 255));
+    }
+    expect(history.messages.some((m) => /\[\d\]/.test(m.text))).toBe(true);
+  });
+
   it('cites only sources the demo knowledge has, and curates only its Q&A', () => {
     const titles = new Set(demoKnowledges.flatMap((knowledge) => knowledge.sources.map((source) => source.title)));
     for (const topic of answerTopics) {
