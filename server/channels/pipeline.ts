@@ -171,7 +171,7 @@ const json = (status: 200 | 401 | 403 | 404 | 422, body: unknown): WebhookAnswer
   ({ status, body: JSON.stringify(body), contentType: 'application/json' }) as WebhookAnswer;
 
 /** One line for the event log. */
-function summarize(webhook: ParsedWebhook): string {
+export function summarize(webhook: ParsedWebhook): string {
   const parts: string[] = [];
   for (const message of webhook.messages) {
     const who = message.name ?? message.phoneE164 ?? message.externalUserId;

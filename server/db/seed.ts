@@ -15,6 +15,7 @@ import { createKnowledge } from '../domain/knowledges/actions/create-knowledge';
 import { addSource } from '../domain/knowledges/actions/add-source';
 import { UploadedFile } from '../http/middleware/body';
 import { demoKnowledges } from './seed-data/knowledge/index';
+import { seedDemoEventLog } from './seed-event-log';
 import { knowledgeRepository } from './repositories/knowledge-repository';
 import { botRepository } from './repositories/bot-repository';
 import { createBot } from '../domain/bots/actions/create-bot';
@@ -305,6 +306,7 @@ async function seedDemoChannels(
       weight: member.role === 'agent' ? 0.55 : member.role === 'owner' ? 0.15 : 0.3,
     }));
   await seedDemoHistory(services, { teamId: actor.teamId, botId, agents });
+  await seedDemoEventLog(services.db, actor.teamId);
 
   const say = async (channel: typeof web, visitor: string, text: string, name?: string) => {
     const result = await acceptInbound(services, channel, {

@@ -209,8 +209,41 @@ describe('the demo channels and inbox', () => {
     expect(shown.health).toBe('error');
     expect(Date.parse(shown.last_inbound_at ?? '')).toBeGreaterThan(Date.now() - 7 * 24 * 3600_000);
     expect(Date.parse(shown.last_outbound_at ?? '')).toBeGreaterThan(Date.now() - 7 * 24 * 3600_000);
+
+    // Its event log shows the history's latest deliveries and sends, as the providers and Kawan
+    // would have logged them: each inbound one the update its message came in.
+    for (const type of ['telegram', 'whatsapp'] as const) {
+      const channel = channels.find((each) => each.type === type)!;
+      const page = expectPage(await client.visit(`/channels/${channel.id}`), 'Channels/Show');
+      const events = (page.props.events as { data: EventShown[]; meta: { total: number } }).data;
+      const inbound = events.filter((event) => event.direction === 'inbound');
+      const outbound = events.filter((event) => event.direction === 'outbound');
+      expect(inbound.length).toBeGreaterThan(0);
+      expect(outbound.length).toBeGreaterThan(0);
+      for (const event of inbound) {
+        expect(event).toMatchObject({ signature: 'valid', status: 'processed', duplicates: 0 });
+        expect(event.summary).toMatch(/^Text from .+: ./);
+        expect(event.conversation_url).toMatch(/^\/conversations\/\d+$/);
+        expect(event.replayable).toBe(true);
+      }
+      for (const event of outbound) {
+        expect(event).toMatchObject({ signature: 'none', status: 'delivered' });
+        expect(event.summary).toMatch(type === 'telegram' ? /^(Bot|Agent) reply: / : /^Agent reply: /);
+        expect(event.summary).not.toMatch(/\[\d+\]/);
+      }
+    }
   });
 });
+
+interface EventShown {
+  direction: string;
+  signature: string;
+  status: string;
+  summary: string;
+  duplicates: number;
+  conversation_url: string | null;
+  replayable: boolean;
+}
 
 describe('the demo history', () => {
   it('gives Reports 60 days of rollups at once, with handoffs, ratings, fallbacks and every channel', async () => {
