@@ -131,3 +131,12 @@ export function withoutMarkers(text: string, citations: ReadonlyArray<{ marker: 
     return numbers.every((number) => known.has(number)) ? '' : run;
   });
 }
+
+/** The markers of stored citations (`{ marker }` objects, as a message's `ai.citations` keeps them; anything else left out). */
+export function citationMarkers(citations: unknown): Array<{ marker: number }> {
+  if (!Array.isArray(citations)) return [];
+  return citations.filter(
+    (citation): citation is { marker: number } =>
+      typeof citation === 'object' && citation !== null && Number.isInteger((citation as { marker?: unknown }).marker),
+  );
+}

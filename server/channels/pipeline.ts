@@ -47,7 +47,7 @@ import { configOf } from '../domain/bots/actions/chat';
 import { answerTurn, spokenReply } from '../domain/bots/answer';
 import type { HistoryMessage, TurnResult } from '../bot-engine/turn';
 import { ProviderError } from '../bot-engine/providers/provider';
-import { withoutMarkers } from '../bot-engine/citations';
+import { citationMarkers, withoutMarkers } from '../bot-engine/citations';
 import {
   conversationChanged,
   messageCreated,
@@ -1000,15 +1000,7 @@ function customerText(
   citations: unknown[] = [],
 ): string {
   if (message.sender !== 'bot' || channel.type === 'web') return message.text;
-  return withoutMarkers(
-    message.text,
-    citations.filter(
-      (citation): citation is { marker: number } =>
-        typeof citation === 'object' &&
-        citation !== null &&
-        Number.isInteger((citation as { marker?: unknown }).marker),
-    ),
-  );
+  return withoutMarkers(message.text, citationMarkers(citations));
 }
 
 /** An outbound message with what sending it needs. */

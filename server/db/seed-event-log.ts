@@ -5,7 +5,7 @@ import { outboundEventId } from './repositories/channel-repository';
 import { summarize } from '../channels/pipeline';
 import { parseUpdate } from '../channels/telegram/webhook';
 import { parseWebhook } from '../channels/whatsapp/webhook';
-import { withoutMarkers } from '../bot-engine/citations';
+import { citationMarkers, withoutMarkers } from '../bot-engine/citations';
 
 /** Deliveries of each channel the demo's event log shows, each way. */
 const SHOWN = 12;
@@ -50,7 +50,10 @@ export async function seedDemoEventLog(db: Database, teamId: number): Promise<nu
       });
     }
     for (const message of await latest(db, channel.id, 'outbound')) {
-      const text = withoutMarkers(message.text, citationsOf(message.ai));
+      const text = withoutMarkers(
+        message.text,
+        citationMarkers((message.ai as { citations?: unknown } | null)?.citations),
+      );
       const sentAt = message.sentAt ?? message.createdAt;
       logged.push({
         teamId,
@@ -163,11 +166,4 @@ function whatsappWebhook(message: Seeded, phoneNumberId: string): string {
       },
     ],
   });
-}
-
-function citationsOf(ai: unknown): Array<{ marker: number }> {
-  const citations = (ai as { citations?: unknown } | null)?.citations;
-  return Array.isArray(citations)
-    ? citations.filter((c): c is { marker: number } => typeof (c as { marker?: unknown })?.marker === 'number')
-    : [];
 }

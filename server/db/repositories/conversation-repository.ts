@@ -1,4 +1,4 @@
-import { withoutMarkers } from '../../bot-engine/citations';
+import { citationMarkers, withoutMarkers } from '../../bot-engine/citations';
 import {
   and,
   asc,
@@ -1134,14 +1134,4 @@ export function conversationWriter(db: Database) {
         .limit(500);
     },
   };
-}
-
-/** The markers of a reply's stored citations (`{ marker }` objects; anything else is left out). */
-function citationMarkers(citations: unknown[]): Array<{ marker: number }> {
-  return citations.filter(
-    (citation): citation is { marker: number } =>
-      typeof citation === 'object' &&
-      citation !== null &&
-      typeof (citation as { marker?: unknown }).marker === 'number',
-  );
 }

@@ -1,4 +1,4 @@
-import { withoutMarkers } from '../../bot-engine/citations';
+import { citationMarkers, withoutMarkers } from '../../bot-engine/citations';
 import type { ConversationActivityType } from '../schema/reports';
 import type {
   HandoffReasonCode,
@@ -564,8 +564,10 @@ class Thread {
     this.messages.push(message);
     if (message.sender !== 'system') {
       this.conversation.lastMessageAt = message.createdAt;
-      const cited = (message.ai?.citations ?? []) as Array<{ marker: number }>;
-      this.conversation.lastPreview = withoutMarkers(message.text, cited).slice(0, 255);
+      this.conversation.lastPreview = withoutMarkers(message.text, citationMarkers(message.ai?.citations)).slice(
+        0,
+        255,
+      );
     }
     return message;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CitationStream, withoutMarkers } from '../../../server/bot-engine/citations';
+import { CitationStream, citationMarkers, withoutMarkers } from '../../../server/bot-engine/citations';
 import type { Passage } from '../../../server/bot-engine/providers/provider';
 
 const passage = (marker: number, chunkId: number, sourceTitle: string): Passage => ({
@@ -77,5 +77,15 @@ describe('withoutMarkers', () => {
 
   it('leaves a reply without citations as it is', () => {
     expect(withoutMarkers('Nomor [1] ada di daftar.', [])).toBe('Nomor [1] ada di daftar.');
+  });
+});
+
+describe('citationMarkers', () => {
+  it('reads the markers of stored citations and leaves out anything else', () => {
+    expect(
+      citationMarkers([{ marker: 1, chunkId: 4 }, { marker: 2 }, { marker: '3' }, null, 'x', { marker: 1.5 }]),
+    ).toEqual([{ marker: 1, chunkId: 4 }, { marker: 2 }]);
+    expect(citationMarkers(undefined)).toEqual([]);
+    expect(citationMarkers({ marker: 1 })).toEqual([]);
   });
 });
