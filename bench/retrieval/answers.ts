@@ -43,7 +43,6 @@ export interface AnswerFigures {
 }
 
 export interface AskedSet {
-  name: string;
   teamId: number;
   knowledges: RetrievalKnowledge[];
   questions: Array<{ id: string; question: string; tags: QuestionTag[]; expected?: (reply: string) => boolean }>;
@@ -167,7 +166,6 @@ export async function measureAnswers(
     {
       name: 'documents',
       answered: await askAll(bench, {
-        name: 'documents',
         teamId: documents.teamId,
         knowledges: documents.knowledges,
         questions: documents.outcomes.map(({ question }) => ({
@@ -181,7 +179,6 @@ export async function measureAnswers(
     {
       name: 'faq',
       answered: await askAll(bench, {
-        name: 'faq',
         teamId: faq.teamId,
         knowledges: faq.knowledges,
         questions: faq.outcomes.map(({ question }) => ({

@@ -7,7 +7,7 @@
  * `isConfident` was tuned with. Confidence is `isConfident` (server/knowledge/confidence.ts) with
  * the bot's `minScore` as its similarity threshold: the best chunk must clear both signals.
  */
-import { isConfident, lexicalThresholds } from '../knowledge/confidence';
+import { fullTextEvidence, isConfident, lexicalThresholds } from '../knowledge/confidence';
 import type { RetrievedChunk } from '../knowledge/retrieve';
 
 export function groundingChunks(chunks: RetrievedChunk[], minScore: number): RetrievedChunk[] {
@@ -15,7 +15,8 @@ export function groundingChunks(chunks: RetrievedChunk[], minScore: number): Ret
   return chunks.filter((chunk) =>
     vectorRan
       ? (chunk.retrievers.vector?.similarity ?? -1) >= minScore
-      : (chunk.retrievers.fulltext?.allWords ?? chunk.retrievers.fulltext?.score ?? -1) >= lexicalThresholds.fullText,
+      : chunk.retrievers.fulltext !== undefined &&
+        fullTextEvidence(chunk.retrievers.fulltext) >= lexicalThresholds.fullText,
   );
 }
 
@@ -29,6 +30,6 @@ export function describeBest(chunks: RetrievedChunk[]): string {
   if (!best) return 'nothing retrieved';
   const parts: string[] = [];
   if (best.retrievers.vector) parts.push(`similarity ${best.retrievers.vector.similarity.toFixed(3)}`);
-  if (best.retrievers.fulltext) parts.push(`full-text ${best.retrievers.fulltext.score.toFixed(3)}`);
+  if (best.retrievers.fulltext) parts.push(`full-text ${fullTextEvidence(best.retrievers.fulltext).toFixed(3)}`);
   return `best chunk ${best.id}: ${parts.join(', ') || 'no retriever scores'}`;
 }

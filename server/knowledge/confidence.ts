@@ -39,8 +39,13 @@ export function isConfident(chunks: RetrievedChunk[], thresholds: ConfidenceThre
   const best = chunks[0];
   if (!best) return false;
   const { fulltext, vector } = best.retrievers;
-  if (!fulltext || (fulltext.allWords ?? fulltext.score) < thresholds.fullText) return false;
+  if (!fulltext || fullTextEvidence(fulltext) < thresholds.fullText) return false;
   const vectorRan = chunks.some((chunk) => chunk.retrievers.vector !== undefined);
   if (!vectorRan) return true;
   return vector !== undefined && vector.similarity >= thresholds.similarity;
+}
+
+/** A full-text hit's rank on the scale the thresholds were tuned on: over all the question's words. */
+export function fullTextEvidence(hit: NonNullable<RetrievedChunk['retrievers']['fulltext']>): number {
+  return hit.allWords ?? hit.score;
 }

@@ -209,7 +209,6 @@ export async function rebuildTeam(db: Database, teamId: number): Promise<number>
   return list.length;
 }
 
-/** The stored rows of a team between two days (inclusive), for the Reports page. */
 /**
  * The replies each bot sent from `from` to `to` (days, team time), summed from the stored rollups:
  * one small row per bot instead of a month of figures.
@@ -230,6 +229,7 @@ export async function storedRepliesByBot(
   return new Map(rows.filter((row) => row.botId !== 0).map((row) => [row.botId, row.replies]));
 }
 
+/** The stored rows of a team between two days (inclusive), for the Reports page. */
 export async function storedFigures(
   db: Database,
   teamId: number,

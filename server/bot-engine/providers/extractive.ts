@@ -161,11 +161,9 @@ export class ExtractiveProvider implements ChatProvider {
     }
     // In the best passage's record, a line that holds a word of the question answers it too: "Harga:
     // Rp 289.000" when the price of the product its name line matched was asked.
+    const bestIsRecord = terms.length > 0 && first.units.some((unit) => unit.anchor);
     const askedLine = (unit: Unit): boolean =>
-      unit.passage === order[0].index &&
-      first.units.some((other) => other.anchor) &&
-      terms.length > 0 &&
-      shareHeld(terms, heldForms(unit.text)) > 0;
+      bestIsRecord && unit.passage === order[0].index && shareHeld(terms, heldForms(unit.text)) > 0;
     const eligible = candidates
       .filter((unit) => unit.score >= threshold || askedLine(unit))
       .sort((a, b) => b.score - a.score || a.passage - b.passage || a.position - b.position);
