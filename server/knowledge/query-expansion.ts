@@ -239,6 +239,114 @@ const ENGLISH_TO_INDONESIAN: Record<string, string> = {
   documents: 'dokumen berkas',
   id: 'ktp identitas',
   photo: 'foto',
+  // Choosing and asking for things
+  option: 'pilihan opsi',
+  choice: 'pilihan',
+  recommend: 'rekomendasi sarankan',
+  recommendation: 'rekomendasi',
+  popular: 'favorit populer terlaris',
+  favorite: 'favorit',
+  best: 'terbaik terlaris',
+  special: 'spesial khusus',
+  // Food, drink and diets
+  eat: 'makan',
+  lunch: 'makan siang',
+  dinner: 'makan malam',
+  snack: 'camilan',
+  dessert: 'pencuci mulut',
+  meat: 'daging',
+  chicken: 'ayam',
+  beef: 'sapi daging',
+  pork: 'babi',
+  fish: 'ikan',
+  egg: 'telur',
+  vegetable: 'sayur',
+  fruit: 'buah',
+  rice: 'nasi',
+  noodle: 'mie',
+  juice: 'jus',
+  water: 'air',
+  ice: 'es',
+  hot: 'panas',
+  cold: 'dingin',
+  sweet: 'manis',
+  bread: 'roti',
+  alcohol: 'alkohol',
+  allergy: 'alergi',
+  vegan: 'vegan nabati',
+  kitchen: 'dapur',
+  // Places, seats and events
+  table: 'meja',
+  seat: 'kursi tempat duduk',
+  reserve: 'reservasi pesan',
+  rent: 'sewa',
+  rental: 'sewa',
+  event: 'acara',
+  party: 'pesta acara',
+  birthday: 'ulang tahun',
+  wedding: 'pernikahan',
+  meeting: 'rapat pertemuan',
+  group: 'rombongan grup',
+  people: 'orang',
+  person: 'orang',
+  indoor: 'dalam ruangan',
+  outdoor: 'luar ruangan',
+  near: 'dekat',
+  nearest: 'terdekat',
+  far: 'jauh',
+  distance: 'jarak',
+  car: 'mobil',
+  motorbike: 'motor',
+  motorcycle: 'motor',
+  dog: 'anjing',
+  cat: 'kucing',
+  lost: 'hilang ketinggalan',
+  forgot: 'lupa ketinggalan',
+  found: 'temukan ditemukan',
+  // Work and jobs
+  job: 'kerja pekerjaan lowongan',
+  jobs: 'lowongan pekerjaan',
+  vacancy: 'lowongan',
+  hire: 'rekrut lowongan',
+  hiring: 'lowongan rekrut',
+  apply: 'lamar melamar daftar',
+  application: 'lamaran',
+  career: 'karier karir',
+  // Loyalty and gifts
+  loyalty: 'loyalitas',
+  reward: 'hadiah poin',
+  gift: 'hadiah kado',
+  // Days and seasons
+  weekday: 'hari kerja',
+  daily: 'setiap hari harian',
+  eid: 'lebaran idul fitri',
+  christmas: 'natal',
+  // People
+  student: 'mahasiswa pelajar siswa',
+  teacher: 'guru',
+  school: 'sekolah',
+  baby: 'bayi',
+  wife: 'istri',
+  husband: 'suami',
+  family: 'keluarga',
+  woman: 'wanita perempuan',
+  women: 'wanita perempuan',
+  man: 'pria',
+  men: 'pria',
+  // Clothes and shops
+  clothes: 'pakaian baju',
+  shirt: 'kemeja baju',
+  dress: 'gaun',
+  pants: 'celana',
+  trousers: 'celana',
+  shoes: 'sepatu',
+  bag: 'tas',
+  socks: 'kaus kaki',
+  underwear: 'pakaian dalam',
+  fabric: 'kain bahan',
+  material: 'bahan',
+  credit: 'kredit',
+  foreign: 'asing luar negeri',
 };
 
 type Glossary = ReadonlyMap<string, readonly string[]>;
@@ -262,6 +370,33 @@ function build(): { toIndonesian: Glossary; toEnglish: Glossary } {
 
 const { toIndonesian, toEnglish } = build();
 
+/**
+ * An English word's key for the glossary's second lookup: its light stem without a final "e", and
+ * "ie" as "y", so that the forms of one word meet ("smoke" and "smoking", "reserve" and "reserved",
+ * "deliveries" and "delivery"). The embedder's own stem (`englishStem`) stays as it is: stored
+ * vectors were made with it.
+ */
+export function glossaryKey(word: string): string {
+  const stem = englishStem(word);
+  if (stem.length > 4 && stem.endsWith('ie')) return `${stem.slice(0, -2)}y`;
+  if (stem.length > 4 && stem.endsWith('e')) return stem.slice(0, -1);
+  return stem;
+}
+
+/** The English glossary by `glossaryKey`, the entries of words sharing a key together. */
+function byKey(glossary: Glossary): Glossary {
+  const keyed = new Map<string, string[]>();
+  for (const [english, words] of glossary) {
+    const key = glossaryKey(english);
+    const list = keyed.get(key) ?? [];
+    for (const word of words) if (!list.includes(word)) list.push(word);
+    keyed.set(key, list);
+  }
+  return keyed;
+}
+
+const toIndonesianByKey = byKey(toIndonesian);
+
 function lookup(glossary: Glossary, word: string, stems: Array<(word: string) => string>): readonly string[] {
   const found = glossary.get(word);
   if (found) return found;
@@ -269,7 +404,7 @@ function lookup(glossary: Glossary, word: string, stems: Array<(word: string) =>
     const stemmed = stem(word);
     if (stemmed !== word && glossary.has(stemmed)) return glossary.get(stemmed)!;
   }
-  return [];
+  return glossary === toIndonesian ? (toIndonesianByKey.get(glossaryKey(word)) ?? []) : [];
 }
 
 /**

@@ -25,6 +25,8 @@ export interface QuestionTerm {
   word: string;
   /** The forms a passage may hold the word in. */
   forms: ReadonlySet<string>;
+  /** Its words in the other language (Kawan's glossary), as the glossary writes them. */
+  translations: readonly string[];
 }
 
 const roots = (word: string) => [word, indonesianStem(word), englishStem(word)];
@@ -41,15 +43,17 @@ export function questionTerms(question: string): QuestionTerm[] {
     const standard = standardForms(word);
     if (standard?.every((form) => isFunctionWord(form) || NOT_THE_SUBJECT.has(form))) continue;
     const forms = new Set<string>();
+    const translations: string[] = [];
     for (const base of [word, ...(standard ?? [])]) {
       for (const form of roots(base)) forms.add(form);
       for (const language of ['indonesian', 'english']) {
         for (const translation of translatedWords([base], language)) {
+          if (!translations.includes(translation)) translations.push(translation);
           for (const part of lexicalWords(translation)) for (const form of roots(part)) forms.add(form);
         }
       }
     }
-    terms.push({ word, forms });
+    terms.push({ word, forms, translations });
   }
   return terms;
 }

@@ -16,10 +16,13 @@
  *     best first while the reply stays within `maxChars` (600), then written passage by passage
  *     (best passage first), in their order within the passage; the record's first line (what the
  *     record is about) comes with any of its lines, and the best passage's record lines that hold
- *     a word of the question ("Harga: …" when the price was asked) come whatever their score;
+ *     a word of the question ("Harga: …" when the price was asked, or "how much") come whatever
+ *     their score;
  *   - a Q&A passage (`passage.question`, or content `question?\n\nanswer`) scores by its question
  *     and alternative phrasings (and 0.8 × its answer); when it is the best passage, the reply is
- *     its answer alone;
+ *     its answer alone. A phrasing is also compared with the question and its glossary translations
+ *     together, the better of the two counting, so that a pair written in the other language
+ *     answers ("How do I reserve a table?" → "Bagaimana cara reservasi meja?");
  *   - the best passage must hold at least half of what the question is about (its words without
  *     function words, question words and chat particles, each in its roots, chat spellings,
  *     glossary translations or a one-letter typo: server/knowledge/question-terms.ts);
@@ -64,6 +67,15 @@ const MISSING_WEIGHT = 0.5;
  * replies: 29 % of the documents' answerable questions answered wrongly, 18 % at 0.5).
  */
 const MIN_HELD = 0.5;
+
+/** An English question that asks a price without naming it ("how much is the Lasem shirt?"). */
+const PRICE_ASKED = /\bhow much\b/i;
+/** The price, in the words a record labels it with. */
+const priceTerm: QuestionTerm = {
+  word: 'price',
+  forms: new Set(['price', 'harga', 'biaya', 'tarif', 'cost']),
+  translations: [],
+};
 
 /** A piece of a passage the reply may use. */
 interface Unit {
@@ -128,15 +140,27 @@ export class ExtractiveProvider implements ChatProvider {
   compose(question: string, passages: readonly Passage[]): string {
     const query = lexicalVector(question);
     if (!query.some((value) => value !== 0) || passages.length === 0) return '';
-    const similarity = (text: string): number => cosineSimilarity(query, lexicalVector(text));
-
     const terms = questionTerms(question);
+    const translations = terms.flatMap((term) => term.translations);
+    const translated = translations.length > 0 ? lexicalVector(`${question}\n${translations.join(' ')}`) : null;
+    const similarity = (text: string): number => cosineSimilarity(query, lexicalVector(text));
+    const phrasingSimilarity = (text: string): number => {
+      const vector = lexicalVector(text);
+      const own = cosineSimilarity(query, vector);
+      return translated ? Math.max(own, cosineSimilarity(translated, vector)) : own;
+    };
+
     const held = passages.map((passage) =>
       heldForms(`${passage.question ?? ''}\n${passage.context}\n${passage.content}`),
     );
     const coverage = coverageOf(terms, held);
     const analysed = passages.map((passage, index) =>
-      analyse(passage, index, (text) => coverage[index] * similarity(text)),
+      analyse(
+        passage,
+        index,
+        (text) => coverage[index] * similarity(text),
+        (text) => coverage[index] * phrasingSimilarity(text),
+      ),
     );
     const best = analysed.map((item) =>
       item.kind === 'qa' ? item.score : Math.max(-1, ...item.units.map((unit) => unit.score)),
@@ -162,8 +186,10 @@ export class ExtractiveProvider implements ChatProvider {
     // In the best passage's record, a line that holds a word of the question answers it too: "Harga:
     // Rp 289.000" when the price of the product its name line matched was asked.
     const bestIsRecord = terms.length > 0 && first.units.some((unit) => unit.anchor);
+    // "How much is …" asks the price without naming it: the record's price line answers it.
+    const asked = PRICE_ASKED.test(question) ? [...terms, priceTerm] : terms;
     const askedLine = (unit: Unit): boolean =>
-      bestIsRecord && unit.passage === order[0].index && shareHeld(terms, heldForms(unit.text)) > 0;
+      bestIsRecord && unit.passage === order[0].index && shareHeld(asked, heldForms(unit.text)) > 0;
     const eligible = candidates
       .filter((unit) => unit.score >= threshold || askedLine(unit))
       .sort((a, b) => b.score - a.score || a.passage - b.passage || a.position - b.position);
@@ -240,14 +266,19 @@ function coverageOf(terms: readonly QuestionTerm[], held: readonly ReadonlySet<s
 }
 
 /** A passage's units and their scores, or its Q&A question score and answer. */
-function analyse(passage: Passage, index: number, similarity: (text: string) => number): QaPassage | UnitPassage {
+function analyse(
+  passage: Passage,
+  index: number,
+  similarity: (text: string) => number,
+  phrasingSimilarity: (text: string) => number,
+): QaPassage | UnitPassage {
   const content = passage.content.replace(/\r\n?/g, '\n').trim();
   const context = passage.context.trim();
 
   const qa = splitQa(passage, content);
   if (qa) {
     const phrasings = [qa.question, ...context.split('\n')].filter((text) => text.trim() !== '');
-    const score = Math.max(...phrasings.map(similarity), ANSWER_WEIGHT * similarity(qa.answer));
+    const score = Math.max(...phrasings.map(phrasingSimilarity), ANSWER_WEIGHT * similarity(qa.answer));
     return { kind: 'qa', score, answer: qa.answer };
   }
 

@@ -147,6 +147,32 @@ describe('ExtractiveProvider', () => {
     expect(await reply('do you deliver on sunday?', [given])).toBe('Yes, from 10 am to 4 pm. [3]');
   });
 
+  it('brings the price line of the record asked about when "how much" asks it without naming it', async () => {
+    const shirt = passage(
+      1,
+      'SKU: SL-KM-0104\nNama Produk: Kemeja Batik Tulis Lasem\nKategori: Kemeja Pria\nHarga: 1250000\nBahan: Katun primisima',
+    );
+    const other = passage(2, 'SKU: SL-AK-0606\nNama Produk: Kaus Kaki Batik Isi 3\nHarga: 45000');
+    const price = await reply('How much is the Lasem batik shirt?', [shirt, other]);
+    expect(price).toContain('Harga: 1250000 [1]');
+    expect(price).not.toContain('Bahan');
+    // Asked about something else, the price line stays out.
+    expect(await reply('What is the Lasem batik shirt made of?', [shirt, other])).not.toContain('Harga');
+  });
+
+  it("matches a Q&A passage phrased in the other language through the question's translations", async () => {
+    const table = passage(
+      1,
+      'Bagaimana cara reservasi meja?\n\nReservasi lewat WhatsApp 0812-8800-4521.',
+      'booking meja bisa?',
+    );
+    const parking = passage(2, 'Apakah ada tempat parkir?\n\nAda parkir motor dan mobil.', 'parkir mobil ada?');
+    expect(await reply('How do I reserve a table?', [parking, table])).toBe(
+      'Reservasi lewat WhatsApp 0812-8800-4521. [1]',
+    );
+    expect(await reply('can we park the car there?', [table, parking])).toBe('Ada parkir motor dan mobil. [2]');
+  });
+
   it('answers the passage that holds the word telling the passages apart, not the one most like the question', async () => {
     const qa = (marker: number, question: string, alternatives: string[], answer: string) =>
       passage(marker, `${question}\n\n${answer}`, alternatives.join('\n'), { question });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { translatedWords } from '../../../server/knowledge/query-expansion';
+import { glossaryKey, translatedWords } from '../../../server/knowledge/query-expansion';
 import { queryWords, searchWords } from '../../../server/knowledge/retrieve';
 
 describe('translatedWords', () => {
@@ -16,6 +16,24 @@ describe('translatedWords', () => {
     );
     // "kirim" alone is "send"/"deliver", never "shipping" (which is "ongkos kirim").
     expect(translatedWords(['kirim'], 'english')).not.toContain('shipping');
+  });
+
+  it("finds a word's entry through its other forms (smoke and smoking, reserve and reserved)", () => {
+    expect(translatedWords(['smoke'], 'indonesian')).toEqual(['merokok', 'rokok']);
+    expect(translatedWords(['reserved'], 'indonesian')).toEqual(['reservasi', 'pesan']);
+    expect(translatedWords(['deliveries'], 'indonesian')).toEqual(['pengiriman', 'kirim', 'antar']);
+    expect(glossaryKey('smoking')).toBe(glossaryKey('smoke'));
+    expect(glossaryKey('free')).toBe('free');
+  });
+
+  it('knows the everyday words of tables, events, jobs and diets', () => {
+    expect(translatedWords(queryWords('Can I reserve a table for a birthday party?'), 'indonesian')).toEqual(
+      expect.arrayContaining(['meja', 'ulang', 'tahun', 'pesta', 'acara']),
+    );
+    expect(translatedWords(['options', 'jobs', 'loyalty'], 'indonesian')).toEqual(
+      expect.arrayContaining(['pilihan', 'lowongan', 'loyalitas']),
+    );
+    expect(translatedWords(['lowongan'], 'english')).toContain('vacancy');
   });
 
   it('adds nothing the question has already, and nothing for words it does not know', () => {
