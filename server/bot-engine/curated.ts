@@ -11,6 +11,7 @@
 import type { RetrievedChunk } from '../knowledge/retrieve';
 import { cosineSimilarity } from '../knowledge/embedders/embedder';
 import { lexicalVector } from '../knowledge/embedders/lexical';
+import { questionTerms } from '../knowledge/question-terms';
 import { unsliced } from '../knowledge/text';
 
 export interface CuratedMatch {
@@ -46,6 +47,11 @@ function phrasingVector(phrasing: string): number[] {
   return vector;
 }
 
+/** A Q&A chunk's question and its alternative phrasings (the context's lines). */
+function phrasingsOf(chunk: RetrievedChunk, question: string): string[] {
+  return [question, ...chunk.context.split('\n').map((line) => line.trim())].filter((line) => line !== '');
+}
+
 /** The Q&A chunk among the retrieved ones whose phrasing is closest to the message (earlier rank wins ties), or null. */
 export function bestCuratedMatch(message: string, chunks: RetrievedChunk[]): CuratedMatch | null {
   let best: CuratedMatch | null = null;
@@ -54,13 +60,40 @@ export function bestCuratedMatch(message: string, chunks: RetrievedChunk[]): Cur
     const question = curatedQuestion(chunk);
     if (question === undefined) continue;
     asked ??= lexicalVector(message);
-    const phrasings = [question, ...chunk.context.split('\n').map((line) => line.trim())].filter((line) => line !== '');
-    for (const phrasing of phrasings) {
+    for (const phrasing of phrasingsOf(chunk, question)) {
       const score = cosineSimilarity(asked, phrasingVector(phrasing));
       if (!best || score > best.score) best = { chunk, score, phrasing };
     }
   }
   return best;
+}
+
+/**
+ * How close each retrieved Q&A chunk's nearest phrasing is to the message, by chunk id: the cosine
+ * of the lexical vectors of the phrasing and of the message, or of the message with its glossary
+ * translations (question-terms.ts), whichever is higher, so that a pair written in the other
+ * language is met ("do you have vegan options?" and "ada pilihan vegetarian ga kak"). A chunk's
+ * own vector holds all its phrasings at once, so its similarity to a short question runs low.
+ */
+export function phrasingScores(message: string, chunks: RetrievedChunk[]): Map<number, number> {
+  const scores = new Map<number, number>();
+  let asked: number[][] | undefined;
+  for (const chunk of chunks) {
+    const question = curatedQuestion(chunk);
+    if (question === undefined) continue;
+    if (!asked) {
+      const translations = questionTerms(message).flatMap((term) => term.translations);
+      asked = [lexicalVector(message)];
+      if (translations.length > 0) asked.push(lexicalVector(`${message}\n${translations.join(' ')}`));
+    }
+    let best = 0;
+    for (const phrasing of phrasingsOf(chunk, question)) {
+      const vector = phrasingVector(phrasing);
+      for (const query of asked) best = Math.max(best, cosineSimilarity(query, vector));
+    }
+    scores.set(chunk.id, best);
+  }
+  return scores;
 }
 
 /** Whether a match clears the bot's threshold (allowing for rounding: an identical question scores 1). */

@@ -25,7 +25,7 @@ import type { Language } from '../knowledge/language';
 import type { RetrievedChunk } from '../knowledge/retrieve';
 import { CitationStream, type Citation } from './citations';
 import { estimateCostUsd } from './cost';
-import { bestCuratedMatch, clearsThreshold, curatedAnswer } from './curated';
+import { bestCuratedMatch, clearsThreshold, curatedAnswer, phrasingScores } from './curated';
 import { confidentRetrieval, describeBest, groundingChunks } from './grounding';
 import {
   asksForHuman,
@@ -91,6 +91,8 @@ export interface RetrievedTrace {
   score: number;
   fulltext?: { rank: number; score: number };
   vector?: { rank: number; similarity: number };
+  /** A Q&A chunk's nearest phrasing to the message (curated.ts `phrasingScores`). */
+  phrasing?: number;
   /** Its number in the prompt, when it went in. */
   passage?: number;
 }
@@ -185,12 +187,14 @@ export async function runTurn(
     onEvent({ type: 'status', status: 'retrieving' });
     chunks = (await deps.retrieve(message, config.knowledgeIds, config.retrieval.topK)).slice(0, config.retrieval.topK);
   }
+  const phrasings = phrasingScores(message, chunks);
   trace.retrieved = chunks.map((chunk) => ({
     chunkId: chunk.id,
     sourceTitle: chunk.sourceTitle,
     score: chunk.score,
     ...(chunk.retrievers.fulltext ? { fulltext: { ...chunk.retrievers.fulltext } } : {}),
     ...(chunk.retrievers.vector ? { vector: { ...chunk.retrievers.vector } } : {}),
+    ...(phrasings.has(chunk.id) ? { phrasing: round(phrasings.get(chunk.id)!) } : {}),
   }));
 
   // 4. A curated answer.
@@ -227,7 +231,7 @@ export async function runTurn(
   };
 
   // 5. Strict grounding needs a passage above minScore.
-  const grounding = groundingChunks(chunks, config.retrieval.minScore);
+  const grounding = groundingChunks(chunks, config.retrieval.minScore, phrasings);
   if (config.grounding === 'strict' && grounding.length === 0) return fallback(false);
 
   // 6. The prompt.

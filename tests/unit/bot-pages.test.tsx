@@ -218,6 +218,7 @@ function turn(overrides: Partial<Turn> = {}): Turn {
           sourceTitle: 'FAQ QRIS',
           score: 0.0325,
           fulltext: { rank: 1, score: 0.12 },
+          phrasing: 0.41,
         },
         {
           chunkId: 501,
@@ -751,6 +752,7 @@ describe('Bots/Show', () => {
     const retrieved = within(reply).getByRole('list', { name: 'Retrieved passages' });
     expect(within(retrieved).getAllByRole('listitem')).toHaveLength(2);
     expect(within(retrieved).getByText('Vector #1 · 0.61 similarity')).toBeTruthy();
+    expect(within(retrieved).getByText('Nearest Q&A phrasing · 0.41')).toBeTruthy();
     expect(within(retrieved).getByText('Not in the prompt')).toBeTruthy();
     expect(within(reply).getByText(/420 prompt · 18 completion/).textContent).toContain('(estimated)');
     expect(within(reply).getByText('840 ms')).toBeTruthy();

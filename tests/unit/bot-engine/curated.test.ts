@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestCuratedMatch, clearsThreshold, curatedAnswer } from '../../../server/bot-engine/curated';
+import { bestCuratedMatch, clearsThreshold, curatedAnswer, phrasingScores } from '../../../server/bot-engine/curated';
 import { botConfigDefaults } from '../../../server/bot-engine/bot-config';
 import type { RetrievedChunk } from '../../../server/knowledge/retrieve';
 
@@ -55,6 +55,17 @@ describe('curated answers', () => {
     expect(match?.phrasing).toBe('Cara mengembalikan uang');
     expect(match?.score).toBeCloseTo(1, 6);
     expect(clearsThreshold(match, 1)).toBe(true);
+  });
+
+  it("scores each Q&A chunk by its nearest phrasing, through the question's translations too", () => {
+    const table = qa(4, 'Bagaimana cara reservasi meja?', 'Lewat WhatsApp 0812-8800-4521.', ['booking meja bisa?']);
+    const asked = 'How do I reserve a table?';
+    const scores = phrasingScores(asked, [prose, table, deluxe]);
+    expect([...scores.keys()]).toEqual([4, 1]);
+    // "reserve" is "reservasi", "table" is "meja": the pair is met through the translations.
+    expect(bestCuratedMatch(asked, [table])!.score).toBeLessThan(0.15);
+    expect(scores.get(4)).toBeGreaterThan(0.25);
+    expect(scores.get(1)).toBeLessThan(0.1);
   });
 
   it('only considers Q&A chunks', () => {

@@ -209,6 +209,23 @@ describe('runTurn', () => {
     expect(result.trace.retrieved.map((r) => r.passage)).toEqual([1, undefined]);
   });
 
+  it("lets a Q&A pair ground the answer when one of its phrasings is close to the question, whatever its chunk's similarity", async () => {
+    const parking = chunk(6, 'Apakah ada tempat parkir?\n\nAda parkir motor dan mobil di depan kafe.', {
+      sourceType: 'qa',
+      meta: { question: 'Apakah ada tempat parkir?' },
+      context: 'parkir mobil ada?\nbisa parkir motor?',
+      // The pair's vector holds all its phrasings: a short English question is far from it.
+      retrievers: { fulltext: { rank: 1, score: 0.1 }, vector: { rank: 1, similarity: 0.1 } },
+    });
+    const asked = await turn({ message: 'is there car parking?' }, { chunks: [parking] });
+    expect(asked.provider.requests[0].passages.map((p) => p.chunkId)).toEqual([6]);
+    expect(asked.result.trace.retrieved[0].phrasing).toBeGreaterThanOrEqual(0.18 * 1.4);
+    // A question no phrasing is near still falls back.
+    const unrelated = await turn({ message: 'do you sell coffee beans?' }, { chunks: [parking] });
+    expect(unrelated.result.kind).toBe('fallback');
+    expect(unrelated.result.trace.retrieved[0].phrasing).toBeLessThan(0.18 * 1.4);
+  });
+
   it('uses the full-text score for grounding when the vector search did not run', async () => {
     const fullTextOnly = (score: number) => [chunk(1, 'Buka jam 8.', { retrievers: { fulltext: { rank: 1, score } } })];
     expect((await turn({ message: 'Jam berapa buka?' }, { chunks: fullTextOnly(0.3) })).provider.requests).toHaveLength(

@@ -67,6 +67,9 @@ function RetrievedItem({ chunk }: { chunk: RetrievedTrace }) {
             Vector #{chunk.vector.rank} · {chunk.vector.similarity.toFixed(2)} similarity
           </StatusBadge>
         )}
+        {chunk.phrasing !== undefined && (
+          <StatusBadge tone="gray">Nearest Q&amp;A phrasing · {chunk.phrasing.toFixed(2)}</StatusBadge>
+        )}
         {chunk.passage === undefined && <StatusBadge tone="gray">Not in the prompt</StatusBadge>}
       </div>
     </li>
