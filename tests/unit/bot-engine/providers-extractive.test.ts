@@ -173,6 +173,23 @@ describe('ExtractiveProvider', () => {
     expect(await reply('can we park the car there?', [table, parking])).toBe('Ada parkir motor dan mobil. [2]');
   });
 
+  it('answers an English question from Indonesian prose through its translations', async () => {
+    const returns = passage(
+      1,
+      'Pengembalian barang dapat diajukan maksimal 7 hari setelah barang diterima. ' +
+        'Barang harus belum dicuci dan label masih terpasang.',
+      'Retur',
+    );
+    const shipping = passage(
+      2,
+      'Pesanan dikirim setiap hari Senin sampai Sabtu melalui JNE dan SiCepat.',
+      'Pengiriman',
+    );
+    expect(await reply('How many days do I have to return an item?', [returns, shipping])).toBe(
+      'Pengembalian barang dapat diajukan maksimal 7 hari setelah barang diterima. [1]',
+    );
+  });
+
   it('answers the passage that holds the word telling the passages apart, not the one most like the question', async () => {
     const qa = (marker: number, question: string, alternatives: string[], answer: string) =>
       passage(marker, `${question}\n\n${answer}`, alternatives.join('\n'), { question });
