@@ -453,7 +453,12 @@ export const apiReportSummarySchema = z
     ),
     by_model: z.array(
       z.object({
-        model: z.string(),
+        model: z
+          .string()
+          .nullable()
+          .meta({
+            description: 'The model; null for the replies no model wrote (curated answers, handoffs, early fallbacks).',
+          }),
         replies: z.number().int(),
         prompt_tokens: z.number().int(),
         completion_tokens: z.number().int(),

@@ -146,15 +146,7 @@ export function summarize(input: SummaryInput) {
       return { id: Number(key), name: channel?.name ?? `Channel #${key}`, type: channel?.type ?? null };
     },
   );
-  const byModel = Object.entries(total.models)
-    .map(([model, figures]) => ({
-      model,
-      replies: figures.replies,
-      prompt_tokens: figures.promptTokens,
-      completion_tokens: figures.completionTokens,
-      cost_usd: round(figures.costUsd, 6) ?? 0,
-    }))
-    .sort((a, b) => b.replies - a.replies);
+  const byModel = modelRows(total.models);
 
   return {
     metrics: metricsOf(total),
@@ -185,3 +177,36 @@ export function summarize(input: SummaryInput) {
 }
 
 export type ReportSummary = ReturnType<typeof summarize>;
+
+/**
+ * The by-model table. A reply no model wrote (a curated answer, a handoff, a fallback before any
+ * model was asked) is stored under its provider's kind ("openai-compatible", "extractive") with no
+ * tokens: such names, having never counted a token, are one row with `model: null`, not models.
+ */
+function modelRows(models: DailyFigures['models']) {
+  const rows: Array<{
+    model: string | null;
+    replies: number;
+    prompt_tokens: number;
+    completion_tokens: number;
+    cost_usd: number;
+  }> = [];
+  let none: (typeof rows)[number] | undefined;
+  for (const [model, figures] of Object.entries(models)) {
+    if (figures.promptTokens === 0 && figures.completionTokens === 0) {
+      none ??= { model: null, replies: 0, prompt_tokens: 0, completion_tokens: 0, cost_usd: 0 };
+      none.replies += figures.replies;
+      none.cost_usd = round(none.cost_usd + figures.costUsd, 6) ?? 0;
+      continue;
+    }
+    rows.push({
+      model,
+      replies: figures.replies,
+      prompt_tokens: figures.promptTokens,
+      completion_tokens: figures.completionTokens,
+      cost_usd: round(figures.costUsd, 6) ?? 0,
+    });
+  }
+  if (none) rows.push(none);
+  return rows.sort((a, b) => b.replies - a.replies);
+}

@@ -185,10 +185,10 @@ const botReply = message({
   status: 'delivered',
   ai: {
     kind: 'answer',
-    model: 'extractive',
+    model: 'kawan-extractive',
     latency_ms: 120,
-    prompt_tokens: 0,
-    completion_tokens: 0,
+    prompt_tokens: 420,
+    completion_tokens: 18,
     estimated: true,
     citations: [
       { title: 'Jam buka', url: 'https://kopi.example/jam', source_id: 40, chunk_id: 501 },
@@ -490,11 +490,34 @@ describe('Conversations/Show', () => {
       'https://kopi.example/jam',
     );
     expect(within(sources).getByText('FAQ internal').tagName).toBe('SPAN');
-    expect(within(bot).getByText('· extractive · 120 ms')).toBeTruthy();
+    expect(within(bot).getByText('· kawan-extractive · 120 ms')).toBeTruthy();
     expect(within(bot).getByText('Delivered')).toBeTruthy();
 
     expect(items[2].textContent).toContain('Asisten Kopi handed the conversation to the team');
     expect(items[2].className).toContain('justify-center');
+  });
+
+  it('says what made a reply no model wrote, in place of the provider it is stored under', () => {
+    const withoutModel = (id: number, kind: 'curated' | 'handoff', latency: number) =>
+      message({
+        ...botReply,
+        id,
+        ai: {
+          ...botReply.ai!,
+          kind,
+          model: 'openai-compatible',
+          prompt_tokens: 0,
+          completion_tokens: 0,
+          latency_ms: latency,
+        },
+      });
+    const curated = withoutModel(102, 'curated', 85);
+    const handoff = withoutModel(103, 'handoff', 40);
+    render(<Show {...showProps({ messages: [curated, handoff] })} />);
+    const [first, second] = threadItems();
+    expect(within(first).getByText('· Curated answer · 85 ms')).toBeTruthy();
+    expect(within(second).getByText('· Handoff · 40 ms')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('openai-compatible');
   });
 
   it('styles internal notes apart and shows a failed delivery with its error', () => {
@@ -724,7 +747,7 @@ describe('Conversations/Show', () => {
     expect(done.getAttribute('aria-busy')).toBeNull();
     expect(done.textContent).toContain('Ada, diskon 20% untuk kopi susu.');
     expect(done.textContent).not.toContain('(late)');
-    expect(within(done).getByText('· extractive · 120 ms')).toBeTruthy();
+    expect(within(done).getByText('· kawan-extractive · 120 ms')).toBeTruthy();
 
     play(channel, 'MessageUpdated', {
       message: { ...botReply, id: 111, text: 'Ada, diskon 20% untuk kopi susu.', status: 'read' },

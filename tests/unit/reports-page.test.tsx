@@ -99,7 +99,10 @@ function props(overrides: Partial<ReportsIndexProps> = {}): ReportsIndexProps {
     completionTokens: 90_000,
     costUsd: 0.000716,
     credits: 4000,
-    models: { 'gpt-4o-mini': { replies: 4000, promptTokens: 1_200_000, completionTokens: 90_000, costUsd: 0.000716 } },
+    models: {
+      'gpt-4o-mini': { replies: 4000, promptTokens: 1_200_000, completionTokens: 90_000, costUsd: 0.000716 },
+      'openai-compatible': { replies: 120, promptTokens: 0, completionTokens: 0, costUsd: 0 },
+    },
   });
   for (let i = 0; i < 10; i += 1) observe(first.firstBotResponse, 4);
   for (let i = 0; i < 10; i += 1) observe(first.resolutionTime, 190);
@@ -345,7 +348,10 @@ describe('Reports/Index', () => {
     expect(within(rows[3]).getByTitle('Wednesday 09:00–10:00: 40 messages')).toBeTruthy();
     expect(within(screen.getByRole('table', { name: 'Figures by bot' })).getByText('Asisten Kopi')).toBeTruthy();
     expect(within(screen.getByRole('table', { name: 'Figures by channel' })).getByText('Website')).toBeTruthy();
-    expect(within(screen.getByRole('table', { name: 'Figures by model' })).getByText('gpt-4o-mini')).toBeTruthy();
+    const models = screen.getByRole('table', { name: 'Figures by model' });
+    expect(within(models).getByText('gpt-4o-mini')).toBeTruthy();
+    expect(within(models).getByText('No model')).toBeTruthy();
+    expect(models.textContent).not.toContain('openai-compatible');
     const cited = screen.getByRole('table', { name: 'Most cited sources' });
     expect(within(cited).getByText('42')).toBeTruthy();
     const never = screen.getByRole('list', { name: 'Sources never cited' });

@@ -114,7 +114,7 @@ export function exportTable(report: Pick<Report, 'summary' | 'sources' | 'never_
       return {
         header: ['model', 'replies', 'prompt_tokens', 'completion_tokens', 'cost_usd'],
         rows: summary.by_model.map((row) => [
-          row.model,
+          row.model ?? 'none',
           row.replies,
           row.prompt_tokens,
           row.completion_tokens,

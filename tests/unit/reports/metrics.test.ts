@@ -702,6 +702,26 @@ describe('summarize', () => {
     expect(summary.cited).toEqual({ sources: [{ id: 11, count: 3 }], chunks: [{ id: 101, count: 2 }] });
   });
 
+  it('puts the replies no model wrote (stored under their provider, without tokens) in one row without a model', () => {
+    const summary = summarize(
+      input([
+        day('2026-11-09', {
+          models: {
+            'gpt-4o-mini': { replies: 2, promptTokens: 10, completionTokens: 5, costUsd: 0.001 },
+            'openai-compatible': { replies: 3, promptTokens: 0, completionTokens: 0, costUsd: 0 },
+            'kawan-extractive': { replies: 1, promptTokens: 300, completionTokens: 40, costUsd: 0 },
+          },
+        }),
+        day('2026-11-10', { models: { extractive: { replies: 1, promptTokens: 0, completionTokens: 0, costUsd: 0 } } }),
+      ]),
+    );
+    expect(summary.by_model).toEqual([
+      { model: null, replies: 4, prompt_tokens: 0, completion_tokens: 0, cost_usd: 0 },
+      { model: 'gpt-4o-mini', replies: 2, prompt_tokens: 10, completion_tokens: 5, cost_usd: 0.001 },
+      { model: 'kawan-extractive', replies: 1, prompt_tokens: 300, completion_tokens: 40, cost_usd: 0 },
+    ]);
+  });
+
   it('gives each group the same figures whether or not its sum kept the citation maps', () => {
     const cited = (value: string, botId: number, channelId: number, n: number) =>
       day(

@@ -54,9 +54,19 @@ export function remainingMs(iso: string | null | undefined, now: number): number
   return Number.isNaN(left) || left <= 0 ? null : left;
 }
 
-/** How a bot reply was made: "extractive · 120 ms". */
+/** What made a reply no model wrote (stored under its provider's kind, with no tokens). */
+const withoutModel: Record<NonNullable<Message['ai']>['kind'], string> = {
+  answer: 'No model',
+  curated: 'Curated answer',
+  fallback: 'Fallback, no model asked',
+  handoff: 'Handoff',
+};
+
+/** How a bot reply was made: "gpt-4o-mini · 1,820 ms", "Curated answer · 85 ms". */
 export function aiLine(ai: NonNullable<Message['ai']>): string {
-  return [ai.model, `${Math.round(ai.latency_ms).toLocaleString()} ms`].filter(Boolean).join(' · ');
+  const wrote = ai.prompt_tokens > 0 || ai.completion_tokens > 0;
+  const by = wrote ? ai.model : withoutModel[ai.kind];
+  return [by, `${Math.round(ai.latency_ms).toLocaleString()} ms`].filter(Boolean).join(' · ');
 }
 
 /** A link target only when it is a web address: origin and citation URLs come from outside. */

@@ -68,7 +68,17 @@ type ModelRow = ReportSummary['by_model'][number];
 
 export function ModelTable({ summary, filters }: Props) {
   const columns: Column<ModelRow>[] = [
-    { label: 'Model', cell: (row) => <span className="font-mono text-xs">{row.model}</span> },
+    {
+      label: 'Model',
+      cell: (row) =>
+        row.model === null ? (
+          <span className="text-gray-600" title="Curated answers, handoffs and fallbacks before a model was asked">
+            No model
+          </span>
+        ) : (
+          <span className="font-mono text-xs">{row.model}</span>
+        ),
+    },
     { label: 'Replies', numeric: true, cell: (row) => formatNumber(row.replies) },
     { label: 'Prompt tokens', numeric: true, cell: (row) => formatNumber(row.prompt_tokens) },
     { label: 'Completion tokens', numeric: true, cell: (row) => formatNumber(row.completion_tokens) },
@@ -84,7 +94,7 @@ export function ModelTable({ summary, filters }: Props) {
         label="Figures by model"
         columns={columns}
         rows={summary.by_model}
-        rowKey={(row) => row.model}
+        rowKey={(row) => row.model ?? 'none'}
         empty="No bot replies in these days."
       />
     </Panel>
