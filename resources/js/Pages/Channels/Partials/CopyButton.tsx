@@ -26,8 +26,9 @@ export default function CopyButton({ text, label, className }: { text: string; l
   };
 
   return (
-    <div className={cn('flex shrink-0 items-center gap-3', className)}>
-      <ActionMessage on={state !== 'idle'}>
+    <div className={cn('flex shrink-0 items-center', className)}>
+      {/* Spaced only while it says something: empty, it would push the button off its line's start. */}
+      <ActionMessage on={state !== 'idle'} className="not-empty:me-3">
         {state === 'failed' ? 'Select it and copy it by hand.' : 'Copied.'}
       </ActionMessage>
       <SecondaryButton onClick={() => void copy()} aria-label={`Copy ${label}`}>
