@@ -181,6 +181,8 @@ describe('the demo channels and inbox', () => {
     const nonce = /style-src 'self' 'nonce-([^']+)'/.exec(page.headers['content-security-policy'] ?? '')?.[1];
     expect(nonce).toBeTruthy();
     expect(page.text).toContain(`<style nonce="${nonce}">`);
+    // Its icon is the app's: without a link the browser asks for /favicon.ico, a 404.
+    expect(page.text).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
     // The README sends a newcomer to /demo/widget: it opens the demo team's widget.
     const bare = await request(app.app).get('/demo/widget');
     expect(bare.status).toBe(302);

@@ -427,6 +427,7 @@ export async function demo(req: Request, res: Response) {
   res.send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(channel.name)} · widget preview</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style nonce="${cspNonce(res)}">body{font-family:system-ui,sans-serif;margin:0;background:#f9fafb;color:#111827}main{max-width:40rem;margin:4rem auto;padding:0 1.5rem}h1{font-size:1.5rem}p{color:#4b5563;line-height:1.6}code{background:#eef2ff;padding:.1rem .3rem;border-radius:.25rem}</style>
 </head><body><main>
 <h1>${escape(channel.name)}</h1>
