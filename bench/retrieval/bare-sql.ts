@@ -9,6 +9,7 @@ import { pgvectorText } from '../../server/db/schema/knowledge';
 import { lexicalVector } from '../../server/knowledge/embedders/lexical';
 import {
   askedLanguage,
+  contentWords,
   queryWords,
   searchWords,
   vectorText,
@@ -21,19 +22,32 @@ const configConstant = (language: string) =>
   `'${['indonesian', 'english'].includes(language) ? language : 'simple'}'::regconfig`;
 
 /**
- * One full-text candidate list: the configuration a constant and $1 again, $2 any-word query, $3
- * team, $4 knowledge ids, $5 candidates.
+ * One full-text candidate list, as retrieve() wraps it: the candidates ranked by the question's
+ * content words, then (`all`, when the question had function words) ranked again over them by all
+ * its words, else a null rank. With `all`: $1 config and $2 all the words, then the list's own
+ * parameters from $3; without: from $1. The list's parameters: the configuration (a constant, and
+ * the parameter again), the any-word query, team, knowledge ids, candidates.
  */
-export const fullTextSql = (language: string) => `
-    select c.id, ts_rank_cd(c.tsv, q, 1) as score
-      from knowledge_chunks c, websearch_to_tsquery($1::regconfig, $2) q
+function wrapped(all: boolean, list: (first: number, tsv: string) => string): string {
+  return all
+    ? `select r.id, r.score, ts_rank_cd(r.tsv, websearch_to_tsquery($1::regconfig, $2), 1) as all_words from (${list(3, 'c.tsv, ')}) r order by r.score desc, r.id`
+    : `select r.id, r.score, null::real as all_words from (${list(1, '')}) r order by r.score desc, r.id`;
+}
+
+export const fullTextSql = (language: string, all = false) =>
+  wrapped(
+    all,
+    (p, tsv) => `
+    select c.id, ${tsv}ts_rank_cd(c.tsv, q, 1) as score
+      from knowledge_chunks c, websearch_to_tsquery($${p}::regconfig, $${p + 1}) q
      where c.ts_config = ${configConstant(language)} and c.tsv @@ q and
-  c.team_id = $3
-  and c.knowledge_id = any($4::int[])
+  c.team_id = $${p + 2}
+  and c.knowledge_id = any($${p + 3}::int[])
   and c.enabled
   and exists (select 1 from knowledge_sources s where s.id = c.source_id and s.enabled)
      order by score desc, c.id
-     limit $5`;
+     limit $${p + 4}`,
+  );
 
 /**
  * A large knowledge's question words it has not looked up before, each with its lexemes and their
@@ -48,17 +62,21 @@ export const termsSql = `
                                    and t.lexeme = l.lexeme
        group by w.word, l.lexeme`;
 
-/** The full-text candidates of a large knowledge: as above, the chunks chosen by $3, the rare-word prefilter. */
-export const selectiveFullTextSql = (language: string) => `
-    select c.id, ts_rank_cd(c.tsv, q, 1) as score
-      from knowledge_chunks c, websearch_to_tsquery($1::regconfig, $2) q
-     where c.ts_config = ${configConstant(language)} and c.tsv @@ $3::tsquery and
-  c.team_id = $4
-  and c.knowledge_id = any($5::int[])
+/** The full-text candidates of a large knowledge: as above, the chunks chosen by the rare-word prefilter (after the query). */
+export const selectiveFullTextSql = (language: string, all = false) =>
+  wrapped(
+    all,
+    (p, tsv) => `
+    select c.id, ${tsv}ts_rank_cd(c.tsv, q, 1) as score
+      from knowledge_chunks c, websearch_to_tsquery($${p}::regconfig, $${p + 1}) q
+     where c.ts_config = ${configConstant(language)} and c.tsv @@ $${p + 2}::tsquery and
+  c.team_id = $${p + 3}
+  and c.knowledge_id = any($${p + 4}::int[])
   and c.enabled
   and exists (select 1 from knowledge_sources s where s.id = c.source_id and s.enabled)
      order by score desc, c.id
-     limit $6`;
+     limit $${p + 5}`,
+  );
 
 /**
  * The vector candidates: the dimensions a constant, $1 and the next-to-last the question's vector,
@@ -100,14 +118,17 @@ export const detailsSql = `
 export const intArray = (ids: number[]) => `{${ids.join(',')}}`;
 export const vectorLiteral = (vector: number[]) => pgvectorText(vector);
 
+/** A full-text statement's values; `all`, the question's words when its content words left some out. */
 export function fullTextValues(
   language: string,
   words: string,
   teamId: number,
   knowledgeIds: number[],
   candidates: number,
+  all?: string,
 ) {
-  return [language, words, teamId, intArray(knowledgeIds), candidates];
+  const list = [language, words, teamId, intArray(knowledgeIds), candidates];
+  return all === undefined ? list : [language, all, ...list];
 }
 
 export function selectiveFullTextValues(
@@ -117,8 +138,10 @@ export function selectiveFullTextValues(
   teamId: number,
   knowledgeIds: number[],
   candidates: number,
+  all?: string,
 ) {
-  return [language, words, prefilter, teamId, intArray(knowledgeIds), candidates];
+  const list = [language, words, prefilter, teamId, intArray(knowledgeIds), candidates];
+  return all === undefined ? list : [language, all, ...list];
 }
 
 export function vectorValues(
@@ -137,8 +160,11 @@ export function vectorValues(
 /** What retrieve() searches a question with: per full-text language its words, per distinct text its vector. */
 export interface PreparedSearch {
   query: string;
-  /** Per knowledge language, the any-word query retrieve() sends. */
-  languages: Map<string, { words: string }>;
+  /**
+   * Per knowledge language, the any-word query retrieve() sends (the question's content words and
+   * their translations), and all its words when those left some out (the second ranking).
+   */
+  languages: Map<string, { words: string; all?: string }>;
   /** The query vectors retrieve() searches with: one per distinct text, with the knowledge bases it searches. */
   vectors: Array<{ vector: number[]; knowledges: RetrievalKnowledge[] }>;
 }
@@ -152,10 +178,14 @@ export async function prepareSearch(query: string, knowledges: RetrievalKnowledg
   const asked = await askedLanguage(query);
   const prepared: PreparedSearch = { query, languages: new Map(), vectors: [] };
   if (words.length === 0) return prepared;
+  const content = contentWords(words);
   const texts = new Map<string, RetrievalKnowledge[]>();
   for (const knowledge of knowledges) {
     const language = knowledge.language;
-    prepared.languages.set(language, { words: searchWords(words, asked, language).join(' or ') });
+    prepared.languages.set(language, {
+      words: searchWords(content, asked, language).join(' or '),
+      ...(content.length === words.length ? {} : { all: searchWords(words, asked, language).join(' or ') }),
+    });
     const text = vectorText(query, words, asked, language);
     texts.set(text, [...(texts.get(text) ?? []), knowledge]);
   }
@@ -208,14 +238,20 @@ export function checkAgainst(
   selective: boolean,
   vectors: { exact: boolean; own: boolean; bounded?: boolean },
 ): string[] {
+  // A full-text statement comes in two forms: ranked again by all the question's words when its
+  // content words left some out, or not.
+  const fullText = (name: string, text: (language: string, all?: boolean) => string): Array<[string, string]> => [
+    [name, text('simple')],
+    [`${name} (ranked again by all words)`, text('simple', true)],
+  ];
   const named: Array<[string, string]> = [
     ...(selective
       ? ([
           ['word statistics', termsSql],
-          ['selective full-text', selectiveFullTextSql('simple')],
-          ['full-text', fullTextSql('simple')],
+          ...fullText('selective full-text', selectiveFullTextSql),
+          ...fullText('full-text', fullTextSql),
         ] as Array<[string, string]>)
-      : ([['full-text', fullTextSql('simple')]] as Array<[string, string]>)),
+      : fullText('full-text', fullTextSql)),
     ...(vectors.exact ? ([['exact vector', vectorSql(dimensions, [])]] as Array<[string, string]>) : []),
     ...(vectors.own
       ? ([['one-knowledge vector', vectorSql(dimensions, 0, vectors.bounded ? 0 : null)]] as Array<[string, string]>)
@@ -232,8 +268,15 @@ export function checkAgainst(
   for (const [index, [name]] of named.entries()) {
     // Over large knowledge bases a question sends a selective full-text statement, or none (only
     // common words), or the plain one (its words few enough); one whose words were all looked up
-    // before sends no word statistics.
-    if (selective && (name === 'selective full-text' || name === 'word statistics' || name === 'full-text')) continue;
+    // before sends no word statistics. A full-text statement is sent in one of its two forms.
+    if (selective && (name.includes('full-text') || name === 'word statistics')) continue;
+    if (name.startsWith('full-text')) {
+      if (
+        !sent.some((text) => text === squeezed(fullTextSql('simple')) || text === squeezed(fullTextSql('simple', true)))
+      )
+        problems.push(`retrieve() no longer sends the bench's full-text statement`);
+      continue;
+    }
     if (!sent.includes(expected[index])) problems.push(`retrieve() no longer sends the bench's ${name} statement`);
   }
   if (problems.length > 0)

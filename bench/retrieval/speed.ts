@@ -18,6 +18,7 @@ import { sha256Hex } from '../../server/knowledge/hash';
 import { embeddingText } from '../../server/knowledge/ingest';
 import {
   askedLanguage,
+  contentWords,
   queryWords,
   retrieve,
   searchWords,
@@ -462,7 +463,8 @@ async function bare(bench: BenchDatabase, tenant: Tenant, item: Prepared, mode: 
   if (item.languages.size === 0) return;
   const lists: Array<Promise<Record<string, unknown>[]>> = [];
   for (const [language, slots] of byLanguage(tenant)) {
-    lists.push(fullTextCandidates(bench, tenant, language, slots, item.languages.get(language)!.words));
+    const { words, all } = item.languages.get(language)!;
+    lists.push(fullTextCandidates(bench, tenant, language, slots, words, all));
   }
   if (mode === 'hybrid') {
     // Per distinct text, as retrieve() does: a knowledge with its own index alone, the others exactly together.
@@ -485,15 +487,20 @@ async function fullTextCandidates(
   language: string,
   slots: Slot[],
   words: string,
+  all: string | undefined,
 ): Promise<Record<string, unknown>[]> {
   const ids = slots.map((s) => s.knowledge.id);
   const prefilter = await prefilterOf(bench, language, slots, words);
   if (prefilter === '') return [];
+  const again = all !== undefined;
   if (prefilter === null)
-    return bench.query(fullTextSql(language), fullTextValues(language, words, tenant.teamId, ids, candidates));
+    return bench.query(
+      fullTextSql(language, again),
+      fullTextValues(language, words, tenant.teamId, ids, candidates, all),
+    );
   return bench.query(
-    selectiveFullTextSql(language),
-    selectiveFullTextValues(language, words, prefilter, tenant.teamId, ids, candidates),
+    selectiveFullTextSql(language, again),
+    selectiveFullTextValues(language, words, prefilter, tenant.teamId, ids, candidates, all),
   );
 }
 
@@ -547,7 +554,7 @@ async function fullTextMatches(
   for (const query of queries) {
     for (const [language, slots] of byLanguage(tenant)) {
       const asked = await askedLanguage(query);
-      const words = searchWords(queryWords(query), asked, language).join(' or ');
+      const words = searchWords(contentWords(queryWords(query)), asked, language).join(' or ');
       const ids = intArray(slots.map((s) => s.knowledge.id));
       const [row] = await bench.query(
         `select count(*)::int as n from knowledge_chunks c, websearch_to_tsquery($1::regconfig, $2) q
@@ -568,7 +575,9 @@ async function fullTextMatches(
     }
   }
   const [language, slots] = [...byLanguage(tenant)][0];
-  const words = searchWords(queryWords(queries[0]), await askedLanguage(queries[0]), language).join(' or ');
+  const words = searchWords(contentWords(queryWords(queries[0])), await askedLanguage(queries[0]), language).join(
+    ' or ',
+  );
   const ids = slots.map((s) => s.knowledge.id);
   const prefilter = await prefilterOf(bench, language, slots, words);
   const plan =
