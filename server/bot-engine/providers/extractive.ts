@@ -76,8 +76,11 @@ const MISSING_WEIGHT = 0.5;
  */
 const MIN_HELD = 0.5;
 
-/** An English question that asks a price without naming it ("how much is the Lasem shirt?"). */
-const PRICE_ASKED = /\bhow much\b/i;
+/**
+ * An English question that asks a price without naming it ("how much is the Lasem shirt?", "how
+ * much for a large latte?"), not an amount ("how much data is included?").
+ */
+const PRICE_ASKED = /\bhow much (?:is|are|does|do|for|would|will|to)\b/i;
 /** The price, in the words a record labels it with. */
 const priceTerm: QuestionTerm = {
   word: 'price',
@@ -151,16 +154,14 @@ export class ExtractiveProvider implements ChatProvider {
     const terms = questionTerms(question);
     const translations = terms.flatMap((term) => term.translations);
     const translated = translations.length > 0 ? lexicalVector(`${question}\n${translations.join(' ')}`) : null;
-    const similarity = (text: string): number => {
+    /** The text's similarity to the question, or to the question with its translations at `weight`. */
+    const against = (text: string, weight: number): number => {
       const vector = lexicalVector(text);
       const own = cosineSimilarity(query, vector);
-      return translated ? Math.max(own, TRANSLATED_WEIGHT * cosineSimilarity(translated, vector)) : own;
+      return translated ? Math.max(own, weight * cosineSimilarity(translated, vector)) : own;
     };
-    const phrasingSimilarity = (text: string): number => {
-      const vector = lexicalVector(text);
-      const own = cosineSimilarity(query, vector);
-      return translated ? Math.max(own, cosineSimilarity(translated, vector)) : own;
-    };
+    const similarity = (text: string) => against(text, TRANSLATED_WEIGHT);
+    const phrasingSimilarity = (text: string) => against(text, 1);
 
     const held = passages.map((passage) =>
       heldForms(`${passage.question ?? ''}\n${passage.context}\n${passage.content}`),

@@ -156,8 +156,9 @@ describe('ExtractiveProvider', () => {
     const price = await reply('How much is the Lasem batik shirt?', [shirt, other]);
     expect(price).toContain('Harga: 1250000 [1]');
     expect(price).not.toContain('Bahan');
-    // Asked about something else, the price line stays out.
+    // Asked about something else, or an amount of something else, the price line stays out.
     expect(await reply('What is the Lasem batik shirt made of?', [shirt, other])).not.toContain('Harga');
+    expect(await reply('How much cotton is in the Lasem batik shirt?', [shirt, other])).not.toContain('Harga');
   });
 
   it("matches a Q&A passage phrased in the other language through the question's translations", async () => {
