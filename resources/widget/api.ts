@@ -7,6 +7,7 @@ import type {
   WidgetConversation,
   WidgetMessage,
 } from '../../server/channels/web/protocol';
+import { englishWords, type PanelWords } from './strings';
 
 /**
  * The widget's HTTP client for the endpoints of server/channels/web/protocol.ts. No cookies
@@ -37,27 +38,29 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   return Math.max(0, Math.ceil((date - now) / 1000));
 }
 
-/** The sentence the visitor reads for a failed call. */
-export function errorMessage(status: number, retryAfter: number | null, serverMessage?: string): string {
+/** The sentence the visitor reads for a failed call, in the widget's words (English until it knows its locale). */
+export function errorMessage(
+  status: number,
+  retryAfter: number | null,
+  serverMessage?: string,
+  words: PanelWords = englishWords,
+): string {
   switch (status) {
     case 0:
-      return "Can't reach the chat right now. Check your connection and try again.";
+      return words.offline;
     case 401:
-      return 'Your chat session has expired. Please try again.';
+      return words.expired;
     case 403:
-      return 'This chat is not available on this site';
+      return words.notHere;
     case 404:
-      return 'This chat does not exist.';
+      return words.missing;
     case 413:
     case 422:
-      return serverMessage?.trim() || 'That message could not be sent.';
-    case 429: {
-      // The server's own words (TooManyRequestsError), so the countdown reads the same.
-      const seconds = retryAfter ?? 30;
-      return `Too many requests. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
-    }
+      return serverMessage?.trim() || words.refused;
+    case 429:
+      return words.tooMany(retryAfter ?? 30);
     default:
-      return 'Something went wrong. Please try again.';
+      return words.failed;
   }
 }
 

@@ -3,6 +3,7 @@ import { createApi, WidgetApiError } from './api';
 import { appUrlFrom, identityFromPage, toIdentity } from './embed';
 import { launcherCss } from './launcher-styles';
 import { readWasOpen, writeVisitorId, writeWasOpen } from './storage';
+import { browserLanguages, loaderText, localeOf } from './strings';
 import { addStyles, applyTheme } from './theme';
 import type { Identity, KawanApi, PanelHandle, PanelModule } from './types';
 
@@ -61,7 +62,8 @@ function start(script: HTMLScriptElement): void {
   const theme = () => {
     applyTheme(container, config);
     label.textContent = config?.launcherText ?? '';
-    launcher.setAttribute('aria-label', isOpen ? 'Close chat' : `Open chat${config ? `: ${config.title}` : ''}`);
+    const words = loaderText(localeOf(config, browserLanguages()));
+    launcher.setAttribute('aria-label', isOpen ? words.close : `${words.open}${config ? `: ${config.title}` : ''}`);
   };
 
   /** The panel module, imported once; pusher-js sets `window.Pusher` as it loads, which is the host page's to own. */
@@ -106,7 +108,7 @@ function start(script: HTMLScriptElement): void {
       (error: unknown) => {
         console.error('Kawan: the chat could not load.', error);
         setOpen(false);
-        launcher.title = 'The chat could not load. Try again.';
+        launcher.title = loaderText(localeOf(config, browserLanguages())).notLoaded;
       },
     );
   };

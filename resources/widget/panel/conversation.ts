@@ -1,21 +1,26 @@
 import type { WidgetConversation } from '../../../server/channels/web/protocol';
+import { englishWords, type PanelWords } from '../strings';
 
 /**
  * What the panel shows about the conversation's state, as pure functions of the conversation and
  * the channel's config.
  */
 
-/** The small line under the header ('' for none). */
-export function stateLine(conversation: WidgetConversation | null, botActive: boolean): string {
+/** The small line under the header ('' for none), in the widget's words. */
+export function stateLine(
+  conversation: WidgetConversation | null,
+  botActive: boolean,
+  t: Pick<PanelWords, 'personWillReply' | 'personJoined' | 'joined' | 'resolved'> = englishWords,
+): string {
   switch (conversation?.state) {
     case 'queued':
-      return 'A person will reply here';
+      return t.personWillReply;
     case 'human':
-      return conversation.agentName ? `${conversation.agentName} joined` : 'A person joined';
+      return conversation.agentName ? t.joined(conversation.agentName) : t.personJoined;
     case 'resolved':
-      return 'This conversation is resolved';
+      return t.resolved;
     default:
-      return botActive ? '' : 'A person will reply here';
+      return botActive ? '' : t.personWillReply;
   }
 }
 

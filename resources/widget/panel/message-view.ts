@@ -1,6 +1,7 @@
 import { h, icon, icons } from './dom';
 import { renderMarkdown, safeUrl } from './markdown';
 import type { ChatMessage } from './messages';
+import { englishWords, type PanelWords } from '../strings';
 
 export interface MessageActions {
   feedback(id: number, value: 'up' | 'down' | null): void;
@@ -8,11 +9,16 @@ export interface MessageActions {
 }
 
 /** One entry of the chat log. Server text goes in as text nodes, or as markdown.ts's escaped HTML. */
-export function renderMessage(message: ChatMessage, actions: MessageActions, botName: string): HTMLElement {
+export function renderMessage(
+  message: ChatMessage,
+  actions: MessageActions,
+  botName: string,
+  t: PanelWords = englishWords,
+): HTMLElement {
   if (message.sender === 'system') return h('div', { class: 'kw-msg kw-system' }, message.text);
 
   const mine = message.sender === 'contact';
-  const who = mine ? 'You' : message.sender === 'agent' ? message.senderName || 'Agent' : botName;
+  const who = mine ? t.you : message.sender === 'agent' ? message.senderName || t.agent : botName;
   const classes = ['kw-msg', mine ? 'kw-mine' : '', message.streaming ? 'kw-streaming' : ''].filter(Boolean);
   const element = h(
     'div',
@@ -31,7 +37,7 @@ export function renderMessage(message: ChatMessage, actions: MessageActions, bot
   body.replaceWith(...body.childNodes);
   if (message.streaming && message.text.trim() === '') {
     bubble.replaceWith(
-      h('div', { class: 'kw-dots', role: 'img', 'aria-label': `${who} is writing` }, h('i'), h('i'), h('i')),
+      h('div', { class: 'kw-dots', role: 'img', 'aria-label': t.writing(who) }, h('i'), h('i'), h('i')),
     );
   }
 
@@ -41,8 +47,8 @@ export function renderMessage(message: ChatMessage, actions: MessageActions, bot
       h(
         'div',
         { class: 'kw-meta kw-failed' },
-        'Not sent. ',
-        h('button', { type: 'button', class: 'kw-link', onclick: () => actions.retry(clientId) }, 'Retry'),
+        t.notSent,
+        h('button', { type: 'button', class: 'kw-link', onclick: () => actions.retry(clientId) }, t.retry),
       ),
     );
   }
@@ -53,7 +59,7 @@ export function renderMessage(message: ChatMessage, actions: MessageActions, bot
       element.append(
         h(
           'ul',
-          { class: 'kw-sources', 'aria-label': 'Sources' },
+          { class: 'kw-sources', 'aria-label': t.sources },
           ...citations.map((citation) => {
             const url = citation.url ? safeUrl(citation.url) : null;
             const title = citation.title || citation.url || '';
@@ -81,7 +87,7 @@ export function renderMessage(message: ChatMessage, actions: MessageActions, bot
         },
         icon(icons[value]),
       );
-    element.append(h('div', { class: 'kw-meta' }, thumb('up', 'Helpful'), thumb('down', 'Not helpful')));
+    element.append(h('div', { class: 'kw-meta' }, thumb('up', t.helpful), thumb('down', t.notHelpful)));
   }
   return element;
 }

@@ -6,6 +6,7 @@ import type {
 } from '../../../server/channels/web/protocol';
 import { createApi, errorMessage, WidgetApiError } from '../api';
 import { readVisitorId, writeVisitorId } from '../storage';
+import { browserLanguages, localeOf, panelText } from '../strings';
 import { addStyles, applyTheme } from '../theme';
 import type { Identity, PanelContext, PanelHandle } from '../types';
 import { canAskForPerson, stateLine, wantsCsat } from './conversation';
@@ -30,6 +31,7 @@ const visitorTypingIdleMs = 4_000;
 export function mount(context: PanelContext): PanelHandle {
   const api = createApi(context.apiBase);
   let config: WidgetConfig | null = context.config;
+  let t = panelText(localeOf(config, browserLanguages()));
   let identity: Identity | null = context.identity;
   let messages: ChatMessage[] = [];
   let conversation: WidgetConversation | null = null;
@@ -56,37 +58,28 @@ export function mount(context: PanelContext): PanelHandle {
   const avatar = h('div', { class: 'kw-avatar', 'aria-hidden': 'true' });
   const closeButton = h(
     'button',
-    { type: 'button', class: 'kw-close', 'aria-label': 'Close chat', onclick: () => context.requestClose() },
+    { type: 'button', class: 'kw-close', onclick: () => context.requestClose() },
     icon(icons.close),
   );
   const state = h('div', { class: 'kw-state', role: 'status' });
-  const log = h('div', { class: 'kw-log', role: 'log', 'aria-label': 'Messages', tabindex: '-1' });
+  const log = h('div', { class: 'kw-log', role: 'log', tabindex: '-1' });
   const welcome = h('div', { class: 'kw-msg' });
   const typingRow = h('div', { class: 'kw-typing', role: 'status' });
   const suggestions = h('div', { class: 'kw-suggestions' });
-  const stars = h('div', { class: 'kw-stars', role: 'radiogroup', 'aria-label': 'Rate this conversation' });
-  const csatComment = h('textarea', {
-    rows: 2,
-    'aria-label': 'Comment (optional)',
-    placeholder: 'Anything to add? (optional)',
-  });
-  const csatSubmit = h('button', { type: 'submit', class: 'kw-button' }, 'Send rating');
-  const csatForm = h(
-    'form',
-    { class: 'kw-csat' },
-    h('p', {}, 'How was this conversation?'),
-    stars,
-    csatComment,
-    csatSubmit,
-  );
-  const csatThanks = h('div', { class: 'kw-csat', role: 'status' }, h('p', {}, 'Thanks for your feedback!'));
+  const stars = h('div', { class: 'kw-stars', role: 'radiogroup' });
+  const csatComment = h('textarea', { rows: 2 });
+  const csatSubmit = h('button', { type: 'submit', class: 'kw-button' });
+  const csatQuestion = h('p', {});
+  const csatForm = h('form', { class: 'kw-csat' }, csatQuestion, stars, csatComment, csatSubmit);
+  const csatThanksText = h('p', {});
+  const csatThanks = h('div', { class: 'kw-csat', role: 'status' }, csatThanksText);
   const actions = h('div', { class: 'kw-actions' });
-  const handoffButton = h('button', { type: 'button', class: 'kw-handoff' }, 'Talk to a person');
+  const handoffButton = h('button', { type: 'button', class: 'kw-handoff' });
   const errorLine = h('div', { class: 'kw-error', role: 'alert' });
-  const input = h('textarea', { rows: 1, 'aria-label': 'Message', placeholder: 'Write a message…' });
-  const sendButton = h('button', { type: 'submit', class: 'kw-send', 'aria-label': 'Send message' }, icon(icons.send));
+  const input = h('textarea', { rows: 1 });
+  const sendButton = h('button', { type: 'submit', class: 'kw-send' }, icon(icons.send));
   const composer = h('form', { class: 'kw-compose' }, input, sendButton);
-  const brand = h('div', { class: 'kw-brand' }, 'Powered by Kawan');
+  const brand = h('div', { class: 'kw-brand' });
   const panel = h(
     'section',
     { class: 'kw-panel', role: 'dialog', 'aria-labelledby': 'kw-title', hidden: true },
@@ -110,7 +103,6 @@ export function mount(context: PanelContext): PanelHandle {
           class: 'kw-star',
           role: 'radio',
           'aria-checked': 'false',
-          'aria-label': `${score} star${score > 1 ? 's' : ''}`,
           onclick: () => {
             csatScore = score;
             render();
@@ -126,12 +118,32 @@ export function mount(context: PanelContext): PanelHandle {
   // ---- Rendering -----------------------------------------------------------------------------------
 
   const nodes = new Map<string, { message: ChatMessage; node: HTMLElement }>();
-  const botName = () => config?.title || 'Assistant';
+  const botName = () => config?.title || t.assistant;
   const messageActions: MessageActions = { feedback, retry };
 
+  /** The widget's own words, in its locale (strings.ts): set again when the config brings a language. */
+  function applyWords() {
+    t = panelText(localeOf(config, browserLanguages()));
+    closeButton.setAttribute('aria-label', t.close);
+    log.setAttribute('aria-label', t.messages);
+    stars.setAttribute('aria-label', t.rate);
+    stars.querySelectorAll('button').forEach((star, index) => star.setAttribute('aria-label', t.stars(index + 1)));
+    csatComment.setAttribute('aria-label', t.comment);
+    csatComment.setAttribute('placeholder', t.commentPlaceholder);
+    csatSubmit.textContent = t.sendRating;
+    csatQuestion.textContent = t.howWasIt;
+    csatThanksText.textContent = t.thanks;
+    handoffButton.textContent = t.handoff;
+    input.setAttribute('aria-label', t.message);
+    input.setAttribute('placeholder', t.placeholder);
+    sendButton.setAttribute('aria-label', t.send);
+    brand.textContent = t.brand;
+  }
+
   function applyConfig() {
+    applyWords();
     applyTheme(context.container, config);
-    title.textContent = config?.title ?? 'Chat';
+    title.textContent = config?.title ?? t.chat;
     const avatarUrl = config?.avatarUrl ? safeUrl(config.avatarUrl) : null;
     avatar.replaceChildren(
       avatarUrl
@@ -162,7 +174,7 @@ export function mount(context: PanelContext): PanelHandle {
       seen.add(key);
       let entry = nodes.get(key);
       if (!entry || entry.message !== message) {
-        const node = renderMessage(message, messageActions, botName());
+        const node = renderMessage(message, messageActions, botName(), t);
         entry?.node.replaceWith(node);
         entry = { message, node };
         nodes.set(key, entry);
@@ -177,10 +189,10 @@ export function mount(context: PanelContext): PanelHandle {
       }
     }
     if (typing) {
-      const who = typing.sender === 'agent' ? typing.name || 'Agent' : botName();
+      const who = typing.sender === 'agent' ? typing.name || t.agent : botName();
       typingRow.replaceChildren(
         h('span', { class: 'kw-dots', 'aria-hidden': 'true' }, h('i'), h('i'), h('i')),
-        `${who} is typing…`,
+        t.typing(who),
       );
       previous.after(typingRow);
     } else {
@@ -192,7 +204,7 @@ export function mount(context: PanelContext): PanelHandle {
   function render() {
     renderLog();
     const botActive = config?.botActive ?? true;
-    state.textContent = stateLine(conversation, botActive);
+    state.textContent = stateLine(conversation, botActive, t);
 
     const questions = config?.suggestedQuestions ?? [];
     suggestions.hidden = unavailable || questions.length === 0 || visitorHasWritten(messages);
@@ -226,12 +238,12 @@ export function mount(context: PanelContext): PanelHandle {
 
   function showError(error: WidgetApiError | null) {
     clearInterval(errorTimer);
-    errorLine.textContent = error?.message ?? '';
+    errorLine.textContent = error ? errorMessage(error.status, error.retryAfter, error.message, t) : '';
     if (error?.status === 429 && error.retryAfter) {
       let left = error.retryAfter;
       errorTimer = setInterval(() => {
         left -= 1;
-        if (left > 0) errorLine.textContent = errorMessage(429, left);
+        if (left > 0) errorLine.textContent = errorMessage(429, left, undefined, t);
         else showError(null);
       }, 1000);
     }

@@ -87,6 +87,11 @@ export interface WidgetConfig {
   showBranding: boolean;
   /** The bot's replies are off (channel or bot paused): the widget says a person will answer. */
   botActive: boolean;
+  /**
+   * The widget's own words: the language the channel's bot replies in, or null when it answers in
+   * the language it is asked in (the visitor's browser decides).
+   */
+  language: 'id' | 'en' | null;
   realtime: WidgetRealtime;
 }
 

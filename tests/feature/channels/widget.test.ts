@@ -5,6 +5,8 @@ import { createTestApp, signedIn, type TestApp } from '../../helpers/app';
 import { cafeBot } from '../../helpers/bots';
 import { createChannel } from '../../factories/channels';
 import { conversationRepository } from '../../../server/db/repositories/conversation-repository';
+import { botVersions } from '../../../server/db/schema/index';
+import { eq, sql } from 'drizzle-orm';
 import type {
   SessionResponse,
   WidgetConfig,
@@ -90,6 +92,21 @@ describe('widget config and allowed domains', () => {
     });
     expect(config.realtime.key).toBe(app.services.config.reverb.widget.key);
     expect(config.realtime.authEndpoint).toMatch(/\/widget\/[^/]+\/broadcasting\/auth$/);
+  });
+
+  it("gives the widget the language its bot replies in, or none when the bot answers in the visitor's", async () => {
+    const { call, botId } = await webChannel();
+    expect(((await call('get', 'config')).body as WidgetConfig).language).toBeNull();
+    for (const [reply, widget] of [
+      ['indonesian', 'id'],
+      ['english', 'en'],
+    ] as const) {
+      await app.services.db
+        .update(botVersions)
+        .set({ config: sql`jsonb_set(${botVersions.config}, '{language}', ${JSON.stringify(reply)}::jsonb)` })
+        .where(eq(botVersions.botId, botId));
+      expect(((await call('get', 'config')).body as WidgetConfig).language).toBe(widget);
+    }
   });
 
   it('refuses another site with 403 JSON the browser can still read', async () => {

@@ -29,7 +29,7 @@ vi.mock('../../../resources/widget/panel/realtime', () => ({
 
 const { mount } = await import('../../../resources/widget/panel/panel');
 
-const config: WidgetConfig = {
+const defaultConfig: WidgetConfig = {
   title: 'Warung Help',
   color: '#0f766e',
   position: 'left',
@@ -40,6 +40,7 @@ const config: WidgetConfig = {
   collectCsat: true,
   showBranding: true,
   botActive: true,
+  language: null,
   realtime: {
     key: 'k',
     wsHost: 'ws.test',
@@ -92,7 +93,7 @@ beforeEach(() => {
 });
 
 /** Mounts the panel (after a test has set its routes and storage). */
-function start() {
+function start(config: WidgetConfig = defaultConfig) {
   const host = document.createElement('kawan-widget');
   document.body.append(host);
   shadow = host.attachShadow({ mode: 'open' });
@@ -246,6 +247,25 @@ describe('the chat panel', () => {
     realtime.handlers!.created(message(11, 'agent', 'Hello, Dewi here', { senderName: 'Dewi' }));
     expect($('.kw-state').textContent).toBe('Dewi joined');
     expect($$('.kw-name').map((name) => name.textContent)).toEqual(['Dewi']);
+  });
+
+  it('speaks Indonesian when the bot replies in Indonesian, or the browser asks for it', async () => {
+    routes.handoff = () => json(202, { conversation: { state: 'queued', csatRequested: false, csat: null } });
+    start({ ...defaultConfig, language: 'id' });
+    await sessionStarted();
+    expect($<HTMLTextAreaElement>('.kw-compose textarea').placeholder).toBe('Tulis pesan…');
+    expect($('.kw-send').getAttribute('aria-label')).toBe('Kirim pesan');
+    expect($('.kw-brand').textContent).toBe('Didukung oleh Kawan');
+    $$('.kw-handoff')[0].click();
+    await vi.waitFor(() => expect($('.kw-state').textContent).toBe('Petugas kami akan membalas di sini'));
+    realtime.handlers!.conversation({ state: 'human', agentName: 'Dewi', csatRequested: false, csat: null });
+    expect($('.kw-state').textContent).toBe('Dewi bergabung');
+
+    document.body.replaceChildren();
+    vi.stubGlobal('navigator', { ...navigator, languages: ['id-ID', 'en-US'], language: 'id-ID' });
+    start();
+    await sessionStarted();
+    expect($$('.kw-handoff')[0].textContent).toBe('Bicara dengan petugas');
   });
 
   it('asks for a rating after resolution, sends it and thanks', async () => {

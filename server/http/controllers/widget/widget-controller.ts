@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { channelByPublicKey, type ChannelRow } from '../../../db/repositories/channel-repository';
 import { conversationRepository, type ConversationRow } from '../../../db/repositories/conversation-repository';
 import { botRepository } from '../../../db/repositories/bot-repository';
+import { configOf } from '../../../domain/bots/actions/chat';
 import { acceptInbound, widgetTarget } from '../../../channels/pipeline';
 import {
   conversationChanged,
@@ -139,10 +140,21 @@ export function widgetVisitorId(req: Request): string | undefined {
   return tokenVisitor(req, String(req.params.key))?.visitorId;
 }
 
-async function botActive(services: Services, channel: ChannelRow) {
-  if (channel.status !== 'active' || channel.botId === null) return false;
-  const bot = await botRepository(services.db, channel.teamId).find(channel.botId);
-  return Boolean(bot && bot.status === 'active' && bot.publishedVersion !== null);
+/** Whether the channel's bot answers, and the language its published version replies in. */
+async function channelBot(
+  services: Services,
+  channel: ChannelRow,
+): Promise<{ active: boolean; language: WidgetConfig['language'] }> {
+  if (channel.botId === null) return { active: false, language: null };
+  const bots = botRepository(services.db, channel.teamId);
+  const bot = await bots.find(channel.botId);
+  if (!bot || bot.publishedVersion === null) return { active: false, language: null };
+  const version = await bots.versionNumber(bot.id, bot.publishedVersion);
+  const language = version ? configOf(version.config, bot.name).language : 'auto';
+  return {
+    active: channel.status === 'active' && bot.status === 'active',
+    language: language === 'indonesian' ? 'id' : language === 'english' ? 'en' : null,
+  };
 }
 
 export async function config(req: WidgetRequest, res: Response) {
@@ -152,6 +164,7 @@ export async function config(req: WidgetRequest, res: Response) {
     ...realtimeEndpoint(req.services.config),
     key: req.services.config.reverb.widget.key,
   };
+  const bot = await channelBot(req.services, channel);
   const body: WidgetConfig = {
     title: typeof s.title === 'string' && s.title ? s.title : channel.name,
     color: typeof s.color === 'string' ? s.color : '#4f46e5',
@@ -162,7 +175,8 @@ export async function config(req: WidgetRequest, res: Response) {
     suggestedQuestions: Array.isArray(s.suggestedQuestions) ? (s.suggestedQuestions as string[]) : [],
     collectCsat: s.collectCsat === true,
     showBranding: true,
-    botActive: await botActive(req.services, channel),
+    botActive: bot.active,
+    language: bot.language,
     realtime: {
       key,
       wsHost: host,

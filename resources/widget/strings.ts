@@ -1,0 +1,120 @@
+/**
+ * The widget's own words, in English and Indonesian. A channel whose bot replies in one language
+ * (`WidgetConfig.language`) shows the widget in it; a bot that answers in the language it is asked
+ * in leaves it to the visitor's browser (Indonesian for `id`, English otherwise). The loader's few
+ * words are apart from the panel's, so that its bundle carries only those.
+ */
+import type { WidgetConfig } from '../../server/channels/web/protocol';
+
+export type Locale = 'en' | 'id';
+
+/** The widget's language: the bot's when it has one, else the visitor's first browser language. */
+export function localeOf(config: Pick<WidgetConfig, 'language'> | null, languages: readonly string[]): Locale {
+  if (config?.language) return config.language;
+  return /^(id|in)\b/i.test(languages[0] ?? '') ? 'id' : 'en';
+}
+
+/** The browser's languages, most wanted first. */
+export function browserLanguages(): readonly string[] {
+  return navigator.languages?.length ? navigator.languages : [navigator.language ?? 'en'];
+}
+
+const loaderWords = {
+  en: { open: 'Open chat', close: 'Close chat', notLoaded: 'The chat could not load. Try again.' },
+  id: { open: 'Buka chat', close: 'Tutup chat', notLoaded: 'Chat gagal dimuat. Coba lagi.' },
+};
+
+export type LoaderWords = (typeof loaderWords)['en'];
+
+export function loaderText(locale: Locale): LoaderWords {
+  return loaderWords[locale];
+}
+
+const english = {
+  chat: 'Chat',
+  assistant: 'Assistant',
+  agent: 'Agent',
+  you: 'You',
+  close: 'Close chat',
+  messages: 'Messages',
+  message: 'Message',
+  placeholder: 'Write a message…',
+  send: 'Send message',
+  handoff: 'Talk to a person',
+  brand: 'Powered by Kawan',
+  personWillReply: 'A person will reply here',
+  personJoined: 'A person joined',
+  joined: (name: string) => `${name} joined`,
+  resolved: 'This conversation is resolved',
+  typing: (who: string) => `${who} is typing…`,
+  writing: (who: string) => `${who} is writing`,
+  notSent: 'Not sent. ',
+  retry: 'Retry',
+  sources: 'Sources',
+  helpful: 'Helpful',
+  notHelpful: 'Not helpful',
+  rate: 'Rate this conversation',
+  stars: (score: number) => `${score} star${score > 1 ? 's' : ''}`,
+  howWasIt: 'How was this conversation?',
+  comment: 'Comment (optional)',
+  commentPlaceholder: 'Anything to add? (optional)',
+  sendRating: 'Send rating',
+  thanks: 'Thanks for your feedback!',
+  offline: "Can't reach the chat right now. Check your connection and try again.",
+  expired: 'Your chat session has expired. Please try again.',
+  notHere: 'This chat is not available on this site',
+  missing: 'This chat does not exist.',
+  refused: 'That message could not be sent.',
+  // The server's own words (TooManyRequestsError), so the countdown reads the same.
+  tooMany: (seconds: number) =>
+    `Too many requests. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+  failed: 'Something went wrong. Please try again.',
+};
+
+export type PanelWords = typeof english;
+
+const indonesian: PanelWords = {
+  chat: 'Chat',
+  assistant: 'Asisten',
+  agent: 'Petugas',
+  you: 'Anda',
+  close: 'Tutup chat',
+  messages: 'Percakapan',
+  message: 'Pesan',
+  placeholder: 'Tulis pesan…',
+  send: 'Kirim pesan',
+  handoff: 'Bicara dengan petugas',
+  brand: 'Didukung oleh Kawan',
+  personWillReply: 'Petugas kami akan membalas di sini',
+  personJoined: 'Petugas bergabung',
+  joined: (name) => `${name} bergabung`,
+  resolved: 'Percakapan ini sudah selesai',
+  typing: (who) => `${who} sedang mengetik…`,
+  writing: (who) => `${who} sedang menulis`,
+  notSent: 'Tidak terkirim. ',
+  retry: 'Coba lagi',
+  sources: 'Sumber',
+  helpful: 'Membantu',
+  notHelpful: 'Tidak membantu',
+  rate: 'Beri nilai percakapan ini',
+  stars: (score) => `${score} bintang`,
+  howWasIt: 'Bagaimana percakapan ini?',
+  comment: 'Komentar (opsional)',
+  commentPlaceholder: 'Ada yang ingin ditambahkan? (opsional)',
+  sendRating: 'Kirim penilaian',
+  thanks: 'Terima kasih atas masukannya!',
+  offline: 'Chat tidak dapat dihubungi. Periksa koneksi Anda lalu coba lagi.',
+  expired: 'Sesi chat Anda sudah berakhir. Silakan coba lagi.',
+  notHere: 'Chat ini tidak tersedia di situs ini',
+  missing: 'Chat ini tidak ditemukan.',
+  refused: 'Pesan itu tidak dapat dikirim.',
+  tooMany: (seconds) => `Terlalu banyak permintaan. Coba lagi dalam ${seconds} detik.`,
+  failed: 'Terjadi kesalahan. Silakan coba lagi.',
+};
+
+export function panelText(locale: Locale): PanelWords {
+  return locale === 'id' ? indonesian : english;
+}
+
+/** The English words, for code that runs before a locale is known (the API client's errors). */
+export const englishWords = english;
