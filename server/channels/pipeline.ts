@@ -338,7 +338,7 @@ const committedReads = new WeakMap<object, PipelineServices['db']>();
  * message and every reply, so through the hot cache (inside the inbound transaction too, from the
  * database it runs on), which a write to the bot or a new version clears.
  */
-async function answeringBot(services: PipelineServices, channel: ChannelRow) {
+export async function answeringBot(services: PipelineServices, channel: ChannelRow) {
   if (channel.status !== 'active' || channel.botId === null) return undefined;
   const botId = channel.botId;
   return cachedRead(

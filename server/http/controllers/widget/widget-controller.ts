@@ -6,9 +6,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { channelByPublicKey, type ChannelRow } from '../../../db/repositories/channel-repository';
 import { conversationRepository, type ConversationRow } from '../../../db/repositories/conversation-repository';
-import { botRepository } from '../../../db/repositories/bot-repository';
-import { configOf } from '../../../domain/bots/actions/chat';
-import { acceptInbound, widgetTarget } from '../../../channels/pipeline';
+import { acceptInbound, answeringBot, widgetTarget } from '../../../channels/pipeline';
 import {
   conversationChanged,
   inboxEvent,
@@ -140,19 +138,19 @@ export function widgetVisitorId(req: Request): string | undefined {
   return tokenVisitor(req, String(req.params.key))?.visitorId;
 }
 
-/** Whether the channel's bot answers, and the language its published version replies in. */
+/**
+ * Whether the channel's bot answers, and the widget's language: the one its published version
+ * replies in (null for `auto`, or when no bot answers: the visitor's browser decides). Read through
+ * the pipeline's hot cache: every page view of a host site asks for the config.
+ */
 async function channelBot(
   services: Services,
   channel: ChannelRow,
 ): Promise<{ active: boolean; language: WidgetConfig['language'] }> {
-  if (channel.botId === null) return { active: false, language: null };
-  const bots = botRepository(services.db, channel.teamId);
-  const bot = await bots.find(channel.botId);
-  if (!bot || bot.publishedVersion === null) return { active: false, language: null };
-  const version = await bots.versionNumber(bot.id, bot.publishedVersion);
-  const language = version ? configOf(version.config, bot.name).language : 'auto';
+  const answering = await answeringBot(services, channel);
+  const language = answering?.config.language;
   return {
-    active: channel.status === 'active' && bot.status === 'active',
+    active: answering !== undefined,
     language: language === 'indonesian' ? 'id' : language === 'english' ? 'en' : null,
   };
 }
