@@ -22,32 +22,32 @@ const configConstant = (language: string) =>
   `'${['indonesian', 'english'].includes(language) ? language : 'simple'}'::regconfig`;
 
 /**
- * One full-text candidate list, as retrieve() wraps it: the candidates ranked by the question's
+ * One full-text candidate list, as retrieve() builds it: the candidates ranked by the question's
  * content words, then (`all`, when the question had function words) ranked again over them by all
  * its words, else a null rank. With `all`: $1 config and $2 all the words, then the list's own
  * parameters from $3; without: from $1. The list's parameters: the configuration (a constant, and
- * the parameter again), the any-word query, team, knowledge ids, candidates.
+ * the parameter again), the any-word query, with `prefiltered` the rare-word tsquery that chooses
+ * the chunks of a large knowledge, then team, knowledge ids, candidates.
  */
-function wrapped(all: boolean, list: (first: number, tsv: string) => string): string {
-  return all
-    ? `select r.id, r.score, ts_rank_cd(r.tsv, websearch_to_tsquery($1::regconfig, $2), 1) as all_words from (${list(3, 'c.tsv, ')}) r order by r.score desc, r.id`
-    : `select r.id, r.score, null::real as all_words from (${list(1, '')}) r order by r.score desc, r.id`;
-}
-
-export const fullTextSql = (language: string, all = false) =>
-  wrapped(
-    all,
-    (p, tsv) => `
-    select c.id, ${tsv}ts_rank_cd(c.tsv, q, 1) as score
+function candidateSql(language: string, all: boolean, prefiltered: boolean): string {
+  const p = all ? 3 : 1;
+  const q = prefiltered ? 1 : 0;
+  const list = `
+    select c.id, ${all ? 'c.tsv, ' : ''}ts_rank_cd(c.tsv, q, 1) as score
       from knowledge_chunks c, websearch_to_tsquery($${p}::regconfig, $${p + 1}) q
-     where c.ts_config = ${configConstant(language)} and c.tsv @@ q and
-  c.team_id = $${p + 2}
-  and c.knowledge_id = any($${p + 3}::int[])
+     where c.ts_config = ${configConstant(language)} and ${prefiltered ? `c.tsv @@ $${p + 2}::tsquery` : 'c.tsv @@ q'} and
+  c.team_id = $${p + q + 2}
+  and c.knowledge_id = any($${p + q + 3}::int[])
   and c.enabled
   and exists (select 1 from knowledge_sources s where s.id = c.source_id and s.enabled)
      order by score desc, c.id
-     limit $${p + 4}`,
-  );
+     limit $${p + q + 4}`;
+  return all
+    ? `select r.id, r.score, ts_rank_cd(r.tsv, websearch_to_tsquery($1::regconfig, $2), 1) as all_words from (${list}) r order by r.score desc, r.id`
+    : `select r.id, r.score, null::real as all_words from (${list}) r order by r.score desc, r.id`;
+}
+
+export const fullTextSql = (language: string, all = false) => candidateSql(language, all, false);
 
 /**
  * A large knowledge's question words it has not looked up before, each with its lexemes and their
@@ -63,20 +63,7 @@ export const termsSql = `
        group by w.word, l.lexeme`;
 
 /** The full-text candidates of a large knowledge: as above, the chunks chosen by the rare-word prefilter (after the query). */
-export const selectiveFullTextSql = (language: string, all = false) =>
-  wrapped(
-    all,
-    (p, tsv) => `
-    select c.id, ${tsv}ts_rank_cd(c.tsv, q, 1) as score
-      from knowledge_chunks c, websearch_to_tsquery($${p}::regconfig, $${p + 1}) q
-     where c.ts_config = ${configConstant(language)} and c.tsv @@ $${p + 2}::tsquery and
-  c.team_id = $${p + 3}
-  and c.knowledge_id = any($${p + 4}::int[])
-  and c.enabled
-  and exists (select 1 from knowledge_sources s where s.id = c.source_id and s.enabled)
-     order by score desc, c.id
-     limit $${p + 5}`,
-  );
+export const selectiveFullTextSql = (language: string, all = false) => candidateSql(language, all, true);
 
 /**
  * The vector candidates: the dimensions a constant, $1 and the next-to-last the question's vector,
