@@ -8,7 +8,8 @@
  *                   (outside business hours: the offline message, reason 'offline')
  *   3. retrieve     topK chunks from the bot's knowledge bases
  *   4. curated      a Q&A chunk whose phrasing matches closely enough → its answer, no model
- *   5. grounding    strict and no chunk above minScore → the fallback message, no model
+ *   5. grounding    strict and no chunk above minScore, nor one holding every word asked → the
+ *                   fallback message, no model
  *   6. prompt       rules + numbered passages + history within the token budget + the message
  *   7. provider     streamed; [n] markers become citations; 'no_answer', an empty reply or the
  *                   fallback message itself → kind 'fallback'
@@ -26,7 +27,7 @@ import type { RetrievedChunk } from '../knowledge/retrieve';
 import { CitationStream, type Citation } from './citations';
 import { estimateCostUsd } from './cost';
 import { bestCuratedMatch, clearsThreshold, curatedAnswer, phrasingScores } from './curated';
-import { confidentRetrieval, describeBest, groundingChunks } from './grounding';
+import { chunksHoldingTheQuestion, confidentRetrieval, describeBest, groundingChunks } from './grounding';
 import {
   asksForHuman,
   fallbacksInARow,
@@ -95,6 +96,8 @@ export interface RetrievedTrace {
   phrasing?: number;
   /** Its number in the prompt, when it went in. */
   passage?: number;
+  /** It grounded the answer by holding every word the question is about (grounding.ts `chunksHoldingTheQuestion`). */
+  holdsQuestion?: true;
 }
 
 export interface TurnTrace {
@@ -230,8 +233,14 @@ export async function runTurn(
     return finish({ reply: config.fallbackMessage, kind: 'fallback', citations: [], handoff: afterReply('fallback') });
   };
 
-  // 5. Strict grounding needs a passage above minScore.
-  const grounding = groundingChunks(chunks, config.retrieval.minScore, phrasings);
+  // 5. Strict grounding needs a passage above minScore, or one that holds every word asked.
+  let grounding = groundingChunks(chunks, config.retrieval.minScore, phrasings);
+  if (config.grounding === 'strict' && grounding.length === 0) {
+    // None similar enough: the passages that hold every word the question is about.
+    grounding = chunksHoldingTheQuestion(message, chunks);
+    const holding = new Set(grounding.map((chunk) => chunk.id));
+    for (const entry of trace.retrieved) if (holding.has(entry.chunkId)) entry.holdsQuestion = true;
+  }
   if (config.grounding === 'strict' && grounding.length === 0) return fallback(false);
 
   // 6. The prompt.

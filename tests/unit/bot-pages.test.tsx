@@ -227,6 +227,7 @@ function turn(overrides: Partial<Turn> = {}): Turn {
           fulltext: { rank: 2, score: 0.08 },
           vector: { rank: 1, similarity: 0.61 },
           passage: 2,
+          holdsQuestion: true,
         },
       ],
       prompt: { messages: 2, tokens: 412, passages: 2, historyKept: 0, historyDropped: 0 },
@@ -753,6 +754,7 @@ describe('Bots/Show', () => {
     expect(within(retrieved).getAllByRole('listitem')).toHaveLength(2);
     expect(within(retrieved).getByText('Vector #1 · 0.61 similarity')).toBeTruthy();
     expect(within(retrieved).getByText('Nearest Q&A phrasing · 0.41')).toBeTruthy();
+    expect(within(retrieved).getByText('Holds every word asked')).toBeTruthy();
     expect(within(retrieved).getByText('Not in the prompt')).toBeTruthy();
     expect(within(reply).getByText(/420 prompt · 18 completion/).textContent).toContain('(estimated)');
     expect(within(reply).getByText('840 ms')).toBeTruthy();

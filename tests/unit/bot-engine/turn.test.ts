@@ -226,12 +226,38 @@ describe('runTurn', () => {
     expect(unrelated.result.trace.retrieved[0].phrasing).toBeLessThan(0.18 * 1.4);
   });
 
-  it('uses the full-text score for grounding when the vector search did not run', async () => {
-    const fullTextOnly = (score: number) => [chunk(1, 'Buka jam 8.', { retrievers: { fulltext: { rank: 1, score } } })];
-    expect((await turn({ message: 'Jam berapa buka?' }, { chunks: fullTextOnly(0.3) })).provider.requests).toHaveLength(
-      1,
+  it('lets a passage that holds every word the question is about ground the answer, whatever its similarity', async () => {
+    // A long Indonesian passage: an English question's lexical similarity to it is low.
+    const rooms = chunk(
+      7,
+      'Anak di bawah 6 tahun menginap gratis. Tempat tidur tambahan (extra bed) Rp 300.000 per malam, termasuk sarapan.',
+      { context: 'Informasi untuk Tamu › Anak-anak', retrievers: weak },
     );
-    expect((await turn({ message: 'Jam berapa buka?' }, { chunks: fullTextOnly(0.05) })).result.kind).toBe('fallback');
+    const asked = await turn(
+      { message: 'How much is an extra bed?' },
+      { chunks: [rooms, { ...prices, retrievers: weak }] },
+    );
+    expect(asked.provider.requests[0].passages.map((p) => p.chunkId)).toEqual([7]);
+    expect(asked.result.trace.retrieved.map((r) => r.holdsQuestion)).toEqual([true, undefined]);
+    // A word of the question no passage holds ("crib"): the fallback, as before.
+    const crib = await turn({ message: 'How much is an extra bed with a crib?' }, { chunks: [rooms] });
+    expect(crib.result.kind).toBe('fallback');
+    expect(crib.result.trace.retrieved[0].holdsQuestion).toBeUndefined();
+    // A question about nothing in particular grounds nothing.
+    expect((await turn({ message: 'halo kak' }, { chunks: [rooms] })).result.kind).toBe('fallback');
+    // Only when nothing is similar enough: a grounded passage keeps the others out.
+    const both = await turn({ message: 'How much is an extra bed?' }, { chunks: [hours, rooms] });
+    expect(both.provider.requests[0].passages.map((p) => p.chunkId)).toEqual([1]);
+    expect(both.result.trace.retrieved.every((r) => r.holdsQuestion === undefined)).toBe(true);
+  });
+
+  it('uses the full-text score for grounding when the vector search did not run', async () => {
+    // The passage does not hold "tutup": its score alone decides.
+    const fullTextOnly = (score: number) => [chunk(1, 'Buka jam 8.', { retrievers: { fulltext: { rank: 1, score } } })];
+    expect(
+      (await turn({ message: 'Jam berapa tutup?' }, { chunks: fullTextOnly(0.3) })).provider.requests,
+    ).toHaveLength(1);
+    expect((await turn({ message: 'Jam berapa tutup?' }, { chunks: fullTextOnly(0.05) })).result.kind).toBe('fallback');
   });
 
   it('balanced mode asks the model even when no passage reaches minScore', async () => {

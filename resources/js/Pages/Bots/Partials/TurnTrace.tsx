@@ -70,6 +70,7 @@ function RetrievedItem({ chunk }: { chunk: RetrievedTrace }) {
         {chunk.phrasing !== undefined && (
           <StatusBadge tone="gray">Nearest Q&amp;A phrasing · {chunk.phrasing.toFixed(2)}</StatusBadge>
         )}
+        {chunk.holdsQuestion && <StatusBadge tone="gray">Holds every word asked</StatusBadge>}
         {chunk.passage === undefined && <StatusBadge tone="gray">Not in the prompt</StatusBadge>}
       </div>
     </li>
