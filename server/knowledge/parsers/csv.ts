@@ -6,9 +6,10 @@ import { rowsToRecords } from './records';
 const DELIMITERS = [',', ';', '\t', '|'];
 
 export function parseCsv(text: string): ParsedDocument {
-  const result = Papa.parse<string[]>(text, { delimiter: guessDelimiter(text), skipEmptyLines: 'greedy' });
+  const delimiter = guessDelimiter(text);
+  const result = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: 'greedy' });
   const rows = result.data.map((cells, i) => ({ cells, position: i + 1 }));
-  return { format: 'csv', blocks: rowsToRecords(rows) };
+  return { format: 'csv', blocks: rowsToRecords(rows, { delimiter }) };
 }
 
 /**

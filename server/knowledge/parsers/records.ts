@@ -14,7 +14,18 @@ export interface SheetRow {
 
 const MAX_HEADER_LENGTH = 60;
 
-export function rowsToRecords(allRows: SheetRow[], sheet?: string): Block[] {
+export interface RecordOptions {
+  sheet?: string;
+  /**
+   * A CSV's delimiter: a row with more cells than the header whose extra cell begins with a space
+   * had the delimiter in a cell's prose, unquoted ("…dalam kotak kayu; kirim H-7"), and is mended
+   * (`mendedCells`), unless the header's own cells begin with spaces. A sheet's cells are what they are.
+   */
+  delimiter?: string;
+}
+
+export function rowsToRecords(allRows: SheetRow[], options: RecordOptions = {}): Block[] {
+  const { sheet, delimiter } = options;
   const rows = allRows.filter((row) => row.cells.some((cell) => cleanInline(cell) !== ''));
   if (rows.length === 0) return [];
   const filled = (row: SheetRow) => row.cells.filter((cell) => cleanInline(cell) !== '').length;
@@ -29,15 +40,36 @@ export function rowsToRecords(allRows: SheetRow[], sheet?: string): Block[] {
     .map((row) => ({ kind: 'paragraph', text: row.cells.filter(Boolean).join(' ') }));
   const header = rows[headerIndex];
   const labels = uniqueLabels(header.cells);
+  // A file written with a space after each delimiter ("Menu, Harga") cannot tell prose from cells.
+  const mending = delimiter !== undefined && !header.cells.slice(1).some((cell) => /^\s/.test(cell));
   for (const row of rows.slice(headerIndex + 1)) {
+    const cells = mending ? mendedCells(row.cells, header.cells.length, delimiter!) : row.cells;
     blocks.push({
       kind: 'record',
-      fields: row.cells.map((value, i) => ({ label: labels[i] ?? `Column ${i + 1}`, value })),
+      fields: cells.map((value, i) => ({ label: labels[i] ?? `Column ${i + 1}`, value })),
       row: row.position - header.position,
       ...withSheet,
     });
   }
   return blocks;
+}
+
+/**
+ * A CSV row with more cells than its header, put back together where a delimiter was written in a
+ * cell's text without quotes: a cell that begins with whitespace after a filled one continues it
+ * (a CSV export never puts a space after its delimiter; prose does, as in "kotak kayu; kirim H-7"),
+ * rejoined with the delimiter, until the row is as wide as the header. Cells beyond the header that
+ * do not read so stay cells of their own ("Column n").
+ */
+export function mendedCells(cells: string[], width: number, delimiter: string): string[] {
+  if (cells.length <= width) return cells;
+  const mended = [...cells];
+  for (let i = 1; i < mended.length && mended.length > width;) {
+    if (/^\s/.test(mended[i]) && mended[i].trim() !== '' && mended[i - 1].trim() !== '') {
+      mended.splice(i - 1, 2, `${mended[i - 1]}${delimiter}${mended[i]}`);
+    } else i++;
+  }
+  return mended;
 }
 
 /** One column: the first cell is its name when it reads like one, otherwise every cell is a 'Value'. */

@@ -34,7 +34,7 @@ export async function parseXlsx(bytes: Uint8Array): Promise<ParsedDocument> {
       });
       rows.push({ cells: Array.from(cells, (cell) => cell ?? ''), position });
     });
-    blocks.push(...rowsToRecords(rows, sheet.name));
+    blocks.push(...rowsToRecords(rows, { sheet: sheet.name }));
   });
   const title = workbook.title?.trim();
   return { format: 'xlsx', ...(title ? { title } : {}), blocks };

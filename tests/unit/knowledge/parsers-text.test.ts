@@ -95,6 +95,32 @@ describe('CSV files', () => {
     ]);
   });
 
+  it('mends a row whose prose held the delimiter unquoted, and leaves other extra cells as they are', async () => {
+    const csv =
+      'SKU;Nama;Keterangan\n' +
+      'GF-01;Hampers Lebaran;Isi kemeja batik dalam kotak kayu; kirim H-7 sebelum Lebaran\n' +
+      'KM-02;Kemeja; motif parang;lengan panjang\n' +
+      'BL-03;Blouse;Katun;;\n';
+    const values = (await parse(csv, 'katalog.csv')).blocks.map((block) =>
+      block.kind === 'record' ? block.fields.map((field) => `${field.label}=${field.value}`) : [],
+    );
+    expect(values).toEqual([
+      ['SKU=GF-01', 'Nama=Hampers Lebaran', 'Keterangan=Isi kemeja batik dalam kotak kayu; kirim H-7 sebelum Lebaran'],
+      // The cell after "Kemeja" reads as its continuation; "lengan panjang" after it does not.
+      ['SKU=KM-02', 'Nama=Kemeja; motif parang', 'Keterangan=lengan panjang'],
+      // Trailing empty cells are no field at all.
+      ['SKU=BL-03', 'Nama=Blouse', 'Keterangan=Katun'],
+    ]);
+    // Written with a space after every delimiter: nothing can be told apart, nothing is mended.
+    const spaced = await parse('Menu, Harga, Keterangan\nKopi, 25000, Manis, dingin\n', 'menu.csv');
+    expect(spaced.blocks[0].kind === 'record' && spaced.blocks[0].fields.map((field) => field.label)).toEqual([
+      'Menu',
+      'Harga',
+      'Keterangan',
+      'Column 4',
+    ]);
+  });
+
   it('reads a Windows-1252 export from an older Excel', async () => {
     const bytes = new Uint8Array([...utf8('Menu,Harga\nCaf'), 0xe9, ...utf8(' Latte,'), 0x80, ...utf8('4\n')]);
     const document = await parse(bytes, 'menu.csv');
