@@ -191,6 +191,37 @@ describe('ExtractiveProvider', () => {
     );
   });
 
+  it('prefers the sentence that gives the kind of answer asked for: a length of time for "how long"', async () => {
+    const leave = passage(
+      1,
+      '- **Cuti melahirkan** diberikan selama 3 bulan dengan upah penuh, diatur 1,5 bulan sebelum dan 1,5 bulan ' +
+        'sesudah perkiraan persalinan. Pembagian waktu dapat disesuaikan berdasarkan saran dokter atau bidan.\n' +
+        '- **Cuti keguguran** diberikan sesuai surat keterangan dokter kandungan atau bidan.',
+      'Kebijakan Cuti Karyawan › 4. Cuti Melahirkan dan Keguguran',
+    );
+    const answered = await reply('How long is maternity leave?', [leave]);
+    expect(answered).toContain('selama 3 bulan dengan upah penuh');
+    expect(answered).not.toContain('keguguran');
+  });
+
+  it('prefers a time of day for "jam berapa" and a price for "ongkir … berapa"', async () => {
+    const hours = passage(
+      1,
+      'Outlet Dago tutup lebih awal saat ada acara di gedung sebelah. Outlet Dago tutup pukul 22.00 setiap hari.',
+      'Jam Buka › Bandung',
+    );
+    // Without it, the sentence about closing early came along.
+    expect(await reply('outlet dago tutup jam berapa?', [hours])).toBe(
+      'Outlet Dago tutup pukul 22.00 setiap hari. [1]',
+    );
+    const shipping = passage(
+      1,
+      'Ongkir ke Bandung dihitung dari berat paket dan dikirim lewat JNE atau SiCepat ke Bandung. Ongkir ke Bandung Rp 15.000 per kilogram.',
+      'Pengiriman',
+    );
+    expect(await reply('ongkir ke bandung berapa?', [shipping])).toBe('Ongkir ke Bandung Rp 15.000 per kilogram. [1]');
+  });
+
   it('answers the passage that holds the word telling the passages apart, not the one most like the question', async () => {
     const qa = (marker: number, question: string, alternatives: string[], answer: string) =>
       passage(marker, `${question}\n\n${answer}`, alternatives.join('\n'), { question });
