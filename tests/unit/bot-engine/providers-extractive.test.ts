@@ -297,6 +297,23 @@ describe('ExtractiveProvider', () => {
     expect(await reply('es kopi pandan harganya brp kak', [menu])).toContain('Es Kopi Pandan Rp 28.000');
   });
 
+  it('answers a question whether something is there only from a passage that holds most of what it asks about', async () => {
+    const vegan = passage(
+      1,
+      'Ada menu vegan?\n\nAda. Gado-Gado (Rp 32.000) dibuat dengan saus kacang tanpa terasi. Brownies Vegan (Rp 26.000) dibuat tanpa telur.',
+      'menu tanpa daging apa aja\nkue vegan ada?',
+      { question: 'Ada menu vegan?' },
+    );
+    const noAnswer = [{ type: 'done', finishReason: 'no_answer', model: EXTRACTIVE_MODEL }];
+    // Half of "kids menu" is "menu": an answer from the vegan pair would read "Ada." (yes).
+    expect(await events(new ExtractiveProvider(), request('is there a kids menu?', [vegan]))).toEqual(noAnswer);
+    expect(await events(new ExtractiveProvider(), request('kak, ada menu anak?', [vegan]))).toEqual(noAnswer);
+    expect(await reply('ada menu vegan ga kak?', [vegan])).toContain('Gado-Gado');
+    // Alternatives: either may be held.
+    const drinks = passage(2, 'We do not serve beer, wine or any other alcohol.', 'Halal and alcohol');
+    expect(await reply('do you serve beer or cocktails?', [drinks])).toContain('We do not serve beer');
+  });
+
   it('keeps the reply within the length cap', async () => {
     const long = passage(
       1,
