@@ -649,6 +649,16 @@ describe('Bots/Edit', () => {
     });
   });
 
+  it('deletes the bot after a confirmation that names it', () => {
+    render(<Edit {...editProps()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete bot' }));
+    expect(screen.getByText(/Are you sure you want to delete/).textContent).toBe(
+      'Are you sure you want to delete Asisten Kopi? This cannot be undone.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(fake.calls.at(-1)).toMatchObject({ method: 'form.delete', url: `route:bots.destroy:${summary().id}` });
+  });
+
   it('is read-only for those who may not update', () => {
     render(<Edit {...editProps({ can: { create: false, update: false, delete: false } })} />);
 

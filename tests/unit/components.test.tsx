@@ -13,6 +13,9 @@ import Modal from '@/Components/Modal';
 import NavLink from '@/Components/NavLink';
 import TextInput from '@/Components/TextInput';
 import DropdownLink from '@/Components/DropdownLink';
+import { MetaPagination } from '@/Components/Pagination';
+import PastLastPage from '@/Components/PastLastPage';
+import { pageMeta } from '../../server/http/pagination';
 
 type Flash = Record<string, unknown>;
 type PageStub = { component: string; url: string; flash: Flash };
@@ -392,5 +395,34 @@ describe('DropdownLink', () => {
     const logout = screen.getByRole('button', { name: 'Log Out' });
     expect(logout.getAttribute('type')).toBe('submit');
     expect(logout.hasAttribute('as')).toBe(false);
+  });
+});
+
+describe('MetaPagination and PastLastPage', () => {
+  const page = (n: number) => `/bots?page=${n}`;
+
+  it('shows the range of a page and links the pages next to it', () => {
+    render(<MetaPagination meta={pageMeta(2, 10, 25)} noun={['bot', 'bots']} label="Bots pages" page={page} />);
+    const nav = screen.getByRole('navigation', { name: 'Bots pages' });
+    expect(nav.textContent).toContain('Showing 11 to 20 of 25 bots');
+    expect(screen.getByRole('link', { name: 'Previous' }).getAttribute('href')).toBe('/bots?page=1');
+    expect(screen.getByRole('link', { name: 'Next' }).getAttribute('href')).toBe('/bots?page=3');
+  });
+
+  it('past the last page, counts what there is instead of a range, and says where it is', () => {
+    // A bookmark to page 9 of one bot: "Showing 81 to 1 of 1" before.
+    expect(pageMeta(9, 10, 1)).toMatchObject({ from: null, to: null, last_page: 1 });
+    render(<MetaPagination meta={pageMeta(9, 10, 1)} noun={['bot', 'bots']} page={page} />);
+    expect(screen.getByRole('navigation').textContent).toContain('1 bot');
+    expect(screen.getByRole('navigation').textContent).not.toContain('Showing');
+    expect(screen.getByRole('link', { name: 'Previous' }).getAttribute('href')).toBe('/bots?page=1');
+    cleanup();
+
+    render(<PastLastPage total={1} noun="bot" firstPage="/bots" />);
+    expect(screen.getByText(/There is 1 bot/).textContent).toBe('There is 1 bot, on the first page.');
+    expect(screen.getByRole('link', { name: 'First page' }).getAttribute('href')).toBe('/bots');
+    cleanup();
+    render(<PastLastPage total={36} noun="gap" firstPage="/reports/gaps" />);
+    expect(screen.getByText(/There are/).textContent).toBe('There are 36 gaps, all on earlier pages.');
   });
 });

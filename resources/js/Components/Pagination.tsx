@@ -87,3 +87,43 @@ export default function Pagination({
     </nav>
   );
 }
+
+/** A paginator's page and range, as the server's `pageMeta` gives them (Laravel's names). */
+export interface PageMeta {
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+  from: number | null;
+  to: number | null;
+}
+
+/**
+ * Pagination for a paginator's `meta`: Previous and Next go to `page(n)` when that page exists
+ * (Previous from past the last page goes to the last). `noun` is what is counted, one and many
+ * ("bot", "bots").
+ */
+export function MetaPagination({
+  meta,
+  page,
+  noun: [one, many],
+  ...rest
+}: {
+  meta: PageMeta;
+  page: (number: number) => PageTarget;
+  noun: [string, string];
+  label?: string;
+  className?: string;
+}) {
+  return (
+    <Pagination
+      {...rest}
+      noun={meta.total === 1 ? one : many}
+      from={meta.from}
+      to={meta.to}
+      total={meta.total}
+      previous={meta.current_page > 1 ? page(Math.min(meta.current_page - 1, meta.last_page)) : null}
+      next={meta.current_page < meta.last_page ? page(meta.current_page + 1) : null}
+    />
+  );
+}

@@ -2,11 +2,12 @@ import { Head, router, usePage } from '@inertiajs/react';
 import ButtonLink from '@/Components/ButtonLink';
 import EmptyState from '@/Components/EmptyState';
 import Icon from '@/Components/Icon';
-import Pagination from '@/Components/Pagination';
+import { MetaPagination } from '@/Components/Pagination';
+import PastLastPage from '@/Components/PastLastPage';
 import { PlanLimitLine, PlanLimitNotice } from '@/Components/PlanLimit';
+import SearchInput from '@/Components/SearchInput';
 import SecondaryButton from '@/Components/SecondaryButton';
 import Select from '@/Components/Select';
-import SearchInput from '@/Components/SearchInput';
 import { useChannel } from '@/hooks/use-channel';
 import { PageHeader } from '@/Layouts/AppLayout';
 import { route } from '@/lib/route';
@@ -14,7 +15,7 @@ import { useLiveReload } from '@/hooks/use-live-reload';
 import { useSearchField } from '@/hooks/use-search-field';
 import { useThrottled } from '@/hooks/use-throttled';
 import BotList from './Partials/BotList';
-import { plural, statusLabels } from './Partials/format';
+import { statusLabels } from './Partials/format';
 import type { BotIndexProps, BotStatus } from './Partials/types';
 
 type Filters = { search: string; status: BotStatus | '' };
@@ -143,28 +144,16 @@ export default function Index({ bots, channels, filters, statuses, limit, can }:
                   )}
                 </EmptyState>
               ) : (
-                <EmptyState
-                  title="Nothing on this page"
-                  action={
-                    <ButtonLink href={indexUrl(filters)} variant="secondary">
-                      First page
-                    </ButtonLink>
-                  }
-                >
-                  There are {plural(meta.total, 'bot')}, all on earlier pages.
-                </EmptyState>
+                <PastLastPage total={meta.total} noun="bot" firstPage={indexUrl(filters)} />
               )}
             </div>
 
-            <Pagination
+            <MetaPagination
               className="mt-6 px-4 sm:px-0"
               label="Bots pages"
-              noun={meta.total === 1 ? 'bot' : 'bots'}
-              from={meta.from}
-              to={meta.to}
-              total={meta.total}
-              previous={meta.current_page > 1 ? indexUrl(filters, meta.current_page - 1) : null}
-              next={meta.current_page < meta.last_page ? indexUrl(filters, meta.current_page + 1) : null}
+              meta={meta}
+              noun={['bot', 'bots']}
+              page={(page) => indexUrl(filters, page)}
             />
           </>
         )}

@@ -2,11 +2,12 @@ import { Head, Link, router } from '@inertiajs/react';
 import ButtonLink from '@/Components/ButtonLink';
 import EmptyState from '@/Components/EmptyState';
 import Icon from '@/Components/Icon';
-import Pagination from '@/Components/Pagination';
+import { MetaPagination } from '@/Components/Pagination';
+import PastLastPage from '@/Components/PastLastPage';
 import { PlanLimitLine, PlanLimitNotice } from '@/Components/PlanLimit';
+import SearchInput from '@/Components/SearchInput';
 import SecondaryButton from '@/Components/SecondaryButton';
 import Select from '@/Components/Select';
-import SearchInput from '@/Components/SearchInput';
 import { useChannel } from '@/hooks/use-channel';
 import { useLiveReload } from '@/hooks/use-live-reload';
 import { useSearchField } from '@/hooks/use-search-field';
@@ -14,7 +15,7 @@ import { useThrottled } from '@/hooks/use-throttled';
 import { PageHeader } from '@/Layouts/AppLayout';
 import { route } from '@/lib/route';
 import ChannelList from './Partials/ChannelList';
-import { plural, typeIcons, typeLabels } from './Partials/format';
+import { typeIcons, typeLabels } from './Partials/format';
 import type { ChannelIndexProps, ChannelType, ChannelTypeInfo } from './Partials/types';
 import { useTeamChannelName } from './Partials/use-live-channel';
 
@@ -170,28 +171,16 @@ export default function Index({ channels, filters, types, limit, can }: ChannelI
                   )}
                 </EmptyState>
               ) : (
-                <EmptyState
-                  title="Nothing on this page"
-                  action={
-                    <ButtonLink href={indexUrl(filters)} variant="secondary">
-                      First page
-                    </ButtonLink>
-                  }
-                >
-                  There are {plural(meta.total, 'channel')}, all on earlier pages.
-                </EmptyState>
+                <PastLastPage total={meta.total} noun="channel" firstPage={indexUrl(filters)} />
               )}
             </div>
 
-            <Pagination
+            <MetaPagination
               className="mt-6 px-4 sm:px-0"
               label="Channels pages"
-              noun={meta.total === 1 ? 'channel' : 'channels'}
-              from={meta.from}
-              to={meta.to}
-              total={meta.total}
-              previous={meta.current_page > 1 ? indexUrl(filters, meta.current_page - 1) : null}
-              next={meta.current_page < meta.last_page ? indexUrl(filters, meta.current_page + 1) : null}
+              meta={meta}
+              noun={['channel', 'channels']}
+              page={(page) => indexUrl(filters, page)}
             />
           </>
         )}

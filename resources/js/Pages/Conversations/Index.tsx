@@ -1,21 +1,22 @@
 import { Head, router, usePage } from '@inertiajs/react';
-import ButtonLink from '@/Components/ButtonLink';
 import EmptyState from '@/Components/EmptyState';
 import Icon from '@/Components/Icon';
-import Pagination from '@/Components/Pagination';
+import { MetaPagination } from '@/Components/Pagination';
+import PastLastPage from '@/Components/PastLastPage';
 import SecondaryButton from '@/Components/SecondaryButton';
 import { useChannel } from '@/hooks/use-channel';
 import { useLiveReload } from '@/hooks/use-live-reload';
 import { useSearchField } from '@/hooks/use-search-field';
 import { useThrottled } from '@/hooks/use-throttled';
 import { PageHeader } from '@/Layouts/AppLayout';
+import { plural } from '@/lib/plural';
 import { route } from '@/lib/route';
 import ConversationList from './Partials/ConversationList';
 import InboxFilterBar from './Partials/InboxFilterBar';
 import InboxTabs from './Partials/InboxTabs';
 import OnlineAgents from './Partials/OnlineAgents';
 import QueuedToasts from './Partials/QueuedToasts';
-import { plural, stateLabels } from './Partials/format';
+import { stateLabels } from './Partials/format';
 import { inboxQuery, inboxUrl, type InboxFilters } from './Partials/inbox-query';
 import { conversationEvents, type ConversationIndexProps, type ConversationSummary } from './Partials/types';
 import { useQueuedAlert } from './Partials/use-queued-alert';
@@ -98,16 +99,7 @@ export default function Index({ conversations, filters, counts, channels, bots, 
         {conversations.data.length > 0 ? (
           <ConversationList conversations={conversations.data} />
         ) : meta.total > 0 ? (
-          <EmptyState
-            title="Nothing on this page"
-            action={
-              <ButtonLink href={inboxUrl(filters)} variant="secondary">
-                First page
-              </ButtonLink>
-            }
-          >
-            There are {plural(meta.total, 'conversation')}, all on earlier pages.
-          </EmptyState>
+          <PastLastPage total={meta.total} noun="conversation" firstPage={inboxUrl(filters)} />
         ) : (
           <EmptyState
             icon={<Icon name="inbox" className="size-10" />}
@@ -129,15 +121,12 @@ export default function Index({ conversations, filters, counts, channels, bots, 
           </EmptyState>
         )}
 
-        <Pagination
+        <MetaPagination
           className="px-4 sm:px-0"
           label="Conversations pages"
-          noun={meta.total === 1 ? 'conversation' : 'conversations'}
-          from={meta.from}
-          to={meta.to}
-          total={meta.total}
-          previous={meta.current_page > 1 ? inboxUrl(filters, meta.current_page - 1) : null}
-          next={meta.current_page < meta.last_page ? inboxUrl(filters, meta.current_page + 1) : null}
+          meta={meta}
+          noun={['conversation', 'conversations']}
+          page={(page) => inboxUrl(filters, page)}
         />
       </div>
       <QueuedToasts toasts={toasts} onDismiss={dismiss} />

@@ -2,15 +2,17 @@ import { Head, router, usePage } from '@inertiajs/react';
 import ButtonLink from '@/Components/ButtonLink';
 import EmptyState from '@/Components/EmptyState';
 import Icon from '@/Components/Icon';
-import Pagination from '@/Components/Pagination';
+import { MetaPagination } from '@/Components/Pagination';
+import PastLastPage from '@/Components/PastLastPage';
 import { PlanLimitLine, PlanLimitNotice } from '@/Components/PlanLimit';
-import SecondaryButton from '@/Components/SecondaryButton';
 import SearchInput from '@/Components/SearchInput';
+import SecondaryButton from '@/Components/SecondaryButton';
 import { useChannel } from '@/hooks/use-channel';
 import { PageHeader } from '@/Layouts/AppLayout';
+import { plural } from '@/lib/plural';
 import { route } from '@/lib/route';
 import KnowledgeList from './Partials/KnowledgeList';
-import { formatBytes, formatChars, plural } from './Partials/format';
+import { formatBytes, formatChars } from './Partials/format';
 import type { KnowledgeIndexProps } from './Partials/types';
 import { useLiveReload } from '@/hooks/use-live-reload';
 import { useSearchField } from '@/hooks/use-search-field';
@@ -123,28 +125,16 @@ export default function Index({ knowledges, filters, storage, limit, can }: Know
                   Try another word from the name or the description.
                 </EmptyState>
               ) : (
-                <EmptyState
-                  title="Nothing on this page"
-                  action={
-                    <ButtonLink href={indexUrl(filters.search)} variant="secondary">
-                      First page
-                    </ButtonLink>
-                  }
-                >
-                  There are {plural(meta.total, 'knowledge base')}, all on earlier pages.
-                </EmptyState>
+                <PastLastPage total={meta.total} noun="knowledge base" firstPage={indexUrl(filters.search)} />
               )}
             </div>
 
-            <Pagination
+            <MetaPagination
               className="mt-6 px-4 sm:px-0"
               label="Knowledge bases pages"
-              noun={meta.total === 1 ? 'knowledge base' : 'knowledge bases'}
-              from={meta.from}
-              to={meta.to}
-              total={meta.total}
-              previous={meta.current_page > 1 ? indexUrl(filters.search, meta.current_page - 1) : null}
-              next={meta.current_page < meta.last_page ? indexUrl(filters.search, meta.current_page + 1) : null}
+              meta={meta}
+              noun={['knowledge base', 'knowledge bases']}
+              page={(page) => indexUrl(filters.search, page)}
             />
           </>
         )}

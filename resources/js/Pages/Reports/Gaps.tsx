@@ -2,14 +2,15 @@ import { useState } from 'react';
 import { Head, Link, router } from '@inertiajs/react';
 import EmptyState from '@/Components/EmptyState';
 import Icon from '@/Components/Icon';
-import Pagination from '@/Components/Pagination';
+import { MetaPagination } from '@/Components/Pagination';
+import PastLastPage from '@/Components/PastLastPage';
 import { PageHeader } from '@/Layouts/AppLayout';
 import { cn } from '@/lib/cn';
 import { route } from '@/lib/route';
 import AnswerGapModal from './Partials/AnswerGapModal';
 import GapCard from './Partials/GapCard';
 import ReportTabs from './Partials/ReportTabs';
-import { gapStatusLabels, plural, type GapStatus, type ReportsGapsProps } from './Partials/gap-format';
+import { gapStatusLabels, type GapStatus, type ReportsGapsProps } from './Partials/gap-format';
 
 const statuses: GapStatus[] = ['open', 'answered', 'dismissed'];
 
@@ -99,27 +100,19 @@ export default function Gaps({ status, counts, gaps, knowledges, can }: ReportsG
             ))}
           </div>
         ) : meta.total > 0 ? (
-          <EmptyState title="Nothing on this page">
-            There are {plural(meta.total, 'gap')}, all on earlier pages.{' '}
-            <Link href={gapsUrl(status)} className="font-medium text-indigo-600 hover:text-indigo-800">
-              First page
-            </Link>
-          </EmptyState>
+          <PastLastPage total={meta.total} noun="gap" firstPage={gapsUrl(status)} />
         ) : (
           <EmptyState icon={<Icon name="check-circle" className="size-10" />} title={emptyText[status].title}>
             {emptyText[status].body}
           </EmptyState>
         )}
 
-        <Pagination
+        <MetaPagination
           className="px-4 sm:px-0"
           label="Knowledge gap pages"
-          noun={meta.total === 1 ? 'gap' : 'gaps'}
-          from={meta.from}
-          to={meta.to}
-          total={meta.total}
-          previous={meta.current_page > 1 ? gapsUrl(status, meta.current_page - 1) : null}
-          next={meta.current_page < meta.last_page ? gapsUrl(status, meta.current_page + 1) : null}
+          meta={meta}
+          noun={['gap', 'gaps']}
+          page={(page) => gapsUrl(status, page)}
         />
       </div>
       {answeringGap && <AnswerGapModal gap={answeringGap} knowledges={knowledges} onClose={() => setAnswering(null)} />}

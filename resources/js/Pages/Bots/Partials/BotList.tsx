@@ -1,9 +1,9 @@
 import { Link } from '@inertiajs/react';
 import { formatDateTime, fromNow } from '@/lib/dates';
+import { plural } from '@/lib/plural';
 import { route } from '@/lib/route';
 import BotAvatar from './BotAvatar';
 import { BotStatusBadge, PublicationBadges } from './BotBadges';
-import { plural } from './format';
 import type { BotIndexProps, BotSummary } from './types';
 
 type BotChannels = BotIndexProps['channels'][number];

@@ -5,8 +5,9 @@ import InputLabel from '@/Components/InputLabel';
 import Select from '@/Components/Select';
 import TextInput from '@/Components/TextInput';
 import Toggle from '@/Components/Toggle';
+import { plural } from '@/lib/plural';
 import { timezoneLabels, timezones, weekdayOrder, type ConfigForm, type DayForm } from './bot-form';
-import { plural, weekdayLabels } from './format';
+import { weekdayLabels } from './format';
 import type { Weekday } from './types';
 
 type BusinessHours = ConfigForm['handoff']['businessHours'];

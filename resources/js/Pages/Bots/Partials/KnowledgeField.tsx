@@ -2,8 +2,8 @@ import { Link } from '@inertiajs/react';
 import Checkbox from '@/Components/Checkbox';
 import InputError from '@/Components/InputError';
 import { cn } from '@/lib/cn';
+import { plural } from '@/lib/plural';
 import { route } from '@/lib/route';
-import { plural } from './format';
 import type { KnowledgeOption } from './types';
 
 type KnowledgeFieldProps = {

@@ -1,8 +1,9 @@
 import FormSection from '@/Components/FormSection';
 import InputError from '@/Components/InputError';
 import type { SectionProps } from './bot-form';
-import { groundingLabels, plural } from './format';
+import { groundingLabels } from './format';
 import TextField from '@/Components/TextField';
+import { plural } from '@/lib/plural';
 import KnowledgeField from './KnowledgeField';
 import type { BotFormOptions, Grounding, KnowledgeOption } from './types';
 

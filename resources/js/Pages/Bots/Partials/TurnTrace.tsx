@@ -1,7 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
 import StatusBadge, { type BadgeTone } from '@/Components/StatusBadge';
 import { cn } from '@/lib/cn';
-import { formatCost, kindLabels, languageLabels, plural } from './format';
+import { plural } from '@/lib/plural';
+import { formatCost, kindLabels, languageLabels } from './format';
 import type { RetrievedTrace, StoredTrace, Turn, TurnKind } from './types';
 
 const kindTones: Record<TurnKind, BadgeTone> = {

@@ -1,10 +1,5 @@
 import type { AvatarColor, BotLanguage, BotStatus, BotSummary, Grounding, TurnKind, Weekday } from './types';
 
-/** "1 knowledge base", "3 knowledge bases". */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString()} ${count === 1 ? one : many}`;
-}
-
 /** Up to two letters from a name: "Asisten Kopi" → "AK", "kopi" → "K"; "?" for none. */
 export function initials(name: string): string {
   const letters = name

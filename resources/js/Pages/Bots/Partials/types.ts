@@ -6,6 +6,7 @@ import type { RetrievedTrace, TurnHandoff, TurnKind, TurnTrace } from '../../../
 import type { Language } from '../../../../../server/knowledge/language';
 import type { avatarColors, botStatuses } from '../../../../../server/domain/bots/schemas';
 import type { PlanLimitProps } from '../../../../../server/presenters/plan-usage-presenter';
+import type { PageMeta } from '@/Components/Pagination';
 
 /**
  * The props of Bots/Index, Create, Edit and Show (server/http/controllers/bots/bot-controller.ts),
@@ -41,15 +42,6 @@ export interface BotAbilities {
   create: boolean;
   update: boolean;
   delete: boolean;
-}
-
-export interface PageMeta {
-  current_page: number;
-  last_page: number;
-  per_page: number;
-  total: number;
-  from: number | null;
-  to: number | null;
 }
 
 export interface BotIndexProps {
@@ -149,3 +141,5 @@ export interface BotChangedEvent {
   bot_id: number;
   action: 'created' | 'updated' | 'published' | 'restored' | 'deleted';
 }
+
+export type { PageMeta };

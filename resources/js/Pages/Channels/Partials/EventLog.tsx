@@ -1,11 +1,12 @@
 import { Fragment, useState } from 'react';
 import { Link, router } from '@inertiajs/react';
-import Pagination from '@/Components/Pagination';
+import { MetaPagination } from '@/Components/Pagination';
 import SecondaryButton from '@/Components/SecondaryButton';
 import StatusBadge from '@/Components/StatusBadge';
 import { formatDateTime, fromNow } from '@/lib/dates';
+import { plural } from '@/lib/plural';
 import { route } from '@/lib/route';
-import { eventStatusLabels, plural, signatureLabels } from './format';
+import { eventStatusLabels, signatureLabels } from './format';
 import type { ChannelEvent, PageMeta } from './types';
 
 type EventLogProps = {
@@ -207,16 +208,7 @@ export default function EventLog({ channelId, events, canReplay }: EventLogProps
         </table>
       </div>
 
-      <Pagination
-        className="mt-4"
-        label="Event log pages"
-        noun={meta.total === 1 ? 'event' : 'events'}
-        from={meta.from}
-        to={meta.to}
-        total={meta.total}
-        previous={meta.current_page > 1 ? pageUrl(meta.current_page - 1) : null}
-        next={meta.current_page < meta.last_page ? pageUrl(meta.current_page + 1) : null}
-      />
+      <MetaPagination className="mt-4" label="Event log pages" meta={meta} noun={['event', 'events']} page={pageUrl} />
     </>
   );
 }

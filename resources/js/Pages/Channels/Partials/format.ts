@@ -47,11 +47,6 @@ export function displayIdentifier(channel: Pick<ChannelSummary, 'type' | 'displa
   return channel.type === 'whatsapp' ? formatPhone(channel.display_identifier) : channel.display_identifier;
 }
 
-/** "1 event", "3 events". */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString()} ${count === 1 ? one : many}`;
-}
-
 /** A name cut to `max` characters with an ellipsis, for headers. */
 export function shorten(text: string, max: number): string {
   const chars = Array.from(text);

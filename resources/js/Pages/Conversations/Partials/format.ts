@@ -79,8 +79,3 @@ export function safeUrl(value: string | null | undefined): string | null {
     return null;
   }
 }
-
-/** "1 conversation", "3 conversations". */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString()} ${count === 1 ? one : many}`;
-}

@@ -4,7 +4,8 @@ import type { FeedItem } from '../../../../../server/presenters/dashboard-presen
 import Icon, { type IconName } from '@/Components/Icon';
 import { cn } from '@/lib/cn';
 import { formatDateTime, fromNow } from '@/lib/dates';
-import { contactLabel, handoffReasonLabels, plural } from '../../Conversations/Partials/format';
+import { plural } from '@/lib/plural';
+import { contactLabel, handoffReasonLabels } from '../../Conversations/Partials/format';
 import DashboardCard from './DashboardCard';
 
 const looks: Record<FeedItem['kind'], { icon: IconName; bubble: string }> = {

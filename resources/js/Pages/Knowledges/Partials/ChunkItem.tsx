@@ -7,8 +7,8 @@ import TextAreaField from '@/Components/TextAreaField';
 import Toggle from '@/Components/Toggle';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/dates';
+import { plural } from '@/lib/plural';
 import { route } from '@/lib/route';
-import { plural } from './format';
 import type { Chunk } from './types';
 
 /** A meta value as text; chunk meta is loose JSON (page, heading, sheet, row, url, question). */

@@ -2,8 +2,9 @@ import { Link } from '@inertiajs/react';
 import ProgressBar from '@/Components/ProgressBar';
 import StatusBadge from '@/Components/StatusBadge';
 import { formatDateTime, fromNow } from '@/lib/dates';
+import { plural } from '@/lib/plural';
 import { route } from '@/lib/route';
-import { embedderName, formatChars, plural } from './format';
+import { embedderName, formatChars } from './format';
 import type { KnowledgeSummary } from './types';
 
 /** empty / processing 40% / ready / degraded: "2 sources failed". */

@@ -3,16 +3,9 @@ import ProgressBar from '@/Components/ProgressBar';
 import StatusBadge from '@/Components/StatusBadge';
 import Toggle from '@/Components/Toggle';
 import { formatDateTime, fromNow } from '@/lib/dates';
+import { plural } from '@/lib/plural';
 import SourceTypeIcon from './SourceTypeIcon';
-import {
-  formatBytes,
-  formatChars,
-  formatDiff,
-  plural,
-  refreshLabels,
-  sourceStatusLabels,
-  sourceTypeLabels,
-} from './format';
+import { formatBytes, formatChars, formatDiff, refreshLabels, sourceStatusLabels, sourceTypeLabels } from './format';
 import type { KnowledgeAbilities, LanguageOption, Source } from './types';
 
 export function SourceStatusBadge({ source }: { source: Source }) {

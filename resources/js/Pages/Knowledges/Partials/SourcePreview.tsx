@@ -3,8 +3,8 @@ import { router } from '@inertiajs/react';
 import DialogModal from '@/Components/DialogModal';
 import Pagination from '@/Components/Pagination';
 import SecondaryButton from '@/Components/SecondaryButton';
+import { plural } from '@/lib/plural';
 import ChunkItem from './ChunkItem';
-import { plural } from './format';
 import type { ChunkPreview, Source } from './types';
 
 /**

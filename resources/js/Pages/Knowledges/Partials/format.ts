@@ -25,11 +25,6 @@ export function formatBytes(bytes: number): string {
   return `${unit === 0 ? value : Number(value.toFixed(1))} ${units[unit]}`;
 }
 
-/** "1 source", "3 sources". */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString()} ${count === 1 ? one : many}`;
-}
-
 /** What a refresh changed: "+3 added · −1 removed · 12 unchanged". */
 export function formatDiff(diff: NonNullable<Source['diff']>): string {
   return `+${diff.added} added · −${diff.removed} removed · ${diff.unchanged} unchanged`;

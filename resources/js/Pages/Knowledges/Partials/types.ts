@@ -7,6 +7,7 @@ import type {
 } from '../../../../../server/presenters/knowledge-presenter';
 import type { KnowledgeAction } from '../../../../../server/domain/knowledges/events';
 import type { PlanLimitProps } from '../../../../../server/presenters/plan-usage-presenter';
+import type { PageMeta } from '@/Components/Pagination';
 
 /**
  * The props of Knowledges/Index and Knowledges/Form (server/http/controllers/knowledges/), their
@@ -27,15 +28,6 @@ export interface KnowledgeAbilities {
   create: boolean;
   update: boolean;
   delete: boolean;
-}
-
-export interface PageMeta {
-  current_page: number;
-  last_page: number;
-  per_page: number;
-  total: number;
-  from: number | null;
-  to: number | null;
 }
 
 export interface KnowledgeIndexProps {
@@ -117,3 +109,5 @@ export interface KnowledgeChangedEvent {
   knowledge_id: number;
   action: KnowledgeAction;
 }
+
+export type { PageMeta };

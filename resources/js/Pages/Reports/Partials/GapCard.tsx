@@ -4,8 +4,9 @@ import PrimaryButton from '@/Components/PrimaryButton';
 import SecondaryButton from '@/Components/SecondaryButton';
 import StatusBadge from '@/Components/StatusBadge';
 import { formatDateTime, fromNow } from '@/lib/dates';
+import { plural } from '@/lib/plural';
 import { route } from '@/lib/route';
-import { gapReasonLabels, gapReasons, plural, type GapExampleProps, type GapProps } from './gap-format';
+import { gapReasonLabels, gapReasons, type GapExampleProps, type GapProps } from './gap-format';
 
 type GapCardProps = {
   gap: GapProps;

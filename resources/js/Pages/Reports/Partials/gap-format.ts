@@ -28,8 +28,3 @@ export const gapStatusLabels: Record<GapStatus, string> = {
 };
 
 export const gapReasons = Object.keys(gapReasonLabels) as GapReason[];
-
-/** "1 conversation", "3 conversations". */
-export function plural(count: number, noun: string): string {
-  return `${count.toLocaleString()} ${noun}${count === 1 ? '' : 's'}`;
-}
