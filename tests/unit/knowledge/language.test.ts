@@ -14,6 +14,18 @@ describe('detectLanguage', () => {
     expect(detectLanguage(text)).toBe(expected);
   });
 
+  // Short questions, where franc's trigrams went wrong or could not tell: the grammar words decide.
+  it.each([
+    ['I left my jacket at your cafe', 'english'],
+    ['do you acept mastercard?', 'english'],
+    ['Is there car parking at Kemang?', 'english'],
+    ['kak ada menu vegan ga?', 'indonesian'],
+    ['paket Starter bisa nambah user ga?', 'indonesian'],
+    ['tanggal merah buka jam berapa?', 'indonesian'],
+  ])('%j → %s (a short question)', (text, expected) => {
+    expect(detectLanguage(text)).toBe(expected);
+  });
+
   it.each([
     ['', 'empty'],
     ['hello', 'too short'],
