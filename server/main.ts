@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { prepareEnvironment } from './config/secrets';
-import { ConfigError, loadConfig } from './config/env';
+import { loadConfigOrExit } from './config/env';
 import { configuredDatabase, openDatabase } from './db/client';
 import { createPgliteInChild, needsInitdb } from './db/create-pglite';
 import { createLogger, wantsPrettyLogs } from './support/logger';
@@ -13,16 +13,7 @@ import { demoLogin, seedDemo } from './db/seed';
  */
 async function main() {
   const generated = prepareEnvironment();
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel, { pretty: wantsPrettyLogs(config.isProduction) });
   if (generated.length > 0) logger.info({ generated }, 'generated local secrets into .env');
 

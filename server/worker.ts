@@ -1,6 +1,6 @@
 import { getPriority, setPriority } from 'node:os';
 import { prepareEnvironment } from './config/secrets';
-import { ConfigError, loadConfig } from './config/env';
+import { loadConfigOrExit } from './config/env';
 import { configuredDatabase, openDatabase } from './db/client';
 import { createLogger, wantsPrettyLogs } from './support/logger';
 import { boot } from './boot';
@@ -16,16 +16,7 @@ import { boot } from './boot';
  */
 async function main() {
   prepareEnvironment();
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel, { pretty: wantsPrettyLogs(config.isProduction) });
   const database = await openDatabase({
     ...configuredDatabase(config),

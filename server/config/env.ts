@@ -373,6 +373,20 @@ export function defaultAppUrl(port: number): string {
   return port === 80 ? 'http://localhost' : `http://localhost:${port}`;
 }
 
+/**
+ * The configuration of a process's entry point (`npm start`, `npm run worker`, `npm run reverb`):
+ * an invalid one is said on stderr, each problem on a line, and the process exits with 1.
+ */
+export function loadConfigOrExit(source: Record<string, string | undefined> = process.env): Config {
+  try {
+    return loadConfig(source);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {

@@ -1,5 +1,5 @@
 import { prepareEnvironment } from '../config/secrets';
-import { ConfigError, loadConfig } from '../config/env';
+import { loadConfigOrExit } from '../config/env';
 import { createLogger, wantsPrettyLogs } from '../support/logger';
 import { appsFromConfig } from './apps';
 import { RealtimeServer } from './realtime-server';
@@ -11,16 +11,7 @@ import { RealtimeServer } from './realtime-server';
  */
 async function main() {
   prepareEnvironment();
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel, { pretty: wantsPrettyLogs(config.isProduction) });
   const realtime = new RealtimeServer({
     apps: appsFromConfig(config),

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from '../../server/config/env';
+import { ConfigError, loadConfig, loadConfigOrExit } from '../../server/config/env';
 import { prepareEnvironment } from '../../server/config/secrets';
 
 const base = {
@@ -19,6 +19,21 @@ describe('configuration', () => {
     expect(config.app.key).toHaveLength(32);
     expect(config.reverb).toMatchObject({ port: 8080, scheme: 'http', host: 'localhost' });
     expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('ends an entry point on an invalid configuration: each problem on stderr, exit code 1', () => {
+    const exit = vi.spyOn(process, 'exit').mockImplementation((code) => {
+      throw new Error(`exit ${String(code)}`);
+    });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      expect(loadConfigOrExit(base).app.port).toBe(8000);
+      expect(() => loadConfigOrExit({ ...base, PORT: 'eighty' })).toThrow('exit 1');
+      expect(String(error.mock.calls[0][0])).toMatch(/^Invalid configuration:\n {2}- PORT: /);
+    } finally {
+      exit.mockRestore();
+      error.mockRestore();
+    }
   });
 
   it('treats a blank value (`NAME=` in .env) as unset', () => {

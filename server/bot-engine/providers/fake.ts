@@ -6,6 +6,7 @@
  */
 import type { ChatEvent, ChatProvider, ChatRequest } from './provider';
 import { defaultTokenCounter, estimatePromptTokens } from './token-estimate';
+import { sleep } from '../../support/retry-after';
 
 export interface FakeProviderOptions {
   /** The answer (default 'Hello from the fake provider.'); '' sends no delta. */
@@ -71,18 +72,4 @@ export class FakeProvider implements ChatProvider {
         };
     yield { type: 'done', finishReason: options.finishReason ?? 'stop', model: options.model ?? request.model };
   }
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
