@@ -98,6 +98,9 @@ const EXISTENCE_HELD = 0.75;
  * much for a large latte?"), not an amount ("how much data is included?").
  */
 const PRICE_ASKED = /\bhow much (?:is|are|does|do|for|would|will|to)\b/i;
+/** Indonesian words of a cost, and of "how much". */
+const COST = '(?:harga|harganya|biaya|biayanya|ongkos|ongkir|tarif|bayar)';
+const HOW_MUCH = '(?:berapa|brp)';
 /**
  * What kind of answer a question asks for, when its words say so, and how a sentence that gives one
  * reads: a length of time ("berapa lama", "how long", "berapa hari"), a time of day ("jam berapa",
@@ -111,12 +114,15 @@ const ANSWER_TYPES: ReadonlyArray<{ asked: RegExp; given: RegExp }> = [
       /\d(?:[.,]\d+)?\s*(?:x\s*24\s*)?(?:menit|jam|hari|minggu|bulan|tahun|minutes?|hours?|days?|weeks?|months?|years?)\b/i,
   },
   {
-    asked: /\b(?:jam|pukul) (?:berapa|brp)\b|\b(?:sampai|sampe|sampe) jam\b|\bwhat time\b/i,
+    asked: /\b(?:jam|pukul) (?:berapa|brp)\b|\b(?:sampai|sampe) jam\b|\bwhat time\b/i,
     given: /\b\d{1,2}[.:]\d{2}\b/,
   },
   {
-    asked:
-      /\b(?:harga|harganya|biaya|biayanya|ongkos|ongkir|tarif|bayar)\b.*\b(?:berapa|brp)\b|\b(?:berapa|brp)\b.*\b(?:harga|harganya|biaya|biayanya|ongkos|ongkir|tarif|bayar)\b|\bhow much (?:is|are|does|do|for|would|will|to)\b|\b(?:price|cost|fee)s?\b/i,
+    // A cost word and "berapa" in either order, PRICE_ASKED, or a cost named in English.
+    asked: new RegExp(
+      `\\b${COST}\\b.*\\b${HOW_MUCH}\\b|\\b${HOW_MUCH}\\b.*\\b${COST}\\b|${PRICE_ASKED.source}|\\b(?:price|cost|fee)s?\\b`,
+      'i',
+    ),
     given: /\bRp\s?\d|\$\s?\d|\d\s?(?:ribu|rb|juta)\b|\b(?:gratis|free)\b/i,
   },
 ];

@@ -61,7 +61,7 @@ export function rowsToRecords(allRows: SheetRow[], options: RecordOptions = {}):
  * rejoined with the delimiter, until the row is as wide as the header. Cells beyond the header that
  * do not read so stay cells of their own ("Column n").
  */
-export function mendedCells(cells: string[], width: number, delimiter: string): string[] {
+function mendedCells(cells: string[], width: number, delimiter: string): string[] {
   if (cells.length <= width) return cells;
   const mended = [...cells];
   for (let i = 1; i < mended.length && mended.length > width;) {
