@@ -80,18 +80,37 @@ const MIN_HELD = 0.5;
  * di medan?", "do you sell gift cards?"), after a greeting or a "kak": its best passage must hold
  * more of what it asks about (`EXISTENCE_HELD`). Answered from a passage about something else, it
  * reads as a yes: "is there a kids menu?" got "Ada. Gado-Gado …", the vegan pair. A question with
- * alternatives ("wine or beer?") keeps `MIN_HELD`: a passage may hold either.
+ * alternatives ("wine or beer?") needs that share of one of them (`aboutWhatWasAsked`).
  */
 const EXISTENCE_ASKED =
   /^\s*(?:(?:kak|kakak|ka|min|mimin|gan|sis|halo|hai|hi|hello|permisi|mau tanya)\b[\s,.!]*)*(?:is there|are there|do you (?:have|sell|serve|offer)|have you got|(?:apakah |apa )?ada\b|(?:apakah )?(?:punya|jual|sedia)\b)/i;
-const ALTERNATIVES = /\b(?:or|atau)\b/i;
+const ALTERNATIVES_SPLIT = /\b(?:or|atau)\b/i;
 /**
  * On bench:retrieval: at 0.75, two wrong replies and two unanswerable questions ("is there a kids
  * menu?", "ada outlet di medan?") went to the fallback, and one right reply with them ("ada makanan
- * vegetarian?", whose pair says vegan); at 1, two more right replies lost. Without the exception for
- * alternatives, "do you serve wine or beer?" lost its answer too.
+ * vegetarian?", whose pair says vegan); at 1, two more right replies lost. Over the whole question
+ * with alternatives, "do you serve wine or beer?" lost its answer too; over one alternative's terms,
+ * "is there a gym or fitness room at the hotel?" went to the fallback (the hotel's smoking rules had
+ * held "room" and "hotel") and nothing was lost.
  */
 const EXISTENCE_HELD = 0.75;
+
+/**
+ * Whether the best passage is about what was asked: it holds `MIN_HELD` of the question's terms,
+ * and for a question whether something is there, `EXISTENCE_HELD` of them; with alternatives, of
+ * one alternative's ("is there a gym or a fitness room?" is not answered by a passage that only
+ * holds "room").
+ */
+function aboutWhatWasAsked(question: string, terms: readonly QuestionTerm[], held: ReadonlySet<string>): boolean {
+  if (shareHeld(terms, held) < MIN_HELD) return false;
+  if (!EXISTENCE_ASKED.test(question)) return true;
+  const alternatives = question
+    .split(ALTERNATIVES_SPLIT)
+    .map((alternative) => questionTerms(alternative))
+    .filter((alternative) => alternative.length > 0);
+  if (alternatives.length < 2) return shareHeld(terms, held) >= EXISTENCE_HELD;
+  return alternatives.some((alternative) => shareHeld(alternative, held) >= EXISTENCE_HELD);
+}
 
 /**
  * An English question that asks a price without naming it ("how much is the Lasem shirt?", "how
@@ -241,8 +260,7 @@ export class ExtractiveProvider implements ChatProvider {
     const order = best.map((score, index) => ({ score, index })).sort((a, b) => b.score - a.score || a.index - b.index);
 
     // The best passage must be about what was asked, not only share its words' spelling.
-    const least = EXISTENCE_ASKED.test(question) && !ALTERNATIVES.test(question) ? EXISTENCE_HELD : MIN_HELD;
-    if (shareHeld(terms, held[order[0].index]) < least) return '';
+    if (!aboutWhatWasAsked(question, terms, held[order[0].index])) return '';
     const first = analysed[order[0].index];
     if (first.kind === 'qa') return this.answerOf(first.answer, passages[order[0].index].marker);
 

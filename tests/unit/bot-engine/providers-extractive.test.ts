@@ -309,9 +309,22 @@ describe('ExtractiveProvider', () => {
     expect(await events(new ExtractiveProvider(), request('is there a kids menu?', [vegan]))).toEqual(noAnswer);
     expect(await events(new ExtractiveProvider(), request('kak, ada menu anak?', [vegan]))).toEqual(noAnswer);
     expect(await reply('ada menu vegan ga kak?', [vegan])).toContain('Gado-Gado');
+    // "… atau tidak?" offers no alternative of its own.
+    expect(await reply('apakah ada menu vegan atau tidak?', [vegan])).toContain('Gado-Gado');
     // Alternatives: either may be held.
     const drinks = passage(2, 'We do not serve beer, wine or any other alcohol.', 'Halal and alcohol');
     expect(await reply('do you serve beer or cocktails?', [drinks])).toContain('We do not serve beer');
+    // …but one of them must be: "room" and "hotel" are half of what is asked, none of the alternatives.
+    const rooms = passage(
+      3,
+      'All rooms are non-smoking. Smoking is allowed on room balconies and in the hotel garden.',
+    );
+    expect(
+      await events(new ExtractiveProvider(), request('Is there a gym or fitness room at the hotel?', [rooms])),
+    ).toEqual(noAnswer);
+    expect(await reply('is there a smoking area or a smoking room at the hotel?', [rooms])).toContain(
+      'Smoking is allowed',
+    );
   });
 
   it('keeps the reply within the length cap', async () => {
