@@ -77,13 +77,14 @@ const MISSING_WEIGHT = 0.5;
 const MIN_HELD = 0.5;
 /**
  * A question that asks whether something is there or offered ("is there a kids menu?", "ada outlet
- * di medan?", "do you sell gift cards?"), after a greeting or a "kak": its best passage must hold
+ * di medan?", "do you sell gift cards?", "does the hotel have a gym?", "apakah klinik punya …?"; not
+ * "do I have to …?"), after a greeting or a "kak": its best passage must hold
  * more of what it asks about (`EXISTENCE_HELD`). Answered from a passage about something else, it
  * reads as a yes: "is there a kids menu?" got "Ada. Gado-Gado …", the vegan pair. A question with
  * alternatives ("wine or beer?") needs that share of one of them (`aboutWhatWasAsked`).
  */
 const EXISTENCE_ASKED =
-  /^\s*(?:(?:kak|kakak|ka|min|mimin|gan|sis|halo|hai|hi|hello|permisi|mau tanya)\b[\s,.!]*)*(?:is there|are there|do you (?:have|sell|serve|offer)|have you got|(?:apakah |apa )?ada\b|(?:apakah )?(?:punya|jual|sedia)\b)/i;
+  /^\s*(?:(?:kak|kakak|ka|min|mimin|gan|sis|halo|hai|hi|hello|permisi|mau tanya)\b[\s,.!]*)*(?:is there|are there|(?:do|does) (?:\S+ ){0,3}(?:have|sell|serve|offer)\b(?! to\b)|have you got|(?:apakah |apa )?ada\b|(?:apakah )?(?:punya|jual|sedia)\b|apakah (?:\S+ ){1,3}(?:ada|punya|jual|menjual|sedia|menyediakan)\b)/i;
 const ALTERNATIVES_SPLIT = /\b(?:or|atau)\b/i;
 /**
  * On bench:retrieval: at 0.75, two wrong replies and two unanswerable questions ("is there a kids

@@ -309,6 +309,23 @@ describe('ExtractiveProvider', () => {
     expect(await events(new ExtractiveProvider(), request('is there a kids menu?', [vegan]))).toEqual(noAnswer);
     expect(await events(new ExtractiveProvider(), request('kak, ada menu anak?', [vegan]))).toEqual(noAnswer);
     expect(await reply('ada menu vegan ga kak?', [vegan])).toContain('Gado-Gado');
+    // The thing asked after its subject: "apakah <who> punya …", "does <who> have …".
+    const about = passage(
+      4,
+      'Terima kasih sudah berbelanja di Sandang Lestari, toko online batik dan busana harian dari Pekalongan.',
+    );
+    expect(
+      await events(
+        new ExtractiveProvider(),
+        request('Apakah Sandang Lestari punya toko offline di Pekalongan yang bisa dikunjungi?', [about]),
+      ),
+    ).toEqual(noAnswer);
+    const parking = passage(5, 'Parking at the hotel is free for guests. The hotel garden is open until 22.00.');
+    expect(await events(new ExtractiveProvider(), request('Does the hotel have a gym?', [parking]))).toEqual(noAnswer);
+    // "Do I have to …" asks what must be done, not whether something is there.
+    expect(await reply('Do I have to pay for parking at the hotel?', [parking])).toContain(
+      'Parking at the hotel is free',
+    );
     // "… atau tidak?" offers no alternative of its own.
     expect(await reply('apakah ada menu vegan atau tidak?', [vegan])).toContain('Gado-Gado');
     // Alternatives: either may be held.
