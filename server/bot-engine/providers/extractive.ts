@@ -249,6 +249,7 @@ export class ExtractiveProvider implements ChatProvider {
         index,
         (text) => coverage[index] * similarity(text) * typed(text),
         (text) => coverage[index] * phrasingSimilarity(text),
+        terms,
       ),
     );
     const best = analysed.map((item) =>
@@ -360,6 +361,7 @@ function analyse(
   index: number,
   similarity: (text: string) => number,
   phrasingSimilarity: (text: string) => number,
+  terms: readonly QuestionTerm[],
 ): QaPassage | UnitPassage {
   const content = passage.content.replace(/\r\n?/g, '\n').trim();
   const context = passage.context.trim();
@@ -383,7 +385,13 @@ function analyse(
   const lines = content.split('\n').map((line) => line.trim());
   const table = readTable(lines);
   if (table) {
-    for (const row of table) add(row, true, withContext(row));
+    // Rows are told apart as passages are: a row lacking the question's words that other rows hold
+    // scores less ("lampu LOS merah" against the POWER row, which shares only "lampu" and "mati").
+    const rows = coverageOf(
+      terms,
+      table.map((row) => heldForms(row)),
+    );
+    table.forEach((row, position) => add(row, true, rows[position] * withContext(row)));
     return { kind: 'units', units };
   }
   if (isRecord(lines)) {

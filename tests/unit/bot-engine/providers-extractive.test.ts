@@ -108,6 +108,25 @@ describe('ExtractiveProvider', () => {
     expect(await reply('berapa harga kopi susu?', [menu])).toBe('Menu: Kopi susu; Harga: Rp 25.000 [1]');
   });
 
+  it('answers from the row that holds the words telling the rows apart, not one that shares the common ones', async () => {
+    const lights = passage(
+      1,
+      [
+        '| Lampu | Kondisi Normal | Kondisi Bermasalah | Arti dan Tindakan |',
+        '| --- | --- | --- | --- |',
+        '| POWER | Hijau menyala | Mati | Cek adaptor dan stopkontak. Pastikan listrik menyala. |',
+        '| PON | Hijau menyala | Berkedip terus lebih dari 5 menit | Modem gagal terhubung ke jaringan. Restart modem. |',
+        '| LOS | Mati | Merah berkedip atau menyala | Sinyal fiber terputus. Jangan restart berulang, segera lapor gangguan. |',
+        '| LAN | Hijau berkedip | Mati | Kabel LAN longgar atau rusak. Pasang ulang kabel. |',
+        '| WLAN / Wi-Fi | Hijau berkedip | Mati | Wi-Fi nonaktif. Tekan tombol WLAN di sisi modem selama 3 detik. |',
+      ].join('\n'),
+      'Panduan Mengatasi Gangguan Internet › 1. Kenali Lampu Indikator Modem',
+    );
+    expect(await reply('min lampu los nya merah, internet mati total nih', [lights])).toMatch(
+      /^Lampu: LOS; .*Sinyal fiber terputus/,
+    );
+  });
+
   it('keeps the relevant lines of the record asked about, with the line that names it', async () => {
     const tea = passage(1, 'Produk: Teh manis\nHarga: Rp 10.000\nStok: 40', 'Menu');
     const coffee = passage(2, 'Produk: Kopi susu\nHarga: Rp 25.000\nStok: 12', 'Menu');
