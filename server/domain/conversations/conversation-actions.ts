@@ -183,6 +183,9 @@ export async function assign(services: ConversationServices, actor: TeamActor, c
       : conversation.state === 'resolved'
         ? 'resolved'
         : 'human';
+  // Given to whoever already has it (another tab, a teammate's stale page): nothing changes, and
+  // the thread gets no second "Unassigned." or "Assigned to …" line.
+  if (userId === conversation.assigneeId && state === conversation.state) return;
   await repo.update(conversation.id, { assigneeId: userId, state, unreadCount: 0 });
   await systemLine(
     services,

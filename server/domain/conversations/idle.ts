@@ -1,15 +1,19 @@
 import { and, inArray, lt } from 'drizzle-orm';
 import type { Services } from '../../services';
 import { conversations } from '../../db/schema/index';
-import { conversationChanged } from './events';
+import { conversationRepository } from '../../db/repositories/conversation-repository';
+import { channelById } from '../../db/repositories/channel-repository';
+import { widgetTarget } from '../../channels/pipeline';
+import { conversationChanged, messageCreated } from './events';
 
 /**
  * Resolves open conversations nobody has written in for CONVERSATION_IDLE_RESOLVE_HOURS (any
- * team; resolved by 'auto_idle', so reports tell them from people's). A new message reopens one
+ * team; resolved by 'auto_idle', so reports tell them from people's), with a line in the thread
+ * that says why, as a person's resolution has one ("Resolved by Dewi."). A new message reopens one
  * as usual. Run every minute by the workers; returns how many it resolved.
  */
 export async function resolveIdleConversations(
-  services: Pick<Services, 'db' | 'config' | 'broadcaster' | 'widgetBroadcaster'>,
+  services: Pick<Services, 'db' | 'config' | 'broadcaster' | 'widgetBroadcaster' | 'route'>,
   now = new Date(),
 ): Promise<number> {
   const hours = services.config.channels.idleResolveHours;
@@ -19,7 +23,27 @@ export async function resolveIdleConversations(
     .update(conversations)
     .set({ state: 'resolved', resolvedAt: now, resolvedBy: 'auto_idle', updatedAt: now })
     .where(and(inArray(conversations.state, ['bot', 'queued', 'human']), lt(conversations.lastMessageAt, before)))
-    .returning({ id: conversations.id, teamId: conversations.teamId });
-  for (const row of resolved) await conversationChanged(services, row.teamId, row.id, 'resolved');
+    .returning({
+      id: conversations.id,
+      teamId: conversations.teamId,
+      channelId: conversations.channelId,
+      threadId: conversations.threadId,
+    });
+  const text = `Resolved automatically: no message for ${hours === 1 ? 'an hour' : `${hours} hours`}.`;
+  for (const row of resolved) {
+    const channel = await channelById(services.db, row.channelId);
+    const widget = channel ? widgetTarget(channel, row.threadId) : undefined;
+    const line = await conversationRepository(services.db, row.teamId).insertMessage({
+      conversationId: row.id,
+      channelId: row.channelId,
+      direction: 'outbound',
+      sender: 'system',
+      kind: 'event',
+      text,
+      status: 'sent',
+    });
+    if (line) await messageCreated(services, line, widget);
+    await conversationChanged(services, row.teamId, row.id, 'resolved', widget);
+  }
   return resolved.length;
 }

@@ -28,6 +28,21 @@ describe('idle conversations', () => {
     expect((await repo.find(busy.conversation.id))?.state).toBe('bot');
     const told = app.broadcasts.filter((b) => b.event === 'App\\Events\\ConversationChanged');
     expect(told.at(-1)?.data).toMatchObject({ action: 'resolved', conversation: { id: quiet.conversation.id } });
+    // The thread says why, as a person's resolution does; an open thread and the widget hear of it.
+    const line = 'Resolved automatically: no message for 24 hours.';
+    const thread = await repo.messages(quiet.conversation.id, { limit: 10 });
+    expect(thread.filter((m) => m.sender === 'system').map((m) => m.text)).toEqual([line]);
+    expect(
+      app.broadcasts.some(
+        (b) =>
+          b.event === 'App\\Events\\MessageCreated' &&
+          b.channels[0] === `private-conversations.${quiet.conversation.id}` &&
+          (b.data as { message: { text: string } }).message.text === line,
+      ),
+    ).toBe(true);
+    expect(
+      app.broadcasts.some((b) => b.event === 'conversation.updated' && b.channels[0].startsWith('private-widget.')),
+    ).toBe(true);
     expect(await resolveIdleConversations(app.services)).toBe(0);
   });
 

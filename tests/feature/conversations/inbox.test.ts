@@ -123,6 +123,36 @@ describe('the inbox', () => {
     expect(show.props.conversation).toMatchObject({ state: 'human', reopen_count: 1 });
   });
 
+  it('records an assignment once: given again to whoever has it, nothing changes', async () => {
+    const { client, conversationId } = await queuedConversation();
+    const me = (await client.visit('/conversations')).body.props.auth.user.id as number;
+    const systemLines = async () => {
+      const show = expectPage(await client.visit(`/conversations/${conversationId}`), 'Conversations/Show');
+      return (show.props.messages as Array<{ sender: string; text: string }>)
+        .filter((m) => m.sender === 'system')
+        .map((m) => m.text);
+    };
+    const before = await systemLines();
+    const changed = app.broadcasts.length;
+    for (let i = 0; i < 2; i++)
+      expect((await client.send('post', `/conversations/${conversationId}/assign`, { user_id: me })).status).toBe(303);
+    for (let i = 0; i < 2; i++)
+      expect((await client.send('post', `/conversations/${conversationId}/assign`, { user_id: null })).status).toBe(
+        303,
+      );
+    const lines = (await systemLines()).slice(before.length);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/took over\.$/);
+    expect(lines[1]).toBe('Unassigned.');
+    // Two changes, each told once to the inbox.
+    const told = app.broadcasts
+      .slice(changed)
+      .filter(
+        (b) => b.event === 'App\\Events\\ConversationChanged' && (b.data as { action: string }).action === 'assigned',
+      );
+    expect(told).toHaveLength(2);
+  });
+
   it('refuses an empty reply with a message per field, and assigning someone outside the team', async () => {
     const { client, conversationId } = await queuedConversation();
     const empty = await client.send('post', `/conversations/${conversationId}/messages`, { text: '   ' });
