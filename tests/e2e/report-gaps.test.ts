@@ -99,6 +99,7 @@ async function askAsAnotherCustomer(key: string, text: string) {
 const widget = (page: Page) => ({
   launcher: page.locator('kawan-widget .kw-launcher'),
   log: page.locator('kawan-widget .kw-log'),
+  state: page.locator('kawan-widget .kw-state'),
   input: page.locator('kawan-widget .kw-compose textarea'),
   send: page.locator('kawan-widget .kw-send'),
   botMessages: page.locator('kawan-widget .kw-log .kw-msg:not(.kw-mine):not(.kw-system)'),
@@ -141,7 +142,7 @@ describe('the knowledge-gap inbox', () => {
       })
       .toBe(3);
     await visitor.locator('kawan-widget .kw-handoff').click();
-    await w.log.getByText('A person will reply here soon.').waitFor();
+    await w.state.getByText('A person will reply here').waitFor();
     const [conversation] = await rows(
       `select c.id from conversations c join messages m on m.conversation_id = c.id
         where c.team_id = $1 and m.text = 'Apakah ada wifi?'`,

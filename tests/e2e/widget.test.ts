@@ -111,6 +111,7 @@ const widget = (page: Page) => ({
   launcher: page.locator('kawan-widget .kw-launcher'),
   panel: page.locator('kawan-widget .kw-panel'),
   log: page.locator('kawan-widget .kw-log'),
+  state: page.locator('kawan-widget .kw-state'),
   input: page.locator('kawan-widget .kw-compose textarea'),
   send: page.locator('kawan-widget .kw-send'),
 });
@@ -160,7 +161,7 @@ describe('the web chat widget', () => {
 
     // The visitor asks for a person; the inbox shows the conversation waiting without a reload.
     await visitor.locator('kawan-widget .kw-handoff').click();
-    await w.log.getByText('A person will reply here soon.').waitFor();
+    await w.state.getByText('A person will reply here').waitFor();
     await row.getByText('Waiting', { exact: true }).waitFor({ timeout: 10_000 });
     expect(await agent.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(visitsBefore);
 

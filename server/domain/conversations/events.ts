@@ -95,8 +95,10 @@ export async function messageCreated(
     event: inboxEvent(event),
     data: { message: presentMessage(message, attachmentUrls(services)) },
   });
-  // Notes and system lines about agents stay in the inbox.
-  if (widget && message.kind !== 'note') {
+  // Notes and the thread's system lines ("Assigned to …", "Waiting for a person (low confidence).")
+  // stay in the inbox: the widget says what the visitor needs in their language, from the
+  // conversation's state ("A person will reply here", "A person joined").
+  if (widget && visibleToVisitor(message)) {
     await services.widgetBroadcaster.broadcast({
       channels: [`private-${widgetChannelName(widget.publicKey, widget.threadId)}`],
       event: 'message.created',
@@ -135,4 +137,9 @@ export async function widgetTyping(
     event: 'typing',
     data,
   });
+}
+
+/** Whether the visitor sees a message of the thread in the widget, live and when it is restored. */
+export function visibleToVisitor(message: Pick<MessageRow, 'kind' | 'sender'>): boolean {
+  return message.kind !== 'note' && message.sender !== 'system';
 }

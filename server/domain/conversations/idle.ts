@@ -9,8 +9,8 @@ import { conversationChanged, messageCreated } from './events';
 /**
  * Resolves open conversations nobody has written in for CONVERSATION_IDLE_RESOLVE_HOURS (any
  * team; resolved by 'auto_idle', so reports tell them from people's), with a line in the thread
- * that says why, as a person's resolution has one ("Resolved by Dewi."). A new message reopens one
- * as usual. Run every minute by the workers; returns how many it resolved.
+ * that says why, as a person's resolution has one ("Resolved by Dewi."); the widget hears of the
+ * resolution (its rating form). A new message reopens one as usual. Run every minute by the workers; returns how many it resolved.
  */
 export async function resolveIdleConversations(
   services: Pick<Services, 'db' | 'config' | 'broadcaster' | 'widgetBroadcaster' | 'route'>,
@@ -42,7 +42,7 @@ export async function resolveIdleConversations(
       text,
       status: 'sent',
     });
-    if (line) await messageCreated(services, line, widget);
+    if (line) await messageCreated(services, line);
     await conversationChanged(services, row.teamId, row.id, 'resolved', widget);
   }
   return resolved.length;

@@ -7,15 +7,15 @@ import { notifyQueued } from './notifications';
 
 /**
  * Moves a conversation the bot has to the team's queue, once (a concurrent handoff finds it moved):
- * the reason and a written summary for whoever takes it, a line in the thread (`toVisitor`: the
- * widget shows it too), the inbox told, and the bell of everyone who can take it. Returns the
- * queued conversation, or undefined.
+ * the reason and a written summary for whoever takes it, a line in the thread (for the team: the
+ * widget shows its own), the inbox and the widget told, and the bell of everyone who can take it.
+ * Returns the queued conversation, or undefined.
  */
 export async function queueForPerson(
   services: Pick<Services, 'db' | 'broadcaster' | 'widgetBroadcaster' | 'route'>,
   conversation: Pick<ConversationRow, 'id' | 'teamId' | 'channelId'>,
   reason: HandoffReasonCode,
-  line: { text: string; widget?: WidgetTarget; toVisitor?: boolean },
+  line: { text: string; widget?: WidgetTarget },
 ): Promise<ConversationRow | undefined> {
   const repo = conversationRepository(services.db, conversation.teamId);
   const queued = await repo.transition(conversation.id, ['bot'], {
@@ -34,7 +34,7 @@ export async function queueForPerson(
     text: line.text,
     status: 'sent',
   });
-  if (event) await messageCreated(services, event, line.toVisitor ? line.widget : undefined);
+  if (event) await messageCreated(services, event);
   await conversationChanged(services, conversation.teamId, conversation.id, 'queued', line.widget);
   await notifyQueued(services, queued, reason, (await repo.contact(queued.contactId))?.name ?? null);
   return queued;

@@ -255,6 +255,12 @@ describe('a visitor asking for a person', () => {
       .filter((b) => b.channels.includes(`private-teams.${team.id}`))
       .map((b) => [b.event, (b.data as { action?: string }).action]);
     expect(inbox).toContainEqual(['App\\Events\\ConversationChanged', 'queued']);
+    // The thread's line is the team's; the visitor is told by the widget's own state line.
+    expect((await repo.messages(conversation.id, { limit: 10 })).at(-1)).toMatchObject({
+      sender: 'system',
+      text: 'Waiting for a person (asked for from the chat).',
+    });
+    expect(widgetEvents(visitor.channel, from).filter((e) => e.event === 'message.created')).toEqual([]);
 
     // The owner replies from the inbox (a form post with the XSRF token, as the page sends it).
     const agent = await signedIn(app.app, owner);
@@ -298,6 +304,8 @@ describe('a visitor asking for a person', () => {
     const back = await session({ visitorId: visitor.visitorId });
     expect(back.messages.map((m) => m.text)).toContain('Halo, saya Dewi');
     expect(back.messages.map((m) => m.text)).not.toContain('VIP customer');
+    // Nor the thread's system lines ("Waiting for a person …", "Resolved by …"), live or restored.
+    expect(back.messages.filter((m) => m.sender === 'system')).toEqual([]);
     expect(back.conversation).toMatchObject({ state: 'resolved', csat: { score: 5 } });
   });
 });

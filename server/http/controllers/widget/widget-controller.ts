@@ -11,6 +11,7 @@ import {
   conversationChanged,
   inboxEvent,
   messageCreated,
+  visibleToVisitor,
   widgetChannelName,
 } from '../../../domain/conversations/events';
 import { queueForPerson } from '../../../domain/conversations/queue';
@@ -243,7 +244,7 @@ export async function session(req: WidgetRequest, res: Response) {
   const conversation = await latestConversation(req.services, channel, visitorId);
   const repo = conversationRepository(req.services.db, channel.teamId);
   const messages = conversation
-    ? (await repo.messages(conversation.id, { limit: 60 })).filter((row) => row.kind !== 'note').slice(-50)
+    ? (await repo.messages(conversation.id, { limit: 60 })).filter(visibleToVisitor).slice(-50)
     : [];
   const agentName = conversation?.assigneeId ? (await repo.listed(conversation.id))?.assigneeName : null;
   const body: SessionResponse = {
@@ -311,9 +312,8 @@ export async function handoff(req: WidgetRequest, res: Response) {
   const repo = conversationRepository(req.services.db, channel.teamId);
   const widget = widgetTarget(channel, conversation.threadId);
   await queueForPerson(req.services, conversation, 'user_request', {
-    text: 'A person will reply here soon.',
+    text: 'Waiting for a person (asked for from the chat).',
     widget,
-    toVisitor: true,
   });
   const current = (await repo.find(conversation.id))!;
   res.status(202).json({
