@@ -2,7 +2,7 @@ import { and, inArray, lt } from 'drizzle-orm';
 import type { Services } from '../../services';
 import { conversations } from '../../db/schema/index';
 import { conversationRepository } from '../../db/repositories/conversation-repository';
-import { channelById } from '../../db/repositories/channel-repository';
+import { channelById, type ChannelRow } from '../../db/repositories/channel-repository';
 import { widgetTarget } from '../../channels/pipeline';
 import { conversationChanged, messageCreated } from './events';
 
@@ -10,19 +10,34 @@ import { conversationChanged, messageCreated } from './events';
  * Resolves open conversations nobody has written in for CONVERSATION_IDLE_RESOLVE_HOURS (any
  * team; resolved by 'auto_idle', so reports tell them from people's), with a line in the thread
  * that says why, as a person's resolution has one ("Resolved by Dewi."); the widget hears of the
- * resolution (its rating form). A new message reopens one as usual. Run every minute by the workers; returns how many it resolved.
+ * resolution (its rating form). A new message reopens one as usual. Run every minute by the
+ * workers; returns how many it resolved.
  */
 export async function resolveIdleConversations(
   services: Pick<Services, 'db' | 'config' | 'broadcaster' | 'widgetBroadcaster' | 'route'>,
   now = new Date(),
+  perRun = 500,
 ): Promise<number> {
   const hours = services.config.channels.idleResolveHours;
   if (hours <= 0) return 0;
   const before = new Date(now.getTime() - hours * 60 * 60 * 1000);
+  // A run resolves at most `perRun` (the oldest first); the next minute's run takes the rest.
+  const idle = services.db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(inArray(conversations.state, ['bot', 'queued', 'human']), lt(conversations.lastMessageAt, before)))
+    .orderBy(conversations.lastMessageAt)
+    .limit(perRun);
   const resolved = await services.db
     .update(conversations)
     .set({ state: 'resolved', resolvedAt: now, resolvedBy: 'auto_idle', updatedAt: now })
-    .where(and(inArray(conversations.state, ['bot', 'queued', 'human']), lt(conversations.lastMessageAt, before)))
+    .where(
+      and(
+        inArray(conversations.id, idle),
+        inArray(conversations.state, ['bot', 'queued', 'human']),
+        lt(conversations.lastMessageAt, before),
+      ),
+    )
     .returning({
       id: conversations.id,
       teamId: conversations.teamId,
@@ -30,8 +45,10 @@ export async function resolveIdleConversations(
       threadId: conversations.threadId,
     });
   const text = `Resolved automatically: no message for ${hours === 1 ? 'an hour' : `${hours} hours`}.`;
+  const channels = new Map<number, Promise<ChannelRow | undefined>>();
   for (const row of resolved) {
-    const channel = await channelById(services.db, row.channelId);
+    if (!channels.has(row.channelId)) channels.set(row.channelId, channelById(services.db, row.channelId));
+    const channel = await channels.get(row.channelId);
     const widget = channel ? widgetTarget(channel, row.threadId) : undefined;
     const line = await conversationRepository(services.db, row.teamId).insertMessage({
       conversationId: row.id,

@@ -46,6 +46,21 @@ describe('idle conversations', () => {
     expect(await resolveIdleConversations(app.services)).toBe(0);
   });
 
+  it('resolves a bounded number a run, the longest quiet first; the next run takes the rest', async () => {
+    const { team } = await createOwnedTeam(app.services, { current: true });
+    const channel = await createChannel(app.services, team.id, { type: 'telegram' });
+    const older = await createConversation(app.services, channel);
+    const newer = await createConversation(app.services, channel);
+    const repo = conversationRepository(app.services.db, team.id);
+    await repo.update(older.conversation.id, { lastMessageAt: new Date(Date.now() - 50 * 60 * 60 * 1000) });
+    await repo.update(newer.conversation.id, { lastMessageAt: new Date(Date.now() - 30 * 60 * 60 * 1000) });
+    expect(await resolveIdleConversations(app.services, new Date(), 1)).toBe(1);
+    expect((await repo.find(older.conversation.id))?.state).toBe('resolved');
+    expect((await repo.find(newer.conversation.id))?.state).toBe('bot');
+    expect(await resolveIdleConversations(app.services, new Date(), 1)).toBe(1);
+    expect((await repo.find(newer.conversation.id))?.state).toBe('resolved');
+  });
+
   it('does nothing when the setting is 0', async () => {
     const never = await createTestApp({ env: { CONVERSATION_IDLE_RESOLVE_HOURS: '0' } });
     try {
