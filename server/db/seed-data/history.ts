@@ -11,6 +11,7 @@ import type {
 import { estimateCostUsd } from '../../bot-engine/cost';
 import type { HandoffReason } from '../../bot-engine/handoff';
 import { handoffSummary } from '../../domain/conversations/summary';
+import { idleResolutionLine } from '../../domain/conversations/idle';
 import { dayAndHour } from '../../reports/compute';
 import { zonedDayStart } from '../../reports/zones';
 import {
@@ -784,6 +785,7 @@ class Thread {
     }
     this.at = at;
     this.activity('resolved', 'auto_idle');
+    this.line(idleResolutionLine(24));
     this.resolved('auto_idle');
   }
 

@@ -44,7 +44,7 @@ export async function resolveIdleConversations(
       channelId: conversations.channelId,
       threadId: conversations.threadId,
     });
-  const text = `Resolved automatically: no message for ${hours === 1 ? 'an hour' : `${hours} hours`}.`;
+  const text = idleResolutionLine(hours);
   const channels = new Map<number, Promise<ChannelRow | undefined>>();
   for (const row of resolved) {
     if (!channels.has(row.channelId)) channels.set(row.channelId, channelById(services.db, row.channelId));
@@ -63,4 +63,9 @@ export async function resolveIdleConversations(
     await conversationChanged(services, row.teamId, row.id, 'resolved', widget);
   }
   return resolved.length;
+}
+
+/** The thread's line for a conversation resolved after `hours` without a message. */
+export function idleResolutionLine(hours: number): string {
+  return `Resolved automatically: no message for ${hours === 1 ? 'an hour' : `${hours} hours`}.`;
 }

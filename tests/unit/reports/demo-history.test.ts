@@ -137,6 +137,18 @@ describe('the demo history', () => {
     expect(new Set(history.conversations.map((row) => row.resolvedBy))).toEqual(new Set(['bot', 'human', 'auto_idle']));
   });
 
+  it('says in the thread why a conversation was resolved, as the inbox does for a live one', () => {
+    const idle = history.conversations.filter((row) => row.resolvedBy === 'auto_idle');
+    expect(idle.length).toBeGreaterThan(0);
+    for (const row of idle) {
+      const thread = history.messages.filter((m) => m.conversation === row.key);
+      const line = thread.filter((m) => m.sender === 'system').at(-1)!;
+      expect(line.text).toBe('Resolved automatically: no message for 24 hours.');
+      const spoken = thread.filter((m) => m.sender !== 'system').at(-1)!;
+      expect(line.createdAt.getTime() - spoken.createdAt.getTime()).toBeGreaterThanOrEqual(24 * 60 * 60 * 1000);
+    }
+  });
+
   it('is busier on weekday afternoons than at night', () => {
     const hours = new Array<number>(24).fill(0);
     for (const row of history.conversations) hours[dayAndHour(row.createdAt, input.timeZone).hour] += 1;
