@@ -1,8 +1,9 @@
-import type {
-  SessionResponse,
-  WidgetConfig,
-  WidgetConversation,
-  WidgetMessage,
+import {
+  widgetLimits,
+  type SessionResponse,
+  type WidgetConfig,
+  type WidgetConversation,
+  type WidgetMessage,
 } from '../../../server/channels/web/protocol';
 import { createApi, errorMessage, WidgetApiError } from '../api';
 import { readVisitorId, writeVisitorId } from '../storage';
@@ -67,7 +68,7 @@ export function mount(context: PanelContext): PanelHandle {
   const typingRow = h('div', { class: 'kw-typing', role: 'status' });
   const suggestions = h('div', { class: 'kw-suggestions' });
   const stars = h('div', { class: 'kw-stars', role: 'radiogroup' });
-  const csatComment = h('textarea', { rows: 2 });
+  const csatComment = h('textarea', { rows: 2, maxlength: widgetLimits.comment });
   const csatSubmit = h('button', { type: 'submit', class: 'kw-button' });
   const csatQuestion = h('p', {});
   const csatForm = h('form', { class: 'kw-csat' }, csatQuestion, stars, csatComment, csatSubmit);
@@ -76,7 +77,7 @@ export function mount(context: PanelContext): PanelHandle {
   const actions = h('div', { class: 'kw-actions' });
   const handoffButton = h('button', { type: 'button', class: 'kw-handoff' });
   const errorLine = h('div', { class: 'kw-error', role: 'alert' });
-  const input = h('textarea', { rows: 1 });
+  const input = h('textarea', { rows: 1, maxlength: widgetLimits.message });
   const sendButton = h('button', { type: 'submit', class: 'kw-send' }, icon(icons.send));
   const composer = h('form', { class: 'kw-compose' }, input, sendButton);
   const brand = h('div', { class: 'kw-brand' });

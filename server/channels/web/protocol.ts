@@ -1,6 +1,7 @@
 /**
  * The web chat widget's wire contract, shared by the server (server/http/controllers/widget/) and
- * the widget bundle (resources/widget/). Type-only: importing it adds nothing to the bundle.
+ * the widget bundle (resources/widget/). Types, and the lengths the server accepts (`widgetLimits`,
+ * which the panel's text boxes hold to, so that a visitor never meets the server's English 422).
  *
  * HTTP, all under `<APP_URL>/widget/<publicKey>/…`, public (no session, no CSRF), JSON, answered
  * with CORS headers for the channel's allowed domains only (a page of another origin gets 403):
@@ -27,6 +28,9 @@
  *   typing                { sender: 'bot'|'agent', name?, typing: boolean }
  *   conversation.updated  { conversation: WidgetConversation }
  */
+
+/** The longest message and rating comment the widget's endpoints accept, in characters. */
+export const widgetLimits = { message: 4000, comment: 1000 } as const;
 
 export type WidgetSender = 'contact' | 'bot' | 'agent' | 'system';
 

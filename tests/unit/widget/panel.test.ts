@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type {
-  SessionResponse,
-  WidgetConfig,
-  WidgetConversation,
-  WidgetMessage,
+import {
+  widgetLimits,
+  type SessionResponse,
+  type WidgetConfig,
+  type WidgetConversation,
+  type WidgetMessage,
 } from '../../../server/channels/web/protocol';
 import type { RealtimeHandlers } from '../../../resources/widget/panel/realtime';
 import type { PanelHandle } from '../../../resources/widget/types';
@@ -247,6 +248,13 @@ describe('the chat panel', () => {
     realtime.handlers!.created(message(11, 'agent', 'Hello, Dewi here', { senderName: 'Dewi' }));
     expect($('.kw-state').textContent).toBe('Dewi joined');
     expect($$('.kw-name').map((name) => name.textContent)).toEqual(['Dewi']);
+  });
+
+  it("holds its text boxes to the lengths the server accepts, so the visitor never meets the server's refusal", async () => {
+    start({ ...defaultConfig, language: 'id' });
+    await sessionStarted();
+    expect($<HTMLTextAreaElement>('.kw-compose textarea').maxLength).toBe(widgetLimits.message);
+    expect($<HTMLTextAreaElement>('.kw-csat textarea').maxLength).toBe(widgetLimits.comment);
   });
 
   it('speaks Indonesian when the bot replies in Indonesian, or the browser asks for it', async () => {

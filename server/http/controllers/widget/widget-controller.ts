@@ -21,7 +21,7 @@ import { realtimeEndpoint } from '../../../broadcasting/client-config';
 import { safeEqual } from '../../../support/crypto';
 import { HttpError, NotFoundError, ValidationError } from '../../../support/errors';
 import { validate } from '../../../domain/shared/validation';
-import type { SessionResponse, WidgetConfig } from '../../../channels/web/protocol';
+import { widgetLimits, type SessionResponse, type WidgetConfig } from '../../../channels/web/protocol';
 import type { Services } from '../../../services';
 import { projectPath } from '../../../support/paths';
 import { cspNonce } from '../../middleware/security-headers';
@@ -262,7 +262,11 @@ export async function session(req: WidgetRequest, res: Response) {
 }
 
 const sendSchema = z.object({
-  text: z.string({ error: 'Write a message.' }).trim().min(1, 'Write a message.').max(4000, 'The message is too long.'),
+  text: z
+    .string({ error: 'Write a message.' })
+    .trim()
+    .min(1, 'Write a message.')
+    .max(widgetLimits.message, 'The message is too long.'),
   clientId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'The client id is invalid.'),
   page: z
     .object({ url: z.string().max(2000).optional(), title: z.string().max(500).optional() })
@@ -337,7 +341,7 @@ const csatSchema = z.object({
     .int()
     .min(1, 'Choose a rating from 1 to 5.')
     .max(5, 'Choose a rating from 1 to 5.'),
-  comment: z.string().trim().max(1000, 'The comment is too long.').optional(),
+  comment: z.string().trim().max(widgetLimits.comment, 'The comment is too long.').optional(),
 });
 
 export async function csat(req: WidgetRequest, res: Response) {
