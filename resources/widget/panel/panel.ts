@@ -472,6 +472,14 @@ export function mount(context: PanelContext): PanelHandle {
   }
 
   handoffButton.addEventListener('click', async () => {
+    // Nothing written yet: there is no conversation for a person to take (the server would refuse
+    // with its own words). Say so in the visitor's language and let them write.
+    if (conversation === null) {
+      showError(null);
+      errorLine.textContent = t.writeFirst;
+      input.focus();
+      return;
+    }
     handoffBusy = true;
     render();
     try {

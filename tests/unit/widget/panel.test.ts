@@ -234,6 +234,7 @@ describe('the chat panel', () => {
   });
 
   it('shows an agent’s name and the conversation’s state', async () => {
+    routes.session = () => json(200, session({ conversation: { state: 'bot', csatRequested: false, csat: null } }));
     routes.handoff = () => json(202, { conversation: { state: 'queued', csatRequested: false, csat: null } });
     start();
     await sessionStarted();
@@ -257,7 +258,21 @@ describe('the chat panel', () => {
     expect($<HTMLTextAreaElement>('.kw-csat textarea').maxLength).toBe(widgetLimits.comment);
   });
 
+  it('asks a visitor who has written nothing yet to write first, in their language, before calling a person', async () => {
+    const handoff = vi.fn(() => json(202, { conversation: { state: 'queued', csatRequested: false, csat: null } }));
+    routes.handoff = handoff;
+    start({ ...defaultConfig, language: 'id' });
+    await sessionStarted();
+    $$('.kw-handoff')[0].click();
+    expect($('.kw-error').textContent).toBe(
+      'Tulis pertanyaan Anda dulu: petugas yang membalas akan membacanya di sini.',
+    );
+    expect(shadow.activeElement).toBe($('.kw-compose textarea'));
+    expect(handoff).not.toHaveBeenCalled();
+  });
+
   it('speaks Indonesian when the bot replies in Indonesian, or the browser asks for it', async () => {
+    routes.session = () => json(200, session({ conversation: { state: 'bot', csatRequested: false, csat: null } }));
     routes.handoff = () => json(202, { conversation: { state: 'queued', csatRequested: false, csat: null } });
     start({ ...defaultConfig, language: 'id' });
     await sessionStarted();
