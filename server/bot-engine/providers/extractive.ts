@@ -103,13 +103,14 @@ const EXISTENCE_HELD = 0.75;
  * holds "room").
  */
 function aboutWhatWasAsked(question: string, terms: readonly QuestionTerm[], held: ReadonlySet<string>): boolean {
-  if (shareHeld(terms, held) < MIN_HELD) return false;
+  const share = shareHeld(terms, held);
+  if (share < MIN_HELD) return false;
   if (!EXISTENCE_ASKED.test(question)) return true;
   const alternatives = question
     .split(ALTERNATIVES_SPLIT)
     .map((alternative) => questionTerms(alternative))
     .filter((alternative) => alternative.length > 0);
-  if (alternatives.length < 2) return shareHeld(terms, held) >= EXISTENCE_HELD;
+  if (alternatives.length < 2) return share >= EXISTENCE_HELD;
   return alternatives.some((alternative) => shareHeld(alternative, held) >= EXISTENCE_HELD);
 }
 

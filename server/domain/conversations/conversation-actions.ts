@@ -15,7 +15,7 @@ import { validate, fields } from '../shared/validation';
 import { NotFoundError, ValidationError } from '../../support/errors';
 import { sendJob, widgetTarget } from '../../channels/pipeline';
 import { windowExpiresAt } from '../../presenters/conversation-presenter';
-import { conversationChanged, messageCreated } from './events';
+import { conversationChanged, messageCreated, systemLine } from './events';
 
 /** Agents, editors, admins and owners work conversations; viewers read them. */
 export const conversationPolicy = {
@@ -53,24 +53,6 @@ async function context(services: ConversationServices, actor: TeamActor, convers
   authorize(conversationPolicy.view(actor));
   const channel = (await channelById(services.db, conversation.channelId))!;
   return { repo, conversation, channel, widget: widgetTarget(channel, conversation.threadId) };
-}
-
-async function systemLine(
-  services: ConversationServices,
-  repo: ReturnType<typeof conversationRepository>,
-  conversation: ConversationRow,
-  text: string,
-) {
-  const line = await repo.insertMessage({
-    conversationId: conversation.id,
-    channelId: conversation.channelId,
-    direction: 'outbound',
-    sender: 'system',
-    kind: 'event',
-    text,
-    status: 'sent',
-  });
-  if (line) await messageCreated(services, line);
 }
 
 async function nameOf(services: ConversationServices, userId: number) {
@@ -131,7 +113,7 @@ export async function replyAsAgent(
     unreadCount: 0,
   });
   if (takeOver && conversation.state !== 'human') {
-    await systemLine(services, repo, conversation, `${await nameOf(services, actor.userId)} joined the conversation.`);
+    await systemLine(services, conversation, `${await nameOf(services, actor.userId)} joined the conversation.`);
   }
   await messageCreated(services, { ...message, senderName: await nameOf(services, actor.userId) });
   await conversationChanged(services, actor.teamId, conversation.id, takeOver ? 'assigned' : 'message', widget);
@@ -189,7 +171,6 @@ export async function assign(services: ConversationServices, actor: TeamActor, c
   await repo.update(conversation.id, { assigneeId: userId, state, unreadCount: 0 });
   await systemLine(
     services,
-    repo,
     conversation,
     userId === null
       ? 'Unassigned.'
@@ -212,7 +193,7 @@ export async function handBack(services: ConversationServices, actor: TeamActor,
     handoffAt: null,
   });
   if (!moved) throw new ValidationError({ state: 'Only a conversation with a person can be handed back.' });
-  await systemLine(services, repo, conversation, 'Handed back to the bot: it answers the next message.');
+  await systemLine(services, conversation, 'Handed back to the bot: it answers the next message.');
   await conversationChanged(services, actor.teamId, conversation.id, 'handback', widget);
   await settleQueued(services, conversation);
 }
@@ -227,7 +208,7 @@ export async function resolve(services: ConversationServices, actor: TeamActor, 
     unreadCount: 0,
   });
   if (!moved) throw new ValidationError({ state: 'The conversation is already resolved.' });
-  await systemLine(services, repo, conversation, `Resolved by ${await nameOf(services, actor.userId)}.`);
+  await systemLine(services, conversation, `Resolved by ${await nameOf(services, actor.userId)}.`);
   await conversationChanged(services, actor.teamId, conversation.id, 'resolved', widget);
   await settleQueued(services, conversation);
 }
@@ -249,7 +230,7 @@ export async function reopen(services: ConversationServices, actor: TeamActor, c
     // A newer conversation of the same thread is open: that one is the one to work.
     throw new ValidationError({ state: 'The customer already has a newer open conversation.' });
   }
-  await systemLine(services, repo, conversation, `Reopened by ${await nameOf(services, actor.userId)}.`);
+  await systemLine(services, conversation, `Reopened by ${await nameOf(services, actor.userId)}.`);
   await conversationChanged(services, actor.teamId, conversation.id, 'reopened', widget);
 }
 

@@ -107,6 +107,27 @@ export async function messageCreated(
   }
 }
 
+/**
+ * A line of the thread written by Kawan itself ("Resolved by Dewi.", "Waiting for a person …"), for
+ * the team: stored and heard by an open conversation; never the visitor's (`visibleToVisitor`).
+ */
+export async function systemLine(
+  services: EventServices & Pick<Services, 'route'>,
+  conversation: { id: number; teamId: number; channelId: number },
+  text: string,
+): Promise<void> {
+  const line = await conversationRepository(services.db, conversation.teamId).insertMessage({
+    conversationId: conversation.id,
+    channelId: conversation.channelId,
+    direction: 'outbound',
+    sender: 'system',
+    kind: 'event',
+    text,
+    status: 'sent',
+  });
+  if (line) await messageCreated(services, line);
+}
+
 export async function messageDelta(
   services: EventServices,
   message: { id: number; conversationId: number },

@@ -1,10 +1,9 @@
 import { and, inArray, lt } from 'drizzle-orm';
 import type { Services } from '../../services';
 import { conversations } from '../../db/schema/index';
-import { conversationRepository } from '../../db/repositories/conversation-repository';
 import { channelById, type ChannelRow } from '../../db/repositories/channel-repository';
 import { widgetTarget } from '../../channels/pipeline';
-import { conversationChanged, messageCreated } from './events';
+import { conversationChanged, systemLine } from './events';
 
 /**
  * Resolves open conversations nobody has written in for CONVERSATION_IDLE_RESOLVE_HOURS (any
@@ -50,16 +49,7 @@ export async function resolveIdleConversations(
     if (!channels.has(row.channelId)) channels.set(row.channelId, channelById(services.db, row.channelId));
     const channel = await channels.get(row.channelId);
     const widget = channel ? widgetTarget(channel, row.threadId) : undefined;
-    const line = await conversationRepository(services.db, row.teamId).insertMessage({
-      conversationId: row.id,
-      channelId: row.channelId,
-      direction: 'outbound',
-      sender: 'system',
-      kind: 'event',
-      text,
-      status: 'sent',
-    });
-    if (line) await messageCreated(services, line);
+    await systemLine(services, row, text);
     await conversationChanged(services, row.teamId, row.id, 'resolved', widget);
   }
   return resolved.length;

@@ -1,7 +1,7 @@
 import type { Services } from '../../services';
 import { conversationRepository, type ConversationRow } from '../../db/repositories/conversation-repository';
 import type { HandoffReasonCode } from '../../db/schema/channels';
-import { conversationChanged, messageCreated, type WidgetTarget } from './events';
+import { conversationChanged, systemLine, type WidgetTarget } from './events';
 import { handoffSummary } from './summary';
 import { notifyQueued } from './notifications';
 
@@ -25,16 +25,7 @@ export async function queueForPerson(
     handoffSummary: handoffSummary(await repo.messages(conversation.id, { limit: 20 }), reason),
   });
   if (!queued) return undefined;
-  const event = await repo.insertMessage({
-    conversationId: conversation.id,
-    channelId: conversation.channelId,
-    direction: 'outbound',
-    sender: 'system',
-    kind: 'event',
-    text: line.text,
-    status: 'sent',
-  });
-  if (event) await messageCreated(services, event);
+  await systemLine(services, conversation, line.text);
   await conversationChanged(services, conversation.teamId, conversation.id, 'queued', line.widget);
   await notifyQueued(services, queued, reason, (await repo.contact(queued.contactId))?.name ?? null);
   return queued;
