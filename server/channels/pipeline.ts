@@ -52,6 +52,7 @@ import {
   conversationChanged,
   messageCreated,
   messageDelta,
+  visibleToVisitor,
   widgetChannelName,
   widgetTyping,
   type WidgetTarget,
@@ -138,7 +139,7 @@ export function adapterFor(
         // The visitor already saw the reply being written; this tells the widget it is final.
         if (out.messageId !== undefined) {
           const message = await conversationRepository(services.db, channel.teamId).message(out.messageId);
-          if (message) {
+          if (message && visibleToVisitor(message)) {
             // An agent's reply carries their first name (WidgetMessage.senderName), as the history does.
             const [sender] = message.senderUserId
               ? await services.db.select({ name: users.name }).from(users).where(eq(users.id, message.senderUserId))

@@ -6,7 +6,7 @@ import type {
 } from '../db/repositories/conversation-repository';
 import type { MessageAi } from '../db/schema/channels';
 import type { Citation } from '../bot-engine/citations';
-import type { WidgetCitation, WidgetConversation, WidgetMessage } from '../channels/web/protocol';
+import type { WidgetCitation, WidgetConversation, WidgetMessage, WidgetSender } from '../channels/web/protocol';
 import { attachmentStatus, mediaKind, type StoredAttachment } from '../channels/media';
 import type { Services } from '../services';
 import { iso } from './iso';
@@ -123,7 +123,9 @@ export function presentMessage(row: MessageRow & { senderName?: string | null },
 }
 
 /** A message as the widget shows it: never notes, never the AI trace beyond source titles. */
-export function presentWidgetMessage(row: MessageRow & { senderName?: string | null }): WidgetMessage {
+export function presentWidgetMessage(
+  row: MessageRow & { sender: WidgetSender; senderName?: string | null },
+): WidgetMessage {
   return {
     id: row.id,
     sender: row.sender,

@@ -102,7 +102,7 @@ const widget = (page: Page) => ({
   state: page.locator('kawan-widget .kw-state'),
   input: page.locator('kawan-widget .kw-compose textarea'),
   send: page.locator('kawan-widget .kw-send'),
-  botMessages: page.locator('kawan-widget .kw-log .kw-msg:not(.kw-mine):not(.kw-system)'),
+  botMessages: page.locator('kawan-widget .kw-log .kw-msg:not(.kw-mine)'),
 });
 
 async function screenshot(page: Page, name: string) {

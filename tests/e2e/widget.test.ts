@@ -142,7 +142,7 @@ describe('the web chat widget', () => {
     await w.input.fill('Outlet Kemang buka jam berapa?');
     await w.send.click();
     await w.log.locator('.kw-mine').getByText('Outlet Kemang buka jam berapa?').waitFor();
-    const answer = w.log.locator('.kw-msg:not(.kw-mine):not(.kw-system)').filter({ hasText: '07.00' }).last();
+    const answer = w.log.locator('.kw-msg:not(.kw-mine)').filter({ hasText: '07.00' }).last();
     await answer.waitFor({ timeout: 20_000 });
     await answer.getByRole('list', { name: 'Sources' }).getByText('Jam buka').waitFor({ timeout: 10_000 });
     expect(heard.some((frame) => frame.includes('"message.delta"'))).toBe(true);

@@ -15,8 +15,6 @@ export function renderMessage(
   botName: string,
   t: PanelWords = englishWords,
 ): HTMLElement {
-  if (message.sender === 'system') return h('div', { class: 'kw-msg kw-system' }, message.text);
-
   const mine = message.sender === 'contact';
   const who = mine ? t.you : message.sender === 'agent' ? message.senderName || t.agent : botName;
   const classes = ['kw-msg', mine ? 'kw-mine' : '', message.streaming ? 'kw-streaming' : ''].filter(Boolean);

@@ -21,7 +21,6 @@ export const panelCss = `
 .kw-log{flex:1;overflow-y:auto;padding:16px;display:flex;flex-direction:column;gap:12px;overscroll-behavior:contain}
 .kw-msg{display:flex;flex-direction:column;max-width:85%;align-self:flex-start}
 .kw-msg.kw-mine{align-self:flex-end;align-items:flex-end}
-.kw-msg.kw-system{align-self:center;max-width:100%;font-size:12px;line-height:16px;color:#6b7280;text-align:center}
 .kw-name{font-size:12px;line-height:16px;color:#6b7280;margin:0 0 4px 4px}
 .kw-bubble{padding:8px 12px;border-radius:8px;background:#f9fafb;border:1px solid #f3f4f6;overflow-wrap:anywhere;word-break:break-word}
 .kw-mine .kw-bubble{background:var(--kw-color);color:var(--kw-on-color);border-color:transparent}

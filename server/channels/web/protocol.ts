@@ -32,7 +32,8 @@
 /** The longest message and rating comment the widget's endpoints accept, in characters. */
 export const widgetLimits = { message: 4000, comment: 1000 } as const;
 
-export type WidgetSender = 'contact' | 'bot' | 'agent' | 'system';
+/** Who wrote a message the visitor sees: notes and Kawan's own lines stay in the team's inbox. */
+export type WidgetSender = 'contact' | 'bot' | 'agent';
 
 export interface WidgetCitation {
   title: string;

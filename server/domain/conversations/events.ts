@@ -15,6 +15,7 @@ import {
   presentWidgetConversation,
   presentWidgetMessage,
 } from '../../presenters/conversation-presenter';
+import type { WidgetSender } from '../../channels/web/protocol';
 
 /**
  * Realtime events of conversations (names in resources/js/Pages/Conversations/Partials/types.ts):
@@ -161,6 +162,8 @@ export async function widgetTyping(
 }
 
 /** Whether the visitor sees a message of the thread in the widget, live and when it is restored. */
-export function visibleToVisitor(message: Pick<MessageRow, 'kind' | 'sender'>): boolean {
+export function visibleToVisitor<M extends Pick<MessageRow, 'kind' | 'sender'>>(
+  message: M,
+): message is M & { sender: WidgetSender } {
   return message.kind !== 'note' && message.sender !== 'system';
 }

@@ -299,7 +299,7 @@ export async function send(req: WidgetRequest, res: Response) {
         : undefined,
     },
   );
-  res.status(202).json({ message: presentWidgetMessage(message) });
+  res.status(202).json({ message: presentWidgetMessage({ ...message, sender: 'contact' }) });
 }
 
 async function openConversation(req: WidgetRequest) {
