@@ -894,10 +894,7 @@ export async function replyToMessage(
   if (finished) await messageCreated(services, finished, undefined, 'MessageUpdated');
   if (widget) await widgetTyping(services, widget, { sender: 'bot', typing: false });
   if (result.handoff) {
-    await queueForPerson(services, conversation, result.handoff.reason, {
-      text: `Waiting for a person (${result.handoff.reason.replace(/_/g, ' ')}).`,
-      widget,
-    });
+    await queueForPerson(services, conversation, result.handoff.reason, widget);
   } else {
     await conversationChanged(
       services,

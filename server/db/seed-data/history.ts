@@ -10,6 +10,7 @@ import type {
 } from '../schema/channels';
 import { estimateCostUsd } from '../../bot-engine/cost';
 import type { HandoffReason } from '../../bot-engine/handoff';
+import { handoffLine } from '../../domain/conversations/handoff-reasons';
 import { handoffSummary } from '../../domain/conversations/summary';
 import { idleResolutionLine } from '../../domain/conversations/idle';
 import { dayAndHour } from '../../reports/compute';
@@ -676,7 +677,7 @@ class Thread {
     this.conversation.handoffReason = reason;
     this.conversation.handoffAt = new Date(this.at);
     this.conversation.handoffSummary = handoffSummary(this.messages, reason);
-    this.line(`Waiting for a person (${reason.replace(/_/g, ' ')}).`);
+    this.line(handoffLine(reason));
     this.handedOver = true;
   }
 

@@ -96,7 +96,7 @@ export async function messageCreated(
     event: inboxEvent(event),
     data: { message: presentMessage(message, attachmentUrls(services)) },
   });
-  // Notes and the thread's system lines ("Assigned to …", "Waiting for a person (low confidence).")
+  // Notes and the thread's system lines ("Assigned to …", "Waiting for a person: …")
   // stay in the inbox: the widget says what the visitor needs in their language, from the
   // conversation's state ("A person will reply here", "A person joined").
   if (widget && visibleToVisitor(message)) {

@@ -4,22 +4,13 @@ import { teams, teamUser } from '../../db/schema/teams';
 import { notificationRepository } from '../../db/repositories/notification-repository';
 import type { HandoffReasonCode } from '../../db/schema/channels';
 import { notify } from '../notifications/notify';
+import { handoffReasonWords } from './handoff-reasons';
 import { broadcastNotificationsRead } from '../notifications/notifications-read';
 import { allows } from '../teams/roles';
 import { asRole } from '../teams/team-access';
 
 /** The bell's notification type for a conversation waiting for a person. */
 export const conversationQueuedType = 'conversation-queued';
-
-const reasonWords: Record<HandoffReasonCode, string> = {
-  user_request: 'the customer asked for a person',
-  keyword: 'a handoff keyword was used',
-  repeated_fallback: 'the bot could not answer several times',
-  low_confidence: 'the bot was not sure of its answer',
-  offline: 'it came in outside business hours',
-  quota: "the team's AI replies for this period are used up",
-  manual: 'it was handed over',
-};
 
 /** The owner and the members whose role takes conversations (owners, admins, editors, agents). */
 async function agentsOf(db: Services['db'], teamId: number): Promise<number[]> {
@@ -46,7 +37,7 @@ export async function notifyQueued(
   const who = contactName ? ` with ${contactName}` : '';
   for (const userId of await agentsOf(services.db, conversation.teamId)) {
     await notify(services, userId, conversationQueuedType, {
-      message: `Conversation #${conversation.number}${who} is waiting for a person: ${reasonWords[reason]}.`,
+      message: `Conversation #${conversation.number}${who} is waiting for a person: ${handoffReasonWords[reason]}.`,
       url: services.route('conversations.show', { conversation: conversation.id }),
       action: 'Open conversation',
       conversation_id: conversation.id,

@@ -1,5 +1,6 @@
 import type { CsvValue } from '../../reports/csv';
 import type { ReportMetrics } from '../../reports/summary';
+import { handoffReasonLabel } from '../conversations/handoff-reasons';
 import type { Report } from './report-actions';
 
 /**
@@ -13,16 +14,6 @@ export type ExportTable = (typeof exportTables)[number];
 
 export const isExportTable = (value: unknown): value is ExportTable =>
   typeof value === 'string' && (exportTables as readonly string[]).includes(value);
-
-export const handoffReasonLabels: Record<string, string> = {
-  user_request: 'Asked for a person',
-  keyword: 'Keyword',
-  repeated_fallback: 'Repeated fallback',
-  low_confidence: 'Low confidence',
-  offline: 'Outside business hours',
-  quota: 'AI quota reached',
-  manual: 'Taken over by an agent',
-};
 
 export const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
@@ -127,7 +118,7 @@ export function exportTable(report: Pick<Report, 'summary' | 'sources' | 'never_
         header: ['reason', 'description', 'conversations', 'share'],
         rows: summary.handoff_reasons.map((row) => [
           row.reason,
-          handoffReasonLabels[row.reason] ?? row.reason,
+          handoffReasonLabel(row.reason),
           row.count,
           total > 0 ? Math.round((row.count / total) * 10_000) / 10_000 : null,
         ]),

@@ -147,7 +147,7 @@ describe('AI replies against the quota', () => {
     expect(conversation.messages.map((m) => [m.sender, m.text.split('\n')[0]])).toEqual([
       ['contact', 'Outlet Kemang buka jam berapa?'],
       ['bot', expect.any(String)],
-      ['system', 'Waiting for a person (quota).'],
+      ['system', "Waiting for a person: the team's AI replies for this period are used up."],
     ]);
     expect(conversation.messages[1].ai).toMatchObject({ kind: 'fallback', credits: 0 });
     expect(telegram.sent().length).toBeGreaterThan(sentBefore);

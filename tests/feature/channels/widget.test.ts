@@ -258,7 +258,7 @@ describe('a visitor asking for a person', () => {
     // The thread's line is the team's; the visitor is told by the widget's own state line.
     expect((await repo.messages(conversation.id, { limit: 10 })).at(-1)).toMatchObject({
       sender: 'system',
-      text: 'Waiting for a person (asked for from the chat).',
+      text: 'Waiting for a person: the customer asked for one.',
     });
     expect(widgetEvents(visitor.channel, from).filter((e) => e.event === 'message.created')).toEqual([]);
 
@@ -306,7 +306,7 @@ describe('a visitor asking for a person', () => {
     expect(back.messages.map((m) => m.text)).not.toContain('VIP customer');
     // Nor the thread's system lines ("Waiting for a person …", "Resolved by …"), live or restored.
     expect(back.messages.map((m) => m.sender as string)).not.toContain('system');
-    expect(back.messages.map((m) => m.text)).not.toContain('Waiting for a person (asked for from the chat).');
+    expect(back.messages.map((m) => m.text)).not.toContain('Waiting for a person: the customer asked for one.');
     expect(back.conversation).toMatchObject({ state: 'resolved', csat: { score: 5 } });
   });
 });

@@ -4,6 +4,7 @@ import { createChannel, createConversation } from '../../factories/channels';
 import { createPublishedBot } from '../../factories/bots';
 import { createMember, createOwnedTeam } from '../../factories/teams';
 import { notificationRepository } from '../../../server/db/repositories/notification-repository';
+import { conversationRepository } from '../../../server/db/repositories/conversation-repository';
 import { queueForPerson } from '../../../server/domain/conversations/queue';
 import { conversationQueuedType } from '../../../server/domain/conversations/notifications';
 import { userChannel } from '../../../server/domain/notifications/channels';
@@ -26,10 +27,13 @@ async function queued() {
   const { bot } = await createPublishedBot(app.services, team.id);
   const channel = await createChannel(app.services, team.id, { type: 'web', botId: bot.id });
   const { conversation } = await createConversation(app.services, channel, { text: 'Saya mau bicara dengan orang' });
-  const moved = await queueForPerson(app.services, conversation, 'user_request', {
-    text: 'Connecting you to a person.',
-  });
+  const moved = await queueForPerson(app.services, conversation, 'user_request');
   expect(moved?.state).toBe('queued');
+  // The thread says why, for the team.
+  const lines = await conversationRepository(app.services.db, team.id).messages(conversation.id, { limit: 10 });
+  expect(lines.filter((line) => line.sender === 'system').map((line) => line.text)).toEqual([
+    'Waiting for a person: the customer asked for one.',
+  ]);
   return { owner, agent, viewer, team, conversation };
 }
 
@@ -44,7 +48,7 @@ describe('a conversation waiting for a person', () => {
     for (const user of [owner, agent]) {
       const [notification] = await unread(user.id);
       expect(notification.data).toMatchObject({
-        message: `Conversation #${conversation.number} is waiting for a person: the customer asked for a person.`,
+        message: `Conversation #${conversation.number} is waiting for a person: the customer asked for one.`,
         url: app.services.route('conversations.show', { conversation: conversation.id }),
         action: 'Open conversation',
         conversation_id: conversation.id,

@@ -128,7 +128,7 @@ describe('GET /reports/export/{table}', () => {
   it('writes the handoff reasons in words, the models, and the busiest hours as a weekday × hour grid', async () => {
     const reasons = linesOf((await download(owner, '/reports/export/handoff_reasons')).text);
     expect(reasons[0]).toBe('reason,description,conversations,share');
-    expect(reasons.slice(1).sort()).toEqual(['low_confidence,Low confidence,1,0.5', 'quota,AI quota reached,1,0.5']);
+    expect(reasons.slice(1).sort()).toEqual(['low_confidence,Low confidence,1,0.5', 'quota,AI credits used up,1,0.5']);
     const models = linesOf((await download(owner, '/reports/export/models')).text);
     expect(models).toEqual(['model,replies,prompt_tokens,completion_tokens,cost_usd', 'gpt-4o-mini,3,1500,120,0.0003']);
     const hours = linesOf((await download(owner, '/reports/export/hours')).text);

@@ -315,10 +315,7 @@ export async function handoff(req: WidgetRequest, res: Response) {
   const conversation = await openConversation(req);
   const repo = conversationRepository(req.services.db, channel.teamId);
   const widget = widgetTarget(channel, conversation.threadId);
-  await queueForPerson(req.services, conversation, 'user_request', {
-    text: 'Waiting for a person (asked for from the chat).',
-    widget,
-  });
+  await queueForPerson(req.services, conversation, 'user_request', widget);
   const current = (await repo.find(conversation.id))!;
   res.status(202).json({
     conversation: presentWidgetConversation(current, { collectCsat: channel.settings.collectCsat === true }),

@@ -4,6 +4,7 @@ import { cn } from '@/lib/cn';
 import { plural } from '@/lib/plural';
 import { formatCost, kindLabels, languageLabels } from './format';
 import type { RetrievedTrace, StoredTrace, Turn, TurnKind } from './types';
+import { handoffReasonWords } from '../../../../../server/domain/conversations/handoff-reasons';
 
 const kindTones: Record<TurnKind, BadgeTone> = {
   answer: 'green',
@@ -16,14 +17,6 @@ const kindTones: Record<TurnKind, BadgeTone> = {
 export function KindBadge({ kind }: { kind: TurnKind }) {
   return <StatusBadge tone={kindTones[kind] ?? 'gray'}>{kindLabels[kind] ?? kind}</StatusBadge>;
 }
-
-const handoffReasons: Record<string, string> = {
-  user_request: 'the customer asked for a person',
-  keyword: 'a handoff keyword',
-  repeated_fallback: 'fallbacks in a row',
-  low_confidence: 'low-confidence retrieval',
-  offline: 'outside business hours',
-};
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -144,7 +137,7 @@ export default function TurnTrace({ turn, className }: { turn: Turn; className?:
             <Row term="Handoff">
               {trace.handoff ? (
                 <>
-                  Handed off: {handoffReasons[trace.handoff.reason] ?? trace.handoff.reason}.{' '}
+                  Handed off: {handoffReasonWords[trace.handoff.reason]}.{' '}
                   <span className="text-gray-500">{trace.handoffDecision}</span>
                 </>
               ) : (

@@ -4,7 +4,7 @@ import { formatDateTime, fromNow } from '@/lib/dates';
 import { formatPhone } from '@/lib/phone';
 import { route } from '@/lib/route';
 import { typeLabels } from '../../Channels/Partials/format';
-import { contactLabel, handoffReasonLabels, resolvedByLabels, safeUrl } from './format';
+import { contactLabel, handoffReasonLabel, resolvedByLabels, safeUrl } from './format';
 import StateBadge, { ChannelIcon } from './StateBadge';
 import type { ContactDetail, ConversationDetail } from './types';
 
@@ -128,7 +128,7 @@ function ConversationCard({ conversation }: { conversation: ConversationDetail }
         <Field label="Assigned to">{conversation.assignee?.name ?? 'Nobody'}</Field>
         {conversation.handoff_reason && (
           <Field label="Handed over">
-            {handoffReasonLabels[conversation.handoff_reason] ?? conversation.handoff_reason}
+            {handoffReasonLabel(conversation.handoff_reason)}
             {conversation.handoff_at && (
               <span className="block text-xs text-gray-500">{when(conversation.handoff_at)}</span>
             )}

@@ -2,7 +2,7 @@ import { Link } from '@inertiajs/react';
 import { cn } from '@/lib/cn';
 import { formatDateTime, fromNow } from '@/lib/dates';
 import { route } from '@/lib/route';
-import { contactLabel, handoffReasonLabels } from './format';
+import { contactLabel, handoffReasonLabel } from './format';
 import StateBadge, { ChannelIcon, WindowCountdown } from './StateBadge';
 import type { ConversationSummary } from './types';
 import { useNow } from './use-now';
@@ -32,9 +32,7 @@ function ConversationRow({ conversation, now }: { conversation: ConversationSumm
             <span className="text-xs text-gray-400">#{conversation.number}</span>
             <StateBadge state={conversation.state} />
             {conversation.state === 'queued' && conversation.handoff_reason && (
-              <span className="text-xs text-yellow-800">
-                {handoffReasonLabels[conversation.handoff_reason] ?? conversation.handoff_reason}
-              </span>
+              <span className="text-xs text-yellow-800">{handoffReasonLabel(conversation.handoff_reason)}</span>
             )}
           </div>
           <p className={cn('mt-1 truncate text-sm', unread ? 'text-gray-900' : 'text-gray-600')}>

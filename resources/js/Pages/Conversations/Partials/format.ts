@@ -1,6 +1,6 @@
 import type { BadgeTone } from '@/Components/StatusBadge';
 import { formatPhone } from '@/lib/phone';
-import type { ConversationState, HandoffReason, Message } from './types';
+import type { ConversationState, Message } from './types';
 
 /** How a contact is named: their name, else their phone (formatted), else "Visitor #id". */
 export function contactLabel(contact: { id: number; name: string | null; phone: string | null }): string {
@@ -17,15 +17,7 @@ export const stateLabels: Record<ConversationState, { label: string; tone: Badge
   resolved: { label: 'Resolved', tone: 'gray', hint: 'Done; a new message from the contact reopens it' },
 };
 
-export const handoffReasonLabels: Record<HandoffReason, string> = {
-  user_request: 'Asked for a person',
-  keyword: 'Handoff keyword',
-  repeated_fallback: 'Bot could not answer',
-  low_confidence: 'Low confidence',
-  offline: 'Outside business hours',
-  quota: 'AI credits used up',
-  manual: 'Taken over',
-};
+export { handoffReasonLabel } from '../../../../../server/domain/conversations/handoff-reasons';
 
 /**
  * How a resolved conversation ended, as reports count it: 'bot' when no person took it over (a

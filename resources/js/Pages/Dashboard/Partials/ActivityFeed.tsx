@@ -5,7 +5,7 @@ import Icon, { type IconName } from '@/Components/Icon';
 import { cn } from '@/lib/cn';
 import { formatDateTime, fromNow } from '@/lib/dates';
 import { plural } from '@/lib/plural';
-import { contactLabel, handoffReasonLabels } from '../../Conversations/Partials/format';
+import { contactLabel, handoffReasonLabel } from '../../Conversations/Partials/format';
 import DashboardCard from './DashboardCard';
 
 const looks: Record<FeedItem['kind'], { icon: IconName; bubble: string }> = {
@@ -29,7 +29,7 @@ function Sentence({ item }: { item: FeedItem }): ReactNode {
         </Link>
       );
       if (item.kind === 'handoff') {
-        const reason = item.reason ? handoffReasonLabels[item.reason] : null;
+        const reason = item.reason ? handoffReasonLabel(item.reason) : null;
         return (
           <>
             {who} was handed over to a person{reason && <span className="text-gray-500"> · {reason}</span>}

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import Panel from './Panel';
 import { formatDay, formatNumber, formatPercent, plural } from './format';
 import { exportUrl } from './report-query';
-import { handoffReasonLabels, type ReportFilters, type ReportSummary } from './types';
+import { handoffReasonLabel, type ReportFilters, type ReportSummary } from './types';
 
 // chart.js loads with the first chart, in its own chunk: the page draws its figures before it.
 const ConversationsChart = lazy(() => import('./Charts').then((module) => ({ default: module.ConversationsChart })));
@@ -74,7 +74,7 @@ export function HandoffReasonsPanel({ summary, filters, definitions, className }
   const reasons = summary.handoff_reasons;
   const total = reasons.reduce((sum, row) => sum + row.count, 0);
   const label = `Handoffs by reason: ${reasons
-    .map((row) => `${handoffReasonLabels[row.reason] ?? row.reason} ${row.count}`)
+    .map((row) => `${handoffReasonLabel(row.reason)} ${row.count}`)
     .join(', ')}`;
   return (
     <Panel
@@ -103,7 +103,7 @@ export function HandoffReasonsPanel({ summary, filters, definitions, className }
               <tbody>
                 {reasons.map((row) => (
                   <tr key={row.reason}>
-                    <th scope="row">{handoffReasonLabels[row.reason] ?? row.reason}</th>
+                    <th scope="row">{handoffReasonLabel(row.reason)}</th>
                     <td>{formatNumber(row.count)}</td>
                   </tr>
                 ))}

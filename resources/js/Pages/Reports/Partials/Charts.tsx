@@ -14,7 +14,7 @@ import {
 } from 'chart.js';
 import { Chart } from 'react-chartjs-2';
 import { formatDay, formatNumber, formatPercent } from './format';
-import { handoffReasonLabels, type ReportSummary } from './types';
+import { handoffReasonLabel, type ReportSummary } from './types';
 
 /**
  * The Reports page's canvas charts (chart.js through react-chartjs-2). Only this module imports
@@ -126,7 +126,7 @@ export function ConversationsChart({ series, label }: ChartProps & { series: Rep
 /** Handed-over conversations by their first handoff's reason, as horizontal bars. */
 export function HandoffReasonsChart({ reasons, label }: ChartProps & { reasons: ReportSummary['handoff_reasons'] }) {
   const data: ChartData<'bar', number[], string> = {
-    labels: reasons.map((row) => handoffReasonLabels[row.reason] ?? row.reason),
+    labels: reasons.map((row) => handoffReasonLabel(row.reason)),
     datasets: [
       {
         label: 'Conversations',

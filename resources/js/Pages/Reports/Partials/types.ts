@@ -33,15 +33,7 @@ export const rangeLabels = {
 
 export type RangePreset = keyof typeof rangeLabels;
 
-export const handoffReasonLabels: Record<string, string> = {
-  user_request: 'Asked for a person',
-  keyword: 'Keyword',
-  repeated_fallback: 'Repeated fallback',
-  low_confidence: 'Low confidence',
-  offline: 'Outside business hours',
-  quota: 'AI quota reached',
-  manual: 'Taken over by an agent',
-};
+export { handoffReasonLabel } from '../../../../../server/domain/conversations/handoff-reasons';
 
 export const channelTypeLabels: Record<string, string> = {
   web: 'Web chat',
