@@ -1,10 +1,10 @@
 import type {
   CsatRequest,
+  HandoffResponse,
   SendRequest,
   SessionRequest,
   SessionResponse,
   WidgetConfig,
-  WidgetConversation,
   WidgetMessage,
 } from '../../server/channels/web/protocol';
 import { englishWords, type PanelWords } from './strings';
@@ -78,7 +78,7 @@ export interface WidgetApi {
   config(): Promise<WidgetConfig>;
   session(request: SessionRequest): Promise<SessionResponse>;
   send(request: SendRequest): Promise<{ message: WidgetMessage }>;
-  handoff(): Promise<{ conversation: WidgetConversation }>;
+  handoff(): Promise<HandoffResponse>;
   typing(typing: boolean): Promise<void>;
   csat(request: CsatRequest): Promise<void>;
   feedback(messageId: number, value: 'up' | 'down' | null): Promise<void>;
@@ -135,7 +135,7 @@ export function createApi(apiBase: string, fetchImpl: Fetch = (input, init) => f
     config: () => request<WidgetConfig>(apiBase + 'config', { method: 'GET' }, {}),
     session: (payload) => post<SessionResponse>('session', payload),
     send: (payload) => post<{ message: WidgetMessage }>('messages', payload),
-    handoff: () => post<{ conversation: WidgetConversation }>('handoff', {}),
+    handoff: () => post<HandoffResponse>('handoff', {}),
     typing: (typing) => post<void>('typing', { typing }),
     csat: (payload) => post<void>('csat', payload),
     feedback: (messageId, value) => post<void>(`messages/${encodeURIComponent(String(messageId))}/feedback`, { value }),

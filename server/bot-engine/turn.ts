@@ -36,6 +36,7 @@ import {
   withinBusinessHours,
   type HandoffReason,
 } from './handoff';
+import { offlineReply } from './opening-hours';
 import { buildPrompt, type BuiltPrompt } from './prompt';
 
 /** franc's trigram tables and the tokenizer's BPE table load at the first turn, not at start-up. */
@@ -156,7 +157,10 @@ export async function runTurn(
     trace.latencyMs = Math.max(0, Math.round(clock() - started));
     return { ...result, language, trace };
   };
-  /** A handoff while people are away becomes the offline message. */
+  /**
+   * A handoff while people are away becomes the offline message, followed by the business hours and
+   * when people are back, in the reply's language.
+   */
   const handoffFor = (reason: HandoffReason, why: string): TurnHandoff => {
     if (open) {
       trace.handoffDecision = `${reason}: ${why}`;
@@ -165,7 +169,7 @@ export async function runTurn(
     const hours = config.handoff.businessHours!;
     const local = localTime(now, hours.timezone);
     trace.handoffDecision = `offline: ${reason} (${why}) outside business hours (${hours.timezone} ${local.day} ${local.time})`;
-    return { reason: 'offline', message: config.handoff.offlineMessage };
+    return { reason: 'offline', message: offlineReply({ ...config.handoff, businessHours: hours }, now, language) };
   };
   /** A reply that no model wrote, given to a streaming listener whole. */
   const say = (text: string, streamed: boolean) =>

@@ -485,6 +485,8 @@ export function mount(context: PanelContext): PanelHandle {
     try {
       const response = await withSession(() => api.handoff());
       setConversation(response.conversation);
+      // Outside business hours the bot says when people are back (also heard live).
+      dispatch({ type: 'merge', messages: response.messages });
       showError(null);
     } catch (error) {
       showError(asApiError(error));

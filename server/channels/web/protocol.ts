@@ -9,7 +9,7 @@
  *   GET  config                        → WidgetConfig
  *   POST session     SessionRequest    → SessionResponse   (opens or restores the visitor's chat)
  *   POST messages    SendRequest       → 202 { message: WidgetMessage }
- *   POST handoff     {}                → 202 { conversation: WidgetConversation }  ("talk to a person")
+ *   POST handoff     {}                → 202 HandoffResponse  ("talk to a person")
  *   POST typing      { typing: bool }  → 204
  *   POST csat        CsatRequest       → 204
  *   POST messages/<id>/feedback  { value: 'up' | 'down' | null } → 204
@@ -129,4 +129,10 @@ export interface SendRequest {
 export interface CsatRequest {
   score: 1 | 2 | 3 | 4 | 5;
   comment?: string;
+}
+
+/** "Talk to a person": the conversation now waiting, and what the bot said about it (outside business hours, when people are back). */
+export interface HandoffResponse {
+  conversation: WidgetConversation;
+  messages: WidgetMessage[];
 }

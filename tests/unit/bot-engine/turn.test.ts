@@ -360,7 +360,7 @@ describe('runTurn', () => {
       expect(result.handoff).toBeNull();
     });
 
-    it('says the offline message outside business hours in Asia/Jakarta', async () => {
+    it('says the offline message outside business hours in Asia/Jakarta, with the hours and when people are back', async () => {
       const office = config(
         {},
         {
@@ -385,10 +385,13 @@ describe('runTurn', () => {
         config: office,
         now: new Date('2025-06-06T12:00:00Z'),
       });
+      const told =
+        'Kami sedang tutup, dibalas besok pagi.\n\n' +
+        'Jam kerja kami: Senin–Jumat 08.00–17.00 WIB. Kami kembali hari Senin pukul 08.00.';
       expect(closed.result).toMatchObject({
         kind: 'handoff',
-        reply: 'Kami sedang tutup, dibalas besok pagi.',
-        handoff: { reason: 'offline', message: 'Kami sedang tutup, dibalas besok pagi.' },
+        reply: told,
+        handoff: { reason: 'offline', message: told },
       });
       expect(closed.result.trace.handoffDecision).toContain('Asia/Jakarta fri 19:00');
 

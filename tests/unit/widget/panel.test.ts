@@ -235,7 +235,8 @@ describe('the chat panel', () => {
 
   it('shows an agent’s name and the conversation’s state', async () => {
     routes.session = () => json(200, session({ conversation: { state: 'bot', csatRequested: false, csat: null } }));
-    routes.handoff = () => json(202, { conversation: { state: 'queued', csatRequested: false, csat: null } });
+    routes.handoff = () =>
+      json(202, { conversation: { state: 'queued', csatRequested: false, csat: null }, messages: [] });
     start();
     await sessionStarted();
     const handoff = $$('.kw-handoff')[0];
@@ -251,6 +252,24 @@ describe('the chat panel', () => {
     expect($$('.kw-name').map((name) => name.textContent)).toEqual(['Dewi']);
   });
 
+  it('shows what the bot says about a person outside business hours from the answer, once when it is also heard live', async () => {
+    routes.session = () => json(200, session({ conversation: { state: 'bot', csatRequested: false, csat: null } }));
+    const away = message(
+      12,
+      'bot',
+      'Tim kami sedang libur.\n\nJam kerja kami: Senin 09.00–17.00 WIB. Kami kembali hari Senin pukul 09.00.',
+    );
+    routes.handoff = () =>
+      json(202, { conversation: { state: 'queued', csatRequested: false, csat: null }, messages: [away] });
+    start();
+    await sessionStarted();
+    $$('.kw-handoff')[0].click();
+    await vi.waitFor(() => expect($('.kw-log').textContent).toContain('Kami kembali hari Senin pukul 09.00.'));
+    realtime.handlers!.created(away);
+    expect($$('.kw-log .kw-bubble').filter((bubble) => bubble.textContent?.includes('Kami kembali'))).toHaveLength(1);
+    expect($('.kw-error').textContent).toBe('');
+  });
+
   it("holds its text boxes to the lengths the server accepts, so the visitor never meets the server's refusal", async () => {
     start({ ...defaultConfig, language: 'id' });
     await sessionStarted();
@@ -259,7 +278,9 @@ describe('the chat panel', () => {
   });
 
   it('asks a visitor who has written nothing yet to write first, in their language, before calling a person', async () => {
-    const handoff = vi.fn(() => json(202, { conversation: { state: 'queued', csatRequested: false, csat: null } }));
+    const handoff = vi.fn(() =>
+      json(202, { conversation: { state: 'queued', csatRequested: false, csat: null }, messages: [] }),
+    );
     routes.handoff = handoff;
     start({ ...defaultConfig, language: 'id' });
     await sessionStarted();
@@ -273,7 +294,8 @@ describe('the chat panel', () => {
 
   it('speaks Indonesian when the bot replies in Indonesian, or the browser asks for it', async () => {
     routes.session = () => json(200, session({ conversation: { state: 'bot', csatRequested: false, csat: null } }));
-    routes.handoff = () => json(202, { conversation: { state: 'queued', csatRequested: false, csat: null } });
+    routes.handoff = () =>
+      json(202, { conversation: { state: 'queued', csatRequested: false, csat: null }, messages: [] });
     start({ ...defaultConfig, language: 'id' });
     await sessionStarted();
     expect($<HTMLTextAreaElement>('.kw-compose textarea').placeholder).toBe('Tulis pesan…');

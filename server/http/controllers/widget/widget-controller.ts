@@ -5,7 +5,15 @@ import type { NextFunction, Request, Response } from 'express';
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { channelByPublicKey, type ChannelRow } from '../../../db/repositories/channel-repository';
-import { conversationRepository, type ConversationRow } from '../../../db/repositories/conversation-repository';
+import {
+  conversationRepository,
+  type ConversationRow,
+  type MessageRow,
+} from '../../../db/repositories/conversation-repository';
+import type { BotLanguage } from '../../../bot-engine/bot-config';
+import { withinBusinessHours } from '../../../bot-engine/handoff';
+import { offlineReply } from '../../../bot-engine/opening-hours';
+import type { Language } from '../../../knowledge/language';
 import { acceptInbound, answeringBot, widgetTarget } from '../../../channels/pipeline';
 import {
   conversationChanged,
@@ -21,7 +29,13 @@ import { realtimeEndpoint } from '../../../broadcasting/client-config';
 import { safeEqual } from '../../../support/crypto';
 import { HttpError, NotFoundError, ValidationError } from '../../../support/errors';
 import { validate } from '../../../domain/shared/validation';
-import { widgetLimits, type SessionResponse, type WidgetConfig } from '../../../channels/web/protocol';
+import {
+  widgetLimits,
+  type HandoffResponse,
+  type SessionResponse,
+  type WidgetConfig,
+  type WidgetMessage,
+} from '../../../channels/web/protocol';
 import type { Services } from '../../../services';
 import { projectPath } from '../../../support/paths';
 import { cspNonce } from '../../middleware/security-headers';
@@ -309,17 +323,63 @@ async function openConversation(req: WidgetRequest) {
   return conversation;
 }
 
-/** "Talk to a person": the conversation waits for the team, with a summary for whoever takes it. */
+/**
+ * "Talk to a person": the conversation waits for the team, with a summary for whoever takes it.
+ * Outside the bot's business hours, as when the visitor writes that they want a person, the
+ * reason is `offline` and the bot says its offline message with the hours and when people are back,
+ * in the conversation's language.
+ */
 export async function handoff(req: WidgetRequest, res: Response) {
   const channel = req.channel!;
   const conversation = await openConversation(req);
   const repo = conversationRepository(req.services.db, channel.teamId);
   const widget = widgetTarget(channel, conversation.threadId);
-  await queueForPerson(req.services, conversation, 'user_request', widget);
+  const answering = await answeringBot(req.services, channel);
+  const hours = answering?.config.handoff.businessHours ?? null;
+  const now = new Date();
+  const away = hours !== null && !withinBusinessHours(hours, now);
+  const said: WidgetMessage[] = [];
+  // Said before the thread's line, as a reply is when the visitor writes that they want a person.
+  if (away && answering && conversation.state === 'bot') {
+    const recent = await repo.messages(conversation.id, { limit: 20 });
+    const language = await conversationLanguage(answering.config.language, recent);
+    const text = offlineReply({ ...answering.config.handoff, businessHours: hours }, now, language);
+    const line = await repo.insertMessage({
+      conversationId: conversation.id,
+      channelId: channel.id,
+      direction: 'outbound',
+      sender: 'bot',
+      kind: 'text',
+      text,
+      status: 'sent',
+    });
+    if (line) {
+      await messageCreated(req.services, line, widget);
+      if (visibleToVisitor(line)) said.push(presentWidgetMessage(line));
+    }
+  }
+  await queueForPerson(req.services, conversation, away ? 'offline' : 'user_request', widget);
   const current = (await repo.find(conversation.id))!;
-  res.status(202).json({
+  const body: HandoffResponse = {
     conversation: presentWidgetConversation(current, { collectCsat: channel.settings.collectCsat === true }),
-  });
+    messages: said,
+  };
+  res.status(202).json(body);
+}
+
+/** The bot's reply language for a conversation: its own when set, else that of the customer's latest messages. */
+async function conversationLanguage(
+  language: BotLanguage,
+  recent: ReadonlyArray<Pick<MessageRow, 'direction' | 'text'>>,
+): Promise<Language | null> {
+  if (language !== 'auto') return language;
+  const written = recent
+    .filter((message) => message.direction === 'inbound')
+    .slice(-3)
+    .map((message) => message.text);
+  if (written.length === 0) return null;
+  const { detectLanguage } = await import('../../../knowledge/language');
+  return detectLanguage(written.join('\n')) ?? null;
 }
 
 export async function typing(req: WidgetRequest, res: Response) {

@@ -1,4 +1,4 @@
-import type { AvatarColor, BotLanguage, BotStatus, BotSummary, Grounding, TurnKind, Weekday } from './types';
+import type { AvatarColor, BotLanguage, BotStatus, BotSummary, Grounding, TurnKind } from './types';
 
 /** Up to two letters from a name: "Asisten Kopi" → "AK", "kopi" → "K"; "?" for none. */
 export function initials(name: string): string {
@@ -61,15 +61,7 @@ export const groundingLabels: Record<Grounding, { label: string; hint: string }>
   },
 };
 
-export const weekdayLabels: Record<Weekday, string> = {
-  mon: 'Monday',
-  tue: 'Tuesday',
-  wed: 'Wednesday',
-  thu: 'Thursday',
-  fri: 'Friday',
-  sat: 'Saturday',
-  sun: 'Sunday',
-};
+export { weekdayNames as weekdayLabels } from '../../../../../server/bot-engine/day-names';
 
 export const kindLabels: Record<TurnKind, string> = {
   answer: 'Answer',
