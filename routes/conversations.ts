@@ -1,14 +1,29 @@
 import type { RouteRegistry } from '../server/http/router/registry';
 import * as conversations from '../server/http/controllers/conversations/conversation-controller';
 import * as attachments from '../server/http/controllers/conversations/attachment-controller';
+import * as savedReplies from '../server/http/controllers/conversations/saved-reply-controller';
 
 /**
  * The inbox of the current team. Signed in and verified; another team's conversation is a 404.
- * Agents, editors, admins and owners reply, assign, hand back and resolve; viewers read.
+ * Agents, editors, admins and owners reply, assign, hand back and resolve, and keep the team's
+ * saved replies; viewers read.
  */
 export default function conversationRoutes(routes: RouteRegistry): void {
   routes.group({ middleware: ['auth', 'verified'] }, (user) => {
     user.get('/conversations', conversations.index).name('conversations.index');
+    // The team's saved replies, which the reply box finds after a "/" (before `{conversation}`).
+    user.get('/conversations/saved-replies', savedReplies.index).name('saved-replies.index');
+    user.post('/conversations/saved-replies', savedReplies.store).name('saved-replies.store');
+    user
+      .put('/conversations/saved-replies/{savedReply}', savedReplies.update)
+      .name('saved-replies.update')
+      .whereNumber('savedReply')
+      .bind('savedReply');
+    user
+      .delete('/conversations/saved-replies/{savedReply}', savedReplies.destroy)
+      .name('saved-replies.destroy')
+      .whereNumber('savedReply')
+      .bind('savedReply');
     const one = (path: string) => `/conversations/{conversation}${path}`;
     user.get(one(''), conversations.show).name('conversations.show').whereNumber('conversation').bind('conversation');
     user

@@ -1,5 +1,5 @@
 import { and, count, eq, notInArray } from 'drizzle-orm';
-import { knowledgeSources } from './schema/index';
+import { knowledgeSources, savedReplies } from './schema/index';
 import { readFile } from 'node:fs/promises';
 import type { Services } from '../services';
 import { earlyAccessRepository } from './repositories/early-access-repository';
@@ -54,6 +54,29 @@ export const demoTeamName = 'Warung Kopi Nusantara';
  * entries on the early-access list. Memberships go through the same invitation rows (and the same
  * accepting) a real invitation uses.
  */
+/** The demo team's saved replies (Conversations/SavedReplies). */
+const demoSavedReplies = [
+  {
+    shortcut: 'salam',
+    text: 'Halo Kak, terima kasih sudah menghubungi Warung Kopi Nusantara. Ada yang bisa kami bantu?',
+  },
+  {
+    shortcut: 'jam-buka',
+    text: 'Outlet Jakarta (Kemang dan Tebet) buka Senin–Jumat pukul 07.00–22.00, Sabtu–Minggu pukul 08.00–23.00.',
+  },
+  {
+    shortcut: 'cek-pesanan',
+    text: 'Boleh dibantu nomor pesanan dan nama pemesannya, Kak? Kami cek ke kurir sekarang.',
+  },
+  {
+    shortcut: 'reservasi',
+    text:
+      'Untuk reservasi, sebutkan outlet, tanggal, jam, jumlah orang dan nama pemesan ya, Kak. ' +
+      'Untuk 9–20 orang kami minta deposit Rp 500.000, paling lambat H-2.',
+  },
+  { shortcut: 'penutup', text: 'Terima kasih, Kak. Semoga harinya menyenangkan! ☕' },
+];
+
 export async function seedDemo(services: Services): Promise<Record<string, unknown> | null> {
   if (await userRepository(services.db).findByEmail(demoLogin.email)) return null;
   const password = await hashPassword(demoLogin.password);
@@ -87,6 +110,10 @@ export async function seedDemo(services: Services): Promise<Record<string, unkno
     }
     await invitations.create(team.id, { email: 'rizky@warungkopi.example', role: 'editor' });
     await seedDemoBilling(tx, team.id);
+    // What the café's people type again and again, for the reply box's "/".
+    await tx
+      .insert(savedReplies)
+      .values(demoSavedReplies.map((reply) => ({ ...reply, teamId: team.id, createdBy: owner.id })));
 
     const waitingList = earlyAccessRepository(tx);
     const examples = [

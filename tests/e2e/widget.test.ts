@@ -9,6 +9,7 @@ import type { Services } from '../../server/services';
 import { signedIn } from '../helpers/app';
 import { createOwnedTeam } from '../factories/teams';
 import { createChannel } from '../factories/channels';
+import { savedReplies } from '../../server/db/schema/index';
 import { launchBrowser, type E2eBrowser } from './support/browser';
 import { freePort, startKawan, type InProcessKawan } from './support/in-process';
 import { logIn } from './support/accounts';
@@ -103,8 +104,11 @@ async function cafeWithWidget(hostOrigin: string) {
       launcherText: 'Chat',
     },
   });
+  await services.db.insert(savedReplies).values({ teamId: team.id, shortcut: 'jam-buka', text: openingHours });
   return { owner, team, channel };
 }
+
+const openingHours = 'Outlet Kemang buka setiap hari pukul 07.00–22.00.';
 
 /** The widget's parts, through its open shadow root (Playwright's CSS and role locators pierce it). */
 const widget = (page: Page) => ({
@@ -170,9 +174,19 @@ describe('the web chat widget', () => {
     await agent.waitForURL(/\/conversations\/\d+$/);
     await agent.getByRole('button', { name: 'Take over' }).click();
     await agent.getByRole('button', { name: 'Take over' }).waitFor({ state: 'detached' });
-    await agent.getByRole('textbox', { name: 'Reply' }).fill('Halo, saya Dewi');
+    // The reply starts with a few words and a saved reply put in after "/".
+    const box = agent.getByRole('textbox', { name: 'Reply' });
+    await box.fill('Halo, saya Dewi. ');
+    await box.pressSequentially('/jam');
+    await agent
+      .getByRole('listbox', { name: 'Saved replies' })
+      .getByRole('option', { name: /jam-buka/ })
+      .waitFor();
+    await box.press('Enter');
+    const written = `Halo, saya Dewi. ${openingHours}`;
+    await expect.poll(() => box.inputValue()).toBe(written);
     await agent.getByRole('button', { name: 'Send', exact: true }).click();
-    await agent.getByRole('list', { name: 'Messages' }).getByText('Halo, saya Dewi').waitFor();
+    await agent.getByRole('list', { name: 'Messages' }).getByText(written).waitFor();
 
     // The visitor reads it live, with the agent's first name.
     const reply = w.log.locator('.kw-msg').filter({ hasText: 'Halo, saya Dewi' });

@@ -40,6 +40,8 @@ export interface Tenant {
   turn: { id: number };
   /** A model server of the team's own. */
   provider: { id: number };
+  /** A saved reply of the team. */
+  savedReply: { id: number };
   /** A web widget channel of the team on the bot, with a conversation, its message and an event. */
   channel: { id: number; publicKey: string };
   conversation: { id: number };
@@ -77,6 +79,10 @@ export async function createTenant(services: Pick<Services, 'db' | 'encrypter'>,
     .insert(schema.providerCredentials)
     .values({ teamId: team.id, name: `${name} models`, baseUrl: 'http://127.0.0.1:9/v1', models: ['fake-model'] })
     .returning({ id: schema.providerCredentials.id });
+  const [savedReply] = await services.db
+    .insert(schema.savedReplies)
+    .values({ teamId: team.id, shortcut: 'hours', text: `${name} opens at 08.00.` })
+    .returning({ id: schema.savedReplies.id });
   const { bot, version, turn } = await createPublishedBot(services, team.id, {
     name: `${name} Bot`,
     knowledgeIds: [knowledge.id],
@@ -127,6 +133,7 @@ export async function createTenant(services: Pick<Services, 'db' | 'encrypter'>,
     version: { id: version.id, version: version.version },
     turn: { id: turn.id },
     provider: { id: provider.id },
+    savedReply: { id: savedReply.id },
     channel: { id: channel.id, publicKey: channel.publicKey },
     conversation: { id: conversation.id },
     message: { id: message.id },
@@ -150,6 +157,7 @@ export const fixtures: Record<string, (tenant: Tenant) => number | string> = {
   version: (tenant) => tenant.version.id,
   turn: (tenant) => tenant.turn.id,
   provider: (tenant) => tenant.provider.id,
+  savedReply: (tenant) => tenant.savedReply.id,
   channel: (tenant) => tenant.channel.id,
   /** The channel's public key (webhooks and the widget name channels so). */
   key: (tenant) => tenant.channel.publicKey,

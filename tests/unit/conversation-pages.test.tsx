@@ -267,6 +267,7 @@ function showProps(overrides: Partial<ConversationShowProps> = {}): Conversation
       { name: 'follow_up', language: 'id', body: 'Halo {{1}}, ada yang bisa kami bantu lagi?' },
       { name: 'follow_up', language: 'en', body: 'Hi {{1}}, can we help with anything else?' },
     ],
+    saved_replies: [],
     can: { reply: true, resolve: true, assign: true },
     ...overrides,
   };
@@ -665,6 +666,54 @@ describe('Conversations/Show', () => {
       url: 'route:conversations.notes.store:{"conversation":5}',
       data: { text: 'Cek stok dulu' },
     });
+  });
+
+  it('lists the saved replies after a "/", moves with the arrows and puts the chosen one in at the caret', () => {
+    const saved_replies = [
+      { id: 1, shortcut: 'alamat', text: 'Jl. Kemang Raya 12, Jakarta Selatan' },
+      { id: 2, shortcut: 'jam-buka', text: 'Kami buka setiap hari pukul 07.00–22.00.' },
+      { id: 3, shortcut: 'jam-tutup', text: 'Dapur tutup pukul 21.00.' },
+    ];
+    render(<Show {...showProps({ saved_replies })} />);
+    const box = screen.getByRole('textbox', { name: 'Reply' }) as HTMLTextAreaElement;
+    const list = () => screen.queryByRole('listbox', { name: 'Saved replies' });
+    const options = () => {
+      const shown = list();
+      return shown
+        ? within(shown)
+            .getAllByRole('option')
+            .map((option) => option.textContent)
+        : [];
+    };
+
+    fireEvent.change(box, { target: { value: 'Halo Kak, /jam' } });
+    expect(options()).toEqual([
+      '/jam-bukaKami buka setiap hari pukul 07.00–22.00.',
+      '/jam-tutupDapur tutup pukul 21.00.',
+    ]);
+    expect(box.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(within(list()!).getAllByRole('option')[1].getAttribute('aria-selected')).toBe('true');
+    // Enter puts the reply in; it does not send.
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(box.value).toBe('Halo Kak, Dapur tutup pukul 21.00.');
+    expect(options()).toEqual([]);
+    expect(fake.calls.filter((call) => call.method === 'form.post')).toHaveLength(0);
+
+    // A word of the text finds it too; Escape closes the list, and Enter then sends as usual.
+    fireEvent.change(box, { target: { value: '/kemang' } });
+    expect(options()).toEqual(['/alamatJl. Kemang Raya 12, Jakarta Selatan']);
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(options()).toEqual([]);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(fake.calls.at(-1)).toMatchObject({ method: 'form.post', data: { text: '/kemang' } });
+
+    // A "/" inside a word (a date, a link) is text.
+    fireEvent.change(box, { target: { value: 'tanggal 12/jam' } });
+    expect(options()).toEqual([]);
+    expect(screen.getByRole('link', { name: 'Manage saved replies' }).getAttribute('href')).toBe(
+      'route:saved-replies.index',
+    );
   });
 
   it('shows the error of the text field', () => {

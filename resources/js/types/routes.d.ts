@@ -93,6 +93,10 @@ declare module 'ziggy-js' {
     'channels.templates.sync': [{ name: 'channel'; required: true; binding: 'id' }];
     'channels.events.replay': [{ name: 'channel'; required: true; binding: 'id' }, { name: 'event'; required: true; binding: 'id' }];
     'conversations.index': [];
+    'saved-replies.index': [];
+    'saved-replies.store': [];
+    'saved-replies.update': [{ name: 'savedReply'; required: true; binding: 'id' }];
+    'saved-replies.destroy': [{ name: 'savedReply'; required: true; binding: 'id' }];
     'conversations.show': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.messages.store': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.messages.attachment': [{ name: 'conversation'; required: true; binding: 'id' }, { name: 'message'; required: true; binding: 'id' }, { name: 'index'; required: true }];

@@ -12,3 +12,4 @@ export * from './channels';
 export * from './reports';
 export * from './gaps';
 export * from './billing';
+export * from './saved-replies';

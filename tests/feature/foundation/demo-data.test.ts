@@ -84,6 +84,20 @@ describe('the demo data', () => {
     }
     expect(canAdd).toEqual({ admin: true, agent: false, viewer: false });
   });
+
+  it("gives the agent the team's saved replies for the reply box", async () => {
+    const agent = demoMembers.find((member) => member.role === 'agent')!;
+    const client = await signedIn(app.app, agent, demoLogin.password);
+    const replies = expectPage(await client.visit('/conversations/saved-replies'), 'Conversations/SavedReplies').props
+      .replies as Array<{ shortcut: string }>;
+    expect(replies.map((reply) => reply.shortcut)).toEqual([
+      'cek-pesanan',
+      'jam-buka',
+      'penutup',
+      'reservasi',
+      'salam',
+    ]);
+  });
 });
 
 describe('the demo knowledge', () => {

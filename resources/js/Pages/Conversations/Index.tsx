@@ -1,4 +1,4 @@
-import { Head, router, usePage } from '@inertiajs/react';
+import { Head, Link, router, usePage } from '@inertiajs/react';
 import EmptyState from '@/Components/EmptyState';
 import Icon from '@/Components/Icon';
 import { MetaPagination } from '@/Components/Pagination';
@@ -34,7 +34,7 @@ interface ConversationChanged {
  * the list and the counts (at most once a second), and one starting to wait for a person beeps and
  * says so in a banner.
  */
-export default function Index({ conversations, filters, counts, channels, bots, agents }: ConversationIndexProps) {
+export default function Index({ conversations, filters, counts, channels, bots, agents, can }: ConversationIndexProps) {
   const teamId = usePage().props.auth.user?.current_team?.id ?? null;
   const { toasts, alert, dismiss } = useQueuedAlert();
   const { meta } = conversations;
@@ -80,6 +80,11 @@ export default function Index({ conversations, filters, counts, channels, bots, 
             <span className="text-sm text-gray-600">{plural(counts.unread, 'unread message')}</span>
           )}
           <OnlineAgents agents={agents} />
+          {can.reply && (
+            <Link href={route('saved-replies.index')} className="text-sm text-gray-600 underline hover:text-gray-900">
+              Saved replies
+            </Link>
+          )}
         </div>
       </PageHeader>
       <div className="mx-auto max-w-7xl space-y-6 py-10 sm:px-6 lg:px-8">

@@ -19,7 +19,7 @@ import { useNow } from './Partials/use-now';
  * status as they happen; the other agents who have it open are shown.
  */
 export default function Show(props: ConversationShowProps) {
-  const { contact, agents, templates, can } = props;
+  const { contact, agents, templates, saved_replies: savedReplies, can } = props;
   const userId = usePage().props.auth.user?.id ?? null;
   const { conversation, messages } = useLiveConversation(props.conversation, props.messages);
   const serviceWindow = conversation.window;
@@ -62,7 +62,13 @@ export default function Show(props: ConversationShowProps) {
             </div>
             <Thread messages={messages} contactName={name} />
             {can.reply ? (
-              <Composer conversation={conversation} templates={templates} windowOpen={windowOpen} now={now} />
+              <Composer
+                conversation={conversation}
+                templates={templates}
+                savedReplies={savedReplies}
+                windowOpen={windowOpen}
+                now={now}
+              />
             ) : (
               <p className="border-t border-gray-200 bg-gray-50 px-4 py-4 text-sm text-gray-600 sm:px-6">
                 Your role in this team may read conversations; an agent, admin or owner replies to them.

@@ -3,6 +3,8 @@ import { conversationRepository, type ConversationFilters } from '../../../db/re
 import { channelRepository } from '../../../db/repositories/channel-repository';
 import { botRepository } from '../../../db/repositories/bot-repository';
 import { teamMembershipRepository } from '../../../db/repositories/team-membership-repository';
+import { savedReplyRepository } from '../../../db/repositories/saved-reply-repository';
+import { presentSavedReply } from '../../../domain/conversations/saved-replies';
 import {
   addNote,
   assign,
@@ -141,6 +143,9 @@ export async function show(req: Request) {
     },
     agents: await agents(req, actor),
     templates,
+    saved_replies: conversationPolicy.reply(actor)
+      ? (await savedReplyRepository(req.services.db, actor.teamId).all()).map(presentSavedReply)
+      : [],
     can: can(actor),
   });
 }

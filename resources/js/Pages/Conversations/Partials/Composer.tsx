@@ -1,12 +1,14 @@
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useForm } from '@inertiajs/react';
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link, useForm } from '@inertiajs/react';
 import InputError from '@/Components/InputError';
 import PrimaryButton from '@/Components/PrimaryButton';
 import TextArea from '@/Components/TextArea';
 import { cn } from '@/lib/cn';
 import { route } from '@/lib/route';
 import { WindowCountdown } from './StateBadge';
+import SavedReplyList from './SavedReplyList';
 import TemplatePicker from './TemplatePicker';
+import { insertReply, matchingReplies, slashQuery, type SavedReply } from './saved-replies';
 import type { ConversationDetail, ConversationShowProps } from './types';
 
 type Mode = 'reply' | 'note';
@@ -39,17 +41,20 @@ function ModeSwitch({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => 
 
 /**
  * The bottom of the thread: a reply to the contact or an internal note for the team. Enter sends,
- * Shift+Enter starts a new line. On WhatsApp the reply is free text while the 24-hour window is
- * open (with its countdown) and an approved template once it has closed.
+ * Shift+Enter starts a new line; "/" followed by a few letters lists the team's saved replies to put
+ * in. On WhatsApp the reply is free text while the 24-hour window is open (with its countdown) and
+ * an approved template once it has closed.
  */
 export default function Composer({
   conversation,
   templates,
+  savedReplies,
   windowOpen,
   now,
 }: {
   conversation: ConversationDetail;
   templates: ConversationShowProps['templates'];
+  savedReplies: SavedReply[];
   /** WhatsApp: whether free text may be sent now; null for other channels. */
   windowOpen: boolean | null;
   now: number;
@@ -57,6 +62,28 @@ export default function Composer({
   const [mode, setMode] = useState<Mode>('reply');
   const form = useForm({ text: '' });
   const templatesOnly = mode === 'reply' && windowOpen === false;
+  const box = useRef<HTMLTextAreaElement>(null);
+  /** The caret while the box has the focus (the saved replies' list follows it). */
+  const [caret, setCaret] = useState<number | null>(null);
+  /** Where the "/word" the list was closed for (Escape) starts: it stays closed for that one. */
+  const [dismissed, setDismissed] = useState<number | null>(null);
+  /** The highlighted reply, for the query it was moved to in (a new query starts at the first). */
+  const [highlight, setHighlight] = useState({ query: '', index: 0 });
+  const slash = savedReplies.length > 0 && caret !== null ? slashQuery(form.data.text, caret) : null;
+  const listOpen = slash !== null && slash.start !== dismissed;
+  const matches = listOpen ? matchingReplies(savedReplies, slash.query) : [];
+  const active = slash && highlight.query === slash.query ? Math.min(highlight.index, matches.length - 1) : 0;
+  const setActive = (index: number) => setHighlight({ query: slash?.query ?? '', index });
+  const trackCaret = () =>
+    setCaret(box.current && document.activeElement === box.current ? box.current.selectionStart : null);
+
+  const choose = (reply: SavedReply) => {
+    if (!slash || caret === null) return;
+    const next = insertReply(form.data.text, slash.start, caret, reply);
+    form.setData('text', next.text);
+    setCaret(next.caret);
+    requestAnimationFrame(() => box.current?.setSelectionRange(next.caret, next.caret));
+  };
 
   const send = () => {
     if (form.processing || form.data.text.trim() === '') return;
@@ -73,7 +100,28 @@ export default function Composer({
   };
 
   const keyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    if (event.nativeEvent.isComposing) return;
+    if (listOpen && slash) {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        setDismissed(slash.start);
+        return;
+      }
+      if (matches.length > 0) {
+        if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+          event.preventDefault();
+          const step = event.key === 'ArrowDown' ? 1 : matches.length - 1;
+          setActive((active + step) % matches.length);
+          return;
+        }
+        if ((event.key === 'Enter' && !event.shiftKey) || event.key === 'Tab') {
+          event.preventDefault();
+          choose(matches[active]);
+          return;
+        }
+      }
+    }
+    if (event.key !== 'Enter' || event.shiftKey) return;
     event.preventDefault();
     send();
   };
@@ -99,14 +147,40 @@ export default function Composer({
           <label htmlFor="composer-text" className="sr-only">
             {mode === 'reply' ? 'Reply' : 'Internal note'}
           </label>
-          <div className="flex items-end gap-2">
+          <div className="relative flex items-end gap-2">
+            {listOpen && slash && (
+              <SavedReplyList
+                id="composer-saved-replies"
+                replies={matches}
+                active={active}
+                query={slash.query}
+                onChoose={choose}
+                onHover={setActive}
+              />
+            )}
             <TextArea
+              ref={box}
               id="composer-text"
               rows={2}
               className={cn('block w-full min-w-0 flex-1 resize-y', mode === 'note' && 'border-amber-300 bg-amber-50')}
               value={form.data.text}
-              onChange={(event) => form.setData('text', event.target.value)}
+              onChange={(event) => {
+                const { value, selectionStart } = event.target;
+                form.setData('text', value);
+                setCaret(selectionStart);
+                // A "/" written anew opens the list again.
+                if (dismissed !== null && slashQuery(value, selectionStart)?.start !== dismissed) setDismissed(null);
+              }}
+              onSelect={trackCaret}
+              onFocus={trackCaret}
+              onBlur={() => setCaret(null)}
               onKeyDown={keyDown}
+              aria-autocomplete={savedReplies.length > 0 ? 'list' : undefined}
+              aria-expanded={savedReplies.length > 0 ? listOpen && matches.length > 0 : undefined}
+              aria-controls={listOpen && matches.length > 0 ? 'composer-saved-replies' : undefined}
+              aria-activedescendant={
+                listOpen && matches.length > 0 ? `composer-saved-replies-${matches[active].id}` : undefined
+              }
               placeholder={
                 mode === 'reply'
                   ? 'Write a reply… (Enter sends, Shift+Enter for a new line)'
@@ -119,6 +193,12 @@ export default function Composer({
             <PrimaryButton disabled={form.processing}>{mode === 'reply' ? 'Send' : 'Add note'}</PrimaryButton>
           </div>
           <InputError id="composer-text-error" className="mt-2" message={form.errors.text} role="alert" />
+          <p className="mt-2 text-xs text-gray-500">
+            {savedReplies.length > 0 ? 'Type / to put in a saved reply. ' : 'No saved replies yet. '}
+            <Link href={route('saved-replies.index')} className="font-medium text-indigo-600 hover:text-indigo-500">
+              {savedReplies.length > 0 ? 'Manage saved replies' : 'Add saved replies'}
+            </Link>
+          </p>
         </form>
       )}
     </div>

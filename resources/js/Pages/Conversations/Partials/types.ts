@@ -1,3 +1,4 @@
+import type { SavedReply } from './saved-replies';
 /**
  * The props of Conversations/Index and Show (server/http/controllers/conversations/
  * conversation-controller.ts, server/presenters/conversation-presenter.ts). Dates are ISO strings.
@@ -130,6 +131,8 @@ export interface ConversationShowProps {
   agents: Agent[];
   /** WhatsApp: approved templates to send when the window is closed. */
   templates: { name: string; language: string; body: string }[];
+  /** The team's saved replies (empty for a role that does not reply). */
+  saved_replies: SavedReply[];
   can: ConversationAbilities;
 }
 

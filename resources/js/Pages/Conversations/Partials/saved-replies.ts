@@ -1,0 +1,49 @@
+import type { SavedReplyProps } from '../../../../../server/domain/conversations/saved-replies';
+
+export type SavedReply = SavedReplyProps;
+
+/** How many saved replies the reply box's list shows at once. */
+export const shownReplies = 8;
+
+/**
+ * The "/word" being typed at the caret: a "/" at the start of the text or after whitespace, then
+ * the characters up to the caret, none of them whitespace. Null when the caret is not in one.
+ */
+export function slashQuery(text: string, caret: number): { start: number; query: string } | null {
+  let start = caret;
+  while (start > 0 && !/\s/.test(text[start - 1])) start--;
+  if (text[start] !== '/') return null;
+  const query = text.slice(start + 1, caret);
+  if (query.includes('/')) return null;
+  return { start, query: query.toLowerCase() };
+}
+
+/**
+ * The replies for a query, best first: shortcuts that begin with it, then shortcuts that hold it,
+ * then replies whose text holds it; alphabetical within each.
+ */
+export function matchingReplies(replies: readonly SavedReply[], query: string): SavedReply[] {
+  const rank = (reply: SavedReply): number => {
+    if (reply.shortcut.startsWith(query)) return 0;
+    if (reply.shortcut.includes(query)) return 1;
+    if (query !== '' && reply.text.toLowerCase().includes(query)) return 2;
+    return -1;
+  };
+  return replies
+    .map((reply) => ({ reply, rank: rank(reply) }))
+    .filter((entry) => entry.rank >= 0)
+    .sort((a, b) => a.rank - b.rank || a.reply.shortcut.localeCompare(b.reply.shortcut))
+    .slice(0, shownReplies)
+    .map((entry) => entry.reply);
+}
+
+/** The text with the "/word" from `start` to `caret` replaced by the reply, and where the caret goes. */
+export function insertReply(
+  text: string,
+  start: number,
+  caret: number,
+  reply: Pick<SavedReply, 'text'>,
+): { text: string; caret: number } {
+  const inserted = text.slice(0, start) + reply.text + text.slice(caret);
+  return { text: inserted, caret: start + reply.text.length };
+}
