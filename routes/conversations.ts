@@ -43,6 +43,11 @@ export default function conversationRoutes(routes: RouteRegistry): void {
       .whereNumber('conversation')
       .bind('conversation');
     user
+      .put(one('/contact'), conversations.updateContact)
+      .name('conversations.contact.update')
+      .whereNumber('conversation')
+      .bind('conversation');
+    user
       .post(one('/assign'), conversations.assignTo)
       .name('conversations.assign')
       .whereNumber('conversation')

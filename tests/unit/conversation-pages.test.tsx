@@ -62,6 +62,7 @@ vi.mock('@inertiajs/react', async () => {
         reset: () => setAll(initial),
         clearErrors: () => {},
         post: submit('post'),
+        put: submit('put'),
       };
     },
     Link: ({ href, children, ...props }: ComponentProps<'a'> & { href: string; preserveScroll?: boolean }) => {
@@ -714,6 +715,24 @@ describe('Conversations/Show', () => {
     expect(screen.getByRole('link', { name: 'Manage saved replies' }).getAttribute('href')).toBe(
       'route:saved-replies.index',
     );
+  });
+
+  it('lets whoever replies correct the contact, and not a viewer', () => {
+    const { unmount } = render(<Show {...showProps()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit contact' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit contact' });
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Budi Santoso' } });
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'budi@example.com' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'form.put',
+      url: 'route:conversations.contact.update:{"conversation":5}',
+      data: { name: 'Budi Santoso', email: 'budi@example.com' },
+      options: { errorBag: 'updateContact' },
+    });
+    unmount();
+    render(<Show {...showProps({ can: { reply: false, resolve: false, assign: false } })} />);
+    expect(screen.queryByRole('button', { name: 'Edit contact' })).toBeNull();
   });
 
   it('shows the error of the text field', () => {

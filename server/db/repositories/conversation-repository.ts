@@ -642,6 +642,19 @@ export function conversationRepository(db: Database, teamId: number) {
       return row;
     },
 
+    /** A contact's details as a person wrote them (null clears one). */
+    async setContactDetails(
+      id: number,
+      values: Partial<Pick<ContactRow, 'name' | 'email' | 'phoneE164'>>,
+    ): Promise<ContactRow | undefined> {
+      const [row] = await db
+        .update(contacts)
+        .set(values)
+        .where(and(eq(contacts.teamId, teamId), eq(contacts.id, id)))
+        .returning();
+      return row;
+    },
+
     async identities(contactId: number) {
       return db
         .select({ identity: contactIdentities, channelName: channels.name })

@@ -76,7 +76,7 @@ export default function Show(props: ConversationShowProps) {
             )}
           </section>
           <aside className="min-w-0" aria-label="Details">
-            <ContactPanel contact={contact} conversation={conversation} />
+            <ContactPanel contact={contact} conversation={conversation} canEdit={can.reply} />
           </aside>
         </div>
       </div>

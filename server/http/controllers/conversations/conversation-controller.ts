@@ -5,6 +5,7 @@ import { botRepository } from '../../../db/repositories/bot-repository';
 import { teamMembershipRepository } from '../../../db/repositories/team-membership-repository';
 import { savedReplyRepository } from '../../../db/repositories/saved-reply-repository';
 import { presentSavedReply } from '../../../domain/conversations/saved-replies';
+import { updateContactDetails } from '../../../domain/conversations/contact-details';
 import {
   addNote,
   assign,
@@ -160,6 +161,12 @@ export async function storeMessage(req: Request, res: Response) {
 
 export async function storeNote(req: Request, res: Response) {
   await addNote(req.services, await teamActor(req), routeId(req, 'conversation'), req.body);
+  back(req, res);
+}
+
+/** The conversation's contact, as an agent corrects their name, phone or e-mail. */
+export async function updateContact(req: Request, res: Response) {
+  await updateContactDetails(req.services, await teamActor(req), routeId(req, 'conversation'), req.body);
   back(req, res);
 }
 

@@ -1,5 +1,10 @@
-import type { ReactNode } from 'react';
-import { Link } from '@inertiajs/react';
+import { useState, type ReactNode } from 'react';
+import { Link, useForm } from '@inertiajs/react';
+import DialogModal from '@/Components/DialogModal';
+import PrimaryButton from '@/Components/PrimaryButton';
+import SecondaryButton from '@/Components/SecondaryButton';
+import TextField from '@/Components/TextField';
+import { fieldProps } from '@/lib/form-field';
 import { formatDateTime, fromNow } from '@/lib/dates';
 import { formatPhone } from '@/lib/phone';
 import { route } from '@/lib/route';
@@ -8,15 +13,84 @@ import { contactLabel, handoffReasonLabel, resolvedByLabels, safeUrl } from './f
 import StateBadge, { ChannelIcon } from './StateBadge';
 import type { ContactDetail, ConversationDetail } from './types';
 
-function Card({ title, children }: { title: string; children: ReactNode }) {
+function Card({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   const id = `panel-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <section aria-labelledby={id} className="bg-white px-4 py-5 shadow-sm sm:rounded-lg sm:p-6">
-      <h3 id={id} className="mb-3 text-base font-medium text-gray-900">
-        {title}
-      </h3>
+      <div className="mb-3 flex items-center justify-between gap-4">
+        <h3 id={id} className="text-base font-medium text-gray-900">
+          {title}
+        </h3>
+        {action}
+      </div>
       {children}
     </section>
+  );
+}
+
+/** The contact's name, phone and e-mail as an agent corrects them; an empty field clears the detail. */
+function EditContactDialog({
+  contact,
+  conversationId,
+  show,
+  onClose,
+}: {
+  contact: ContactDetail;
+  conversationId: number;
+  show: boolean;
+  onClose: () => void;
+}) {
+  const form = useForm({ name: contact.name ?? '', phone: contact.phone ?? '', email: contact.email ?? '' });
+  const save = () =>
+    form.put(route('conversations.contact.update', { conversation: conversationId }), {
+      errorBag: 'updateContact',
+      preserveScroll: true,
+      onSuccess: onClose,
+    });
+  return (
+    <DialogModal
+      show={show}
+      onClose={onClose}
+      title="Edit contact"
+      footer={
+        <>
+          <SecondaryButton onClick={onClose}>Cancel</SecondaryButton>
+          <PrimaryButton type="button" className="ms-3" onClick={save} disabled={form.processing}>
+            Save
+          </PrimaryButton>
+        </>
+      }
+    >
+      <div className="grid grid-cols-6 gap-6">
+        <TextField
+          label="Name"
+          className="col-span-6"
+          {...fieldProps(form, 'name')}
+          id="contact-name"
+          autoComplete="off"
+          maxLength={255}
+        />
+        <TextField
+          label="Phone"
+          className="col-span-6 sm:col-span-3"
+          {...fieldProps(form, 'phone')}
+          id="contact-phone"
+          type="tel"
+          autoComplete="off"
+          maxLength={32}
+          hint="A local number (0812…) is taken as Indonesian."
+        />
+        <TextField
+          label="Email"
+          className="col-span-6 sm:col-span-3"
+          {...fieldProps(form, 'email')}
+          id="contact-email"
+          type="email"
+          autoComplete="off"
+          maxLength={255}
+        />
+      </div>
+    </DialogModal>
   );
 }
 
@@ -38,9 +112,40 @@ const when = (iso: string | null) =>
     '—'
   );
 
-function ContactCard({ contact }: { contact: ContactDetail }) {
+function ContactCard({
+  contact,
+  conversationId,
+  canEdit,
+}: {
+  contact: ContactDetail;
+  conversationId: number;
+  canEdit: boolean;
+}) {
+  const [editing, setEditing] = useState(false);
   return (
-    <Card title="Contact">
+    <Card
+      title="Contact"
+      action={
+        canEdit && (
+          <button
+            type="button"
+            onClick={() => setEditing(true)}
+            className="cursor-pointer text-sm text-gray-500 underline hover:text-gray-700"
+            aria-label="Edit contact"
+          >
+            Edit
+          </button>
+        )
+      }
+    >
+      {editing && (
+        <EditContactDialog
+          contact={contact}
+          conversationId={conversationId}
+          show={editing}
+          onClose={() => setEditing(false)}
+        />
+      )}
       <dl className="divide-y divide-gray-100">
         <Field label="Name">{contact.name || <span className="text-gray-400">{contactLabel(contact)}</span>}</Field>
         {contact.phone && <Field label="Phone">{formatPhone(contact.phone)}</Field>}
@@ -184,14 +289,17 @@ function ConversationCard({ conversation }: { conversation: ConversationDetail }
 export default function ContactPanel({
   contact,
   conversation,
+  canEdit,
 }: {
   contact: ContactDetail;
   conversation: ConversationDetail;
+  /** Whether the user may correct the contact's details (whoever answers conversations). */
+  canEdit: boolean;
 }) {
   return (
     <div className="space-y-6">
       <ConversationCard conversation={conversation} />
-      <ContactCard contact={contact} />
+      <ContactCard contact={contact} conversationId={conversation.id} canEdit={canEdit} />
     </div>
   );
 }

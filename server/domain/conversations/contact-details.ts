@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import type { Services } from '../../services';
+import { conversationRepository, type ContactRow } from '../../db/repositories/conversation-repository';
+import { fields, validate } from '../shared/validation';
+import { NotFoundError } from '../../support/errors';
+import { authorize, type TeamActor } from '../teams/team-access';
+import { conversationPolicy } from './conversation-actions';
+
+/**
+ * A phone number as an agent types it, in E.164: spaces, dashes, dots and brackets dropped; "00"
+ * for "+"; a local Indonesian number ("0812…") given its country code (+62), as the businesses
+ * Kawan is for write them. Undefined when what is left is not a phone number (8 to 15 digits).
+ */
+export function phoneE164(value: string): string | undefined {
+  let phone = value.replace(/[\s\-.()]/g, '');
+  if (phone.startsWith('00')) phone = `+${phone.slice(2)}`;
+  else if (phone.startsWith('0')) phone = `+62${phone.slice(1)}`;
+  else if (!phone.startsWith('+')) phone = `+${phone}`;
+  return /^\+[1-9]\d{7,14}$/.test(phone) ? phone : undefined;
+}
+
+const phoneMessage = 'The phone must be a phone number, such as 0812-3456-7890 or +62 812-3456-7890.';
+/** Empty means "none": the detail is cleared (null); a detail not sent at all is left as it is. */
+const blankAsNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+const contactSchema = z.object({
+  name: z.preprocess(blankAsNull, fields.requiredString('name', 255).nullish()),
+  email: z.preprocess(blankAsNull, fields.email().nullish()),
+  phone: z.preprocess(
+    blankAsNull,
+    fields
+      .requiredString('phone', 32)
+      .transform((value, context) => {
+        const phone = phoneE164(value);
+        if (!phone) context.addIssue({ code: 'custom', message: phoneMessage });
+        return phone ?? value;
+      })
+      .nullish(),
+  ),
+});
+
+/**
+ * The details of a conversation's contact as an agent corrects them (a visitor who said their name,
+ * a customer's e-mail for a follow-up). A channel's own details only ever fill in what is empty, so
+ * the agent's stay. Whoever answers conversations may; another team's conversation is a 404.
+ */
+export async function updateContactDetails(
+  services: Pick<Services, 'db'>,
+  actor: TeamActor,
+  conversationId: number,
+  input: unknown,
+): Promise<ContactRow> {
+  const repo = conversationRepository(services.db, actor.teamId);
+  const conversation = await repo.find(conversationId);
+  if (!conversation) throw new NotFoundError();
+  authorize(conversationPolicy.reply(actor));
+  const data = validate(contactSchema, input, 'updateContact');
+  // A detail left out of the request stays; one sent empty is cleared.
+  const given = <T>(value: T | null | undefined) => (value === undefined ? undefined : (value ?? null));
+  const values = { name: given(data.name), email: given(data.email), phoneE164: given(data.phone) };
+  const changed = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+  const row =
+    Object.keys(changed).length === 0
+      ? await repo.contact(conversation.contactId)
+      : await repo.setContactDetails(conversation.contactId, changed);
+  if (!row) throw new NotFoundError();
+  return row;
+}
