@@ -104,15 +104,20 @@ export function offlineNotice(hours: BusinessHours, now: Date, language: Languag
   return [say('indonesian'), say('english')].filter(Boolean).join(' / ');
 }
 
+/** A time of day as people write it ("08.00", "9:30"): an offline message with one tells its own hours. */
+const TIME_OF_DAY = /(?<![\d.:])(?:[01]?\d|2[0-4])[.:][0-5]\d(?![\d.:])/;
+
 /**
  * What the customer is told when they ask for a person while nobody is there: the team's offline
- * message, then the hours and when people are back (`offlineNotice`).
+ * message, then the hours and when people are back (`offlineNotice`), unless the message already
+ * names a time of day (the team wrote its hours there itself, and they would be said twice).
  */
 export function offlineReply(
   handoff: Pick<BotConfig['handoff'], 'offlineMessage'> & { businessHours: BusinessHours },
   now: Date,
   language: Language | null,
 ): string {
-  const notice = offlineNotice(handoff.businessHours, now, language);
-  return [handoff.offlineMessage.trim(), notice].filter(Boolean).join('\n\n');
+  const message = handoff.offlineMessage.trim();
+  if (TIME_OF_DAY.test(message)) return message;
+  return [message, offlineNotice(handoff.businessHours, now, language)].filter(Boolean).join('\n\n');
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { BusinessHours } from '../../../server/bot-engine/bot-config';
-import { nextOpening, offlineNotice, weekHours, zoneName } from '../../../server/bot-engine/opening-hours';
+import {
+  nextOpening,
+  offlineNotice,
+  offlineReply,
+  weekHours,
+  zoneName,
+} from '../../../server/bot-engine/opening-hours';
 
 const office = (timezone = 'Asia/Jakarta'): BusinessHours => ({
   timezone,
@@ -101,5 +107,20 @@ describe('a bot’s business hours as customers read them', () => {
 
   it('says nothing for a week without hours', () => {
     expect(offlineNotice(closed, jakarta('2025-06-06T18:00:00'), 'english')).toBe('');
+  });
+
+  it('follows the offline message with the notice, unless the message already names a time of day', () => {
+    const friday = jakarta('2025-06-06T18:00:00');
+    expect(
+      offlineReply({ offlineMessage: 'Tim kami sedang libur.', businessHours: office() }, friday, 'indonesian'),
+    ).toBe('Tim kami sedang libur.\n\n' + offlineNotice(office(), friday, 'indonesian'));
+    for (const own of ['Kami buka Senin–Jumat 08.00–17.00.', 'Back at 9:30 tomorrow.']) {
+      expect(offlineReply({ offlineMessage: own, businessHours: office() }, friday, 'english')).toBe(own);
+    }
+    // Numbers that are not times: a price, a date, a version.
+    const priced = 'Ongkir mulai Rp 10.000, promo s.d. 12.12.2025.';
+    expect(offlineReply({ offlineMessage: priced, businessHours: office() }, friday, 'indonesian')).toContain(
+      'Jam kerja kami:',
+    );
   });
 });

@@ -98,7 +98,7 @@ export default function HandoffSection({ data, setConfig, error, editable, onSub
         value={handoff.offlineMessage}
         onChange={(offlineMessage) => setHandoff({ offlineMessage })}
         error={error('handoff.offlineMessage')}
-        hint="Said instead of the handoff message outside business hours. Your business hours and when your team is back follow it, in the customer’s language."
+        hint="Said instead of the handoff message outside business hours. Your business hours and when your team is back follow it, in the customer’s language, unless this message names a time itself."
         disabled={!editable}
         maxLength={2000}
       />
