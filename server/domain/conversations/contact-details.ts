@@ -5,6 +5,7 @@ import { fields, validate } from '../shared/validation';
 import { NotFoundError } from '../../support/errors';
 import { authorize, type TeamActor } from '../teams/team-access';
 import { conversationPolicy } from './conversation-actions';
+import { conversationChanged } from './events';
 
 /**
  * A phone number as an agent types it, in E.164: spaces, dashes, dots and brackets dropped; "00"
@@ -45,7 +46,7 @@ const contactSchema = z.object({
  * the agent's stay. Whoever answers conversations may; another team's conversation is a 404.
  */
 export async function updateContactDetails(
-  services: Pick<Services, 'db'>,
+  services: Pick<Services, 'db' | 'broadcaster' | 'widgetBroadcaster'>,
   actor: TeamActor,
   conversationId: number,
   input: unknown,
@@ -64,5 +65,7 @@ export async function updateContactDetails(
       ? await repo.contact(conversation.contactId)
       : await repo.setContactDetails(conversation.contactId, changed);
   if (!row) throw new NotFoundError();
+  // The inbox's list and whoever has the conversation open show the new name.
+  await conversationChanged(services, actor.teamId, conversation.id, 'contact');
   return row;
 }

@@ -34,6 +34,7 @@ describe("a conversation's contact", () => {
   it('takes the name, phone and e-mail an agent gives, normalised, and the page shows them', async () => {
     const { team, contact, show, url } = await conversationWithContact();
     const agent = await signedIn(app.app, await createMember(app.services, team, 'agent', { current: true }));
+    const from = app.broadcasts.length;
     const res = await agent.send('put', url, {
       name: '  Rina Wulandari ',
       phone: '0812-3456 7890',
@@ -46,6 +47,13 @@ describe("a conversation's contact", () => {
       phoneE164: '+6281234567890',
       email: 'rina@example.com',
     });
+    // The inbox's list hears it with the new name.
+    expect(
+      app.broadcasts
+        .slice(from)
+        .filter((sent) => sent.channels.includes(`private-teams.${team.id}`))
+        .map((sent) => [sent.data.action, (sent.data.conversation as { contact: { name: string } }).contact.name]),
+    ).toEqual([['contact', 'Rina Wulandari']]);
     const page = expectPage(await agent.visit(show), 'Conversations/Show');
     expect(page.props.contact).toMatchObject({
       name: 'Rina Wulandari',

@@ -139,7 +139,7 @@ export interface ConversationShowProps {
 /**
  * Realtime (laravel-echo, private channels, event names as Echo's `listen('Name')` takes them):
  *   private-teams.{team}           ConversationChanged { conversation: ConversationSummary, action }
- *                                  action: 'opened' | 'message' | 'queued' | 'assigned' | 'handback' | 'resolved' | 'reopened'
+ *                                  action: 'opened' | 'message' | 'queued' | 'assigned' | 'handback' | 'resolved' | 'reopened' | 'read' | 'contact'
  *   private-conversations.{id}     MessageCreated { message: Message }
  *                                  MessageUpdated { message: Message }  (status, text of a finished reply)
  *                                  MessageDelta { id, type: 'delta' | 'replace', text }  (a bot reply being written)
