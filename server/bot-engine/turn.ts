@@ -20,7 +20,7 @@
  * decided at step 8 comes after the reply: send `reply`, then `handoff.message`.
  * Errors propagate as they are (a ProviderError from the provider): the caller decides.
  */
-import type { BotConfig } from './bot-config';
+import type { BotConfig, BotLanguage } from './bot-config';
 import type { ChatProvider } from './providers/provider';
 import type { Language } from '../knowledge/language';
 import type { RetrievedChunk } from '../knowledge/retrieve';
@@ -140,7 +140,7 @@ export async function runTurn(
   const now = input.now ?? new Date();
   const open = withinBusinessHours(config.handoff.businessHours, now);
 
-  const language = config.language === 'auto' ? await detectReplyLanguage(message, history) : config.language;
+  const language = await replyLanguage(config.language, message, history);
 
   const trace: TurnTrace = {
     curated: { used: false },
@@ -322,8 +322,16 @@ export async function runTurn(
   return finish({ reply, kind: 'answer', citations: citations.citations, handoff: afterReply('answer') });
 }
 
-/** The message's language; for a message too short to tell, that of the recent user messages with it. */
-async function detectReplyLanguage(message: string, history: HistoryMessage[]): Promise<Language | null> {
+/**
+ * The language a bot replies to `message` in: its own when set; on `auto`, the message's, or for a
+ * message too short to tell, that of the recent user messages with it (null when still unknown).
+ */
+export async function replyLanguage(
+  language: BotLanguage,
+  message: string,
+  history: readonly HistoryMessage[],
+): Promise<Language | null> {
+  if (language !== 'auto') return language;
   const { detectLanguage } = await languageModule();
   const own = detectLanguage(message);
   if (own) return own;

@@ -56,9 +56,8 @@ export async function updateContactDetails(
   if (!conversation) throw new NotFoundError();
   authorize(conversationPolicy.reply(actor));
   const data = validate(contactSchema, input, 'updateContact');
-  // A detail left out of the request stays; one sent empty is cleared.
-  const given = <T>(value: T | null | undefined) => (value === undefined ? undefined : (value ?? null));
-  const values = { name: given(data.name), email: given(data.email), phoneE164: given(data.phone) };
+  // A detail left out of the request (undefined) stays; one sent empty (null) is cleared.
+  const values = { name: data.name, email: data.email, phoneE164: data.phone };
   const changed = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
   const row =
     Object.keys(changed).length === 0

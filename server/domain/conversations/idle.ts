@@ -1,7 +1,7 @@
 import { and, inArray, lt } from 'drizzle-orm';
 import type { Services } from '../../services';
 import { conversations } from '../../db/schema/index';
-import { channelById, type ChannelRow } from '../../db/repositories/channel-repository';
+import { channelById } from '../../db/repositories/channel-repository';
 import { widgetTarget } from '../../channels/pipeline';
 import { conversationChanged, systemLine } from './events';
 
@@ -44,10 +44,9 @@ export async function resolveIdleConversations(
       threadId: conversations.threadId,
     });
   const text = idleResolutionLine(hours);
-  const channels = new Map<number, Promise<ChannelRow | undefined>>();
   for (const row of resolved) {
-    if (!channels.has(row.channelId)) channels.set(row.channelId, channelById(services.db, row.channelId));
-    const channel = await channels.get(row.channelId);
+    // Read through the hot cache: a run reads each channel once.
+    const channel = await channelById(services.db, row.channelId);
     const widget = channel ? widgetTarget(channel, row.threadId) : undefined;
     await systemLine(services, row, text);
     await conversationChanged(services, row.teamId, row.id, 'resolved', widget);

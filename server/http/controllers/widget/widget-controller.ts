@@ -5,15 +5,10 @@ import type { NextFunction, Request, Response } from 'express';
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { channelByPublicKey, type ChannelRow } from '../../../db/repositories/channel-repository';
-import {
-  conversationRepository,
-  type ConversationRow,
-  type MessageRow,
-} from '../../../db/repositories/conversation-repository';
-import type { BotLanguage } from '../../../bot-engine/bot-config';
+import { conversationRepository, type ConversationRow } from '../../../db/repositories/conversation-repository';
 import { withinBusinessHours } from '../../../bot-engine/handoff';
 import { offlineReply } from '../../../bot-engine/opening-hours';
-import type { Language } from '../../../knowledge/language';
+import { replyLanguage } from '../../../bot-engine/turn';
 import { acceptInbound, answeringBot, widgetTarget } from '../../../channels/pipeline';
 import {
   conversationChanged,
@@ -341,8 +336,12 @@ export async function handoff(req: WidgetRequest, res: Response) {
   const said: WidgetMessage[] = [];
   // Said before the thread's line, as a reply is when the visitor writes that they want a person.
   if (away && answering && conversation.state === 'bot') {
-    const recent = await repo.messages(conversation.id, { limit: 20 });
-    const language = await conversationLanguage(answering.config.language, recent);
+    // The language the bot would reply to the visitor's latest message in.
+    const written = (await repo.messages(conversation.id, { limit: 20 }))
+      .filter((message) => message.direction === 'inbound')
+      .map((message) => ({ role: 'user' as const, content: message.text }));
+    const latest = written.pop();
+    const language = await replyLanguage(answering.config.language, latest?.content ?? '', written);
     const text = offlineReply({ ...answering.config.handoff, businessHours: hours }, now, language);
     const line = await repo.insertMessage({
       conversationId: conversation.id,
@@ -365,21 +364,6 @@ export async function handoff(req: WidgetRequest, res: Response) {
     messages: said,
   };
   res.status(202).json(body);
-}
-
-/** The bot's reply language for a conversation: its own when set, else that of the customer's latest messages. */
-async function conversationLanguage(
-  language: BotLanguage,
-  recent: ReadonlyArray<Pick<MessageRow, 'direction' | 'text'>>,
-): Promise<Language | null> {
-  if (language !== 'auto') return language;
-  const written = recent
-    .filter((message) => message.direction === 'inbound')
-    .slice(-3)
-    .map((message) => message.text);
-  if (written.length === 0) return null;
-  const { detectLanguage } = await import('../../../knowledge/language');
-  return detectLanguage(written.join('\n')) ?? null;
 }
 
 export async function typing(req: WidgetRequest, res: Response) {
