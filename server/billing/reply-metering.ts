@@ -4,7 +4,8 @@
  * with reason "quota"; the customer's message is kept and answered by a person).
  */
 import type { Services } from '../services';
-import type { BotConfig } from '../bot-engine/bot-config';
+import { spokenIn, type BotConfig } from '../bot-engine/bot-config';
+import type { Language } from '../knowledge/language';
 import type { TurnResult } from '../bot-engine/turn';
 import { creditsForModel } from './plans';
 import {
@@ -89,14 +90,22 @@ export async function settleReply(
   await reconcileCredits(services.db, key, spent);
 }
 
-/** The turn a refused reservation becomes: the fallback message, and a person asked for. */
-export function refusedTurn(bot: BotConfig, refusal: Extract<Reservation, { ok: false }>): TurnResult {
+/**
+ * The turn a refused reservation becomes: the fallback message, and a person asked for, in the
+ * language the bot would have replied in.
+ */
+export function refusedTurn(
+  bot: BotConfig,
+  refusal: Extract<Reservation, { ok: false }>,
+  language: Language | null,
+): TurnResult {
+  const said = spokenIn(bot, language);
   return {
-    reply: bot.fallbackMessage,
+    reply: said.fallbackMessage,
     kind: 'fallback',
     citations: [],
-    handoff: { reason: 'quota', message: bot.handoff.message },
-    language: null,
+    handoff: { reason: 'quota', message: said.handoff.message },
+    language,
     trace: {
       curated: { used: false },
       retrieved: [],

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { fields } from '../domain/shared/validation';
 import { lexicalThresholds } from '../knowledge/confidence';
+import type { Language } from '../knowledge/language';
 
 export const botLanguages = ['auto', 'indonesian', 'english'] as const;
 export type BotLanguage = (typeof botLanguages)[number];
@@ -70,6 +71,18 @@ export interface BotConfig {
     /** Said instead of `message` outside business hours. */
     offlineMessage: string;
   };
+  /**
+   * On `auto`: the fixed messages said when the bot replies in English ('' = the message above, in
+   * every language). The messages above are then the Indonesian ones; while a person's language
+   * cannot be told yet, both are said (`spokenIn`).
+   */
+  english: EnglishMessages;
+}
+
+export interface EnglishMessages {
+  fallbackMessage: string;
+  handoffMessage: string;
+  offlineMessage: string;
 }
 
 /** Defaults of the settings a turn needs; `minScore` is the similarity `isConfident` was tuned with. */
@@ -105,7 +118,7 @@ export function defaultBotConfig(name: string): BotConfig {
     },
     welcomeMessage: `Halo! Saya ${name}. Ada yang bisa saya bantu? / Hi! How can I help you?`,
     suggestedQuestions: [],
-    fallbackMessage: 'Maaf, saya belum punya informasi tentang itu. / Sorry, I don’t have information about that yet.',
+    fallbackMessage: 'Maaf, saya belum punya informasi tentang itu.',
     grounding: 'strict',
     retrieval: {
       topK: botConfigDefaults.topK,
@@ -118,12 +131,39 @@ export function defaultBotConfig(name: string): BotConfig {
       onUserRequest: true,
       afterFallbacks: botConfigDefaults.afterFallbacks,
       onLowConfidence: false,
-      message:
-        'Baik, saya sambungkan ke tim kami. Mohon tunggu sebentar. / Sure, I’m connecting you with our team. Please wait a moment.',
+      message: 'Baik, saya sambungkan ke tim kami. Mohon tunggu sebentar.',
       businessHours: null,
-      offlineMessage:
-        'Tim kami sedang di luar jam kerja; pesan Anda akan dibalas secepatnya saat kami kembali. / ' +
-        'Our team is away right now; we will reply as soon as we are back.',
+      offlineMessage: 'Tim kami sedang di luar jam kerja; pesan Anda akan dibalas secepatnya saat kami kembali.',
+    },
+    english: {
+      fallbackMessage: 'Sorry, I don’t have information about that yet.',
+      handoffMessage: 'Sure, I’m connecting you with our team. Please wait a moment.',
+      offlineMessage: 'Our team is away right now; we will reply as soon as we are back.',
+    },
+  };
+}
+
+/**
+ * The configuration a turn in `language` speaks with: on `auto`, the fixed messages in English
+ * where the team wrote them, for a reply in English; for a person whose language cannot be told
+ * yet, the Indonesian message followed by the English one. A bot of one language says its messages
+ * as written.
+ */
+export function spokenIn(config: BotConfig, language: Language | null): BotConfig {
+  if (config.language !== 'auto' || language === 'indonesian') return config;
+  const say = (own: string, english: string) => {
+    const other = english.trim();
+    if (other === '' || other === own.trim()) return own;
+    return language === 'english' ? other : `${own}\n\n${other}`;
+  };
+  const { english } = config;
+  return {
+    ...config,
+    fallbackMessage: say(config.fallbackMessage, english.fallbackMessage),
+    handoff: {
+      ...config.handoff,
+      message: say(config.handoff.message, english.handoffMessage),
+      offlineMessage: say(config.handoff.offlineMessage, english.offlineMessage),
     },
   };
 }
@@ -312,6 +352,16 @@ export const botConfigSchema = z
         { error: 'The handoff field must be an object.' },
       )
       .prefault({}),
+    english: z
+      .object(
+        {
+          fallbackMessage: text('English fallback message', 2000).optional(),
+          handoffMessage: text('English handoff message', 2000).optional(),
+          offlineMessage: text('English offline message', 2000).optional(),
+        },
+        { error: 'The english field must be an object.' },
+      )
+      .prefault({}),
   })
   .transform((input): BotConfig => {
     const defaults = defaultBotConfig(input.name);
@@ -345,5 +395,32 @@ export const botConfigSchema = z
         businessHours: input.handoff.businessHours,
         offlineMessage: input.handoff.offlineMessage ?? defaults.handoff.offlineMessage,
       },
+      english: {
+        fallbackMessage: englishFor(
+          input.english.fallbackMessage,
+          input.fallbackMessage,
+          defaults.english.fallbackMessage,
+        ),
+        handoffMessage: englishFor(
+          input.english.handoffMessage,
+          input.handoff.message,
+          defaults.english.handoffMessage,
+        ),
+        offlineMessage: englishFor(
+          input.english.offlineMessage,
+          input.handoff.offlineMessage,
+          defaults.english.offlineMessage,
+        ),
+      },
     };
   });
+
+/**
+ * An English message not given: the default's, when the message it translates is the default too;
+ * none ('', the message as written in every language) beside a message of the team's own, which a
+ * snapshot from before English messages existed holds in both languages itself.
+ */
+function englishFor(given: string | undefined, own: string | undefined, fallback: string): string {
+  if (given !== undefined) return given;
+  return own === undefined ? fallback : '';
+}

@@ -20,7 +20,7 @@
  * decided at step 8 comes after the reply: send `reply`, then `handoff.message`.
  * Errors propagate as they are (a ProviderError from the provider): the caller decides.
  */
-import type { BotConfig, BotLanguage } from './bot-config';
+import { spokenIn, type BotConfig, type BotLanguage } from './bot-config';
 import type { ChatProvider } from './providers/provider';
 import type { Language } from '../knowledge/language';
 import type { RetrievedChunk } from '../knowledge/retrieve';
@@ -136,11 +136,13 @@ export async function runTurn(
 ): Promise<TurnResult> {
   const clock = deps.clock ?? (() => performance.now());
   const started = clock();
-  const { config, history, message } = input;
+  const { history, message } = input;
   const now = input.now ?? new Date();
-  const open = withinBusinessHours(config.handoff.businessHours, now);
+  const open = withinBusinessHours(input.config.handoff.businessHours, now);
 
-  const language = await replyLanguage(config.language, message, history);
+  const language = await replyLanguage(input.config.language, message, history);
+  // The fixed messages (fallback, handoff, offline) in the reply's language, from here on.
+  const config = spokenIn(input.config, language);
 
   const trace: TurnTrace = {
     curated: { used: false },

@@ -45,7 +45,8 @@ import {
 import { botRepository } from '../db/repositories/bot-repository';
 import { configOf } from '../domain/bots/actions/chat';
 import { answerTurn, spokenReply } from '../domain/bots/answer';
-import type { HistoryMessage, TurnResult } from '../bot-engine/turn';
+import { replyLanguage, type HistoryMessage, type TurnResult } from '../bot-engine/turn';
+import { spokenIn } from '../bot-engine/bot-config';
 import { ProviderError } from '../bot-engine/providers/provider';
 import { citationMarkers, withoutMarkers } from '../bot-engine/citations';
 import {
@@ -827,7 +828,11 @@ export async function replyToMessage(
         { conversationId: conversation.id, reason: reservation.reason },
         'no AI reply: over the plan',
       );
-      result = refusedTurn(answering.config, reservation);
+      result = refusedTurn(
+        answering.config,
+        reservation,
+        await replyLanguage(answering.config.language, question, history),
+      );
     } else
       result = await answerTurn(
         services,
@@ -843,12 +848,14 @@ export async function replyToMessage(
     if (!(error instanceof ProviderError) || !context.lastAttempt) throw error;
     // The model server kept failing: the customer still hears something, and a person is asked for.
     services.logger.warn({ err: error, conversationId: conversation.id }, 'the bot could not answer; handing over');
+    const language = await replyLanguage(answering.config.language, question, history);
+    const said = spokenIn(answering.config, language);
     result = {
-      reply: answering.config.fallbackMessage,
+      reply: said.fallbackMessage,
       kind: 'fallback',
       citations: [],
-      handoff: { reason: 'repeated_fallback', message: answering.config.handoff.message },
-      language: null,
+      handoff: { reason: 'repeated_fallback', message: said.handoff.message },
+      language,
       trace: {
         curated: { used: false },
         retrieved: [],

@@ -10,6 +10,8 @@ import { knowledgeChunks, knowledgeSources } from './schema/knowledge';
 import { conversationActivities } from './schema/reports';
 import { botRepository } from './repositories/bot-repository';
 import { configOf } from '../domain/bots/actions/chat';
+import { spokenIn } from '../bot-engine/bot-config';
+import type { Language } from '../knowledge/language';
 import { teamTimeZone } from '../reports/rollup';
 import { cafeFaq } from './seed-data/knowledge/cafe-faq';
 import { generateHistory, type HistoryAgent, type HistoryChannel, type HistoryPassage } from './seed-data/history';
@@ -35,6 +37,7 @@ export async function seedDemoHistory(
   const timeZone = (await teamTimeZone(db, teamId)) ?? 'Asia/Jakarta';
   const bot = (await botRepository(db, teamId).find(input.botId))!;
   const config = configOf(bot.draft, bot.name);
+  const said = (language: Language) => spokenIn(config, language);
   const channelIds = await channelsByType(db, teamId);
   const passage = await passages(db, teamId);
 
@@ -46,8 +49,10 @@ export async function seedDemoHistory(
     bot: {
       id: bot.id,
       version: bot.publishedVersion ?? 1,
-      fallbackMessage: config.fallbackMessage,
-      handoffMessage: config.handoff.message,
+      messages: {
+        id: { fallback: said('indonesian').fallbackMessage, handoff: said('indonesian').handoff.message },
+        en: { fallback: said('english').fallbackMessage, handoff: said('english').handoff.message },
+      },
     },
     providerKind,
     agents: input.agents,

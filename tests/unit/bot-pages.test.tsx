@@ -167,6 +167,7 @@ const config: BotConfig = {
     businessHours: null,
     offlineMessage: 'Tim kami sedang di luar jam kerja.',
   },
+  english: { fallbackMessage: 'Sorry, I do not know yet.', handoffMessage: '', offlineMessage: '' },
 };
 
 const options = {
@@ -591,6 +592,41 @@ describe('Bots/Edit', () => {
         },
       },
     });
+  });
+
+  it('edits the fixed messages in Indonesian and English side by side while the bot replies in each message’s language', () => {
+    fake.formErrors = { 'config.english.handoffMessage': 'The English handoff message field must be a string.' };
+    render(<Edit {...editProps()} />);
+
+    expect((screen.getByLabelText('Fallback message (Indonesian)') as HTMLTextAreaElement).value).toBe(
+      'Maaf, saya belum tahu.',
+    );
+    expect((screen.getByLabelText('Fallback message (English)') as HTMLTextAreaElement).value).toBe(
+      'Sorry, I do not know yet.',
+    );
+    expect(screen.getByLabelText('Handoff message (English)').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('The English handoff message field must be a string.')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Handoff message (English)'), { target: { value: 'One moment please.' } });
+    fireEvent.change(screen.getByLabelText('Offline message (English)'), { target: { value: 'We are closed.' } });
+    fireEvent.click(within(screen.getByRole('form', { name: 'Handoff' })).getByRole('button', { name: 'Save' }));
+    expect(fake.calls.at(-1)!.data).toMatchObject({
+      config: {
+        fallbackMessage: 'Maaf, saya belum tahu.',
+        handoff: { message: 'Saya sambungkan ke tim kami.' },
+        english: {
+          fallbackMessage: 'Sorry, I do not know yet.',
+          handoffMessage: 'One moment please.',
+          offlineMessage: 'We are closed.',
+        },
+      },
+    });
+
+    // A bot of one language has each message once.
+    fireEvent.change(screen.getByLabelText('Reply language'), { target: { value: 'indonesian' } });
+    expect(screen.getByLabelText('Fallback message')).toBeTruthy();
+    expect(screen.queryByLabelText('Fallback message (English)')).toBeNull();
+    expect(screen.queryByLabelText('Handoff message (English)')).toBeNull();
   });
 
   it('answers with a team server chosen in Provider, offering its models, and back to the platform', () => {

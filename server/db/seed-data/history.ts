@@ -67,7 +67,8 @@ export interface HistoryInput {
   days: number;
   timeZone: string;
   seed: number;
-  bot: { id: number; version: number; fallbackMessage: string; handoffMessage: string };
+  /** The bot's fallback and handoff messages, as it says them in each language. */
+  bot: { id: number; version: number; messages: Record<Language, { fallback: string; handoff: string }> };
   /** The provider kind the bot's engine reports when no model was asked (curated, handoff, strict fallback). */
   providerKind: string;
   agents: HistoryAgent[];
@@ -369,9 +370,10 @@ export function generateHistory(input: HistoryInput): History {
     } else {
       const gap = gapAt.get(index);
       if (gap) {
-        const language: Language = isEnglish(gap.ask) ? 'en' : lang;
+        // The gap's language is the one it is asked in, whatever the contact's.
+        const language: Language = isEnglish(gap.ask) ? 'en' : 'id';
         thread.customer(say(gap.ask));
-        thread.fallback(modelAt(thread.at));
+        thread.fallback(language, modelAt(thread.at));
         const flow = rng.weighted([
           ['person', 0.6],
           ['repeated', 0.25],
@@ -383,14 +385,14 @@ export function generateHistory(input: HistoryInput): History {
         } else {
           if (flow === 'person') {
             thread.customer(rng.pick(giveUp[language]), rng.around(40, 0.5) * SECOND);
-            thread.handoffReply('user_request');
+            thread.handoffReply(language, 'user_request');
           } else {
             // Asked twice more in other words: the third fallback in a row hands over.
             const [one, two] = rng.chance(0.5) ? gap.topic.rephrase : [...gap.topic.rephrase].reverse();
             thread.customer(one, rng.around(45, 0.5) * SECOND);
-            thread.fallback(modelAt(thread.at));
+            thread.fallback(language, modelAt(thread.at));
             thread.customer(two, rng.around(45, 0.5) * SECOND);
-            thread.fallback(modelAt(thread.at), 'repeated_fallback');
+            thread.fallback(language, modelAt(thread.at), 'repeated_fallback');
           }
           const hello = language === 'id' ? 'Halo Kak {name}, saya {agent}.' : 'Hi {name}, this is {agent}.';
           humanScript([`${hello} ${gap.topic.agent}`, rng.pick(thanks[language])]);
@@ -406,12 +408,12 @@ export function generateHistory(input: HistoryInput): History {
         if (scenario === 'story') {
           const story = rng.pick(handoffStories.filter((candidate) => candidate.lang === lang));
           thread.customer(say(rng.pick(story.opening)));
-          thread.handoffReply(story.reason);
+          thread.handoffReply(lang, story.reason);
           humanScript(story.script);
         } else {
           if (scenario === 'greeting') {
             thread.customer(rng.pick(lang === 'id' ? ['halo kak', 'p', 'halo min', 'permisi kak'] : ['hi', 'hello']));
-            thread.fallback(modelAt(thread.at), undefined, false);
+            thread.fallback(lang, modelAt(thread.at), undefined, false);
           }
           const first = topicIn(lang);
           answer(first);
@@ -429,7 +431,7 @@ export function generateHistory(input: HistoryInput): History {
           }
           if (scenario === 'then-person') {
             thread.customer(rng.pick(askForPerson[lang]), rng.around(50, 0.5) * SECOND);
-            thread.handoffReply('user_request');
+            thread.handoffReply(lang, 'user_request');
             const [question, reply] = rng.pick(followUps[lang]);
             humanScript([rng.pick(agentGreetings[lang]), question, reply]);
           }
@@ -649,11 +651,10 @@ class Thread {
    * The fallback: nothing in the knowledge answered (strict grounding, no model asked) or the model
    * said so; with `handoff`, the third in a row hands over.
    */
-  fallback(model: string, handoff?: 'repeated_fallback', modelMayAnswer = true): void {
+  fallback(language: Language, model: string, handoff?: 'repeated_fallback', modelMayAnswer = true): void {
     const asked = modelMayAnswer && this.rng.chance(0.4) ? model : null;
-    const text = handoff
-      ? `${this.input.bot.fallbackMessage}\n\n${this.input.bot.handoffMessage}`
-      : this.input.bot.fallbackMessage;
+    const said = this.input.bot.messages[language];
+    const text = handoff ? `${said.fallback}\n\n${said.handoff}` : said.fallback;
     const reply = this.botReply(text, this.ai('fallback', asked));
     if (handoff) {
       reply.handoff = handoff;
@@ -666,8 +667,8 @@ class Thread {
   }
 
   /** The bot's handoff turn (the person asked, a keyword): its message, then the queue. */
-  handoffReply(reason: 'user_request' | 'keyword'): void {
-    this.botReply(this.input.bot.handoffMessage, this.ai('handoff', null)).handoff = reason;
+  handoffReply(language: Language, reason: 'user_request' | 'keyword'): void {
+    this.botReply(this.input.bot.messages[language].handoff, this.ai('handoff', null)).handoff = reason;
     this.handoff(reason);
   }
 

@@ -12,7 +12,10 @@ type Turn = {
   reply: string;
   kind: string;
   citations: Array<{ marker: number; sourceTitle: string }>;
-  trace: Record<string, unknown> & { provider: { kind: string; extractive: boolean }; usage: { promptTokens: number; estimated: boolean } };
+  trace: Record<string, unknown> & {
+    provider: { kind: string; extractive: boolean };
+    usage: { promptTokens: number; estimated: boolean };
+  };
 };
 
 describe('offline, with the extractive provider', () => {
@@ -39,11 +42,16 @@ describe('offline, with the extractive provider', () => {
     expect(deltas[0].channels).toEqual([`private-App.Models.User.${owner.id}`]);
     const streamed = deltas.map((b) => (b.data as { text: string }).text).join('');
     expect(streamed).toBe(turn.reply);
-    expect(new Set(deltas.map((b) => (b.data as { thread: string; bot_id: number }).thread))).toEqual(new Set([thread]));
+    expect(new Set(deltas.map((b) => (b.data as { thread: string; bot_id: number }).thread))).toEqual(
+      new Set([thread]),
+    );
 
     // A curated Q&A answers as written, in the same thread.
     const qris = await chat('bisa bayar pake qris ga?', thread);
-    expect((qris.body as { turn: Turn }).turn).toMatchObject({ kind: 'curated', reply: 'Bisa. Kami menerima QRIS, GoPay, OVO, kartu debit/kredit dan tunai.' });
+    expect((qris.body as { turn: Turn }).turn).toMatchObject({
+      kind: 'curated',
+      reply: 'Bisa. Kami menerima QRIS, GoPay, OVO, kartu debit/kredit dan tunai.',
+    });
     expect((qris.body as { thread: string }).thread).toBe(thread);
 
     const show = expectPage(await client.visit(`/bots/${botId}`), 'Bots/Show');
@@ -58,9 +66,55 @@ describe('offline, with the extractive provider', () => {
     const unknown = (await chat('Siapa presiden pertama Amerika Serikat?')).body as { turn: Turn };
     expect(unknown.turn.kind).toBe('fallback');
     expect(unknown.turn.reply).toMatch(/belum punya informasi/);
-    const human = (await chat('saya mau bicara dengan admin dong')).body as { turn: Turn & { trace: { handoff: { reason: string } } } };
+    const human = (await chat('saya mau bicara dengan admin dong')).body as {
+      turn: Turn & { trace: { handoff: { reason: string } } };
+    };
     expect(human.turn.kind).toBe('handoff');
     expect(human.turn.trace.handoff).toMatchObject({ reason: 'user_request' });
+  });
+
+  it('says its fixed messages in the language of the person, as the team wrote them for each', async () => {
+    const { chat, client, botId } = await cafeBot(app);
+    const unknown = (await chat('Who was the first president of the United States?')).body as { turn: Turn };
+    expect(unknown.turn).toMatchObject({ kind: 'fallback', reply: 'Sorry, I don’t have information about that yet.' });
+    const human = (await chat('Can I talk to a human please?')).body as { turn: Turn };
+    expect(human.turn).toMatchObject({
+      kind: 'handoff',
+      reply: 'Sure, I’m connecting you with our team. Please wait a moment.',
+    });
+
+    const edit = (await client.visit(`/bots/${botId}/edit`)).body.props as {
+      config: { english: Record<string, string> } & Record<string, unknown>;
+    };
+    expect(edit.config.english.fallbackMessage).toBe('Sorry, I don’t have information about that yet.');
+    const saved = await client.send('put', `/bots/${botId}`, {
+      name: 'Asisten Kopi',
+      avatar_color: 'emerald',
+      config: {
+        ...edit.config,
+        english: { ...edit.config.english, fallbackMessage: 'Sorry, we don’t know that one yet!' },
+      },
+    });
+    expect(saved.status).toBe(303);
+    const again = (await chat('Who was the first president of the United States?')).body as { turn: Turn };
+    expect(again.turn.reply).toBe('Sorry, we don’t know that one yet!');
+    // Indonesian stays Indonesian, and alone.
+    const id = (await chat('Siapa presiden pertama Amerika Serikat?')).body as { turn: Turn };
+    expect(id.turn.reply).toBe('Maaf, saya belum punya informasi tentang itu.');
+
+    const tooLong = await client.send('put', `/bots/${botId}`, {
+      name: 'Asisten Kopi',
+      avatar_color: 'emerald',
+      config: { ...edit.config, english: { ...edit.config.english, handoffMessage: 'x'.repeat(2001) } },
+    });
+    expect(tooLong.status).toBe(303);
+    const errors = (await client.visit(`/bots/${botId}/edit`)).body.props.errors as Record<string, string>;
+    expect(Object.entries(errors)).toEqual([
+      [
+        expect.stringMatching(/^(config\.)?english\.handoffMessage$/),
+        'The English handoff message field must not be greater than 2000 characters.',
+      ],
+    ]);
   });
 
   it('records thumbs up and down on an answer, and refuses an empty message', async () => {
@@ -81,7 +135,10 @@ describe('through an OpenAI-compatible server', () => {
   let app: TestApp;
   let server: FakeChatServer;
   beforeAll(async () => {
-    server = await startFakeChatServer({ apiKey: 'sk-chat-secret', reply: 'Outlet Kemang buka pukul 07.00 sampai 22.00 [1].' });
+    server = await startFakeChatServer({
+      apiKey: 'sk-chat-secret',
+      reply: 'Outlet Kemang buka pukul 07.00 sampai 22.00 [1].',
+    });
     app = await createTestApp({
       env: { AI_BASE_URL: server.baseUrl, AI_API_KEY: 'sk-chat-secret', AI_CHAT_MODEL: 'fake-model' },
     });
@@ -98,7 +155,10 @@ describe('through an OpenAI-compatible server', () => {
     const { turn } = res.body as { turn: Turn & { prompt_tokens: number } };
     expect(turn.reply).toBe('Outlet Kemang buka pukul 07.00 sampai 22.00 [1].');
     expect(turn.citations).toEqual([expect.objectContaining({ marker: 1, sourceTitle: 'Jam buka' })]);
-    expect(turn.trace).toMatchObject({ model: 'fake-model', provider: { kind: 'openai-compatible', extractive: false } });
+    expect(turn.trace).toMatchObject({
+      model: 'fake-model',
+      provider: { kind: 'openai-compatible', extractive: false },
+    });
     expect(turn.prompt_tokens).toBeGreaterThan(0);
     const body = server.chatBodies().at(-1)!;
     expect(body).toMatchObject({ model: 'fake-model', stream: true, stream_options: { include_usage: true } });

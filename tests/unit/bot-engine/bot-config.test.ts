@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { botConfigSchema, defaultBotConfig } from '../../../server/bot-engine/bot-config';
+import { botConfigSchema, defaultBotConfig, spokenIn } from '../../../server/bot-engine/bot-config';
 import { estimateCostUsd, priceOf } from '../../../server/bot-engine/cost';
 
 /** The first message per field, as the form's error bag gets them. */
@@ -96,6 +96,72 @@ describe('botConfigSchema', () => {
     expect(errors({ name: 'Kopi', instructions: 'a\u0000b' })).toEqual({
       instructions: 'The instructions field must not contain a null character.',
     });
+  });
+});
+
+describe('messages in two languages', () => {
+  const bot = defaultBotConfig('Kopi Kita');
+
+  it('gives a new bot Indonesian messages with English ones beside them', () => {
+    expect(bot.fallbackMessage).toBe('Maaf, saya belum punya informasi tentang itu.');
+    expect(bot.english.fallbackMessage).toBe('Sorry, I don’t have information about that yet.');
+    expect(bot.handoff.message).not.toContain('/');
+    expect(bot.english.handoffMessage).toMatch(/^Sure, I’m connecting you/);
+    expect(bot.english.offlineMessage).toMatch(/^Our team is away/);
+  });
+
+  it('reads a snapshot from before English messages: the team’s own message stays the one said in every language', () => {
+    const old = botConfigSchema.parse({
+      name: 'Kopi Kita',
+      fallbackMessage: 'Maaf kak, belum tahu. / Sorry, not sure.',
+      handoff: { message: 'Sebentar ya kak, admin kami datang.' },
+    });
+    expect(old.english).toEqual({
+      fallbackMessage: '',
+      handoffMessage: '',
+      // Not written by the team: the default, in both languages.
+      offlineMessage: bot.english.offlineMessage,
+    });
+    expect(spokenIn(old, 'english').fallbackMessage).toBe('Maaf kak, belum tahu. / Sorry, not sure.');
+    expect(spokenIn(old, 'english').handoff.message).toBe('Sebentar ya kak, admin kami datang.');
+  });
+
+  it('keeps an English message emptied on the form empty, and trims one given', () => {
+    const parsed = botConfigSchema.parse({
+      ...bot,
+      english: { fallbackMessage: '  Sorry!  ', handoffMessage: '', offlineMessage: '' },
+    });
+    expect(parsed.english).toEqual({ fallbackMessage: 'Sorry!', handoffMessage: '', offlineMessage: '' });
+  });
+
+  it('names an English message that is too long by its path', () => {
+    expect(errors({ name: 'Kopi', english: { fallbackMessage: 'x'.repeat(2001) } })).toEqual({
+      'english.fallbackMessage': 'The English fallback message field must not be greater than 2000 characters.',
+    });
+    expect(errors({ name: 'Kopi', english: 'Sorry' })).toEqual({ english: 'The english field must be an object.' });
+  });
+
+  it('says the reply language’s messages, and both while the language is not known', () => {
+    const english = spokenIn(bot, 'english');
+    expect(english.fallbackMessage).toBe(bot.english.fallbackMessage);
+    expect(english.handoff.message).toBe(bot.english.handoffMessage);
+    expect(english.handoff.offlineMessage).toBe(bot.english.offlineMessage);
+
+    expect(spokenIn(bot, 'indonesian')).toBe(bot);
+
+    const unknown = spokenIn(bot, null);
+    expect(unknown.fallbackMessage).toBe(`${bot.fallbackMessage}\n\n${bot.english.fallbackMessage}`);
+    expect(unknown.handoff.message).toBe(`${bot.handoff.message}\n\n${bot.english.handoffMessage}`);
+  });
+
+  it('says a bot of one language’s messages as written, and an English message equal to the other once', () => {
+    const indonesian = { ...bot, language: 'indonesian' as const };
+    expect(spokenIn(indonesian, 'english')).toBe(indonesian);
+    const english = { ...bot, language: 'english' as const, fallbackMessage: 'Sorry, no idea.' };
+    expect(spokenIn(english, 'english').fallbackMessage).toBe('Sorry, no idea.');
+
+    const same = { ...bot, english: { ...bot.english, fallbackMessage: ` ${bot.fallbackMessage} ` } };
+    expect(spokenIn(same, null).fallbackMessage).toBe(bot.fallbackMessage);
   });
 });
 

@@ -508,6 +508,46 @@ describe('runTurn', () => {
     });
   });
 
+  describe('messages in the reply’s language', () => {
+    const none = [chunk(1, 'Menu sarapan.', { retrievers: weak })];
+
+    it('falls back in English to an English question, in Indonesian to an Indonesian one', async () => {
+      const en = await turn({ message: 'Do you have parking for motorbikes?' }, { chunks: none });
+      expect(en.result).toMatchObject({ kind: 'fallback', reply: baseConfig.english.fallbackMessage });
+      expect(deltas(en.events)).toEqual([baseConfig.english.fallbackMessage]);
+
+      const id = await turn({ message: 'Apakah ada parkir untuk motor?' }, { chunks: none });
+      expect(id.result.reply).toBe('Maaf, saya belum tahu jawabannya.');
+    });
+
+    it('says both while the language is not known, and tells the model the fallback of the reply’s language', async () => {
+      const unknown = await turn({ message: 'ok?' }, { chunks: none });
+      expect(unknown.result.reply).toBe(`Maaf, saya belum tahu jawabannya.\n\n${baseConfig.english.fallbackMessage}`);
+
+      const en = await turn({ message: 'What are your opening hours on Sunday?' });
+      const rules = en.provider.requests[0].messages[0].content;
+      expect(rules).toContain(JSON.stringify(baseConfig.english.fallbackMessage));
+      expect(rules).not.toContain('Maaf');
+    });
+
+    it('hands off in English to a person who asks in English', async () => {
+      const { result } = await turn({ message: 'Can I talk to a human?' });
+      expect(result).toMatchObject({
+        kind: 'handoff',
+        reply: baseConfig.english.handoffMessage,
+        handoff: { reason: 'user_request', message: baseConfig.english.handoffMessage },
+      });
+    });
+
+    it('keeps a bot of one language to its messages as written', async () => {
+      const { result } = await turn({
+        message: 'Can I talk to a human?',
+        config: config({ language: 'indonesian' }),
+      });
+      expect(result.reply).toBe(baseConfig.handoff.message);
+    });
+  });
+
   describe('budget', () => {
     it('drops the oldest history first and keeps the newest', async () => {
       const history: HistoryMessage[] = Array.from({ length: 12 }, (_, i) => ({

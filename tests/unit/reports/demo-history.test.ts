@@ -4,6 +4,7 @@ import { answerTopics, gapTopics } from '../../../server/db/seed-data/history-di
 import { cafeFaq } from '../../../server/db/seed-data/knowledge/cafe-faq';
 import { demoKnowledges } from '../../../server/db/seed-data/knowledge/index';
 import { dayAndHour } from '../../../server/reports/compute';
+import { detectLanguage } from '../../../server/knowledge/language';
 
 /** The demo team's generated 60 days (server/db/seed-data/history.ts), without a database. */
 const now = new Date('2026-11-24T13:00:00Z');
@@ -12,7 +13,14 @@ const input: HistoryInput = {
   days: 60,
   timeZone: 'Asia/Jakarta',
   seed: 20261124,
-  bot: { id: 1, version: 1, fallbackMessage: 'Maaf, saya belum punya informasi tentang itu.', handoffMessage: 'Baik.' },
+  bot: {
+    id: 1,
+    version: 1,
+    messages: {
+      id: { fallback: 'Maaf, saya belum punya informasi tentang itu.', handoff: 'Baik.' },
+      en: { fallback: 'Sorry, I don’t have information about that yet.', handoff: 'Sure.' },
+    },
+  },
   providerKind: 'openai-compatible',
   agents: [
     { id: 10, name: 'Dewi Santoso', weight: 0.15 },
@@ -116,6 +124,24 @@ describe('the demo history', () => {
       (message) => message.sender === 'agent' && gapTopics.some((topic) => message.text.endsWith(topic.agent)),
     );
     expect(agentAnswers.length).toBeGreaterThan(gapTopics.length);
+  });
+
+  it('says the bot’s fallback in the language of the question it follows', () => {
+    const byKey = new Map(history.messages.map((message) => [message.key, message]));
+    const fallbacks = history.messages.filter((message) => message.ai?.kind === 'fallback');
+    const english = input.bot.messages.en.fallback;
+    const indonesian = input.bot.messages.id.fallback;
+    // A knowledge gap asked in English is answered in English, one asked in Indonesian in Indonesian.
+    const englishAsks = gapTopics.flatMap((topic) => topic.asks).filter((ask) => detectLanguage(ask) === 'english');
+    expect(englishAsks.length).toBeGreaterThan(0);
+    for (const reply of fallbacks) {
+      const asked = byKey.get(reply.inReplyTo!)!.text;
+      if (englishAsks.includes(asked)) expect(reply.text.startsWith(english), asked).toBe(true);
+      else if (gapTopics.some((topic) => topic.asks.includes(asked)))
+        expect(reply.text.startsWith(indonesian), asked).toBe(true);
+    }
+    expect(fallbacks.some((reply) => reply.text.startsWith(english))).toBe(true);
+    expect(fallbacks.some((reply) => reply.text.startsWith(indonesian))).toBe(true);
   });
 
   it('has the activities of each story in order: handoffs before a person takes over, reopens after a resolution', () => {

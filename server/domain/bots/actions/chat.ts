@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Services } from '../../../services';
 import { botRepository, type BotTurnRow } from '../../../db/repositories/bot-repository';
 import { botConfigSchema, type BotConfig } from '../../../bot-engine/bot-config';
-import type { TurnResult } from '../../../bot-engine/turn';
+import { replyLanguage, type TurnResult } from '../../../bot-engine/turn';
 import { validate } from '../../shared/validation';
 import { NotFoundError } from '../../../support/errors';
 import { ProviderError } from '../../../bot-engine/providers/provider';
@@ -60,7 +60,8 @@ export async function chatWithBot(
     source: 'test',
   });
   try {
-    if (!reservation.ok) result = refusedTurn(config, reservation);
+    if (!reservation.ok)
+      result = refusedTurn(config, reservation, await replyLanguage(config.language, data.message, history));
     else
       result = await answerTurn(
         services,

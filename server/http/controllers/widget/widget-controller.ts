@@ -9,6 +9,7 @@ import { conversationRepository, type ConversationRow } from '../../../db/reposi
 import { withinBusinessHours } from '../../../bot-engine/handoff';
 import { offlineReply } from '../../../bot-engine/opening-hours';
 import { replyLanguage } from '../../../bot-engine/turn';
+import { spokenIn } from '../../../bot-engine/bot-config';
 import { acceptInbound, answeringBot, widgetTarget } from '../../../channels/pipeline';
 import {
   conversationChanged,
@@ -342,7 +343,8 @@ export async function handoff(req: WidgetRequest, res: Response) {
       .map((message) => ({ role: 'user' as const, content: message.text }));
     const latest = written.pop();
     const language = await replyLanguage(answering.config.language, latest?.content ?? '', written);
-    const text = offlineReply({ ...answering.config.handoff, businessHours: hours }, now, language);
+    const spoken = spokenIn(answering.config, language).handoff;
+    const text = offlineReply({ ...spoken, businessHours: hours }, now, language);
     const line = await repo.insertMessage({
       conversationId: conversation.id,
       channelId: channel.id,

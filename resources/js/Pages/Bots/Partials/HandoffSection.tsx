@@ -1,5 +1,6 @@
 import FormSection from '@/Components/FormSection';
 import TextAreaField from '@/Components/TextAreaField';
+import FixedMessageField from './FixedMessageField';
 import Toggle from '@/Components/Toggle';
 import type { ConfigForm, SectionProps } from './bot-form';
 import BusinessHoursField from './BusinessHoursField';
@@ -7,9 +8,11 @@ import TextField from '@/Components/TextField';
 
 /** When the bot passes the conversation to a person, and what it says then, within and outside business hours. */
 export default function HandoffSection({ data, setConfig, error, editable, onSubmitted, actions }: SectionProps) {
-  const { handoff } = data.config;
+  const { handoff, english } = data.config;
   const setHandoff = (change: Partial<ConfigForm['handoff']>) =>
     setConfig((config) => ({ ...config, handoff: { ...config.handoff, ...change } }));
+  const setEnglish = (change: Partial<ConfigForm['english']>) =>
+    setConfig((config) => ({ ...config, english: { ...config.english, ...change } }));
 
   return (
     <FormSection
@@ -64,17 +67,18 @@ export default function HandoffSection({ data, setConfig, error, editable, onSub
         disabled={!editable}
       />
 
-      <TextAreaField
+      <FixedMessageField
         id="bot-handoff-message"
         label="Handoff message"
-        className="col-span-6"
-        rows={2}
-        value={handoff.message}
-        onChange={(message) => setHandoff({ message })}
-        error={error('handoff.message')}
         hint="Said when the conversation goes to a person."
+        language={data.config.language}
+        value={handoff.message}
+        english={english.handoffMessage}
+        onChange={(message) => setHandoff({ message })}
+        onEnglishChange={(handoffMessage) => setEnglish({ handoffMessage })}
+        error={error('handoff.message')}
+        englishError={error('english.handoffMessage')}
         disabled={!editable}
-        maxLength={2000}
       />
 
       <BusinessHoursField
@@ -90,17 +94,18 @@ export default function HandoffSection({ data, setConfig, error, editable, onSub
         disabled={!editable}
       />
 
-      <TextAreaField
+      <FixedMessageField
         id="bot-offline-message"
         label="Offline message"
-        className="col-span-6"
-        rows={2}
-        value={handoff.offlineMessage}
-        onChange={(offlineMessage) => setHandoff({ offlineMessage })}
-        error={error('handoff.offlineMessage')}
         hint="Said instead of the handoff message outside business hours. Your business hours and when your team is back follow it, in the customer’s language, unless this message names a time itself."
+        language={data.config.language}
+        value={handoff.offlineMessage}
+        english={english.offlineMessage}
+        onChange={(offlineMessage) => setHandoff({ offlineMessage })}
+        onEnglishChange={(offlineMessage) => setEnglish({ offlineMessage })}
+        error={error('handoff.offlineMessage')}
+        englishError={error('english.offlineMessage')}
         disabled={!editable}
-        maxLength={2000}
       />
     </FormSection>
   );

@@ -1,6 +1,7 @@
 import FormSection from '@/Components/FormSection';
 import TextAreaField from '@/Components/TextAreaField';
 import type { SectionProps } from './bot-form';
+import FixedMessageField from './FixedMessageField';
 
 /** What the bot says first, the questions it suggests, and what it says when it has no answer. */
 export default function MessagesSection({ data, setConfig, error, editable, onSubmitted, actions }: SectionProps) {
@@ -38,17 +39,20 @@ export default function MessagesSection({ data, setConfig, error, editable, onSu
         disabled={!editable}
       />
 
-      <TextAreaField
+      <FixedMessageField
         id="bot-fallback"
         label="Fallback message"
-        className="col-span-6"
-        rows={3}
-        value={config.fallbackMessage}
-        onChange={(fallbackMessage) => setConfig((current) => ({ ...current, fallbackMessage }))}
-        error={error('fallbackMessage')}
         hint="Said when nothing in the knowledge answers the question."
+        language={config.language}
+        value={config.fallbackMessage}
+        english={config.english.fallbackMessage}
+        onChange={(fallbackMessage) => setConfig((current) => ({ ...current, fallbackMessage }))}
+        onEnglishChange={(fallbackMessage) =>
+          setConfig((current) => ({ ...current, english: { ...current.english, fallbackMessage } }))
+        }
+        error={error('fallbackMessage')}
+        englishError={error('english.fallbackMessage')}
         disabled={!editable}
-        maxLength={2000}
       />
     </FormSection>
   );

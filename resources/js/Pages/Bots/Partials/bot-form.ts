@@ -43,6 +43,8 @@ export type BotFormData = {
       businessHours: { enabled: boolean; timezone: string; days: Record<Weekday, DayForm> };
       offlineMessage: string;
     };
+    /** On `auto`: the messages above in English ('' = the Indonesian one in every language). */
+    english: BotConfig['english'];
   };
 };
 
@@ -108,6 +110,7 @@ export function toFormData(
         businessHours: { enabled: hours !== null, timezone: hours?.timezone ?? DEFAULT_TIMEZONE, days },
         offlineMessage: config.handoff.offlineMessage,
       },
+      english: { ...config.english },
     },
   };
 }
@@ -180,6 +183,7 @@ export function toPayload(data: BotFormData) {
           : null,
         offlineMessage: handoff.offlineMessage,
       },
+      english: config.english,
     },
   };
 }
@@ -230,9 +234,13 @@ export const sections = [
     fields: ['name', 'description', 'avatar_color', 'status', 'language', 'instructions'],
   },
   { id: 'model', title: 'Model', fields: ['model'] },
-  { id: 'messages', title: 'Messages', fields: ['welcomeMessage', 'suggestedQuestions', 'fallbackMessage'] },
+  {
+    id: 'messages',
+    title: 'Messages',
+    fields: ['welcomeMessage', 'suggestedQuestions', 'fallbackMessage', 'english.fallbackMessage'],
+  },
   { id: 'knowledge', title: 'Knowledge & grounding', fields: ['knowledgeIds', 'grounding', 'retrieval'] },
-  { id: 'handoff', title: 'Handoff', fields: ['handoff'] },
+  { id: 'handoff', title: 'Handoff', fields: ['handoff', 'english.handoffMessage', 'english.offlineMessage'] },
   { id: 'credits', title: 'AI credits', fields: ['monthly_credit_cap'] },
   { id: 'tests', title: 'Test questions', fields: ['test_questions'] },
 ] as const;
