@@ -40,6 +40,7 @@ export interface BotConfig {
     /** Most tokens a reply may have, default 512. */
     maxTokens: number;
   };
+  /** Said when a chat opens (the widget, without a welcome of its own) and in answer to a greeting. */
   welcomeMessage: string;
   suggestedQuestions: string[];
   /** Said when nothing grounds an answer. */
@@ -80,6 +81,7 @@ export interface BotConfig {
 }
 
 export interface EnglishMessages {
+  welcomeMessage: string;
   fallbackMessage: string;
   handoffMessage: string;
   offlineMessage: string;
@@ -116,7 +118,7 @@ export function defaultBotConfig(name: string): BotConfig {
       temperature: botConfigDefaults.temperature,
       maxTokens: botConfigDefaults.maxTokens,
     },
-    welcomeMessage: `Halo! Saya ${name}. Ada yang bisa saya bantu? / Hi! How can I help you?`,
+    welcomeMessage: `Halo! Saya ${name}. Ada yang bisa saya bantu?`,
     suggestedQuestions: [],
     fallbackMessage: 'Maaf, saya belum punya informasi tentang itu.',
     grounding: 'strict',
@@ -136,6 +138,7 @@ export function defaultBotConfig(name: string): BotConfig {
       offlineMessage: 'Tim kami sedang di luar jam kerja; pesan Anda akan dibalas secepatnya saat kami kembali.',
     },
     english: {
+      welcomeMessage: `Hi! I’m ${name}. How can I help you?`,
       fallbackMessage: 'Sorry, I don’t have information about that yet.',
       handoffMessage: 'Sure, I’m connecting you with our team. Please wait a moment.',
       offlineMessage: 'Our team is away right now; we will reply as soon as we are back.',
@@ -154,11 +157,14 @@ export function spokenIn(config: BotConfig, language: Language | null): BotConfi
   const say = (own: string, english: string) => {
     const other = english.trim();
     if (other === '' || other === own.trim()) return own;
+    // No message in Indonesian (an empty welcome: none) stays none but for a reply in English.
+    if (own.trim() === '') return language === 'english' ? other : own;
     return language === 'english' ? other : `${own}\n\n${other}`;
   };
   const { english } = config;
   return {
     ...config,
+    welcomeMessage: say(config.welcomeMessage, english.welcomeMessage),
     fallbackMessage: say(config.fallbackMessage, english.fallbackMessage),
     handoff: {
       ...config.handoff,
@@ -355,6 +361,7 @@ export const botConfigSchema = z
     english: z
       .object(
         {
+          welcomeMessage: text('English welcome message', 2000).optional(),
           fallbackMessage: text('English fallback message', 2000).optional(),
           handoffMessage: text('English handoff message', 2000).optional(),
           offlineMessage: text('English offline message', 2000).optional(),
@@ -396,6 +403,7 @@ export const botConfigSchema = z
         offlineMessage: input.handoff.offlineMessage ?? defaults.handoff.offlineMessage,
       },
       english: {
+        welcomeMessage: englishFor(input.english.welcomeMessage, input.welcomeMessage, defaults.english.welcomeMessage),
         fallbackMessage: englishFor(
           input.english.fallbackMessage,
           input.fallbackMessage,

@@ -229,7 +229,8 @@ export interface TurnRecord {
 export function fallbacksInARow(history: TurnRecord[]): number {
   let count = 0;
   for (let i = history.length - 1; i >= 0; i--) {
-    if (history[i].role !== 'assistant') continue;
+    // Small talk between two fallbacks ("ok", "makasih") neither ends nor extends the run.
+    if (history[i].role !== 'assistant' || history[i].kind === 'smalltalk') continue;
     if (history[i].kind !== 'fallback') break;
     count++;
   }

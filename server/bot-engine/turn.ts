@@ -6,6 +6,8 @@
  *   1. language     config.language, or detected from the message (then recent user messages)
  *   2. handoff      a request for a person or a handoff keyword → the handoff message, no model
  *                   (outside business hours: the offline message, reason 'offline')
+ *      small talk   a message that only greets, thanks, acknowledges or says goodbye (small-talk.ts)
+ *                   → the welcome message or a short reply of its kind, no retrieval, no model
  *   3. retrieve     topK chunks from the bot's knowledge bases
  *   4. curated      a Q&A chunk whose phrasing matches closely enough → its answer, no model
  *   5. grounding    strict and no chunk above minScore, nor one holding every word asked → the
@@ -37,13 +39,15 @@ import {
   type HandoffReason,
 } from './handoff';
 import { offlineReply } from './opening-hours';
+import { smallTalk, smallTalkReply, type SmallTalk } from './small-talk';
 import { buildPrompt, type BuiltPrompt } from './prompt';
 
 /** franc's trigram tables and the tokenizer's BPE table load at the first turn, not at start-up. */
 const languageModule = () => import('../knowledge/language');
 const tokensModule = () => import('../knowledge/tokens');
 
-export type TurnKind = 'answer' | 'curated' | 'fallback' | 'handoff';
+/** `smalltalk`: a reply to a greeting, thanks, an acknowledgement or a goodbye (no question was asked). */
+export type TurnKind = 'answer' | 'curated' | 'fallback' | 'handoff' | 'smalltalk';
 
 export interface HistoryMessage {
   role: 'user' | 'assistant';
@@ -103,6 +107,8 @@ export interface RetrievedTrace {
 
 export interface TurnTrace {
   curated: { used: boolean; chunkId?: number; score?: number };
+  /** What the message was when it was small talk (no retrieval, no model). */
+  smallTalk?: SmallTalk;
   retrieved: RetrievedTrace[];
   prompt?: { messages: number; tokens: number; passages: number; historyKept: number; historyDropped: number };
   provider: { kind: string; extractive: boolean; called: boolean };
@@ -187,6 +193,18 @@ export async function runTurn(
         : handoffFor('keyword', `the message has the keyword "${keyword}"`);
     say(handoff.message, false);
     return finish({ reply: handoff.message, kind: 'handoff', citations: [], handoff });
+  }
+
+  // Small talk: answered as it is, without the knowledge.
+  const talk = smallTalk(message);
+  if (talk) {
+    // Its words tell its language better than a detector can tell from so few ("hello" is English).
+    const spoken = talk.language ?? language;
+    const reply = smallTalkReply(talk.kind, spoken, spokenIn(input.config, spoken).welcomeMessage);
+    trace.smallTalk = talk.kind;
+    trace.handoffDecision = 'none';
+    say(reply, false);
+    return { ...finish({ reply, kind: 'smalltalk', citations: [], handoff: null }), language: spoken };
   }
 
   // 3. Retrieval.

@@ -37,7 +37,10 @@ export async function seedDemoHistory(
   const timeZone = (await teamTimeZone(db, teamId)) ?? 'Asia/Jakarta';
   const bot = (await botRepository(db, teamId).find(input.botId))!;
   const config = configOf(bot.draft, bot.name);
-  const said = (language: Language) => spokenIn(config, language);
+  const messagesIn = (language: Language) => {
+    const said = spokenIn(config, language);
+    return { welcome: said.welcomeMessage, fallback: said.fallbackMessage, handoff: said.handoff.message };
+  };
   const channelIds = await channelsByType(db, teamId);
   const passage = await passages(db, teamId);
 
@@ -50,8 +53,8 @@ export async function seedDemoHistory(
       id: bot.id,
       version: bot.publishedVersion ?? 1,
       messages: {
-        id: { fallback: said('indonesian').fallbackMessage, handoff: said('indonesian').handoff.message },
-        en: { fallback: said('english').fallbackMessage, handoff: said('english').handoff.message },
+        id: messagesIn('indonesian'),
+        en: messagesIn('english'),
       },
     },
     providerKind,

@@ -228,6 +228,10 @@ async function seedDemoBot(
         'Do you deliver to Bandung?',
       ],
       handoff: { ...defaultBotConfig('Asisten Warung Kopi').handoff, keywords: ['komplain', 'refund'] },
+      english: {
+        ...defaultBotConfig('Asisten Warung Kopi').english,
+        welcomeMessage: 'Hi! I’m the Warung Kopi Nusantara assistant. Ask me about opening hours, the menu or delivery.',
+      },
     },
   );
   await publishBot(services, actor, bot.id, { note: 'Versi pertama' });
@@ -279,7 +283,8 @@ async function seedDemoChannels(
       position: 'right',
       avatarUrl: '',
       launcherText: 'Tanya kami',
-      welcomeMessage: 'Halo Kak! Mau tanya jam buka, menu, atau pesan antar?',
+      // None of its own: the bot's welcome, in each visitor's language.
+      welcomeMessage: '',
       suggestedQuestions: ['Jam buka outlet Kemang?', 'Berapa harga kopi susu gula aren?', 'Bisa bayar pakai QRIS?'],
       collectCsat: true,
       identityVerification: false,

@@ -231,11 +231,14 @@ export const apiChatCompletionSchema = z
       .meta({ description: 'What the reply cites as [n] (an extra field OpenAI clients ignore).' }),
     kawan: z
       .object({
-        kind: z.enum(['answer', 'curated', 'fallback', 'handoff']),
+        kind: z.enum(['answer', 'curated', 'fallback', 'handoff', 'smalltalk']),
         handoff: z.object({ reason: z.string(), message: z.string() }).nullable(),
         version: z.number().int().nullable(),
       })
-      .meta({ description: 'How Kawan answered: from the knowledge, a curated answer, the fallback, or a handoff.' }),
+      .meta({
+        description:
+          'How Kawan answered: from the knowledge, a curated answer, the fallback, a handoff, or small talk (a greeting, thanks or goodbye answered as such).',
+      }),
   })
   .meta({ id: 'ChatCompletion', description: "OpenAI's chat completion, answered by the bot's published version." });
 
@@ -330,7 +333,7 @@ export const apiMessageSchema = z
     feedback: z.enum(['up', 'down']).nullable().meta({ description: "The customer's rating of a bot reply." }),
     ai: z
       .object({
-        kind: z.enum(['answer', 'curated', 'fallback', 'handoff']),
+        kind: z.enum(['answer', 'curated', 'fallback', 'handoff', 'smalltalk']),
         model: z.string(),
         bot_version: z.number().int().nullable(),
         prompt_tokens: z.number().int(),
@@ -453,12 +456,9 @@ export const apiReportSummarySchema = z
     ),
     by_model: z.array(
       z.object({
-        model: z
-          .string()
-          .nullable()
-          .meta({
-            description: 'The model; null for the replies no model wrote (curated answers, handoffs, early fallbacks).',
-          }),
+        model: z.string().nullable().meta({
+          description: 'The model; null for the replies no model wrote (curated answers, handoffs, early fallbacks).',
+        }),
         replies: z.number().int(),
         prompt_tokens: z.number().int(),
         completion_tokens: z.number().int(),

@@ -244,6 +244,8 @@ export function computeFigures(
     }
     if (!isAiReply(message) || !message.ai) continue;
     const ai = message.ai;
+    // A greeting or thanks answered as such is no answer to a question, nor a fallback: not counted.
+    if (ai.kind === 'smalltalk') continue;
     figures.aiReplies += 1;
     if (ai.kind === 'fallback') figures.fallbacks += 1;
     if (ai.kind === 'curated') figures.curated += 1;

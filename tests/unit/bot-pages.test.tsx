@@ -167,7 +167,7 @@ const config: BotConfig = {
     businessHours: null,
     offlineMessage: 'Tim kami sedang di luar jam kerja.',
   },
-  english: { fallbackMessage: 'Sorry, I do not know yet.', handoffMessage: '', offlineMessage: '' },
+  english: { welcomeMessage: '', fallbackMessage: 'Sorry, I do not know yet.', handoffMessage: '', offlineMessage: '' },
 };
 
 const options = {

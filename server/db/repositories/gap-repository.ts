@@ -311,8 +311,9 @@ export function gapRepository(db: Database, teamId: number) {
             eq(messages.conversationId, conversationId),
             eq(messages.direction, 'inbound'),
             lt(messages.id, beforeId),
+            // A question the bot answered; small talk ("halo kak") is none.
             sql`exists (select 1 from messages r where r.in_reply_to_id = ${messages.id} and r.sender = 'bot'
-                         and r.status <> 'composing')`,
+                         and r.status <> 'composing' and coalesce(r.ai->>'kind', '') <> 'smalltalk')`,
           ),
         )
         .orderBy(desc(messages.id))

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { TurnKind } from '../../bot-engine/turn';
 import { teams } from './teams';
 import { users } from './users';
 import { bots } from './bots';
@@ -186,7 +187,7 @@ export type MessageKind =
 export type MessageStatus = 'received' | 'composing' | 'queued' | 'sending' | 'sent' | 'delivered' | 'read' | 'failed';
 
 export interface MessageAi {
-  kind: 'answer' | 'curated' | 'fallback' | 'handoff';
+  kind: TurnKind;
   model: string;
   version: number | null;
   promptTokens: number;

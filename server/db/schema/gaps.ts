@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { TurnKind } from '../../bot-engine/turn';
 import { teams } from './teams';
 import { bots } from './bots';
 import { conversations, messages } from './channels';
@@ -17,8 +18,8 @@ export type GapReason = 'fallback' | 'low_confidence' | 'handoff' | 'thumbs_down
 /** The bot's reply when the gap's question was asked again after it was answered. */
 export interface GapRetest {
   question: string;
-  /** The reply's kind (answer, curated, fallback, handoff), or 'skipped' when no published bot could be asked. */
-  kind: 'answer' | 'curated' | 'fallback' | 'handoff' | 'skipped';
+  /** The reply's kind (answer, curated, fallback, handoff, small talk), or 'skipped' when no published bot could be asked. */
+  kind: TurnKind | 'skipped';
   answered: boolean;
   reply: string;
 }

@@ -67,8 +67,12 @@ export interface HistoryInput {
   days: number;
   timeZone: string;
   seed: number;
-  /** The bot's fallback and handoff messages, as it says them in each language. */
-  bot: { id: number; version: number; messages: Record<Language, { fallback: string; handoff: string }> };
+  /** The bot's welcome, fallback and handoff messages, as it says them in each language. */
+  bot: {
+    id: number;
+    version: number;
+    messages: Record<Language, { welcome: string; fallback: string; handoff: string }>;
+  };
   /** The provider kind the bot's engine reports when no model was asked (curated, handoff, strict fallback). */
   providerKind: string;
   agents: HistoryAgent[];
@@ -413,7 +417,7 @@ export function generateHistory(input: HistoryInput): History {
         } else {
           if (scenario === 'greeting') {
             thread.customer(rng.pick(lang === 'id' ? ['halo kak', 'p', 'halo min', 'permisi kak'] : ['hi', 'hello']));
-            thread.fallback(lang, modelAt(thread.at), undefined, false);
+            thread.smallTalk(lang);
           }
           const first = topicIn(lang);
           answer(first);
@@ -660,6 +664,11 @@ class Thread {
       reply.handoff = handoff;
       this.handoff(handoff);
     }
+  }
+
+  /** A greeting, answered with the welcome message (small talk: no knowledge, no model). */
+  smallTalk(language: Language): void {
+    this.botReply(this.input.bot.messages[language].welcome, this.ai('smalltalk', null));
   }
 
   thumbsDownLast(p: number): void {

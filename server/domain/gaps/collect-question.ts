@@ -65,9 +65,12 @@ export async function noteTurn(
   if (messageId !== undefined) await services.jobs.send(gapJob, { teamId, messageId, reason: gap.reason });
 }
 
-/** A customer gave a bot reply a thumbs-down: the message it answered is a question to collect. */
+/**
+ * A customer gave a bot reply a thumbs-down: the message it answered is a question to collect
+ * (not a greeting or thanks the bot answered as small talk).
+ */
 export async function noteThumbsDown(services: Pick<Services, 'jobs'>, teamId: number, reply: MessageRow) {
-  if (reply.sender !== 'bot' || reply.inReplyToId === null) return;
+  if (reply.sender !== 'bot' || reply.inReplyToId === null || reply.ai?.kind === 'smalltalk') return;
   await services.jobs.send(gapJob, { teamId, messageId: reply.inReplyToId, reason: 'thumbs_down' });
 }
 

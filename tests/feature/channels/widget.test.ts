@@ -109,6 +109,17 @@ describe('widget config and allowed domains', () => {
     }
   });
 
+  it("shows its bot's welcome without one of its own, in the language of the visitor's browser", async () => {
+    const { call } = await webChannel({ settings: { welcomeMessage: '  ' } });
+    const welcome = async (language?: string) => {
+      const req = call('get', 'config');
+      return ((await (language ? req.set('Accept-Language', language) : req)).body as WidgetConfig).welcomeMessage;
+    };
+    expect(await welcome('id-ID,id;q=0.9,en;q=0.8')).toBe('Halo! Saya Asisten Kopi. Ada yang bisa saya bantu?');
+    expect(await welcome('en-US,en;q=0.9')).toBe('Hi! I’m Asisten Kopi. How can I help you?');
+    expect(await welcome()).toBe('Hi! I’m Asisten Kopi. How can I help you?');
+  });
+
   it('refuses another site with 403 JSON the browser can still read', async () => {
     const { call } = await webChannel();
     const res = await call('get', 'config', undefined, 'https://evil.example');

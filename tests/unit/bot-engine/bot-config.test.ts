@@ -117,9 +117,10 @@ describe('messages in two languages', () => {
       handoff: { message: 'Sebentar ya kak, admin kami datang.' },
     });
     expect(old.english).toEqual({
+      // Not written by the team: the defaults, in both languages.
+      welcomeMessage: bot.english.welcomeMessage,
       fallbackMessage: '',
       handoffMessage: '',
-      // Not written by the team: the default, in both languages.
       offlineMessage: bot.english.offlineMessage,
     });
     expect(spokenIn(old, 'english').fallbackMessage).toBe('Maaf kak, belum tahu. / Sorry, not sure.');
@@ -129,9 +130,14 @@ describe('messages in two languages', () => {
   it('keeps an English message emptied on the form empty, and trims one given', () => {
     const parsed = botConfigSchema.parse({
       ...bot,
-      english: { fallbackMessage: '  Sorry!  ', handoffMessage: '', offlineMessage: '' },
+      english: { welcomeMessage: '', fallbackMessage: '  Sorry!  ', handoffMessage: '', offlineMessage: '' },
     });
-    expect(parsed.english).toEqual({ fallbackMessage: 'Sorry!', handoffMessage: '', offlineMessage: '' });
+    expect(parsed.english).toEqual({
+      welcomeMessage: '',
+      fallbackMessage: 'Sorry!',
+      handoffMessage: '',
+      offlineMessage: '',
+    });
   });
 
   it('names an English message that is too long by its path', () => {

@@ -244,7 +244,7 @@ describe('runTurn', () => {
     expect(crib.result.kind).toBe('fallback');
     expect(crib.result.trace.retrieved[0].holdsQuestion).toBeUndefined();
     // A question about nothing in particular grounds nothing.
-    expect((await turn({ message: 'halo kak' }, { chunks: [rooms] })).result.kind).toBe('fallback');
+    expect((await turn({ message: 'ada apa aja kak' }, { chunks: [rooms] })).result.kind).toBe('fallback');
     // Only when nothing is similar enough: a grounded passage keeps the others out.
     const both = await turn({ message: 'How much is an extra bed?' }, { chunks: [hours, rooms] });
     expect(both.provider.requests[0].passages.map((p) => p.chunkId)).toEqual([1]);
@@ -495,7 +495,7 @@ describe('runTurn', () => {
       });
       expect(short.result.language).toBe('indonesian');
 
-      const unknown = await turn({ message: 'ok?' });
+      const unknown = await turn({ message: 'QRIS?' });
       expect(unknown.result.language).toBeNull();
       expect(rule(unknown.provider)).toContain("Reply in the language of the user's latest message");
 
@@ -505,6 +505,70 @@ describe('runTurn', () => {
       });
       expect(fixed.result.language).toBe('english');
       expect(rule(fixed.provider)).toContain('Reply in English');
+    });
+  });
+
+  describe('small talk', () => {
+    it('answers a greeting with the welcome message, without retrieval or the model', async () => {
+      const { result, provider, retrievals, events } = await turn({ message: 'halo kak' });
+      expect(provider.requests).toHaveLength(0);
+      expect(retrievals).toHaveLength(0);
+      expect(result).toMatchObject({
+        kind: 'smalltalk',
+        reply: baseConfig.welcomeMessage,
+        citations: [],
+        handoff: null,
+        language: 'indonesian',
+      });
+      expect(result.trace).toMatchObject({
+        smallTalk: 'greeting',
+        model: null,
+        costUsd: 0,
+        provider: { called: false },
+      });
+      expect(deltas(events)).toEqual([baseConfig.welcomeMessage]);
+
+      const english = await turn({ message: 'Hello there!' });
+      expect(english.result.reply).toBe(baseConfig.english.welcomeMessage);
+      // Telegram's first message: the language is not known, so both.
+      const start = await turn({ message: '/start' });
+      expect(start.result.reply).toBe(`${baseConfig.welcomeMessage}\n\n${baseConfig.english.welcomeMessage}`);
+    });
+
+    it('thanks back in the conversation’s language', async () => {
+      const { result } = await turn({
+        message: 'thx',
+        history: [{ role: 'user', content: 'Saya mau pesan kopi susu untuk dibawa pulang nanti sore' }],
+      });
+      expect(result).toMatchObject({ kind: 'smalltalk', reply: 'Sama-sama! Ada lagi yang bisa saya bantu?' });
+    });
+
+    it('still hands off first, and answers a question that opens with a greeting from the knowledge', async () => {
+      const keyword = await turn({ message: 'halo kak', config: config({}, { keywords: ['halo'] }) });
+      expect(keyword.result.kind).toBe('handoff');
+      const question = await turn({ message: 'halo kak, kedainya buka jam berapa?' });
+      expect(question.result.kind).toBe('answer');
+      expect(question.retrievals).toHaveLength(1);
+    });
+
+    it('neither ends nor extends a run of fallbacks', async () => {
+      const none = [chunk(1, 'Menu sarapan.', { retrievers: weak })];
+      const { result } = await turn(
+        {
+          message: 'Apakah ada parkir untuk motor?',
+          history: [
+            { role: 'user', content: 'Ada wifi?' },
+            { role: 'assistant', content: 'Maaf', kind: 'fallback' },
+            { role: 'user', content: 'oke' },
+            { role: 'assistant', content: 'Baik.', kind: 'smalltalk' },
+            { role: 'user', content: 'Ada colokan?' },
+            { role: 'assistant', content: 'Maaf', kind: 'fallback' },
+          ],
+        },
+        { chunks: none },
+      );
+      expect(result.kind).toBe('fallback');
+      expect(result.handoff).toMatchObject({ reason: 'repeated_fallback' });
     });
   });
 
@@ -521,7 +585,7 @@ describe('runTurn', () => {
     });
 
     it('says both while the language is not known, and tells the model the fallback of the reply’s language', async () => {
-      const unknown = await turn({ message: 'ok?' }, { chunks: none });
+      const unknown = await turn({ message: 'QRIS?' }, { chunks: none });
       expect(unknown.result.reply).toBe(`Maaf, saya belum tahu jawabannya.\n\n${baseConfig.english.fallbackMessage}`);
 
       const en = await turn({ message: 'What are your opening hours on Sunday?' });

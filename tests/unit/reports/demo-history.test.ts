@@ -17,8 +17,8 @@ const input: HistoryInput = {
     id: 1,
     version: 1,
     messages: {
-      id: { fallback: 'Maaf, saya belum punya informasi tentang itu.', handoff: 'Baik.' },
-      en: { fallback: 'Sorry, I don’t have information about that yet.', handoff: 'Sure.' },
+      id: { welcome: 'Halo Kak!', fallback: 'Maaf, saya belum punya informasi tentang itu.', handoff: 'Baik.' },
+      en: { welcome: 'Hi!', fallback: 'Sorry, I don’t have information about that yet.', handoff: 'Sure.' },
     },
   },
   providerKind: 'openai-compatible',
@@ -92,7 +92,7 @@ describe('the demo history', () => {
       else expect(reply.ai?.citations).toEqual([]);
     }
     const kinds = new Set(history.messages.map((message) => message.ai?.kind).filter(Boolean));
-    expect(kinds).toEqual(new Set(['answer', 'curated', 'fallback', 'handoff']));
+    expect(kinds).toEqual(new Set(['answer', 'curated', 'fallback', 'handoff', 'smalltalk']));
   });
 
   it("previews each conversation by its last message, without a reply's citation markers", () => {

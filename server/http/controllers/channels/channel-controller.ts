@@ -108,7 +108,8 @@ export async function create(req: Request) {
           position: 'right',
           title: '',
           launcherText: 'Chat with us',
-          welcomeMessage: 'Halo! Ada yang bisa kami bantu? / Hi! How can we help?',
+          // Empty: the bot's own welcome, in each visitor's language.
+          welcomeMessage: '',
           suggestedQuestions: [],
           collectCsat: true,
           identityVerification: false,

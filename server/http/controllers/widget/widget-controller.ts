@@ -150,19 +150,24 @@ export function widgetVisitorId(req: Request): string | undefined {
 }
 
 /**
- * Whether the channel's bot answers, and the widget's language: the one its published version
- * replies in (null for `auto`, or when no bot answers: the visitor's browser decides). Read through
- * the pipeline's hot cache: every page view of a host site asks for the config.
+ * Whether the channel's bot answers, the widget's language: the one its published version replies
+ * in (null for `auto`, or when no bot answers: the visitor's browser decides), and the bot's welcome
+ * message in the language the widget will speak (for `auto`, the browser's, as the panel tells it
+ * from the first of its languages). Read through the pipeline's hot cache: every page view of a host
+ * site asks for the config.
  */
 async function channelBot(
   services: Services,
   channel: ChannelRow,
-): Promise<{ active: boolean; language: WidgetConfig['language'] }> {
+  browserLanguage: string,
+): Promise<{ active: boolean; language: WidgetConfig['language']; welcome: string }> {
   const answering = await answeringBot(services, channel);
   const language = answering?.config.language;
+  const spoken = /^(id|in)\b/i.test(browserLanguage) ? 'indonesian' : 'english';
   return {
     active: answering !== undefined,
     language: language === 'indonesian' ? 'id' : language === 'english' ? 'en' : null,
+    welcome: answering ? spokenIn(answering.config, spoken).welcomeMessage : '',
   };
 }
 
@@ -173,14 +178,15 @@ export async function config(req: WidgetRequest, res: Response) {
     ...realtimeEndpoint(req.services.config),
     key: req.services.config.reverb.widget.key,
   };
-  const bot = await channelBot(req.services, channel);
+  const bot = await channelBot(req.services, channel, req.get('accept-language')?.trim() ?? '');
   const body: WidgetConfig = {
     title: typeof s.title === 'string' && s.title ? s.title : channel.name,
     color: typeof s.color === 'string' ? s.color : '#4f46e5',
     position: s.position === 'left' ? 'left' : 'right',
     avatarUrl: typeof s.avatarUrl === 'string' && s.avatarUrl ? s.avatarUrl : null,
     launcherText: typeof s.launcherText === 'string' ? s.launcherText : '',
-    welcomeMessage: typeof s.welcomeMessage === 'string' ? s.welcomeMessage : '',
+    // The channel's own welcome; without one, its bot's.
+    welcomeMessage: typeof s.welcomeMessage === 'string' && s.welcomeMessage.trim() ? s.welcomeMessage : bot.welcome,
     suggestedQuestions: Array.isArray(s.suggestedQuestions) ? (s.suggestedQuestions as string[]) : [],
     collectCsat: s.collectCsat === true,
     showBranding: true,

@@ -14,17 +14,20 @@ export default function MessagesSection({ data, setConfig, error, editable, onSu
       onSubmitted={onSubmitted}
       actions={actions}
     >
-      <TextAreaField
+      <FixedMessageField
         id="bot-welcome"
         label="Welcome message"
-        className="col-span-6"
-        rows={3}
+        hint="The first thing it says when a chat opens, and its answer to a greeting (“halo kak”, “/start”). Empty: no welcome."
+        language={config.language}
         value={config.welcomeMessage}
+        english={config.english.welcomeMessage}
         onChange={(welcomeMessage) => setConfig((current) => ({ ...current, welcomeMessage }))}
+        onEnglishChange={(welcomeMessage) =>
+          setConfig((current) => ({ ...current, english: { ...current.english, welcomeMessage } }))
+        }
         error={error('welcomeMessage')}
-        hint="The first thing it says when a chat opens. Leave it empty for no welcome."
+        englishError={error('english.welcomeMessage')}
         disabled={!editable}
-        maxLength={2000}
       />
 
       <TextAreaField

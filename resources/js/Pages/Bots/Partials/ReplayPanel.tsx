@@ -23,6 +23,7 @@ const kindTone: Record<string, 'green' | 'yellow' | 'red' | 'gray' | 'indigo'> =
   curated: 'indigo',
   fallback: 'yellow',
   handoff: 'gray',
+  smalltalk: 'gray',
   error: 'red',
 };
 

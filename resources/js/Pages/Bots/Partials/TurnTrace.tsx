@@ -11,9 +11,10 @@ const kindTones: Record<TurnKind, BadgeTone> = {
   curated: 'indigo',
   fallback: 'yellow',
   handoff: 'red',
+  smalltalk: 'gray',
 };
 
-/** Answer (green), Curated answer (indigo), Fallback (yellow), Handoff (red). */
+/** Answer (green), Curated answer (indigo), Fallback (yellow), Handoff (red), Small talk (gray). */
 export function KindBadge({ kind }: { kind: TurnKind }) {
   return <StatusBadge tone={kindTones[kind] ?? 'gray'}>{kindLabels[kind] ?? kind}</StatusBadge>;
 }
@@ -26,6 +27,14 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
     </div>
   );
 }
+
+/** What a message answered as small talk was, and what the bot said to it. */
+const smallTalkText: Record<NonNullable<StoredTrace['smallTalk']>, string> = {
+  greeting: 'A greeting: answered with the welcome message (or a short hello without one), nothing retrieved',
+  thanks: 'Thanks: answered as such, nothing retrieved',
+  acknowledgement: 'An acknowledgement (“ok”): answered as such, nothing retrieved',
+  farewell: 'A goodbye: answered as such, nothing retrieved',
+};
 
 function curatedText(curated: StoredTrace['curated']): string {
   if (!curated) return 'Not recorded';
@@ -99,6 +108,7 @@ export default function TurnTrace({ turn, className }: { turn: Turn; className?:
             <Row term="Kind">
               <KindBadge kind={turn.kind} />
             </Row>
+            {trace.smallTalk && <Row term="Small talk">{smallTalkText[trace.smallTalk]}</Row>}
             <Row term="Curated answer">{curatedText(trace.curated)}</Row>
             <Row term="Retrieved">
               {retrieved.length === 0 ? (

@@ -237,7 +237,13 @@ export const sections = [
   {
     id: 'messages',
     title: 'Messages',
-    fields: ['welcomeMessage', 'suggestedQuestions', 'fallbackMessage', 'english.fallbackMessage'],
+    fields: [
+      'welcomeMessage',
+      'suggestedQuestions',
+      'fallbackMessage',
+      'english.welcomeMessage',
+      'english.fallbackMessage',
+    ],
   },
   { id: 'knowledge', title: 'Knowledge & grounding', fields: ['knowledgeIds', 'grounding', 'retrieval'] },
   { id: 'handoff', title: 'Handoff', fields: ['handoff', 'english.handoffMessage', 'english.offlineMessage'] },

@@ -68,6 +68,7 @@ export const kindLabels: Record<TurnKind, string> = {
   curated: 'Curated answer',
   fallback: 'Fallback',
   handoff: 'Handoff',
+  smalltalk: 'Small talk',
 };
 
 export const sourceLabels: Record<string, string> = { test: 'Test chat', api: 'API', replay: 'Replay' };

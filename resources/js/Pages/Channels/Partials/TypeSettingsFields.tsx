@@ -151,7 +151,7 @@ function WebFields({ bag }: { bag: FieldBag }) {
         label="Welcome message"
         className="col-span-6"
         rows={2}
-        hint="The first message a visitor sees. Empty: the bot's own welcome message."
+        hint="The first message a visitor sees. Empty: the bot's own welcome message, in the visitor's language."
       />
       <TextAreaField
         {...text(bag, 'suggested_questions')}

@@ -52,6 +52,7 @@ const withoutModel: Record<NonNullable<Message['ai']>['kind'], string> = {
   curated: 'Curated answer',
   fallback: 'Fallback, no model asked',
   handoff: 'Handoff',
+  smalltalk: 'Small talk',
 };
 
 /** How a bot reply was made: "gpt-4o-mini · 1,820 ms", "Curated answer · 85 ms". */

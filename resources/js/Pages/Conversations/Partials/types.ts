@@ -54,7 +54,7 @@ export interface Message {
   created_at: string;
   /** Bot replies: how they were made. */
   ai: {
-    kind: 'answer' | 'curated' | 'fallback' | 'handoff';
+    kind: 'answer' | 'curated' | 'fallback' | 'handoff' | 'smalltalk';
     model: string;
     latency_ms: number;
     prompt_tokens: number;
