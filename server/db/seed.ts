@@ -230,7 +230,8 @@ async function seedDemoBot(
       handoff: { ...defaultBotConfig('Asisten Warung Kopi').handoff, keywords: ['komplain', 'refund'] },
       english: {
         ...defaultBotConfig('Asisten Warung Kopi').english,
-        welcomeMessage: 'Hi! I’m the Warung Kopi Nusantara assistant. Ask me about opening hours, the menu or delivery.',
+        welcomeMessage:
+          'Hi! I’m the Warung Kopi Nusantara assistant. Ask me about opening hours, the menu or delivery.',
       },
     },
   );
