@@ -397,6 +397,7 @@ const conversationExample = {
   resolved_by: 'human',
   reopen_count: 0,
   csat: { score: 5, comment: 'Cepat sekali, makasih!' },
+  labels: [{ id: 7, name: 'Pesan antar', color: 'sky' }],
   created_at: '2026-11-24T09:58:00.000Z',
   updated_at: '2026-11-24T10:15:00.000Z',
 };
@@ -458,6 +459,7 @@ function conversationApi(api: RouteRegistry): void {
         channel: { description: 'A channel id.', example: '2' },
         bot: { description: 'A bot id.', example: '4' },
         assignee: { description: "A user id, `me` (the token's user) or `unassigned`.", example: 'unassigned' },
+        label: { description: 'A label id: conversations carrying that label.', example: '7' },
         search: {
           description: "Part of the contact's name, phone or e-mail, the last message, or `#128`.",
           example: 'Rina',

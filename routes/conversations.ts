@@ -2,11 +2,12 @@ import type { RouteRegistry } from '../server/http/router/registry';
 import * as conversations from '../server/http/controllers/conversations/conversation-controller';
 import * as attachments from '../server/http/controllers/conversations/attachment-controller';
 import * as savedReplies from '../server/http/controllers/conversations/saved-reply-controller';
+import * as labels from '../server/http/controllers/conversations/label-controller';
 
 /**
  * The inbox of the current team. Signed in and verified; another team's conversation is a 404.
  * Agents, editors, admins and owners reply, assign, hand back and resolve, and keep the team's
- * saved replies; viewers read.
+ * saved replies and labels; viewers read.
  */
 export default function conversationRoutes(routes: RouteRegistry): void {
   routes.group({ middleware: ['auth', 'verified'] }, (user) => {
@@ -24,6 +25,15 @@ export default function conversationRoutes(routes: RouteRegistry): void {
       .name('saved-replies.destroy')
       .whereNumber('savedReply')
       .bind('savedReply');
+    // The team's labels, put on conversations and filtered by in the inbox.
+    user.get('/conversations/labels', labels.index).name('labels.index');
+    user.post('/conversations/labels', labels.store).name('labels.store');
+    user.put('/conversations/labels/{label}', labels.update).name('labels.update').whereNumber('label').bind('label');
+    user
+      .delete('/conversations/labels/{label}', labels.destroy)
+      .name('labels.destroy')
+      .whereNumber('label')
+      .bind('label');
     const one = (path: string) => `/conversations/{conversation}${path}`;
     user.get(one(''), conversations.show).name('conversations.show').whereNumber('conversation').bind('conversation');
     user
@@ -45,6 +55,11 @@ export default function conversationRoutes(routes: RouteRegistry): void {
     user
       .put(one('/contact'), conversations.updateContact)
       .name('conversations.contact.update')
+      .whereNumber('conversation')
+      .bind('conversation');
+    user
+      .put(one('/labels'), conversations.updateLabels)
+      .name('conversations.labels.update')
       .whereNumber('conversation')
       .bind('conversation');
     user

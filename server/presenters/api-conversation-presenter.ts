@@ -2,8 +2,11 @@ import type { ConversationListRow, MessageRow } from '../db/repositories/convers
 import type { Citation } from '../bot-engine/citations';
 import { iso } from './iso';
 
-/** A conversation as the API exports it (GET /api/conversations). */
-export function presentApiConversation(row: ConversationListRow) {
+/** A conversation as the API exports it (GET /api/conversations), its labels named from the team's. */
+export function presentApiConversation(
+  row: ConversationListRow,
+  labels: ReadonlyMap<number, { id: number; name: string; color: string }> = new Map(),
+) {
   return {
     id: row.id,
     number: row.number,
@@ -21,6 +24,10 @@ export function presentApiConversation(row: ConversationListRow) {
     resolved_by: row.resolvedBy,
     reopen_count: row.reopenCount,
     csat: row.csatScore ? { score: row.csatScore, comment: row.csatComment } : null,
+    labels: row.labelIds.flatMap((id) => {
+      const label = labels.get(id);
+      return label ? [{ id: label.id, name: label.name, color: label.color }] : [];
+    }),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -283,6 +283,9 @@ export const apiConversationSchema = z
     resolved_by: z.enum(['bot', 'human', 'auto_idle']).nullable(),
     reopen_count: z.number().int(),
     csat: z.object({ score: z.number().int(), comment: z.string().nullable() }).nullable(),
+    labels: z
+      .array(z.object({ id: z.number().int(), name: z.string(), color: z.string() }))
+      .meta({ description: "The team's labels on it." }),
     created_at: timestamp,
     updated_at: timestamp,
   })

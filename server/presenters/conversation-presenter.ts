@@ -37,6 +37,8 @@ export function presentConversationSummary(row: ConversationListRow, now = new D
     handoff_reason: row.handoffReason,
     handoff_at: iso(row.handoffAt),
     window_expires_at: iso(windowExpiresAt(row.channelType, row.lastInboundAt, now)),
+    /** The team's labels on it, by id (the page has the team's labels: `labels`). */
+    label_ids: row.labelIds,
   };
 }
 

@@ -42,6 +42,8 @@ export interface Tenant {
   provider: { id: number };
   /** A saved reply of the team. */
   savedReply: { id: number };
+  /** A conversation label of the team. */
+  label: { id: number };
   /** A web widget channel of the team on the bot, with a conversation, its message and an event. */
   channel: { id: number; publicKey: string };
   conversation: { id: number };
@@ -83,6 +85,10 @@ export async function createTenant(services: Pick<Services, 'db' | 'encrypter'>,
     .insert(schema.savedReplies)
     .values({ teamId: team.id, shortcut: 'hours', text: `${name} opens at 08.00.` })
     .returning({ id: schema.savedReplies.id });
+  const [label] = await services.db
+    .insert(schema.conversationLabels)
+    .values({ teamId: team.id, name: 'VIP', color: 'amber' })
+    .returning({ id: schema.conversationLabels.id });
   const { bot, version, turn } = await createPublishedBot(services, team.id, {
     name: `${name} Bot`,
     knowledgeIds: [knowledge.id],
@@ -134,6 +140,7 @@ export async function createTenant(services: Pick<Services, 'db' | 'encrypter'>,
     turn: { id: turn.id },
     provider: { id: provider.id },
     savedReply: { id: savedReply.id },
+    label: { id: label.id },
     channel: { id: channel.id, publicKey: channel.publicKey },
     conversation: { id: conversation.id },
     message: { id: message.id },
@@ -158,6 +165,7 @@ export const fixtures: Record<string, (tenant: Tenant) => number | string> = {
   turn: (tenant) => tenant.turn.id,
   provider: (tenant) => tenant.provider.id,
   savedReply: (tenant) => tenant.savedReply.id,
+  label: (tenant) => tenant.label.id,
   channel: (tenant) => tenant.channel.id,
   /** The channel's public key (webhooks and the widget name channels so). */
   key: (tenant) => tenant.channel.publicKey,

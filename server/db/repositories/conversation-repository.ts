@@ -102,6 +102,8 @@ export interface ConversationFilters {
   /** A user id, 'me' resolved by the caller, or 'unassigned'. */
   assignee?: number | 'unassigned';
   search?: string;
+  /** Conversations carrying this label. */
+  labelId?: number;
   /** Conversations with a message or a change at or after this time (the API's incremental export). */
   updatedSince?: Date;
 }
@@ -488,6 +490,7 @@ export function conversationRepository(db: Database, teamId: number) {
           : undefined,
       filters.channelId ? eq(conversations.channelId, filters.channelId) : undefined,
       filters.botId ? eq(conversations.botId, filters.botId) : undefined,
+      filters.labelId ? sql`${conversations.labelIds} @> array[${filters.labelId}::int]` : undefined,
       filters.assignee === 'unassigned'
         ? isNull(conversations.assigneeId)
         : filters.assignee

@@ -153,11 +153,18 @@ export const conversations = pgTable(
     csatAt: timestamp('csat_at', { withTimezone: true }),
     /** Where it started (the widget's page URL, title and referrer). */
     origin: jsonb('origin').$type<Record<string, string>>().notNull().default({}),
+    /** The team's labels on it (conversation_labels ids; a deleted label is taken off every conversation). */
+    labelIds: integer('label_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('conversations_team_id_number_unique').on(table.teamId, table.number),
+    // The inbox's filter by label (label_ids @> {id}).
+    index('conversations_label_ids_index').using('gin', table.labelIds),
     uniqueIndex('conversations_open_thread_unique')
       .on(table.channelId, table.threadId)
       .where(sql`state <> 'resolved'`),

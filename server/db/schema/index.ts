@@ -13,3 +13,4 @@ export * from './reports';
 export * from './gaps';
 export * from './billing';
 export * from './saved-replies';
+export * from './labels';

@@ -29,6 +29,7 @@ export const apiConversationQuerySchema = z.object({
   channel: fields.queryId('channel').optional(),
   bot: fields.queryId('bot').optional(),
   assignee: z.union([z.literal('me'), z.literal('unassigned'), fields.queryId('assignee')]).optional(),
+  label: fields.queryId('label').optional(),
   search: z.string().trim().max(100, 'The search must not be greater than 100 characters.').optional(),
   updated_since: z.iso
     .datetime({ offset: true, error: 'The updated since must be an ISO 8601 date and time.' })

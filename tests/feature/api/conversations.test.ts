@@ -5,7 +5,7 @@ import { createMember, createOwnedTeam } from '../../factories/teams';
 import { createApiToken } from '../../factories/api-tokens';
 import { createChannel, createConversation } from '../../factories/channels';
 import { conversationRepository } from '../../../server/db/repositories/conversation-repository';
-import { conversations } from '../../../server/db/schema/index';
+import { conversationLabels, conversations } from '../../../server/db/schema/index';
 import { eq } from 'drizzle-orm';
 import type { TokenAbility } from '../../../server/domain/teams/roles';
 
@@ -69,6 +69,40 @@ describe('GET /api/conversations', () => {
     expect(open.body.data.map((row: { id: number }) => row.id)).toEqual([first.conversation.id, third.conversation.id]);
     const searched = await get('/api/conversations?search=vegan');
     expect(searched.body.data.map((row: { id: number }) => row.id)).toEqual([third.conversation.id]);
+    expect(all.body.data[0].labels).toEqual([]);
+  });
+
+  it('names each conversation’s labels and filters by one', async () => {
+    const { get, team } = await tenant();
+    const web = await createChannel(app.services, team.id, { type: 'web' });
+    const [vip, keluhan] = await app.services.db
+      .insert(conversationLabels)
+      .values([
+        { teamId: team.id, name: 'VIP', color: 'amber' },
+        { teamId: team.id, name: 'Keluhan', color: 'red' },
+      ])
+      .returning();
+    const plain = await createConversation(app.services, web);
+    const labelled = await createConversation(app.services, web);
+    await conversationRepository(app.services.db, team.id).update(labelled.conversation.id, {
+      labelIds: [keluhan.id, vip.id],
+    });
+    const all = await get('/api/conversations');
+    expect(all.body.data.map((row: { id: number; labels: unknown[] }) => [row.id, row.labels])).toEqual([
+      [plain.conversation.id, []],
+      [
+        labelled.conversation.id,
+        [
+          { id: keluhan.id, name: 'Keluhan', color: 'red' },
+          { id: vip.id, name: 'VIP', color: 'amber' },
+        ],
+      ],
+    ]);
+    const filtered = await get(`/api/conversations?label=${vip.id}`);
+    expect(filtered.body.data.map((row: { id: number }) => row.id)).toEqual([labelled.conversation.id]);
+    expect((await get('/api/conversations?label=vip')).body.errors).toEqual({
+      label: ['The label must be a positive integer.'],
+    });
   });
 
   it('exports only what changed since the last run with updated_since', async () => {

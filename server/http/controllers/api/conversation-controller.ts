@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { conversationRepository } from '../../../db/repositories/conversation-repository';
+import { labelRepository } from '../../../db/repositories/label-repository';
 import { conversationPolicy } from '../../../domain/conversations/conversation-actions';
 import { apiConversationQuerySchema, apiMessageQuerySchema } from '../../../domain/conversations/schemas';
 import { validate } from '../../../domain/shared/validation';
@@ -25,12 +26,19 @@ export async function index(req: Request, res: Response) {
       channelId: query.channel,
       botId: query.bot,
       assignee: query.assignee === 'me' ? actor.userId : query.assignee,
+      labelId: query.label,
       search: query.search || undefined,
       updatedSince: query.updated_since,
     },
     { page: query.page, perPage: query.per_page, order: 'oldest' },
   );
-  res.json({ data: items.map(presentApiConversation), meta: pageMeta(query.page, query.per_page, total) });
+  const labels = new Map(
+    (await labelRepository(req.services.db, actor.teamId).all()).map((label) => [label.id, label] as const),
+  );
+  res.json({
+    data: items.map((row) => presentApiConversation(row, labels)),
+    meta: pageMeta(query.page, query.per_page, total),
+  });
 }
 
 /** `GET /api/conversations/{conversation}/messages`: the thread oldest first, with AI metadata. */

@@ -5,6 +5,8 @@ import { botRepository } from '../../../db/repositories/bot-repository';
 import { teamMembershipRepository } from '../../../db/repositories/team-membership-repository';
 import { savedReplyRepository } from '../../../db/repositories/saved-reply-repository';
 import { presentSavedReply } from '../../../domain/conversations/saved-replies';
+import { labelRepository } from '../../../db/repositories/label-repository';
+import { presentLabel, setConversationLabels } from '../../../domain/conversations/labels';
 import { updateContactDetails } from '../../../domain/conversations/contact-details';
 import {
   addNote,
@@ -57,17 +59,24 @@ function filtersOf(req: Request, actor: TeamActor) {
   const assignee =
     query.assignee === 'me' || query.assignee === 'unassigned' ? query.assignee : (parseId(query.assignee) ?? '');
   const search = typeof query.search === 'string' ? query.search.trim().slice(0, 100) : '';
+  const label = parseId(query.label) ?? '';
   const filters: ConversationFilters = {
+    labelId: label || undefined,
     state: state || undefined,
     channelId: channel || undefined,
     botId: bot || undefined,
     assignee: assignee === 'me' ? actor.userId : assignee || undefined,
     search: search || undefined,
   };
-  return { shown: { state, channel, bot, assignee, search }, filters };
+  return { shown: { state, channel, bot, assignee, label, search }, filters };
 }
 
-/** Conversations/Index: the inbox, filtered by state, channel, bot, assignee and a search. */
+/** The team's labels, for the list's chips, its filter and the label picker. */
+async function teamLabels(req: Request, actor: TeamActor) {
+  return (await labelRepository(req.services.db, actor.teamId).all()).map(presentLabel);
+}
+
+/** Conversations/Index: the inbox, filtered by state, channel, bot, assignee, label and a search. */
 export async function index(req: Request) {
   const actor = await teamActor(req);
   authorize(conversationPolicy.view(actor));
@@ -93,6 +102,7 @@ export async function index(req: Request) {
       name: b.name,
     })),
     agents: await agents(req, actor),
+    labels: await teamLabels(req, actor),
     can: can(actor),
   });
 }
@@ -143,6 +153,7 @@ export async function show(req: Request) {
       })),
     },
     agents: await agents(req, actor),
+    labels: await teamLabels(req, actor),
     templates,
     saved_replies: conversationPolicy.reply(actor)
       ? (await savedReplyRepository(req.services.db, actor.teamId).all()).map(presentSavedReply)
@@ -167,6 +178,11 @@ export async function storeNote(req: Request, res: Response) {
 /** The conversation's contact, as an agent corrects their name, phone or e-mail. */
 export async function updateContact(req: Request, res: Response) {
   await updateContactDetails(req.services, await teamActor(req), routeId(req, 'conversation'), req.body);
+  back(req, res);
+}
+
+export async function updateLabels(req: Request, res: Response) {
+  await setConversationLabels(req.services, await teamActor(req), routeId(req, 'conversation'), req.body);
   back(req, res);
 }
 
