@@ -1,5 +1,6 @@
-import { and, count, eq, notInArray } from 'drizzle-orm';
-import { knowledgeSources, savedReplies } from './schema/index';
+import { and, count, eq, notInArray, sql } from 'drizzle-orm';
+import { conversationLabels, knowledgeSources, savedReplies, type LabelColor } from './schema/index';
+import type { Database } from './client';
 import { readFile } from 'node:fs/promises';
 import type { Services } from '../services';
 import { earlyAccessRepository } from './repositories/early-access-repository';
@@ -377,6 +378,54 @@ async function seedDemoChannels(
   // A WhatsApp customer on a number without a bot: stored, waiting for a person to open it.
   await say(whatsapp, '6281398765432', 'Halo, apakah bisa pesan untuk acara kantor 50 orang?', 'Sari');
   await services.jobs.drain();
+  await seedDemoLabels(services.db, actor.teamId);
   await rebuildTeam(services.db, actor.teamId);
   void queued;
+}
+
+/**
+ * The demo team's labels, on the conversations they fit: those whose customer wrote about what a
+ * label is for (a word of it in one of their messages), and a regular customer's.
+ */
+async function seedDemoLabels(db: Database, teamId: number): Promise<void> {
+  const labels: Array<{ name: string; color: LabelColor; description: string; words: string }> = [
+    {
+      name: 'Pesan antar',
+      color: 'sky',
+      description: 'Delivery, ongkir and couriers',
+      words: 'antar|ongkir|kirim|deliver',
+    },
+    {
+      name: 'Reservasi',
+      color: 'violet',
+      description: 'Tables and events',
+      words: 'reservasi|booking|acara|meja|reserv',
+    },
+    {
+      name: 'Keluhan',
+      color: 'red',
+      description: 'Something went wrong for the customer',
+      words: 'komplain|belum sampai|salah|kecewa|refund',
+    },
+    { name: 'Pembayaran', color: 'green', description: 'How to pay', words: 'bayar|qris|transfer|pay' },
+  ];
+  for (const label of labels) {
+    const [row] = await db
+      .insert(conversationLabels)
+      .values({ teamId, name: label.name, color: label.color, description: label.description })
+      .returning({ id: conversationLabels.id });
+    await db.execute(sql`
+      update conversations c set label_ids = array_append(c.label_ids, ${row.id}::int)
+       where c.team_id = ${teamId}
+         and exists (select 1 from messages m where m.conversation_id = c.id and m.direction = 'inbound'
+                       and m.text ~* ${label.words})`);
+  }
+  const [vip] = await db
+    .insert(conversationLabels)
+    .values({ teamId, name: 'VIP', color: 'amber', description: 'Regular customers' })
+    .returning({ id: conversationLabels.id });
+  await db.execute(sql`
+    update conversations set label_ids = array_append(label_ids, ${vip.id}::int)
+     where team_id = ${teamId} and contact_id = (
+       select contact_id from conversations where team_id = ${teamId} group by contact_id order by count(*) desc, contact_id limit 1)`);
 }

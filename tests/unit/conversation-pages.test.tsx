@@ -117,6 +117,7 @@ function summary(overrides: Partial<ConversationSummary> = {}): ConversationSumm
     handoff_reason: null,
     handoff_at: null,
     window_expires_at: null,
+    label_ids: [],
     ...overrides,
   };
 }
@@ -143,7 +144,7 @@ function indexProps(overrides: Partial<ConversationIndexProps> = {}): Conversati
       ],
       meta,
     },
-    filters: { state: 'open', channel: '', bot: '', assignee: '', search: '' },
+    filters: { state: 'open', channel: '', bot: '', assignee: '', label: '', search: '' },
     counts: { bot: 2, queued: 3, human: 1, mine: 4, unread: 5 },
     channels: [
       { id: 2, name: 'Website', type: 'web' },
@@ -154,6 +155,7 @@ function indexProps(overrides: Partial<ConversationIndexProps> = {}): Conversati
       { id: 1, name: 'Rina' },
       { id: 2, name: 'Sari' },
     ],
+    labels: [],
     can: { reply: true, resolve: true, assign: true },
     ...overrides,
   };
@@ -269,6 +271,7 @@ function showProps(overrides: Partial<ConversationShowProps> = {}): Conversation
       { name: 'follow_up', language: 'en', body: 'Hi {{1}}, can we help with anything else?' },
     ],
     saved_replies: [],
+    labels: [],
     can: { reply: true, resolve: true, assign: true },
     ...overrides,
   };
@@ -302,7 +305,11 @@ afterEach(() => {
 
 describe('Conversations/Index', () => {
   it('shows the state tabs with their counts, each a link keeping the other filters', () => {
-    render(<Index {...indexProps({ filters: { state: 'open', channel: 4, bot: '', assignee: '', search: '' } })} />);
+    render(
+      <Index
+        {...indexProps({ filters: { state: 'open', channel: 4, bot: '', assignee: '', label: '', search: '' } })}
+      />,
+    );
 
     const tabs = screen.getByRole('navigation', { name: 'Conversation states' });
     const tab = (name: string) => within(tabs).getByRole('link', { name: new RegExp(`^${name}`) });
@@ -395,6 +402,9 @@ describe('Conversations/Index', () => {
     fireEvent.change(screen.getByLabelText('Assignee'), { target: { value: '2' } });
     expect(fake.calls.at(-1)?.data).toEqual({ state: 'open', assignee: 2 });
 
+    // No label filter while the team has no labels.
+    expect(screen.queryByLabelText('Label')).toBeNull();
+
     const before = fake.calls.length;
     fireEvent.change(screen.getByLabelText('Search conversations'), { target: { value: 'budi ' } });
     expect(fake.calls).toHaveLength(before);
@@ -468,6 +478,72 @@ describe('Conversations/Index', () => {
     fireEvent.click(within(screen.getAllByRole('status')[0]).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText(/Conversation #21/)).toBeNull();
     expect(screen.getByText(/Conversation #22/)).toBeTruthy();
+  });
+});
+
+describe('labels in the inbox', () => {
+  const labels = [
+    { id: 8, name: 'Keluhan', color: 'red' as const, description: '' },
+    { id: 9, name: 'VIP', color: 'amber' as const, description: 'Regular customers' },
+  ];
+
+  it('shows each conversation’s labels in the list and filters by one', () => {
+    render(
+      <Index
+        {...indexProps({
+          labels,
+          conversations: { data: [summary({ label_ids: [9, 8, 77] })], meta },
+        })}
+      />,
+    );
+    const row = screen.getByRole('listitem', { name: '#12 Budi Santoso' });
+    // In the team's order; an id of a label since deleted shows nothing.
+    expect(within(row).getByText('Keluhan')).toBeTruthy();
+    expect(within(row).getByText('VIP')).toBeTruthy();
+    expect(row.textContent).not.toContain('77');
+    fireEvent.change(screen.getByLabelText('Label'), { target: { value: '9' } });
+    expect(fake.calls.at(-1)?.data).toEqual({ state: 'open', label: 9 });
+    expect(screen.getByRole('link', { name: 'Labels' }).getAttribute('href')).toBe('route:labels.index');
+  });
+
+  it('changes a conversation’s labels from the card beside the thread, the whole set at once', () => {
+    render(<Show {...showProps({ labels, conversation: detail({ label_ids: [8] }) })} />);
+    const card = screen.getByRole('region', { name: 'Labels' });
+    expect(within(card).getByText('Keluhan').closest('a')?.getAttribute('href')).toBe(
+      'route:conversations.index:{"label":8}',
+    );
+    fireEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+    const boxes = within(card).getAllByRole('checkbox') as HTMLInputElement[];
+    expect(boxes.map((box) => box.checked)).toEqual([true, false]);
+    fireEvent.click(boxes[1]);
+    fireEvent.click(boxes[0]);
+    fireEvent.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'form.put',
+      url: `route:conversations.labels.update:{"conversation":${detail().id}}`,
+      data: { label_ids: [9] },
+      options: { errorBag: 'labels', preserveScroll: true },
+    });
+  });
+
+  it('shows the labels without Edit to a viewer, and points to adding some when the team has none', () => {
+    render(
+      <Show
+        {...showProps({
+          labels,
+          conversation: detail({ label_ids: [9] }),
+          can: { reply: false, resolve: false, assign: false },
+        })}
+      />,
+    );
+    const card = screen.getByRole('region', { name: 'Labels' });
+    expect(within(card).getByText('VIP')).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Edit' })).toBeNull();
+    cleanup();
+    render(<Show {...showProps()} />);
+    const empty = screen.getByRole('region', { name: 'Labels' });
+    expect(empty.textContent).toContain('Your team has no labels yet.');
+    expect(within(empty).getByRole('link', { name: 'Add some' }).getAttribute('href')).toBe('route:labels.index');
   });
 });
 

@@ -34,7 +34,16 @@ interface ConversationChanged {
  * the list and the counts (at most once a second), and one starting to wait for a person beeps and
  * says so in a banner.
  */
-export default function Index({ conversations, filters, counts, channels, bots, agents, can }: ConversationIndexProps) {
+export default function Index({
+  conversations,
+  filters,
+  counts,
+  channels,
+  bots,
+  agents,
+  labels,
+  can,
+}: ConversationIndexProps) {
   const teamId = usePage().props.auth.user?.current_team?.id ?? null;
   const { toasts, alert, dismiss } = useQueuedAlert();
   const { meta } = conversations;
@@ -66,10 +75,15 @@ export default function Index({ conversations, filters, counts, channels, bots, 
   const clear = () => {
     search.cancel();
     search.reset('');
-    visit({ state: filters.state, channel: '', bot: '', assignee: '', search: '' });
+    visit({ state: filters.state, channel: '', bot: '', assignee: '', label: '', search: '' });
   };
 
-  const narrowed = filters.search !== '' || filters.channel !== '' || filters.bot !== '' || filters.assignee !== '';
+  const narrowed =
+    filters.search !== '' ||
+    filters.channel !== '' ||
+    filters.bot !== '' ||
+    filters.assignee !== '' ||
+    filters.label !== '';
 
   return (
     <>
@@ -81,9 +95,14 @@ export default function Index({ conversations, filters, counts, channels, bots, 
           )}
           <OnlineAgents agents={agents} />
           {can.reply && (
-            <Link href={route('saved-replies.index')} className="text-sm text-gray-600 underline hover:text-gray-900">
-              Saved replies
-            </Link>
+            <>
+              <Link href={route('saved-replies.index')} className="text-sm text-gray-600 underline hover:text-gray-900">
+                Saved replies
+              </Link>
+              <Link href={route('labels.index')} className="text-sm text-gray-600 underline hover:text-gray-900">
+                Labels
+              </Link>
+            </>
           )}
         </div>
       </PageHeader>
@@ -95,6 +114,7 @@ export default function Index({ conversations, filters, counts, channels, bots, 
             channels={channels}
             bots={bots}
             agents={agents}
+            labels={labels}
             search={search.value}
             onSearch={search.change}
             onChange={filter}
@@ -102,7 +122,7 @@ export default function Index({ conversations, filters, counts, channels, bots, 
         </div>
 
         {conversations.data.length > 0 ? (
-          <ConversationList conversations={conversations.data} />
+          <ConversationList conversations={conversations.data} labels={labels} />
         ) : meta.total > 0 ? (
           <PastLastPage total={meta.total} noun="conversation" firstPage={inboxUrl(filters)} />
         ) : (
@@ -112,7 +132,7 @@ export default function Index({ conversations, filters, counts, channels, bots, 
             action={narrowed ? <SecondaryButton onClick={clear}>Clear filters</SecondaryButton> : undefined}
           >
             {narrowed ? (
-              <>Try another word, or another channel, bot or assignee.</>
+              <>Try another word, or another channel, bot, assignee or label.</>
             ) : filters.state === 'queued' ? (
               <>Nobody is waiting for a person right now. When a bot hands a conversation over, it shows here.</>
             ) : filters.state && filters.state !== 'open' ? (

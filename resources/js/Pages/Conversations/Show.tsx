@@ -4,6 +4,7 @@ import { route } from '@/lib/route';
 import ActionBar from './Partials/ActionBar';
 import Composer from './Partials/Composer';
 import ContactPanel from './Partials/ContactPanel';
+import LabelsCard from './Partials/LabelsCard';
 import StateBadge, { ChannelIcon } from './Partials/StateBadge';
 import Thread from './Partials/Thread';
 import Viewers from './Partials/Viewers';
@@ -19,7 +20,7 @@ import { useNow } from './Partials/use-now';
  * status as they happen; the other agents who have it open are shown.
  */
 export default function Show(props: ConversationShowProps) {
-  const { contact, agents, templates, saved_replies: savedReplies, can } = props;
+  const { contact, agents, templates, saved_replies: savedReplies, labels, can } = props;
   const userId = usePage().props.auth.user?.id ?? null;
   const { conversation, messages } = useLiveConversation(props.conversation, props.messages);
   const serviceWindow = conversation.window;
@@ -75,7 +76,8 @@ export default function Show(props: ConversationShowProps) {
               </p>
             )}
           </section>
-          <aside className="min-w-0" aria-label="Details">
+          <aside className="min-w-0 space-y-6" aria-label="Details">
+            <LabelsCard conversation={conversation} labels={labels} canEdit={can.reply} />
             <ContactPanel contact={contact} conversation={conversation} canEdit={can.reply} />
           </aside>
         </div>

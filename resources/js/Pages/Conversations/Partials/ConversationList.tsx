@@ -5,10 +5,20 @@ import { route } from '@/lib/route';
 import { contactLabel, handoffReasonLabel } from './format';
 import StateBadge, { ChannelIcon, WindowCountdown } from './StateBadge';
 import type { ConversationSummary } from './types';
+import { LabelChip, labelsOf, type Label } from './labels';
 import { useNow } from './use-now';
 
-function ConversationRow({ conversation, now }: { conversation: ConversationSummary; now: number }) {
+function ConversationRow({
+  conversation,
+  labels,
+  now,
+}: {
+  conversation: ConversationSummary;
+  labels: readonly Label[];
+  now: number;
+}) {
   const name = contactLabel(conversation.contact);
+  const chips = labelsOf(conversation.label_ids ?? [], labels);
   const unread = conversation.unread_count > 0;
   return (
     <li
@@ -34,6 +44,9 @@ function ConversationRow({ conversation, now }: { conversation: ConversationSumm
             {conversation.state === 'queued' && conversation.handoff_reason && (
               <span className="text-xs text-yellow-800">{handoffReasonLabel(conversation.handoff_reason)}</span>
             )}
+            {chips.map((label) => (
+              <LabelChip key={label.id} label={label} />
+            ))}
           </div>
           <p className={cn('mt-1 truncate text-sm', unread ? 'text-gray-900' : 'text-gray-600')}>
             {conversation.last_preview || <span className="text-gray-400 italic">No messages yet</span>}
@@ -67,8 +80,14 @@ function ConversationRow({ conversation, now }: { conversation: ConversationSumm
   );
 }
 
-/** The inbox rows of a page, newest activity first as the server sorted them. */
-export default function ConversationList({ conversations }: { conversations: ConversationSummary[] }) {
+/** The inbox rows of a page, newest activity first as the server sorted them, with their labels. */
+export default function ConversationList({
+  conversations,
+  labels = [],
+}: {
+  conversations: ConversationSummary[];
+  labels?: readonly Label[];
+}) {
   const now = useNow(30_000);
   return (
     <ul
@@ -76,7 +95,7 @@ export default function ConversationList({ conversations }: { conversations: Con
       aria-label="Conversations"
     >
       {conversations.map((conversation) => (
-        <ConversationRow key={conversation.id} conversation={conversation} now={now} />
+        <ConversationRow key={conversation.id} conversation={conversation} labels={labels} now={now} />
       ))}
     </ul>
   );

@@ -3,7 +3,7 @@ import SearchInput from '@/Components/SearchInput';
 import type { InboxFilters } from './inbox-query';
 import type { ConversationIndexProps } from './types';
 
-type Props = Pick<ConversationIndexProps, 'channels' | 'bots' | 'agents'> & {
+type Props = Pick<ConversationIndexProps, 'channels' | 'bots' | 'agents' | 'labels'> & {
   filters: InboxFilters;
   search: string;
   onSearch: (value: string) => void;
@@ -12,8 +12,8 @@ type Props = Pick<ConversationIndexProps, 'channels' | 'bots' | 'agents'> & {
 
 const idOrEmpty = (value: string): number | '' => (value === '' ? '' : Number(value));
 
-/** Search, channel, bot and assignee (anyone, me, unassigned, an agent) above the inbox. */
-export default function InboxFilterBar({ filters, channels, bots, agents, search, onSearch, onChange }: Props) {
+/** Search, channel, bot, assignee (anyone, me, unassigned, an agent) and label above the inbox. */
+export default function InboxFilterBar({ filters, channels, bots, agents, labels, search, onSearch, onChange }: Props) {
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
       <div className="w-full sm:max-w-xs">
@@ -84,6 +84,26 @@ export default function InboxFilterBar({ filters, channels, bots, agents, search
           ))}
         </Select>
       </div>
+      {labels.length > 0 && (
+        <div className="w-full sm:w-44">
+          <label htmlFor="conversation-label" className="sr-only">
+            Label
+          </label>
+          <Select
+            id="conversation-label"
+            className="block w-full"
+            value={String(filters.label)}
+            onChange={(event) => onChange({ label: idOrEmpty(event.target.value) })}
+          >
+            <option value="">Any label</option>
+            {labels.map((label) => (
+              <option key={label.id} value={label.id}>
+                {label.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { SavedReply } from './saved-replies';
+import type { Label } from './labels';
 /**
  * The props of Conversations/Index and Show (server/http/controllers/conversations/
  * conversation-controller.ts, server/presenters/conversation-presenter.ts). Dates are ISO strings.
@@ -28,6 +29,8 @@ export interface ConversationSummary {
   handoff_at: string | null;
   /** WhatsApp: when the 24-hour customer-service window closes (null: closed or not WhatsApp). */
   window_expires_at: string | null;
+  /** The team's labels on it, by id (the page's `labels` names them). */
+  label_ids: number[];
 }
 
 export interface MessageCitation {
@@ -114,12 +117,15 @@ export interface ConversationIndexProps {
     channel: number | '';
     bot: number | '';
     assignee: 'me' | 'unassigned' | number | '';
+    label: number | '';
     search: string;
   };
   counts: { bot: number; queued: number; human: number; mine: number; unread: number };
   channels: { id: number; name: string; type: ChannelType }[];
   bots: { id: number; name: string }[];
   agents: Agent[];
+  /** The team's labels, by name. */
+  labels: Label[];
   can: ConversationAbilities;
 }
 
@@ -133,13 +139,15 @@ export interface ConversationShowProps {
   templates: { name: string; language: string; body: string }[];
   /** The team's saved replies (empty for a role that does not reply). */
   saved_replies: SavedReply[];
+  /** The team's labels, by name. */
+  labels: Label[];
   can: ConversationAbilities;
 }
 
 /**
  * Realtime (laravel-echo, private channels, event names as Echo's `listen('Name')` takes them):
  *   private-teams.{team}           ConversationChanged { conversation: ConversationSummary, action }
- *                                  action: 'opened' | 'message' | 'queued' | 'assigned' | 'handback' | 'resolved' | 'reopened' | 'read' | 'contact'
+ *                                  action: 'opened' | 'message' | 'queued' | 'assigned' | 'handback' | 'resolved' | 'reopened' | 'read' | 'contact' | 'labels'
  *   private-conversations.{id}     MessageCreated { message: Message }
  *                                  MessageUpdated { message: Message }  (status, text of a finished reply)
  *                                  MessageDelta { id, type: 'delta' | 'replace', text }  (a bot reply being written)

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import SavedReplies from '@/Pages/Conversations/SavedReplies';
+import Labels from '@/Pages/Conversations/Labels';
 
 type Options = Record<string, unknown> & { onSuccess?: () => void };
 type Call = { method: string; url: string; data?: unknown; options?: Options };
@@ -113,5 +114,66 @@ describe('Conversations/SavedReplies', () => {
     render(<SavedReplies replies={replies} limits={{ ...limits, perTeam: 2 }} />);
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText(/as many as it can/)).toBeTruthy();
+  });
+});
+
+describe('Conversations/Labels', () => {
+  const colors = ['gray', 'red', 'amber', 'green', 'teal', 'sky', 'indigo', 'violet', 'pink'] as const;
+  const labelLimits = { name: 40, description: 200, perTeam: 100, perConversation: 10 };
+  const labels = [
+    { id: 8, name: 'Keluhan', color: 'red' as const, description: 'Something went wrong', conversations: 3 },
+    { id: 9, name: 'VIP', color: 'amber' as const, description: '', conversations: 0 },
+  ];
+  const page = (list = labels) => render(<Labels labels={list} colors={[...colors]} limits={labelLimits} />);
+
+  it('adds a label with a name, a colour and a description, previewing its chip', () => {
+    page();
+    expect(screen.getByText('2 labels of 100, by name.', { exact: false })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '3 conversations' }).getAttribute('href')).toBe(
+      'route:conversations.index:{"label":8}',
+    );
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Reservasi' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Violet' }));
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Meja dan acara' } });
+    expect(screen.getByText('Preview:', { exact: false }).textContent).toContain('Reservasi');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'form.post',
+      url: 'route:labels.store',
+      data: { name: 'Reservasi', color: 'violet', description: 'Meja dan acara' },
+      options: { errorBag: 'createLabel' },
+    });
+  });
+
+  it('changes a label in a dialog that starts with it, and deletes one after saying what it comes off', () => {
+    page();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Keluhan' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Keluhan' });
+    const name = within(dialog).getByLabelText('Name') as HTMLInputElement;
+    expect(name.value).toBe('Keluhan');
+    expect((within(dialog).getByRole('radio', { name: 'Red' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.change(name, { target: { value: 'Komplain' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'form.put',
+      url: 'route:labels.update:{"label":8}',
+      data: { name: 'Komplain', color: 'red', description: 'Something went wrong' },
+      options: { errorBag: 'updateLabel' },
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Keluhan' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Delete label' });
+    expect(confirm.textContent).toContain('Delete Keluhan? It comes off 3 conversations.');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(fake.calls.at(-1)).toMatchObject({ method: 'form.delete', url: 'route:labels.destroy:{"label":8}' });
+  });
+
+  it('says how to start when there are none, and stops adding at the limit', () => {
+    page([]);
+    expect(screen.getByText('No labels yet')).toBeTruthy();
+    cleanup();
+    page(Array.from({ length: 100 }, (_, index) => ({ ...labels[1], id: index + 1, name: `L${index}` })));
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(/keeps 100 labels, as many as it can/)).toBeTruthy();
   });
 });

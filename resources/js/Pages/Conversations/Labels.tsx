@@ -1,0 +1,261 @@
+import { useState } from 'react';
+import { Head, Link, useForm } from '@inertiajs/react';
+import ActionMessage from '@/Components/ActionMessage';
+import ActionSection from '@/Components/ActionSection';
+import ConfirmationModal from '@/Components/ConfirmationModal';
+import DangerButton from '@/Components/DangerButton';
+import DialogModal from '@/Components/DialogModal';
+import FormSection from '@/Components/FormSection';
+import InputError from '@/Components/InputError';
+import PrimaryButton from '@/Components/PrimaryButton';
+import SecondaryButton from '@/Components/SecondaryButton';
+import SectionBorder from '@/Components/SectionBorder';
+import TextField from '@/Components/TextField';
+import { PageHeader } from '@/Layouts/AppLayout';
+import { cn } from '@/lib/cn';
+import { fieldProps } from '@/lib/form-field';
+import { plural } from '@/lib/plural';
+import { route } from '@/lib/route';
+import { LabelChip, labelTones, type Label } from './Partials/labels';
+import type { LabelColor } from '../../../../server/db/schema/labels';
+
+export interface LabelsProps {
+  labels: Array<Label & { conversations: number }>;
+  colors: LabelColor[];
+  limits: { name: number; description: number; perTeam: number; perConversation: number };
+}
+
+type LabelForm = { name: string; color: LabelColor; description: string };
+
+/** Name, colour and description: the same for a new label and a change. */
+function LabelFields({
+  form,
+  idPrefix,
+  colors,
+  limits,
+}: {
+  form: ReturnType<typeof useForm<LabelForm>>;
+  idPrefix: string;
+  colors: LabelColor[];
+  limits: LabelsProps['limits'];
+}) {
+  return (
+    <>
+      <TextField
+        label="Name"
+        className="col-span-6 sm:col-span-4"
+        {...fieldProps(form, 'name')}
+        id={`${idPrefix}-name`}
+        autoComplete="off"
+        maxLength={limits.name}
+        hint="Short, as the inbox shows it: “Pesanan”, “Keluhan”, “VIP”."
+      />
+      <fieldset className="col-span-6">
+        <legend className="block text-sm font-medium text-gray-700">Colour</legend>
+        <div className="mt-2 flex flex-wrap gap-3">
+          {colors.map((color) => (
+            <label key={color} className="cursor-pointer" title={color}>
+              <input
+                type="radio"
+                name={`${idPrefix}-color`}
+                value={color}
+                checked={form.data.color === color}
+                onChange={() => form.setData('color', color)}
+                className="peer sr-only"
+                aria-label={color[0].toUpperCase() + color.slice(1)}
+              />
+              <span
+                aria-hidden="true"
+                className={cn(
+                  'block size-7 rounded-full ring-offset-2 peer-checked:ring-2 peer-checked:ring-gray-900 peer-focus-visible:ring-2 peer-focus-visible:ring-indigo-500',
+                  labelTones[color].dot,
+                )}
+              />
+            </label>
+          ))}
+        </div>
+        <InputError className="mt-2" message={form.errors.color} />
+      </fieldset>
+      <TextField
+        label="Description"
+        className="col-span-6"
+        {...fieldProps(form, 'description')}
+        id={`${idPrefix}-description`}
+        maxLength={limits.description}
+        hint="Optional: when to use it, for the rest of the team."
+      />
+      {form.data.name.trim() !== '' && (
+        <div className="col-span-6 text-sm text-gray-600">
+          Preview: <LabelChip label={{ name: form.data.name.trim(), color: form.data.color }} />
+        </div>
+      )}
+    </>
+  );
+}
+
+/**
+ * Conversations/Labels: the team's labels, which agents put on conversations (an order, a
+ * complaint, a regular) and the inbox filters by. Whoever answers conversations keeps them.
+ */
+export default function Labels({ labels, colors, limits }: LabelsProps) {
+  const blank: LabelForm = { name: '', color: 'gray', description: '' };
+  const createForm = useForm<LabelForm>(blank);
+  const editForm = useForm<LabelForm>(blank);
+  const deleteForm = useForm({});
+  const [editing, setEditing] = useState<Label | null>(null);
+  const [deleting, setDeleting] = useState<(Label & { conversations: number }) | null>(null);
+  const full = labels.length >= limits.perTeam;
+
+  const create = () =>
+    createForm.post(route('labels.store'), {
+      errorBag: 'createLabel',
+      preserveScroll: true,
+      onSuccess: () => createForm.reset(),
+    });
+
+  const startEditing = (label: Label) => {
+    editForm.clearErrors();
+    editForm.setData({ name: label.name, color: label.color, description: label.description });
+    setEditing(label);
+  };
+
+  const update = () => {
+    if (!editing) return;
+    editForm.put(route('labels.update', { label: editing.id }), {
+      errorBag: 'updateLabel',
+      preserveScroll: true,
+      onSuccess: () => setEditing(null),
+    });
+  };
+
+  const destroy = () => {
+    if (!deleting) return;
+    deleteForm.delete(route('labels.destroy', { label: deleting.id }), {
+      preserveScroll: true,
+      onSuccess: () => setDeleting(null),
+    });
+  };
+
+  return (
+    <>
+      <Head title="Labels" />
+      <PageHeader title="Labels">
+        <Link href={route('conversations.index')} className="text-sm text-gray-600 underline hover:text-gray-900">
+          Inbox
+        </Link>
+      </PageHeader>
+      <div className="mx-auto max-w-7xl py-10 sm:px-6 lg:px-8">
+        <FormSection
+          title="New label"
+          description="Labels sort conversations by what they are about: an order, a complaint, a reservation, a regular customer. Put them on a conversation from its page, and filter the inbox by one."
+          onSubmitted={create}
+          actions={
+            <>
+              <ActionMessage on={createForm.recentlySuccessful} className="me-3">
+                Saved.
+              </ActionMessage>
+              <PrimaryButton disabled={createForm.processing || full}>Save</PrimaryButton>
+            </>
+          }
+        >
+          <LabelFields form={createForm} idPrefix="new-label" colors={colors} limits={limits} />
+          {full && (
+            <p className="col-span-6 text-sm text-amber-700">
+              Your team keeps {limits.perTeam} labels, as many as it can. Delete one you no longer use to add another.
+            </p>
+          )}
+        </FormSection>
+
+        <SectionBorder />
+
+        <div className="mt-10 sm:mt-0">
+          <ActionSection
+            title="Your team's labels"
+            description={`${plural(labels.length, 'label')} of ${limits.perTeam}, by name. A conversation can have up to ${limits.perConversation}.`}
+          >
+            {labels.length === 0 ? (
+              <div className="text-sm text-gray-600">
+                <p className="font-medium text-gray-900">No labels yet</p>
+                <p className="mt-1">Add the few your team sorts conversations by; you can change them at any time.</p>
+              </div>
+            ) : (
+              <ul className="divide-y divide-gray-100" aria-label="Labels">
+                {labels.map((label) => (
+                  <li key={label.id} className="flex flex-col gap-2 py-4 first:pt-0 last:pb-0 sm:flex-row sm:gap-6">
+                    <div className="min-w-0 flex-1">
+                      <div className="flex flex-wrap items-center gap-3">
+                        <LabelChip label={label} />
+                        <Link
+                          href={route('conversations.index', { label: label.id })}
+                          className="text-xs text-gray-500 underline hover:text-gray-700"
+                        >
+                          {plural(label.conversations, 'conversation')}
+                        </Link>
+                      </div>
+                      {label.description && <p className="mt-1 text-sm text-gray-600">{label.description}</p>}
+                    </div>
+                    <div className="flex shrink-0 items-start gap-4">
+                      <button
+                        type="button"
+                        className="cursor-pointer text-sm text-gray-500 underline hover:text-gray-700"
+                        onClick={() => startEditing(label)}
+                        aria-label={`Edit ${label.name}`}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className="cursor-pointer text-sm text-red-500 hover:text-red-700"
+                        onClick={() => setDeleting(label)}
+                        aria-label={`Delete ${label.name}`}
+                      >
+                        Delete
+                      </button>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </ActionSection>
+        </div>
+      </div>
+
+      <DialogModal
+        show={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing ? `Edit ${editing.name}` : 'Edit label'}
+        footer={
+          <>
+            <SecondaryButton onClick={() => setEditing(null)}>Cancel</SecondaryButton>
+            <PrimaryButton type="button" className="ms-3" onClick={update} disabled={editForm.processing}>
+              Save
+            </PrimaryButton>
+          </>
+        }
+      >
+        <div className="grid grid-cols-6 gap-6">
+          <LabelFields form={editForm} idPrefix="edit-label" colors={colors} limits={limits} />
+        </div>
+      </DialogModal>
+
+      <ConfirmationModal
+        show={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete label"
+        footer={
+          <>
+            <SecondaryButton onClick={() => setDeleting(null)}>Cancel</SecondaryButton>
+            <DangerButton className="ms-3" onClick={destroy} disabled={deleteForm.processing}>
+              Delete
+            </DangerButton>
+          </>
+        }
+      >
+        Delete {deleting?.name}?{' '}
+        {deleting && deleting.conversations > 0
+          ? `It comes off ${plural(deleting.conversations, 'conversation')}.`
+          : 'No conversation has it.'}
+      </ConfirmationModal>
+    </>
+  );
+}
