@@ -22,12 +22,13 @@ export default function LabelsCard({
   canEdit: boolean;
 }) {
   const [editing, setEditing] = useState(false);
-  const form = useForm<{ label_ids: number[] }>({ label_ids: conversation.label_ids });
-  const current = labelsOf(conversation.label_ids, labels);
+  const ids = conversation.label_ids ?? [];
+  const form = useForm<{ label_ids: number[] }>({ label_ids: ids });
+  const current = labelsOf(ids, labels);
 
   const start = () => {
     form.clearErrors();
-    form.setData('label_ids', [...conversation.label_ids]);
+    form.setData('label_ids', [...ids]);
     setEditing(true);
   };
   const toggle = (id: number, on: boolean) =>
