@@ -3,19 +3,19 @@ import 'ziggy-js';
 
 declare module 'ziggy-js' {
   interface RouteList {
-    welcome: [];
+    'welcome': [];
     'early-access.create': [];
     'early-access.store': [];
-    privacy: [];
+    'privacy': [];
     'privacy-policy': [];
-    terms: [];
+    'terms': [];
     'terms-of-service': [];
-    login: [];
+    'login': [];
     'login.store': [];
-    register: [];
+    'register': [];
     'register.store': [];
-    logout: [];
-    dashboard: [];
+    'logout': [];
+    'dashboard': [];
     'password.request': [];
     'password.email': [];
     'password.reset': [{ name: 'token'; required: true }];
@@ -49,14 +49,8 @@ declare module 'ziggy-js' {
     'teams.destroy': [{ name: 'team'; required: true; binding: 'id' }];
     'current-team.update': [];
     'team-members.store': [{ name: 'team'; required: true; binding: 'id' }];
-    'team-members.update': [
-      { name: 'team'; required: true; binding: 'id' },
-      { name: 'user'; required: true; binding: 'id' },
-    ];
-    'team-members.destroy': [
-      { name: 'team'; required: true; binding: 'id' },
-      { name: 'user'; required: true; binding: 'id' },
-    ];
+    'team-members.update': [{ name: 'team'; required: true; binding: 'id' }, { name: 'user'; required: true; binding: 'id' }];
+    'team-members.destroy': [{ name: 'team'; required: true; binding: 'id' }, { name: 'user'; required: true; binding: 'id' }];
     'team-invitations.accept': [{ name: 'invitation'; required: true; binding: 'id' }];
     'team-invitations.destroy': [{ name: 'invitation'; required: true; binding: 'id' }];
     'knowledges.index': [];
@@ -66,22 +60,10 @@ declare module 'ziggy-js' {
     'knowledges.update': [{ name: 'knowledge'; required: true; binding: 'id' }];
     'knowledges.destroy': [{ name: 'knowledge'; required: true; binding: 'id' }];
     'knowledges.sources.store': [{ name: 'knowledge'; required: true; binding: 'id' }];
-    'knowledges.sources.update': [
-      { name: 'knowledge'; required: true; binding: 'id' },
-      { name: 'source'; required: true; binding: 'id' },
-    ];
-    'knowledges.sources.refresh': [
-      { name: 'knowledge'; required: true; binding: 'id' },
-      { name: 'source'; required: true; binding: 'id' },
-    ];
-    'knowledges.sources.destroy': [
-      { name: 'knowledge'; required: true; binding: 'id' },
-      { name: 'source'; required: true; binding: 'id' },
-    ];
-    'knowledges.chunks.update': [
-      { name: 'knowledge'; required: true; binding: 'id' },
-      { name: 'chunk'; required: true; binding: 'id' },
-    ];
+    'knowledges.sources.update': [{ name: 'knowledge'; required: true; binding: 'id' }, { name: 'source'; required: true; binding: 'id' }];
+    'knowledges.sources.refresh': [{ name: 'knowledge'; required: true; binding: 'id' }, { name: 'source'; required: true; binding: 'id' }];
+    'knowledges.sources.destroy': [{ name: 'knowledge'; required: true; binding: 'id' }, { name: 'source'; required: true; binding: 'id' }];
+    'knowledges.chunks.update': [{ name: 'knowledge'; required: true; binding: 'id' }, { name: 'chunk'; required: true; binding: 'id' }];
     'knowledges.search': [{ name: 'knowledge'; required: true; binding: 'id' }];
     'bots.index': [];
     'bots.create': [];
@@ -91,29 +73,14 @@ declare module 'ziggy-js' {
     'bots.update': [{ name: 'bot'; required: true; binding: 'id' }];
     'bots.destroy': [{ name: 'bot'; required: true; binding: 'id' }];
     'bots.publish': [{ name: 'bot'; required: true; binding: 'id' }];
-    'bots.versions.restore': [
-      { name: 'bot'; required: true; binding: 'id' },
-      { name: 'version'; required: true; binding: 'id' },
-    ];
+    'bots.versions.restore': [{ name: 'bot'; required: true; binding: 'id' }, { name: 'version'; required: true; binding: 'id' }];
     'bots.replay': [{ name: 'bot'; required: true; binding: 'id' }];
     'bots.chat': [{ name: 'bot'; required: true; binding: 'id' }];
-    'bots.turns.feedback': [
-      { name: 'bot'; required: true; binding: 'id' },
-      { name: 'turn'; required: true; binding: 'id' },
-    ];
+    'bots.turns.feedback': [{ name: 'bot'; required: true; binding: 'id' }, { name: 'turn'; required: true; binding: 'id' }];
     'team-providers.store': [{ name: 'team'; required: true; binding: 'id' }];
-    'team-providers.update': [
-      { name: 'team'; required: true; binding: 'id' },
-      { name: 'provider'; required: true; binding: 'id' },
-    ];
-    'team-providers.destroy': [
-      { name: 'team'; required: true; binding: 'id' },
-      { name: 'provider'; required: true; binding: 'id' },
-    ];
-    'team-providers.test': [
-      { name: 'team'; required: true; binding: 'id' },
-      { name: 'provider'; required: true; binding: 'id' },
-    ];
+    'team-providers.update': [{ name: 'team'; required: true; binding: 'id' }, { name: 'provider'; required: true; binding: 'id' }];
+    'team-providers.destroy': [{ name: 'team'; required: true; binding: 'id' }, { name: 'provider'; required: true; binding: 'id' }];
+    'team-providers.test': [{ name: 'team'; required: true; binding: 'id' }, { name: 'provider'; required: true; binding: 'id' }];
     'channels.index': [];
     'channels.create': [];
     'channels.store': [];
@@ -124,10 +91,7 @@ declare module 'ziggy-js' {
     'channels.check': [{ name: 'channel'; required: true; binding: 'id' }];
     'channels.secret.rotate': [{ name: 'channel'; required: true; binding: 'id' }];
     'channels.templates.sync': [{ name: 'channel'; required: true; binding: 'id' }];
-    'channels.events.replay': [
-      { name: 'channel'; required: true; binding: 'id' },
-      { name: 'event'; required: true; binding: 'id' },
-    ];
+    'channels.events.replay': [{ name: 'channel'; required: true; binding: 'id' }, { name: 'event'; required: true; binding: 'id' }];
     'conversations.index': [];
     'saved-replies.index': [];
     'saved-replies.store': [];
@@ -139,11 +103,7 @@ declare module 'ziggy-js' {
     'labels.destroy': [{ name: 'label'; required: true; binding: 'id' }];
     'conversations.show': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.messages.store': [{ name: 'conversation'; required: true; binding: 'id' }];
-    'conversations.messages.attachment': [
-      { name: 'conversation'; required: true; binding: 'id' },
-      { name: 'message'; required: true; binding: 'id' },
-      { name: 'index'; required: true },
-    ];
+    'conversations.messages.attachment': [{ name: 'conversation'; required: true; binding: 'id' }, { name: 'message'; required: true; binding: 'id' }, { name: 'index'; required: true }];
     'conversations.notes.store': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.contact.update': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.labels.update': [{ name: 'conversation'; required: true; binding: 'id' }];
