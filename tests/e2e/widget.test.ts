@@ -208,6 +208,27 @@ describe('the web chat widget', () => {
     await agent.reload();
     await agent.getByLabel('5 out of 5').waitFor();
     await screenshot(agent, 'widget-agent-conversation-resolved');
+
+    // The owner adds a label for regulars, puts it on the conversation and finds it by it in the inbox.
+    const conversationUrl = agent.url();
+    await agent.getByRole('region', { name: 'Labels' }).getByRole('link', { name: 'Add some' }).click();
+    await agent.waitForURL(/\/conversations\/labels$/);
+    await agent.getByLabel('Name').fill('Pelanggan setia');
+    await agent.getByRole('radio', { name: 'Amber' }).check({ force: true });
+    await agent.getByRole('button', { name: 'Save' }).click();
+    await agent.getByRole('list', { name: 'Labels' }).getByText('Pelanggan setia').waitFor();
+    await agent.goto(conversationUrl);
+    const labelsCard = agent.getByRole('region', { name: 'Labels' });
+    await labelsCard.getByRole('button', { name: 'Edit' }).click();
+    await labelsCard.getByRole('checkbox').check();
+    await labelsCard.getByRole('button', { name: 'Save' }).click();
+    await labelsCard.getByRole('link', { name: /Pelanggan setia/ }).click();
+    await agent.waitForURL(/\/conversations\?label=\d+$/);
+    expect(await agent.getByLabel('Label').inputValue()).not.toBe('');
+    const labelled = agent.getByRole('list', { name: 'Conversations' }).getByRole('listitem');
+    await expect.poll(() => labelled.count()).toBe(1);
+    await labelled.getByText('Pelanggan setia').waitFor();
+    await screenshot(agent, 'widget-agent-inbox-by-label');
     expect(errors).toEqual([]);
   });
 });
