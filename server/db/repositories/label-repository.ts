@@ -69,7 +69,7 @@ export function labelRepository(db: Database, teamId: number) {
 
     /**
      * Deletes a label and takes it off the team's conversations, in one transaction; the ids of the
-     * conversations it was on, for their live update.
+     * conversations it was on, latest activity first, for their live update.
      */
     async delete(id: number): Promise<number[] | undefined> {
       return db.transaction(async (tx) => {
@@ -79,8 +79,10 @@ export function labelRepository(db: Database, teamId: number) {
           .update(conversations)
           .set({ labelIds: sql`array_remove(${conversations.labelIds}, ${id}::int)` })
           .where(and(eq(conversations.teamId, teamId), sql`${conversations.labelIds} @> array[${id}::int]`))
-          .returning({ id: conversations.id });
-        return touched.map((row) => row.id);
+          .returning({ id: conversations.id, lastMessageAt: conversations.lastMessageAt });
+        return touched
+          .sort((a, b) => b.lastMessageAt.getTime() - a.lastMessageAt.getTime() || b.id - a.id)
+          .map((row) => row.id);
       });
     },
 

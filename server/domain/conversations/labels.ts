@@ -75,6 +75,13 @@ export async function saveLabel(
   return row;
 }
 
+/**
+ * How many of a deleted label's conversations are told live, latest first: the inbox reloads its
+ * list on the first, and a page of it shows 25; a label on thousands of conversations does not make
+ * its deletion send thousands of events.
+ */
+const liveAfterDelete = 100;
+
 /** Deletes a label: it comes off every conversation, and the inbox shows that live. */
 export async function deleteLabel(
   services: Pick<Services, 'db' | 'broadcaster' | 'widgetBroadcaster'>,
@@ -84,7 +91,9 @@ export async function deleteLabel(
   authorize(conversationPolicy.reply(actor));
   const touched = await labelRepository(services.db, actor.teamId).delete(id);
   if (!touched) throw new NotFoundError();
-  for (const conversationId of touched) await conversationChanged(services, actor.teamId, conversationId, 'labels');
+  for (const conversationId of touched.slice(0, liveAfterDelete)) {
+    await conversationChanged(services, actor.teamId, conversationId, 'labels');
+  }
 }
 
 /**
