@@ -137,6 +137,7 @@ export function presentWidgetMessage(
     ...(row.ai ? { citations: widgetCitations(row.ai) } : {}),
     ...(row.status === 'composing' ? { streaming: true } : {}),
     ...(row.sender === 'bot' ? { feedback: row.feedback === 1 ? 'up' : row.feedback === -1 ? 'down' : null } : {}),
+    ...(row.ai?.kind === 'smalltalk' ? { smallTalk: true as const } : {}),
     ...(row.clientId ? { clientId: row.clientId } : {}),
   };
 }

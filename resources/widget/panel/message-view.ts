@@ -85,7 +85,9 @@ export function renderMessage(
         },
         icon(icons[value]),
       );
-    element.append(h('div', { class: 'kw-meta' }, thumb('up', t.helpful), thumb('down', t.notHelpful)));
+    if (!message.smallTalk) {
+      element.append(h('div', { class: 'kw-meta' }, thumb('up', t.helpful), thumb('down', t.notHelpful)));
+    }
   }
   return element;
 }

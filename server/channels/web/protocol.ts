@@ -54,6 +54,8 @@ export interface WidgetMessage {
   /** A bot reply still being written (its text grows through message.delta). */
   streaming?: boolean;
   feedback?: 'up' | 'down' | null;
+  /** A bot's reply to small talk (a greeting, thanks): nothing to rate, so no thumbs under it. */
+  smallTalk?: true;
   /** The sender's own id from SendRequest, so the widget can match its optimistic copy. */
   clientId?: string;
 }

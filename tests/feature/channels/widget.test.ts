@@ -223,6 +223,27 @@ describe('a visitor chatting with the bot', () => {
     ]);
   });
 
+  it('greets back a visitor who says hello, live and in the history, marked as small talk (nothing to rate)', async () => {
+    const { call, session } = await webChannel();
+    const first = await session();
+    const from = app.broadcasts.length;
+    expect(
+      (await call('post', 'messages', first.token).send({ text: 'halo kak', clientId: randomUUID() })).status,
+    ).toBe(202);
+    await app.services.jobs.drain();
+    const reply = widgetEvents(first.channel, from)
+      .filter((e) => e.event === 'message.created' || e.event === 'message.updated')
+      .map((e) => e.data.message as WidgetMessage)
+      .filter((m) => m.sender === 'bot' && !m.streaming)
+      .at(-1)!;
+    expect(reply).toMatchObject({ text: 'Halo! Saya Asisten Kopi. Ada yang bisa saya bantu?', smallTalk: true });
+    const back = await session({ visitorId: first.visitorId });
+    expect(back.messages.map((m) => [m.sender, m.smallTalk ?? false])).toEqual([
+      ['contact', false],
+      ['bot', true],
+    ]);
+  });
+
   it('refuses a bad token and a token of another channel with 401', async () => {
     const { call, session } = await webChannel();
     const other = await webChannel();

@@ -233,6 +233,16 @@ describe('the chat panel', () => {
     );
   });
 
+  it('asks for no rating of a reply to small talk', async () => {
+    start();
+    await sessionStarted();
+    const handlers = realtime.handlers!;
+    handlers.created(message(11, 'bot', 'Halo! Ada yang bisa saya bantu?', { smallTalk: true }));
+    handlers.created(message(12, 'bot', 'Buka setiap hari pukul 08.00.'));
+    const replies = $$('.kw-log .kw-msg').filter((item) => item.textContent?.includes('Warung Help'));
+    expect(replies.slice(-2).map((item) => item.querySelectorAll('.kw-thumb').length)).toEqual([0, 2]);
+  });
+
   it('shows an agent’s name and the conversation’s state', async () => {
     routes.session = () => json(200, session({ conversation: { state: 'bot', csatRequested: false, csat: null } }));
     routes.handoff = () =>
