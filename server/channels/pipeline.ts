@@ -47,6 +47,7 @@ import { configOf } from '../domain/bots/actions/chat';
 import { answerTurn, spokenReply } from '../domain/bots/answer';
 import { replyLanguage, type HistoryMessage, type TurnResult } from '../bot-engine/turn';
 import { spokenIn } from '../bot-engine/bot-config';
+import { smallTalk } from '../bot-engine/small-talk';
 import { ProviderError } from '../bot-engine/providers/provider';
 import { citationMarkers, withoutMarkers } from '../bot-engine/citations';
 import {
@@ -823,7 +824,8 @@ export async function replyToMessage(
   const usageKey = `reply:${replyRow.id}`;
   reservation ??= await reserveReply(services, { ...usage, key: usageKey });
   try {
-    if (!reservation.ok) {
+    // Small talk needs no model, so it is answered over the plan too ("halo" gets the welcome).
+    if (!reservation.ok && !smallTalk(question)) {
       services.logger.info(
         { conversationId: conversation.id, reason: reservation.reason },
         'no AI reply: over the plan',

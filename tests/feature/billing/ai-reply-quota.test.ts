@@ -154,6 +154,20 @@ describe('AI replies against the quota', () => {
     expect((await creditsOf(app, team.id)).used).toBe(100);
   });
 
+  it('still greets back past the quota: small talk needs no model and costs nothing', async () => {
+    const { team, say, conversations } = await telegramTeam();
+    await setCreditsUsed(app, team.id, 100);
+    await say(4202, '/start');
+    const [conversation] = await conversations();
+    expect(conversation.state).toBe('bot');
+    expect(conversation.messages.map((m) => [m.sender, m.ai?.kind ?? null])).toEqual([
+      ['contact', null],
+      ['bot', 'smalltalk'],
+    ]);
+    expect(conversation.messages[1].text).toMatch(/^Halo! Saya Asisten Kopi/);
+    expect((await creditsOf(app, team.id)).used).toBe(100);
+  });
+
   it('uses a credit pack once the quota is used up', async () => {
     const { team, say, conversations } = await telegramTeam();
     await setCreditsUsed(app, team.id, 100);

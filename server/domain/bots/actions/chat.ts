@@ -3,6 +3,7 @@ import type { Services } from '../../../services';
 import { botRepository, type BotTurnRow } from '../../../db/repositories/bot-repository';
 import { botConfigSchema, type BotConfig } from '../../../bot-engine/bot-config';
 import { replyLanguage, type TurnResult } from '../../../bot-engine/turn';
+import { smallTalk } from '../../../bot-engine/small-talk';
 import { validate } from '../../shared/validation';
 import { NotFoundError } from '../../../support/errors';
 import { ProviderError } from '../../../bot-engine/providers/provider';
@@ -60,7 +61,8 @@ export async function chatWithBot(
     source: 'test',
   });
   try {
-    if (!reservation.ok)
+    // Small talk needs no model: answered over the plan too.
+    if (!reservation.ok && !smallTalk(data.message))
       result = refusedTurn(config, reservation, await replyLanguage(config.language, data.message, history));
     else
       result = await answerTurn(
