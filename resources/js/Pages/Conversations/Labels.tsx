@@ -1,22 +1,17 @@
-import { useState } from 'react';
-import { Head, Link, useForm } from '@inertiajs/react';
+import { Link, type useForm } from '@inertiajs/react';
 import ActionMessage from '@/Components/ActionMessage';
 import ActionSection from '@/Components/ActionSection';
-import ConfirmationModal from '@/Components/ConfirmationModal';
-import DangerButton from '@/Components/DangerButton';
-import DialogModal from '@/Components/DialogModal';
 import FormSection from '@/Components/FormSection';
 import InputError from '@/Components/InputError';
 import PrimaryButton from '@/Components/PrimaryButton';
-import SecondaryButton from '@/Components/SecondaryButton';
 import SectionBorder from '@/Components/SectionBorder';
 import TextField from '@/Components/TextField';
-import { PageHeader } from '@/Layouts/AppLayout';
 import { cn } from '@/lib/cn';
 import { fieldProps } from '@/lib/form-field';
 import { plural } from '@/lib/plural';
 import { route } from '@/lib/route';
 import { LabelChip, labelTones, type Label } from './Partials/labels';
+import { DeleteConfirmation, EditDialog, ManagedListHeader, RowActions, useManagedList } from './Partials/ManagedList';
 import type { LabelColor } from '../../../../server/db/schema/labels';
 
 export interface LabelsProps {
@@ -98,57 +93,28 @@ function LabelFields({
  * complaint, a regular) and the inbox filters by. Whoever answers conversations keeps them.
  */
 export default function Labels({ labels, colors, limits }: LabelsProps) {
-  const blank: LabelForm = { name: '', color: 'gray', description: '' };
-  const createForm = useForm<LabelForm>(blank);
-  const editForm = useForm<LabelForm>(blank);
-  const deleteForm = useForm({});
-  const [editing, setEditing] = useState<Label | null>(null);
-  const [deleting, setDeleting] = useState<(Label & { conversations: number }) | null>(null);
+  type Row = LabelsProps['labels'][number];
+  const list = useManagedList<Row, LabelForm>({
+    blank: { name: '', color: 'gray', description: '' },
+    dataOf: (label) => ({ name: label.name, color: label.color, description: label.description }),
+    urls: {
+      store: route('labels.store'),
+      update: (label) => route('labels.update', { label: label.id }),
+      destroy: (label) => route('labels.destroy', { label: label.id }),
+    },
+    bags: { create: 'createLabel', update: 'updateLabel' },
+  });
+  const { createForm, editForm, deleteForm, editing, deleting } = list;
   const full = labels.length >= limits.perTeam;
-
-  const create = () =>
-    createForm.post(route('labels.store'), {
-      errorBag: 'createLabel',
-      preserveScroll: true,
-      onSuccess: () => createForm.reset(),
-    });
-
-  const startEditing = (label: Label) => {
-    editForm.clearErrors();
-    editForm.setData({ name: label.name, color: label.color, description: label.description });
-    setEditing(label);
-  };
-
-  const update = () => {
-    if (!editing) return;
-    editForm.put(route('labels.update', { label: editing.id }), {
-      errorBag: 'updateLabel',
-      preserveScroll: true,
-      onSuccess: () => setEditing(null),
-    });
-  };
-
-  const destroy = () => {
-    if (!deleting) return;
-    deleteForm.delete(route('labels.destroy', { label: deleting.id }), {
-      preserveScroll: true,
-      onSuccess: () => setDeleting(null),
-    });
-  };
 
   return (
     <>
-      <Head title="Labels" />
-      <PageHeader title="Labels">
-        <Link href={route('conversations.index')} className="text-sm text-gray-600 underline hover:text-gray-900">
-          Inbox
-        </Link>
-      </PageHeader>
+      <ManagedListHeader title="Labels" />
       <div className="mx-auto max-w-7xl py-10 sm:px-6 lg:px-8">
         <FormSection
           title="New label"
           description="Labels sort conversations by what they are about: an order, a complaint, a reservation, a regular customer. Put them on a conversation from its page, and filter the inbox by one."
-          onSubmitted={create}
+          onSubmitted={list.create}
           actions={
             <>
               <ActionMessage on={createForm.recentlySuccessful} className="me-3">
@@ -194,24 +160,11 @@ export default function Labels({ labels, colors, limits }: LabelsProps) {
                       </div>
                       {label.description && <p className="mt-1 text-sm text-gray-600">{label.description}</p>}
                     </div>
-                    <div className="flex shrink-0 items-start gap-4">
-                      <button
-                        type="button"
-                        className="cursor-pointer text-sm text-gray-500 underline hover:text-gray-700"
-                        onClick={() => startEditing(label)}
-                        aria-label={`Edit ${label.name}`}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className="cursor-pointer text-sm text-red-500 hover:text-red-700"
-                        onClick={() => setDeleting(label)}
-                        aria-label={`Delete ${label.name}`}
-                      >
-                        Delete
-                      </button>
-                    </div>
+                    <RowActions
+                      name={label.name}
+                      onEdit={() => list.startEditing(label)}
+                      onDelete={() => list.startDeleting(label)}
+                    />
                   </li>
                 ))}
               </ul>
@@ -220,42 +173,28 @@ export default function Labels({ labels, colors, limits }: LabelsProps) {
         </div>
       </div>
 
-      <DialogModal
+      <EditDialog
         show={editing !== null}
-        onClose={() => setEditing(null)}
+        onClose={list.stopEditing}
         title={editing ? `Edit ${editing.name}` : 'Edit label'}
-        footer={
-          <>
-            <SecondaryButton onClick={() => setEditing(null)}>Cancel</SecondaryButton>
-            <PrimaryButton type="button" className="ms-3" onClick={update} disabled={editForm.processing}>
-              Save
-            </PrimaryButton>
-          </>
-        }
+        onSave={list.update}
+        processing={editForm.processing}
       >
-        <div className="grid grid-cols-6 gap-6">
-          <LabelFields form={editForm} idPrefix="edit-label" colors={colors} limits={limits} />
-        </div>
-      </DialogModal>
+        <LabelFields form={editForm} idPrefix="edit-label" colors={colors} limits={limits} />
+      </EditDialog>
 
-      <ConfirmationModal
+      <DeleteConfirmation
         show={deleting !== null}
-        onClose={() => setDeleting(null)}
+        onClose={list.stopDeleting}
         title="Delete label"
-        footer={
-          <>
-            <SecondaryButton onClick={() => setDeleting(null)}>Cancel</SecondaryButton>
-            <DangerButton className="ms-3" onClick={destroy} disabled={deleteForm.processing}>
-              Delete
-            </DangerButton>
-          </>
-        }
+        onDelete={list.destroy}
+        processing={deleteForm.processing}
       >
         Delete {deleting?.name}?{' '}
         {deleting && deleting.conversations > 0
           ? `It comes off ${plural(deleting.conversations, 'conversation')}.`
           : 'No conversation has it.'}
-      </ConfirmationModal>
+      </DeleteConfirmation>
     </>
   );
 }

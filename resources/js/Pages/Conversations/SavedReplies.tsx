@@ -1,21 +1,16 @@
-import { useState } from 'react';
-import { Head, Link, useForm } from '@inertiajs/react';
+import type { useForm } from '@inertiajs/react';
 import ActionMessage from '@/Components/ActionMessage';
 import ActionSection from '@/Components/ActionSection';
-import ConfirmationModal from '@/Components/ConfirmationModal';
-import DangerButton from '@/Components/DangerButton';
-import DialogModal from '@/Components/DialogModal';
 import FormSection from '@/Components/FormSection';
 import PrimaryButton from '@/Components/PrimaryButton';
-import SecondaryButton from '@/Components/SecondaryButton';
 import SectionBorder from '@/Components/SectionBorder';
 import TextAreaField from '@/Components/TextAreaField';
 import TextField from '@/Components/TextField';
-import { PageHeader } from '@/Layouts/AppLayout';
 import { fieldProps } from '@/lib/form-field';
 import { plural } from '@/lib/plural';
 import { route } from '@/lib/route';
 import type { SavedReply } from './Partials/saved-replies';
+import { DeleteConfirmation, EditDialog, ManagedListHeader, RowActions, useManagedList } from './Partials/ManagedList';
 
 export interface SavedRepliesProps {
   replies: SavedReply[];
@@ -61,56 +56,27 @@ function ReplyFields({
  * inbox's reply box finds after a "/". Whoever answers conversations keeps them.
  */
 export default function SavedReplies({ replies, limits }: SavedRepliesProps) {
-  const createForm = useForm({ shortcut: '', text: '' });
-  const editForm = useForm({ shortcut: '', text: '' });
-  const deleteForm = useForm({});
-  const [editing, setEditing] = useState<SavedReply | null>(null);
-  const [deleting, setDeleting] = useState<SavedReply | null>(null);
+  const list = useManagedList<SavedReply, { shortcut: string; text: string }>({
+    blank: { shortcut: '', text: '' },
+    dataOf: (reply) => ({ shortcut: reply.shortcut, text: reply.text }),
+    urls: {
+      store: route('saved-replies.store'),
+      update: (reply) => route('saved-replies.update', { savedReply: reply.id }),
+      destroy: (reply) => route('saved-replies.destroy', { savedReply: reply.id }),
+    },
+    bags: { create: 'createSavedReply', update: 'updateSavedReply' },
+  });
+  const { createForm, editForm, deleteForm, editing, deleting } = list;
   const full = replies.length >= limits.perTeam;
-
-  const create = () =>
-    createForm.post(route('saved-replies.store'), {
-      errorBag: 'createSavedReply',
-      preserveScroll: true,
-      onSuccess: () => createForm.reset(),
-    });
-
-  const startEditing = (reply: SavedReply) => {
-    editForm.clearErrors();
-    editForm.setData({ shortcut: reply.shortcut, text: reply.text });
-    setEditing(reply);
-  };
-
-  const update = () => {
-    if (!editing) return;
-    editForm.put(route('saved-replies.update', { savedReply: editing.id }), {
-      errorBag: 'updateSavedReply',
-      preserveScroll: true,
-      onSuccess: () => setEditing(null),
-    });
-  };
-
-  const destroy = () => {
-    if (!deleting) return;
-    deleteForm.delete(route('saved-replies.destroy', { savedReply: deleting.id }), {
-      preserveScroll: true,
-      onSuccess: () => setDeleting(null),
-    });
-  };
 
   return (
     <>
-      <Head title="Saved replies" />
-      <PageHeader title="Saved replies">
-        <Link href={route('conversations.index')} className="text-sm text-gray-600 underline hover:text-gray-900">
-          Inbox
-        </Link>
-      </PageHeader>
+      <ManagedListHeader title="Saved replies" />
       <div className="mx-auto max-w-7xl py-10 sm:px-6 lg:px-8">
         <FormSection
           title="New saved reply"
           description="Answers your team gives often: opening hours, how to pay, where an order is. In a conversation, type / and a few letters of the shortcut, then Enter."
-          onSubmitted={create}
+          onSubmitted={list.create}
           actions={
             <>
               <ActionMessage on={createForm.recentlySuccessful} className="me-3">
@@ -153,24 +119,11 @@ export default function SavedReplies({ replies, limits }: SavedRepliesProps) {
                         {reply.text}
                       </p>
                     </div>
-                    <div className="flex shrink-0 items-start gap-4">
-                      <button
-                        type="button"
-                        className="cursor-pointer text-sm text-gray-500 underline hover:text-gray-700"
-                        onClick={() => startEditing(reply)}
-                        aria-label={`Edit /${reply.shortcut}`}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className="cursor-pointer text-sm text-red-500 hover:text-red-700"
-                        onClick={() => setDeleting(reply)}
-                        aria-label={`Delete /${reply.shortcut}`}
-                      >
-                        Delete
-                      </button>
-                    </div>
+                    <RowActions
+                      name={`/${reply.shortcut}`}
+                      onEdit={() => list.startEditing(reply)}
+                      onDelete={() => list.startDeleting(reply)}
+                    />
                   </li>
                 ))}
               </ul>
@@ -179,39 +132,25 @@ export default function SavedReplies({ replies, limits }: SavedRepliesProps) {
         </div>
       </div>
 
-      <DialogModal
+      <EditDialog
         show={editing !== null}
-        onClose={() => setEditing(null)}
+        onClose={list.stopEditing}
         title={editing ? `Edit /${editing.shortcut}` : 'Edit saved reply'}
-        footer={
-          <>
-            <SecondaryButton onClick={() => setEditing(null)}>Cancel</SecondaryButton>
-            <PrimaryButton type="button" className="ms-3" onClick={update} disabled={editForm.processing}>
-              Save
-            </PrimaryButton>
-          </>
-        }
+        onSave={list.update}
+        processing={editForm.processing}
       >
-        <div className="grid grid-cols-6 gap-6">
-          <ReplyFields form={editForm} idPrefix="edit-reply" limits={limits} />
-        </div>
-      </DialogModal>
+        <ReplyFields form={editForm} idPrefix="edit-reply" limits={limits} />
+      </EditDialog>
 
-      <ConfirmationModal
+      <DeleteConfirmation
         show={deleting !== null}
-        onClose={() => setDeleting(null)}
+        onClose={list.stopDeleting}
         title="Delete saved reply"
-        footer={
-          <>
-            <SecondaryButton onClick={() => setDeleting(null)}>Cancel</SecondaryButton>
-            <DangerButton className="ms-3" onClick={destroy} disabled={deleteForm.processing}>
-              Delete
-            </DangerButton>
-          </>
-        }
+        onDelete={list.destroy}
+        processing={deleteForm.processing}
       >
         Delete /{deleting?.shortcut}? Nobody in your team will find it in the reply box any more.
-      </ConfirmationModal>
+      </DeleteConfirmation>
     </>
   );
 }

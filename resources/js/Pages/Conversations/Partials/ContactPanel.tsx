@@ -1,8 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useForm } from '@inertiajs/react';
-import DialogModal from '@/Components/DialogModal';
-import PrimaryButton from '@/Components/PrimaryButton';
-import SecondaryButton from '@/Components/SecondaryButton';
 import TextField from '@/Components/TextField';
 import { fieldProps } from '@/lib/form-field';
 import { formatDateTime, fromNow } from '@/lib/dates';
@@ -11,6 +8,7 @@ import { route } from '@/lib/route';
 import { typeLabels } from '../../Channels/Partials/format';
 import { contactLabel, handoffReasonLabel, resolvedByLabels, safeUrl } from './format';
 import StateBadge, { ChannelIcon } from './StateBadge';
+import { EditDialog } from './ManagedList';
 import type { ContactDetail, ConversationDetail } from './types';
 
 function Card({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
@@ -48,49 +46,35 @@ function EditContactDialog({
       onSuccess: onClose,
     });
   return (
-    <DialogModal
-      show={show}
-      onClose={onClose}
-      title="Edit contact"
-      footer={
-        <>
-          <SecondaryButton onClick={onClose}>Cancel</SecondaryButton>
-          <PrimaryButton type="button" className="ms-3" onClick={save} disabled={form.processing}>
-            Save
-          </PrimaryButton>
-        </>
-      }
-    >
-      <div className="grid grid-cols-6 gap-6">
-        <TextField
-          label="Name"
-          className="col-span-6"
-          {...fieldProps(form, 'name')}
-          id="contact-name"
-          autoComplete="off"
-          maxLength={255}
-        />
-        <TextField
-          label="Phone"
-          className="col-span-6 sm:col-span-3"
-          {...fieldProps(form, 'phone')}
-          id="contact-phone"
-          type="tel"
-          autoComplete="off"
-          maxLength={32}
-          hint="A local number (0812…) is taken as Indonesian."
-        />
-        <TextField
-          label="Email"
-          className="col-span-6 sm:col-span-3"
-          {...fieldProps(form, 'email')}
-          id="contact-email"
-          type="email"
-          autoComplete="off"
-          maxLength={255}
-        />
-      </div>
-    </DialogModal>
+    <EditDialog show={show} onClose={onClose} title="Edit contact" onSave={save} processing={form.processing}>
+      <TextField
+        label="Name"
+        className="col-span-6"
+        {...fieldProps(form, 'name')}
+        id="contact-name"
+        autoComplete="off"
+        maxLength={255}
+      />
+      <TextField
+        label="Phone"
+        className="col-span-6 sm:col-span-3"
+        {...fieldProps(form, 'phone')}
+        id="contact-phone"
+        type="tel"
+        autoComplete="off"
+        maxLength={32}
+        hint="A local number (0812…) is taken as Indonesian."
+      />
+      <TextField
+        label="Email"
+        className="col-span-6 sm:col-span-3"
+        {...fieldProps(form, 'email')}
+        id="contact-email"
+        type="email"
+        autoComplete="off"
+        maxLength={255}
+      />
+    </EditDialog>
   );
 }
 

@@ -1,0 +1,172 @@
+import { useState, type ReactNode } from 'react';
+import { Head, Link, useForm } from '@inertiajs/react';
+import type { FormDataType } from '@inertiajs/core';
+import ConfirmationModal from '@/Components/ConfirmationModal';
+import DangerButton from '@/Components/DangerButton';
+import DialogModal from '@/Components/DialogModal';
+import PrimaryButton from '@/Components/PrimaryButton';
+import SecondaryButton from '@/Components/SecondaryButton';
+import { PageHeader } from '@/Layouts/AppLayout';
+import { route } from '@/lib/route';
+
+/**
+ * What the inbox's pages for a team's list (saved replies, labels) share: the forms that add,
+ * change and delete an item, with each form's error bag, and the dialogs that change and delete
+ * one. Each page keeps its fields, its rows and its words.
+ */
+export function useManagedList<Item extends { id: number }, Data extends FormDataType<Data>>(options: {
+  blank: Data;
+  /** The edit form's values for an item. */
+  dataOf: (item: Item) => Data;
+  urls: { store: string; update: (item: Item) => string; destroy: (item: Item) => string };
+  bags: { create: string; update: string };
+}) {
+  const { blank, dataOf, urls, bags } = options;
+  const createForm = useForm<Data>(blank);
+  const editForm = useForm<Data>(blank);
+  const deleteForm = useForm({});
+  const [editing, setEditing] = useState<Item | null>(null);
+  const [deleting, setDeleting] = useState<Item | null>(null);
+
+  return {
+    createForm,
+    editForm,
+    deleteForm,
+    editing,
+    deleting,
+    create: () =>
+      createForm.post(urls.store, {
+        errorBag: bags.create,
+        preserveScroll: true,
+        onSuccess: () => createForm.reset(),
+      }),
+    startEditing: (item: Item) => {
+      editForm.clearErrors();
+      editForm.setData(dataOf(item));
+      setEditing(item);
+    },
+    stopEditing: () => setEditing(null),
+    update: () => {
+      if (!editing) return;
+      editForm.put(urls.update(editing), {
+        errorBag: bags.update,
+        preserveScroll: true,
+        onSuccess: () => setEditing(null),
+      });
+    },
+    startDeleting: (item: Item) => setDeleting(item),
+    stopDeleting: () => setDeleting(null),
+    destroy: () => {
+      if (!deleting) return;
+      deleteForm.delete(urls.destroy(deleting), { preserveScroll: true, onSuccess: () => setDeleting(null) });
+    },
+  };
+}
+
+/** The page's title, with the way back to the inbox. */
+export function ManagedListHeader({ title }: { title: string }) {
+  return (
+    <>
+      <Head title={title} />
+      <PageHeader title={title}>
+        <Link href={route('conversations.index')} className="text-sm text-gray-600 underline hover:text-gray-900">
+          Inbox
+        </Link>
+      </PageHeader>
+    </>
+  );
+}
+
+/** A row's Edit and Delete, named after the item for screen readers. */
+export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <div className="flex shrink-0 items-start gap-4">
+      <button
+        type="button"
+        className="cursor-pointer text-sm text-gray-500 underline hover:text-gray-700"
+        onClick={onEdit}
+        aria-label={`Edit ${name}`}
+      >
+        Edit
+      </button>
+      <button
+        type="button"
+        className="cursor-pointer text-sm text-red-500 hover:text-red-700"
+        onClick={onDelete}
+        aria-label={`Delete ${name}`}
+      >
+        Delete
+      </button>
+    </div>
+  );
+}
+
+/** The dialog that changes an item: its fields on the form grid, Cancel and Save. */
+export function EditDialog({
+  show,
+  title,
+  onClose,
+  onSave,
+  processing,
+  children,
+}: {
+  show: boolean;
+  title: string;
+  onClose: () => void;
+  onSave: () => void;
+  processing: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <DialogModal
+      show={show}
+      onClose={onClose}
+      title={title}
+      footer={
+        <>
+          <SecondaryButton onClick={onClose}>Cancel</SecondaryButton>
+          <PrimaryButton type="button" className="ms-3" onClick={onSave} disabled={processing}>
+            Save
+          </PrimaryButton>
+        </>
+      }
+    >
+      <div className="grid grid-cols-6 gap-6">{children}</div>
+    </DialogModal>
+  );
+}
+
+/** The confirmation before an item is deleted: what deleting it does, Cancel and Delete. */
+export function DeleteConfirmation({
+  show,
+  title,
+  onClose,
+  onDelete,
+  processing,
+  children,
+}: {
+  show: boolean;
+  title: string;
+  onClose: () => void;
+  onDelete: () => void;
+  processing: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <ConfirmationModal
+      show={show}
+      onClose={onClose}
+      title={title}
+      footer={
+        <>
+          <SecondaryButton onClick={onClose}>Cancel</SecondaryButton>
+          <DangerButton className="ms-3" onClick={onDelete} disabled={processing}>
+            Delete
+          </DangerButton>
+        </>
+      }
+    >
+      {children}
+    </ConfirmationModal>
+  );
+}
