@@ -4,14 +4,14 @@
  * in leaves it to the visitor's browser (Indonesian for `id`, English otherwise). The loader's few
  * words are apart from the panel's, so that its bundle carries only those.
  */
-import type { WidgetConfig } from '../../server/channels/web/protocol';
+import { browserLocale, type WidgetConfig } from '../../server/channels/web/protocol';
 
 export type Locale = 'en' | 'id';
 
 /** The widget's language: the bot's when it has one, else the visitor's first browser language. */
 export function localeOf(config: Pick<WidgetConfig, 'language'> | null, languages: readonly string[]): Locale {
   if (config?.language) return config.language;
-  return /^(id|in)\b/i.test(languages[0] ?? '') ? 'id' : 'en';
+  return browserLocale(languages[0] ?? '');
 }
 
 /** The browser's languages, most wanted first. */

@@ -33,6 +33,14 @@
 export const widgetLimits = { message: 4000, comment: 1000 } as const;
 
 /** Who wrote a message the visitor sees: notes and Kawan's own lines stay in the team's inbox. */
+/**
+ * The widget's language for a visitor whose browser wants `first` most (the first of
+ * navigator.languages, or of an Accept-Language header): Indonesian for `id`/`in`, else English.
+ */
+export function browserLocale(first: string): 'id' | 'en' {
+  return /^(id|in)\b/i.test(first.trim()) ? 'id' : 'en';
+}
+
 export type WidgetSender = 'contact' | 'bot' | 'agent';
 
 export interface WidgetCitation {

@@ -26,6 +26,7 @@ import { safeEqual } from '../../../support/crypto';
 import { HttpError, NotFoundError, ValidationError } from '../../../support/errors';
 import { validate } from '../../../domain/shared/validation';
 import {
+  browserLocale,
   widgetLimits,
   type HandoffResponse,
   type SessionResponse,
@@ -163,7 +164,7 @@ async function channelBot(
 ): Promise<{ active: boolean; language: WidgetConfig['language']; welcome: string }> {
   const answering = await answeringBot(services, channel);
   const language = answering?.config.language;
-  const spoken = /^(id|in)\b/i.test(browserLanguage) ? 'indonesian' : 'english';
+  const spoken = browserLocale(browserLanguage) === 'id' ? 'indonesian' : 'english';
   return {
     active: answering !== undefined,
     language: language === 'indonesian' ? 'id' : language === 'english' ? 'en' : null,
@@ -178,7 +179,7 @@ export async function config(req: WidgetRequest, res: Response) {
     ...realtimeEndpoint(req.services.config),
     key: req.services.config.reverb.widget.key,
   };
-  const bot = await channelBot(req.services, channel, req.get('accept-language')?.trim() ?? '');
+  const bot = await channelBot(req.services, channel, req.get('accept-language') ?? '');
   const body: WidgetConfig = {
     title: typeof s.title === 'string' && s.title ? s.title : channel.name,
     color: typeof s.color === 'string' ? s.color : '#4f46e5',
