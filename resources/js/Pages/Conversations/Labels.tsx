@@ -1,4 +1,4 @@
-import { Link, type useForm } from '@inertiajs/react';
+import { Head, Link, type useForm } from '@inertiajs/react';
 import ActionMessage from '@/Components/ActionMessage';
 import ActionSection from '@/Components/ActionSection';
 import FormSection from '@/Components/FormSection';
@@ -11,7 +11,8 @@ import { fieldProps } from '@/lib/form-field';
 import { plural } from '@/lib/plural';
 import { route } from '@/lib/route';
 import { LabelChip, labelTones, type Label } from './Partials/labels';
-import { DeleteConfirmation, EditDialog, ManagedListHeader, RowActions, useManagedList } from './Partials/ManagedList';
+import { DeleteConfirmation, EditDialog, InboxLink, RowActions, useManagedList } from './Partials/ManagedList';
+import { PageHeader } from '@/Layouts/AppLayout';
 import type { LabelColor } from '../../../../server/db/schema/labels';
 
 export interface LabelsProps {
@@ -109,7 +110,10 @@ export default function Labels({ labels, colors, limits }: LabelsProps) {
 
   return (
     <>
-      <ManagedListHeader title="Labels" />
+      <Head title="Labels" />
+      <PageHeader title="Labels">
+        <InboxLink />
+      </PageHeader>
       <div className="mx-auto max-w-7xl py-10 sm:px-6 lg:px-8">
         <FormSection
           title="New label"

@@ -1,4 +1,4 @@
-import type { useForm } from '@inertiajs/react';
+import { Head, type useForm } from '@inertiajs/react';
 import ActionMessage from '@/Components/ActionMessage';
 import ActionSection from '@/Components/ActionSection';
 import FormSection from '@/Components/FormSection';
@@ -10,7 +10,8 @@ import { fieldProps } from '@/lib/form-field';
 import { plural } from '@/lib/plural';
 import { route } from '@/lib/route';
 import type { SavedReply } from './Partials/saved-replies';
-import { DeleteConfirmation, EditDialog, ManagedListHeader, RowActions, useManagedList } from './Partials/ManagedList';
+import { DeleteConfirmation, EditDialog, InboxLink, RowActions, useManagedList } from './Partials/ManagedList';
+import { PageHeader } from '@/Layouts/AppLayout';
 
 export interface SavedRepliesProps {
   replies: SavedReply[];
@@ -71,7 +72,10 @@ export default function SavedReplies({ replies, limits }: SavedRepliesProps) {
 
   return (
     <>
-      <ManagedListHeader title="Saved replies" />
+      <Head title="Saved replies" />
+      <PageHeader title="Saved replies">
+        <InboxLink />
+      </PageHeader>
       <div className="mx-auto max-w-7xl py-10 sm:px-6 lg:px-8">
         <FormSection
           title="New saved reply"

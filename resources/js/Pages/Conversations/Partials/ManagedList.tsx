@@ -1,12 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { Head, Link, useForm } from '@inertiajs/react';
+import { Link, useForm } from '@inertiajs/react';
 import type { FormDataType } from '@inertiajs/core';
 import ConfirmationModal from '@/Components/ConfirmationModal';
 import DangerButton from '@/Components/DangerButton';
 import DialogModal from '@/Components/DialogModal';
 import PrimaryButton from '@/Components/PrimaryButton';
 import SecondaryButton from '@/Components/SecondaryButton';
-import { PageHeader } from '@/Layouts/AppLayout';
 import { route } from '@/lib/route';
 
 /**
@@ -63,17 +62,15 @@ export function useManagedList<Item extends { id: number }, Data extends FormDat
   };
 }
 
-/** The page's title, with the way back to the inbox. */
-export function ManagedListHeader({ title }: { title: string }) {
+/**
+ * The way back to the inbox, in the page's header. (The pages render the header themselves: a
+ * partial that imports the layout would fold the layout into a shared chunk of the build.)
+ */
+export function InboxLink() {
   return (
-    <>
-      <Head title={title} />
-      <PageHeader title={title}>
-        <Link href={route('conversations.index')} className="text-sm text-gray-600 underline hover:text-gray-900">
-          Inbox
-        </Link>
-      </PageHeader>
-    </>
+    <Link href={route('conversations.index')} className="text-sm text-gray-600 underline hover:text-gray-900">
+      Inbox
+    </Link>
   );
 }
 
