@@ -6,7 +6,7 @@ import * as labels from '../server/http/controllers/conversations/label-controll
 
 /**
  * The inbox of the current team. Signed in and verified; another team's conversation is a 404.
- * Agents, editors, admins and owners reply, assign, hand back and resolve, and keep the team's
+ * Agents, editors, admins and owners reply, assign, snooze, hand back and resolve, and keep the team's
  * saved replies and labels; viewers read.
  */
 export default function conversationRoutes(routes: RouteRegistry): void {
@@ -65,6 +65,16 @@ export default function conversationRoutes(routes: RouteRegistry): void {
     user
       .post(one('/assign'), conversations.assignTo)
       .name('conversations.assign')
+      .whereNumber('conversation')
+      .bind('conversation');
+    user
+      .post(one('/snooze'), conversations.snoozeConversation)
+      .name('conversations.snooze')
+      .whereNumber('conversation')
+      .bind('conversation');
+    user
+      .post(one('/unsnooze'), conversations.unsnoozeConversation)
+      .name('conversations.unsnooze')
       .whereNumber('conversation')
       .bind('conversation');
     user

@@ -28,6 +28,7 @@ import { channelRepository } from './repositories/channel-repository';
 import { conversationRepository } from './repositories/conversation-repository';
 import { acceptInbound } from '../channels/pipeline';
 import { replyAsAgent, resolve } from '../domain/conversations/conversation-actions';
+import { snooze } from '../domain/conversations/snooze';
 import { defaultBotConfig } from '../bot-engine/bot-config';
 import { allows } from '../domain/teams/roles';
 import { asRole } from '../domain/teams/team-access';
@@ -367,6 +368,20 @@ async function seedDemoChannels(
   const agent = (await userRepository(services.db).findByEmail(demoMembers.find((m) => m.role === 'agent')!.email))!;
   const agentActor = { userId: agent.id, teamId: actor.teamId, role: 'agent' as const };
   await replyAsAgent(services, agentActor, human.id, { text: 'Halo Kak Maya, saya Budi. Ada yang bisa saya bantu?' });
+  // Snoozed by the agent until the customer's transfer is due: next 09:00 in Jakarta (UTC+7).
+  const snoozed = await say(
+    web,
+    'demo-visitor-dewi',
+    'Kak, saya transfer besok pagi ya, nanti bukti transfernya saya lampirkan di sini',
+    'Dewi',
+  );
+  await replyAsAgent(services, agentActor, snoozed.id, {
+    text: 'Baik Kak Dewi, kami tunggu bukti transfernya besok ya. Terima kasih!',
+  });
+  const morning = new Date();
+  morning.setUTCHours(2, 0, 0, 0);
+  if (morning.getTime() < Date.now() + 60 * 60 * 1000) morning.setUTCDate(morning.getUTCDate() + 1);
+  await snooze(services, agentActor, snoozed.id, { until: morning.toISOString() });
   // Resolved and rated.
   const resolved = await say(web, 'demo-visitor-andi', 'Berapa harga kopi susu gula aren?', 'Andi');
   await resolve(services, { userId: actor.userId, teamId: actor.teamId, role: 'owner' }, resolved.id);

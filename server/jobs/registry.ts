@@ -3,6 +3,7 @@ import type { Logger } from '../support/logger';
 import { defineKnowledgeJobs, queueDueRefreshes, requeueStranded } from './knowledge-jobs';
 import { replayJob, runReplay } from '../domain/bots/actions/replay';
 import { resolveIdleConversations } from '../domain/conversations/idle';
+import { wakeSnoozedConversations } from '../domain/conversations/snooze';
 import { processDirtyDays, rebuildTeam, reportsRebuildJob } from '../reports/rollup';
 import {
   inboundJob,
@@ -134,6 +135,12 @@ export async function startWorkers(services: Services, logger: Logger): Promise<
         if (count > 0) logger.info({ conversations: count }, 'idle conversations resolved');
       })
       .catch((error: unknown) => logger.error({ err: error }, 'idle conversations could not be resolved'));
+  const wakeSnoozed = () =>
+    wakeSnoozedConversations(services)
+      .then((count) => {
+        if (count > 0) logger.info({ conversations: count }, 'snoozed conversations back');
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'snoozed conversations could not be brought back'));
   // Deliveries a stopped process stored without queueing their job, and that nobody delivered again;
   // outbound messages (an agent's, a send to retry) stored so too.
   const requeueDeliveries = () =>
@@ -200,6 +207,7 @@ export async function startWorkers(services: Services, logger: Logger): Promise<
   };
   void checkRefreshes();
   void resolveIdle();
+  void wakeSnoozed();
   void requeueDeliveries();
   void rollUp();
   void rollBilling();
@@ -209,6 +217,7 @@ export async function startWorkers(services: Services, logger: Logger): Promise<
   const timer = setInterval(() => {
     void checkRefreshes();
     void resolveIdle();
+    void wakeSnoozed();
     void requeueDeliveries();
     void rollBilling();
     purgeHistory();

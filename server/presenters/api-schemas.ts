@@ -279,6 +279,9 @@ export const apiConversationSchema = z
       .nullable()
       .meta({ description: 'Why the conversation was last handed to a person.' }),
     handoff_at: timestamp.nullable(),
+    snoozed_until: timestamp.nullable().meta({
+      description: 'Snoozed by an agent until then: it comes back at that time, or when the customer writes.',
+    }),
     resolved_at: timestamp.nullable(),
     resolved_by: z.enum(['bot', 'human', 'auto_idle']).nullable(),
     reopen_count: z.number().int(),

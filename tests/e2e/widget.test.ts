@@ -194,6 +194,21 @@ describe('the web chat widget', () => {
     await reply.locator('.kw-name').getByText('Dewi').waitFor();
     await screenshot(agent, 'widget-agent-conversation');
 
+    // The owner snoozes it for an hour; the visitor's next message brings it back live.
+    await agent.getByRole('button', { name: 'Snooze' }).click();
+    await agent.getByRole('button', { name: /^In 1 hour/ }).click();
+    const snoozed = agent.getByText(/^Snoozed until /);
+    await snoozed.waitFor();
+    await agent.getByRole('list', { name: 'Messages' }).getByText('Snoozed by').waitFor();
+    await w.input.fill('Oke, terima kasih infonya');
+    await w.send.click();
+    await agent
+      .getByRole('list', { name: 'Messages' })
+      .getByText('Oke, terima kasih infonya')
+      .waitFor({ timeout: 10_000 });
+    await snoozed.waitFor({ state: 'detached', timeout: 10_000 });
+    await agent.getByRole('button', { name: 'Snooze' }).waitFor();
+
     // The owner resolves; the visitor is asked for a rating and gives five stars.
     await agent.getByRole('button', { name: 'Resolve' }).click();
     await agent.getByRole('button', { name: 'Reopen' }).waitFor();

@@ -49,9 +49,10 @@ vi.mock('@inertiajs/react', async () => {
     },
     useForm: <T extends Record<string, unknown>>(initial: T) => {
       const [data, setAll] = useState<T>(initial);
-      const [errors] = useState<Record<string, string>>(() => ({ ...fake.formErrors }));
+      const [errors, setErrors] = useState<Record<string, string>>(() => ({ ...fake.formErrors }));
+      let transformed: ((data: T) => unknown) | undefined;
       const submit = (method: string) => (url: string, options?: Options) =>
-        fake.calls.push({ method: `form.${method}`, url, data, options });
+        fake.calls.push({ method: `form.${method}`, url, data: transformed ? transformed(data) : data, options });
       return {
         data,
         errors,
@@ -61,6 +62,10 @@ vi.mock('@inertiajs/react', async () => {
           setAll((current) => (typeof key === 'string' ? { ...current, [key]: value } : { ...current, ...key })),
         reset: () => setAll(initial),
         clearErrors: () => {},
+        setError: (key: string, message: string) => setErrors((current) => ({ ...current, [key]: message })),
+        transform: (callback: (data: T) => unknown) => {
+          transformed = callback;
+        },
         post: submit('post'),
         put: submit('put'),
       };
@@ -118,6 +123,7 @@ function summary(overrides: Partial<ConversationSummary> = {}): ConversationSumm
     handoff_at: null,
     window_expires_at: null,
     label_ids: [],
+    snoozed_until: null,
     ...overrides,
   };
 }
@@ -145,7 +151,7 @@ function indexProps(overrides: Partial<ConversationIndexProps> = {}): Conversati
       meta,
     },
     filters: { state: 'open', channel: '', bot: '', assignee: '', label: '', search: '' },
-    counts: { bot: 2, queued: 3, human: 1, mine: 4, unread: 5 },
+    counts: { bot: 2, queued: 3, human: 1, mine: 4, snoozed: 7, unread: 5 },
     channels: [
       { id: 2, name: 'Website', type: 'web' },
       { id: 4, name: 'WA Kemang', type: 'whatsapp' },
@@ -319,6 +325,10 @@ describe('Conversations/Index', () => {
     expect(tab('Mine').textContent).toBe('Mine4');
     expect(tab('Bot').textContent).toBe('Bot2');
     expect(tab('Human').textContent).toBe('Human1');
+    expect(tab('Snoozed').textContent).toBe('Snoozed7');
+    expect(tab('Snoozed').getAttribute('href')).toBe(
+      'route:conversations.index:{"_query":{"state":"snoozed","channel":4}}',
+    );
     expect(tab('Resolved').textContent).toBe('Resolved');
     expect(tab('All').textContent).toBe('All');
     expect(tab('Waiting').getAttribute('aria-current')).toBeNull();
@@ -944,5 +954,94 @@ describe('Conversations/Show', () => {
     render(<Show {...showProps({ conversation: detail({ origin: { url: 'javascript:alert(1)' } }) })} />);
     const details = screen.getByRole('complementary', { name: 'Details' });
     expect(within(details).getByText('javascript:alert(1)').tagName).not.toBe('A');
+  });
+});
+
+describe('snoozing', () => {
+  const snoozeButton = () => screen.getByRole('button', { name: 'Snooze' });
+
+  it('snoozes a conversation with a person until a choice of the menu, in the browser’s zone', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // A Wednesday afternoon: tomorrow morning is Thursday 09:00, next week Monday 09:00.
+    vi.setSystemTime(new Date(2026, 11, 9, 14, 20, 30));
+    render(<Show {...showProps({ conversation: detail({ state: 'human', assignee: { id: 1, name: 'Rina' } }) })} />);
+
+    fireEvent.click(snoozeButton());
+    const item = (name: RegExp) => screen.getByRole('button', { name });
+    expect(item(/^In 1 hour/).textContent).toContain('3:20 PM');
+    fireEvent.click(item(/^Tomorrow morning/));
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'form.post',
+      url: 'route:conversations.snooze:{"conversation":5}',
+      data: { until: new Date(2026, 11, 10, 9, 0).toISOString() },
+      options: { preserveScroll: true },
+    });
+    fireEvent.click(snoozeButton());
+    fireEvent.click(item(/^Next week/));
+    expect(fake.calls.at(-1)?.data).toEqual({ until: new Date(2026, 11, 14, 9, 0).toISOString() });
+  });
+
+  it('snoozes until a date and time picked in a dialog, within 90 days', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 11, 9, 14, 20, 30));
+    render(<Show {...showProps()} />);
+
+    fireEvent.click(snoozeButton());
+    fireEvent.click(screen.getByRole('button', { name: 'Pick a date and time…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Snooze until' });
+    const input = within(dialog).getByLabelText('Date and time');
+    expect(input.getAttribute('min')).toBe('2026-12-09T14:22');
+    expect(input.getAttribute('max')).toBe('2027-03-09T14:19');
+    fireEvent.change(input, { target: { value: '2026-12-24T16:45' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Snooze' }));
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'form.post',
+      url: 'route:conversations.snooze:{"conversation":5}',
+      data: { until: new Date(2026, 11, 24, 16, 45).toISOString() },
+    });
+    // An emptied field is not sent.
+    const sent = fake.calls.length;
+    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Snooze' }));
+    expect(fake.calls).toHaveLength(sent);
+    expect(within(dialog).getByText('Choose a date and a time.')).toBeTruthy();
+  });
+
+  it('says until when a conversation is snoozed, in the thread’s header and the inbox, and unsnoozes it', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 11, 9, 14, 20, 30));
+    const until = new Date(2026, 11, 10, 9, 0).toISOString();
+    render(<Show {...showProps({ conversation: detail({ state: 'human', snoozed_until: until }) })} />);
+    expect(screen.getByText('Snoozed until tomorrow, 9:00 AM')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Snooze' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Unsnooze' }));
+    expect(fake.calls.at(-1)).toMatchObject({ method: 'post', url: 'route:conversations.unsnooze:{"conversation":5}' });
+    cleanup();
+
+    const later = new Date(2026, 11, 15, 9, 0).toISOString();
+    render(
+      <Index {...indexProps({ conversations: { data: [summary({ state: 'human', snoozed_until: later })], meta } })} />,
+    );
+    expect(screen.getByText('Snoozed until Tue, Dec 15, 9:00 AM')).toBeTruthy();
+  });
+
+  it('is not offered for the bot’s conversations, nor to a viewer', () => {
+    render(<Show {...showProps({ conversation: detail({ state: 'bot' }) })} />);
+    expect(screen.queryByRole('button', { name: 'Snooze' })).toBeNull();
+    cleanup();
+    render(<Show {...showProps({ can: { reply: false, resolve: false, assign: false } })} />);
+    expect(screen.queryByRole('button', { name: 'Snooze' })).toBeNull();
+  });
+
+  it('explains the empty Snoozed tab', () => {
+    render(
+      <Index
+        {...indexProps({
+          conversations: { data: [], meta: { ...meta, total: 0, from: null, to: null } },
+          filters: { state: 'snoozed', channel: '', bot: '', assignee: '', label: '', search: '' },
+        })}
+      />,
+    );
+    expect(screen.getByText(/No conversation is snoozed/)).toBeTruthy();
   });
 });

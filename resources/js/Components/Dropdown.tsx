@@ -9,7 +9,7 @@ type DropdownProps = {
   triggerLabel?: string;
   triggerClassName?: string;
   align?: 'left' | 'right' | 'top';
-  width?: '48' | '60';
+  width?: '48' | '60' | '72';
   contentClassName?: string;
   /** The panel's links and buttons; a click on any of them closes the panel. */
   children: ReactNode;
@@ -21,7 +21,7 @@ const alignClasses = {
   top: 'origin-top',
 };
 
-const widthClasses = { '48': 'w-48', '60': 'w-60' };
+const widthClasses = { '48': 'w-48', '60': 'w-60', '72': 'w-72' };
 
 const defaultTriggerClassName =
   'inline-flex items-center rounded-md border border-transparent bg-white px-3 py-2 text-sm leading-4 font-medium text-gray-500 transition duration-150 ease-in-out hover:text-gray-700 focus:bg-gray-50 focus:outline-hidden active:bg-gray-50';

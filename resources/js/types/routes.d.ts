@@ -108,6 +108,8 @@ declare module 'ziggy-js' {
     'conversations.contact.update': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.labels.update': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.assign': [{ name: 'conversation'; required: true; binding: 'id' }];
+    'conversations.snooze': [{ name: 'conversation'; required: true; binding: 'id' }];
+    'conversations.unsnooze': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.handback': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.resolve': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.reopen': [{ name: 'conversation'; required: true; binding: 'id' }];

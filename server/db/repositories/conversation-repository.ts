@@ -96,7 +96,11 @@ export const statusRank: Record<MessageStatus, number> = {
 };
 
 export interface ConversationFilters {
-  state?: ConversationState | 'open';
+  /**
+   * 'open': not resolved; 'snoozed': snoozed until a later time. 'open', 'queued' and 'human' leave
+   * snoozed conversations out (domain/conversations/snooze.ts).
+   */
+  state?: ConversationState | 'open' | 'snoozed';
   channelId?: number;
   botId?: number;
   /** A user id, 'me' resolved by the caller, or 'unassigned'. */
@@ -147,6 +151,8 @@ function countingInbound(db: Pick<Database, 'update'>) {
       lastInboundAt: valueFor<Date>('at'),
       lastMessageAt: valueFor<Date>('at'),
       lastPreview: valueFor<string>('preview'),
+      // The customer wrote: a snoozed conversation is back in the working tabs at once.
+      snoozedUntil: null,
       updatedAt: valueFor<Date>('at'),
     })
     .where(eq(conversations.id, value('id')))
@@ -473,6 +479,10 @@ const contactStatements = {
   }),
 };
 
+/** Snoozed until a later time (the minute sweep clears a snooze once its time has come). */
+export const snoozedNow = sql`(${conversations.snoozedUntil} is not null and ${conversations.snoozedUntil} > now())`;
+export const notSnoozedNow = sql`(${conversations.snoozedUntil} is null or ${conversations.snoozedUntil} <= now())`;
+
 /**
  * Contacts, conversations and messages of one team: `teamId` is in every `where`, so another
  * team's conversation is simply not found.
@@ -483,11 +493,15 @@ export function conversationRepository(db: Database, teamId: number) {
   const filtersOf = (filters: ConversationFilters): SQL | undefined =>
     and(
       eq(conversations.teamId, teamId),
-      filters.state === 'open'
-        ? ne(conversations.state, 'resolved')
-        : filters.state
-          ? eq(conversations.state, filters.state)
-          : undefined,
+      filters.state === 'snoozed'
+        ? snoozedNow
+        : filters.state === 'open'
+          ? and(ne(conversations.state, 'resolved'), notSnoozedNow)
+          : filters.state === 'queued' || filters.state === 'human'
+            ? and(eq(conversations.state, filters.state), notSnoozedNow)
+            : filters.state
+              ? eq(conversations.state, filters.state)
+              : undefined,
       filters.channelId ? eq(conversations.channelId, filters.channelId) : undefined,
       filters.botId ? eq(conversations.botId, filters.botId) : undefined,
       filters.labelId ? sql`${conversations.labelIds} @> array[${filters.labelId}::int]` : undefined,
@@ -577,15 +591,19 @@ export function conversationRepository(db: Database, teamId: number) {
 
     listedWithContact,
 
-    /** The inbox's badges: conversations per state, unread messages, waiting for a person. */
+    /**
+     * The inbox's badges: conversations per state, unread messages, waiting for a person, snoozed
+     * (which the other counts leave out, as the tabs do).
+     */
     async counts(userId: number) {
       const [row] = await db
         .select({
           bot: sql<number>`count(*) filter (where ${conversations.state} = 'bot')::int`,
-          queued: sql<number>`count(*) filter (where ${conversations.state} = 'queued')::int`,
-          human: sql<number>`count(*) filter (where ${conversations.state} = 'human')::int`,
-          mine: sql<number>`count(*) filter (where ${conversations.state} = 'human' and ${conversations.assigneeId} = ${userId})::int`,
-          unread: sql<number>`coalesce(sum(${conversations.unreadCount}) filter (where ${conversations.state} <> 'resolved'), 0)::int`,
+          queued: sql<number>`count(*) filter (where ${conversations.state} = 'queued' and ${notSnoozedNow})::int`,
+          human: sql<number>`count(*) filter (where ${conversations.state} = 'human' and ${notSnoozedNow})::int`,
+          mine: sql<number>`count(*) filter (where ${conversations.state} = 'human' and ${conversations.assigneeId} = ${userId} and ${notSnoozedNow})::int`,
+          snoozed: sql<number>`count(*) filter (where ${snoozedNow})::int`,
+          unread: sql<number>`coalesce(sum(${conversations.unreadCount}) filter (where ${conversations.state} <> 'resolved' and ${notSnoozedNow}), 0)::int`,
         })
         .from(conversations)
         .where(eq(conversations.teamId, teamId));

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../client';
 import { cachedFrozen } from '../../cache/cached-reads';
+import { notSnoozedNow } from './conversation-repository';
 import {
   bots,
   channels,
@@ -82,7 +83,11 @@ export function dashboardRepository(db: Database, teamId: number) {
   const cached = <T>(key: string, groups: string[], load: () => Promise<T>): Promise<T> =>
     cachedFrozen(db, `dashboard:${teamId}:${key}`, { groups }, load);
   return {
-    /** Conversations waiting for a person and with one, and when the longest-waiting was handed over. */
+    /**
+     * Conversations waiting for a person and with one, and when the longest-waiting was handed
+     * over; snoozed ones left out, as the inbox's tabs do (the sweep that wakes one writes the row,
+     * which drops this from the cache).
+     */
     async queue(): Promise<{ queued: number; human: number; oldestHandoffAt: Date | null }> {
       return cached('queue', ['conversations'], async () => {
         const [row] = await db
@@ -94,7 +99,9 @@ export function dashboardRepository(db: Database, teamId: number) {
             >`min(coalesce(${conversations.handoffAt}, ${conversations.updatedAt})) filter (where ${conversations.state} = 'queued')`,
           })
           .from(conversations)
-          .where(and(eq(conversations.teamId, teamId), inArray(conversations.state, ['queued', 'human'])));
+          .where(
+            and(eq(conversations.teamId, teamId), inArray(conversations.state, ['queued', 'human']), notSnoozedNow),
+          );
         return {
           queued: row?.queued ?? 0,
           human: row?.human ?? 0,

@@ -153,6 +153,11 @@ export const conversations = pgTable(
     csatAt: timestamp('csat_at', { withTimezone: true }),
     /** Where it started (the widget's page URL, title and referrer). */
     origin: jsonb('origin').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * Snoozed by an agent until then: out of the working tabs until the time comes (the workers'
+     * minute sweep brings it back and clears this) or the customer writes again (which clears it).
+     */
+    snoozedUntil: timestamp('snoozed_until', { withTimezone: true }),
     /** The team's labels on it (conversation_labels ids; a deleted label is taken off every conversation). */
     labelIds: integer('label_ids')
       .array()
@@ -173,6 +178,10 @@ export const conversations = pgTable(
     index('conversations_team_id_created_at_index').on(table.teamId, table.createdAt),
     index('conversations_channel_id_thread_id_index').on(table.channelId, table.threadId),
     index('conversations_contact_id_index').on(table.contactId),
+    // The minute sweep's "whose snooze has ended" (few rows are snoozed at any time).
+    index('conversations_snoozed_until_index')
+      .on(table.snoozedUntil)
+      .where(sql`snoozed_until is not null`),
   ],
 );
 

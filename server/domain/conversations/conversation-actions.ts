@@ -191,6 +191,7 @@ export async function handBack(services: ConversationServices, actor: TeamActor,
     assigneeId: null,
     handoffReason: null,
     handoffAt: null,
+    snoozedUntil: null,
   });
   if (!moved) throw new ValidationError({ state: 'Only a conversation with a person can be handed back.' });
   await systemLine(services, conversation, 'Handed back to the bot: it answers the next message.');
@@ -206,6 +207,7 @@ export async function resolve(services: ConversationServices, actor: TeamActor, 
     resolvedAt: new Date(),
     resolvedBy: conversation.state === 'bot' ? 'bot' : 'human',
     unreadCount: 0,
+    snoozedUntil: null,
   });
   if (!moved) throw new ValidationError({ state: 'The conversation is already resolved.' });
   await systemLine(services, conversation, `Resolved by ${await nameOf(services, actor.userId)}.`);

@@ -38,7 +38,18 @@ export function widgetChannelName(publicKey: string, visitorId: string): string 
 type EventServices = Pick<Services, 'db' | 'broadcaster' | 'widgetBroadcaster'>;
 
 export type ConversationAction =
-  'opened' | 'message' | 'queued' | 'assigned' | 'handback' | 'resolved' | 'reopened' | 'read' | 'contact' | 'labels';
+  | 'opened'
+  | 'message'
+  | 'queued'
+  | 'assigned'
+  | 'handback'
+  | 'resolved'
+  | 'reopened'
+  | 'read'
+  | 'contact'
+  | 'labels'
+  | 'snoozed'
+  | 'unsnoozed';
 
 /** The widget side of a conversation, when it is a web one (its public key names the visitor's channel). */
 export interface WidgetTarget {

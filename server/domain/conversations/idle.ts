@@ -1,4 +1,4 @@
-import { and, inArray, lt } from 'drizzle-orm';
+import { and, inArray, isNull, lt } from 'drizzle-orm';
 import type { Services } from '../../services';
 import { conversations } from '../../db/schema/index';
 import { channelById } from '../../db/repositories/channel-repository';
@@ -9,8 +9,8 @@ import { conversationChanged, systemLine } from './events';
  * Resolves open conversations nobody has written in for CONVERSATION_IDLE_RESOLVE_HOURS (any
  * team; resolved by 'auto_idle', so reports tell them from people's), with a line in the thread
  * that says why, as a person's resolution has one ("Resolved by Dewi."); the widget hears of the
- * resolution (its rating form). A new message reopens one as usual. Run every minute by the
- * workers; returns how many it resolved.
+ * resolution (its rating form). A new message reopens one as usual; a snoozed one is left to its
+ * time. Run every minute by the workers; returns how many it resolved.
  */
 export async function resolveIdleConversations(
   services: Pick<Services, 'db' | 'config' | 'broadcaster' | 'widgetBroadcaster' | 'route'>,
@@ -24,7 +24,14 @@ export async function resolveIdleConversations(
   const idle = services.db
     .select({ id: conversations.id })
     .from(conversations)
-    .where(and(inArray(conversations.state, ['bot', 'queued', 'human']), lt(conversations.lastMessageAt, before)))
+    .where(
+      and(
+        inArray(conversations.state, ['bot', 'queued', 'human']),
+        lt(conversations.lastMessageAt, before),
+        // A snoozed conversation waits for its time (snooze.ts), which starts its idle clock again.
+        isNull(conversations.snoozedUntil),
+      ),
+    )
     .orderBy(conversations.lastMessageAt)
     .limit(perRun);
   const resolved = await services.db
@@ -35,6 +42,7 @@ export async function resolveIdleConversations(
         inArray(conversations.id, idle),
         inArray(conversations.state, ['bot', 'queued', 'human']),
         lt(conversations.lastMessageAt, before),
+        isNull(conversations.snoozedUntil),
       ),
     )
     .returning({

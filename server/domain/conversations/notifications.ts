@@ -13,7 +13,7 @@ import { asRole } from '../teams/team-access';
 export const conversationQueuedType = 'conversation-queued';
 
 /** The owner and the members whose role takes conversations (owners, admins, editors, agents). */
-async function agentsOf(db: Services['db'], teamId: number): Promise<number[]> {
+export async function agentsOf(db: Services['db'], teamId: number): Promise<number[]> {
   const [team] = await db.select({ ownerId: teams.userId }).from(teams).where(eq(teams.id, teamId));
   if (!team) return [];
   const members = await db

@@ -22,8 +22,8 @@ const perPage = (max: number, fallback: number) =>
  */
 export const apiConversationQuerySchema = z.object({
   state: z
-    .enum(['open', 'bot', 'queued', 'human', 'resolved'], {
-      error: 'The state must be one of open, bot, queued, human or resolved.',
+    .enum(['open', 'bot', 'queued', 'human', 'snoozed', 'resolved'], {
+      error: 'The state must be one of open, bot, queued, human, snoozed or resolved.',
     })
     .optional(),
   channel: fields.queryId('channel').optional(),

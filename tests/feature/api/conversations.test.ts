@@ -131,7 +131,7 @@ describe('GET /api/conversations', () => {
     const res = await get('/api/conversations?state=closed&channel=abc&updated_since=yesterday&per_page=500&page=0');
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({
-      state: ['The state must be one of open, bot, queued, human or resolved.'],
+      state: ['The state must be one of open, bot, queued, human, snoozed or resolved.'],
       channel: ['The channel must be a positive integer.'],
       updated_since: ['The updated since must be an ISO 8601 date and time.'],
       per_page: ['The per page must be an integer between 1 and 100.'],

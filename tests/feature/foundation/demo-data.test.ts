@@ -208,8 +208,18 @@ describe('the demo channels and inbox', () => {
     expect(mine.headers.location).toBe(`/demo/widget?channel=${own.publicKey}`);
 
     const inbox = expectPage(await client.visit('/conversations'), 'Conversations/Index');
-    const rows = (inbox.props.conversations as { data: Array<{ state: string; channel: { type: string } }> }).data;
+    const rows = (
+      inbox.props.conversations as {
+        data: Array<{ state: string; channel: { type: string }; snoozed_until: string | null }>;
+      }
+    ).data;
     expect(new Set(rows.map((row) => row.state))).toEqual(new Set(['bot', 'queued', 'human', 'resolved']));
+    // One the agent snoozed until the customer's transfer is due, next morning in Jakarta.
+    const snoozed = rows.filter((row) => row.snoozed_until !== null);
+    expect(snoozed).toHaveLength(1);
+    expect(snoozed[0].state).toBe('human');
+    expect(new Date(snoozed[0].snoozed_until!).getUTCHours()).toBe(2);
+    expect((inbox.props.counts as { snoozed: number }).snoozed).toBe(1);
     // The WhatsApp number has no bot: its conversation waits for a person from the first message.
     expect(rows.find((row) => row.channel.type === 'whatsapp')?.state).toBe('queued');
     // The widget's messages count as the channel's inbound traffic.
@@ -333,7 +343,7 @@ describe('the demo history', () => {
       .select({ open: count() })
       .from(conversations)
       .where(and(eq(conversations.teamId, team.id), sql`${conversations.state} <> 'resolved'`));
-    expect(open).toBe(4);
+    expect(open).toBe(5);
     const [{ future }] = await app.services.db
       .select({ future: count() })
       .from(messages)

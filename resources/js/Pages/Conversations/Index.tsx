@@ -135,6 +135,11 @@ export default function Index({
               <>Try another word, or another channel, bot, assignee or label.</>
             ) : filters.state === 'queued' ? (
               <>Nobody is waiting for a person right now. When a bot hands a conversation over, it shows here.</>
+            ) : filters.state === 'snoozed' ? (
+              <>
+                No conversation is snoozed. Snooze one from its page to put it away until a time: it comes back by
+                itself then, or as soon as the customer writes.
+              </>
             ) : filters.state && filters.state !== 'open' ? (
               <>No conversation is in “{stateLabels[filters.state]?.label ?? filters.state}” right now.</>
             ) : (

@@ -8,6 +8,7 @@ import { presentSavedReply } from '../../../domain/conversations/saved-replies';
 import { labelRepository } from '../../../db/repositories/label-repository';
 import { presentLabel, setConversationLabels } from '../../../domain/conversations/labels';
 import { updateContactDetails } from '../../../domain/conversations/contact-details';
+import { snooze, unsnooze } from '../../../domain/conversations/snooze';
 import {
   addNote,
   assign,
@@ -32,7 +33,7 @@ import { pageMeta, pageNumber } from '../../pagination';
 import { teamActor } from '../../team-actor';
 
 const perPage = 25;
-const states = ['open', 'bot', 'queued', 'human', 'resolved'] as const;
+const states = ['open', 'bot', 'queued', 'human', 'snoozed', 'resolved'] as const;
 
 function can(actor: TeamActor) {
   const reply = conversationPolicy.reply(actor);
@@ -188,6 +189,17 @@ export async function updateLabels(req: Request, res: Response) {
 
 export async function assignTo(req: Request, res: Response) {
   await assign(req.services, await teamActor(req), routeId(req, 'conversation'), req.body);
+  back(req, res);
+}
+
+/** Out of the working tabs until a time (ISO 8601 with its offset), or until the customer writes. */
+export async function snoozeConversation(req: Request, res: Response) {
+  await snooze(req.services, await teamActor(req), routeId(req, 'conversation'), req.body);
+  back(req, res);
+}
+
+export async function unsnoozeConversation(req: Request, res: Response) {
+  await unsnooze(req.services, await teamActor(req), routeId(req, 'conversation'));
   back(req, res);
 }
 

@@ -3,6 +3,7 @@ import { router } from '@inertiajs/react';
 import PrimaryButton from '@/Components/PrimaryButton';
 import SecondaryButton from '@/Components/SecondaryButton';
 import Select from '@/Components/Select';
+import SnoozeMenu from './SnoozeMenu';
 import { route } from '@/lib/route';
 import type { Agent, ConversationAbilities, ConversationDetail } from './types';
 
@@ -10,7 +11,8 @@ type Action = 'conversations.assign' | 'conversations.handback' | 'conversations
 
 /**
  * What can be done with the conversation, by its state and the viewer's abilities: take it over
- * (bot or waiting), give it to someone (or nobody), hand it back to the bot, resolve or reopen it.
+ * (bot or waiting), give it to someone (or nobody), hand it back to the bot, snooze it (or end its
+ * snooze), resolve or reopen it.
  */
 export default function ActionBar({
   conversation,
@@ -36,6 +38,8 @@ export default function ActionBar({
 
   const takeOver = can.reply && userId !== null && (state === 'bot' || state === 'queued');
   const handBack = can.reply && (state === 'human' || state === 'queued');
+  // A conversation a person has or waits for; the bot's needs nobody to come back to it.
+  const snooze = can.reply && (state === 'human' || state === 'queued' || conversation.snoozed_until !== null);
   const resolve = can.resolve && state !== 'resolved';
   const reopen = can.resolve && state === 'resolved';
   const assigneeKnown =
@@ -83,6 +87,7 @@ export default function ActionBar({
           Hand back to bot
         </SecondaryButton>
       )}
+      {snooze && <SnoozeMenu conversation={conversation} />}
       {resolve && (
         <SecondaryButton disabled={busy} onClick={() => act('conversations.resolve')}>
           Resolve

@@ -7,6 +7,8 @@ import StateBadge, { ChannelIcon, WindowCountdown } from './StateBadge';
 import type { ConversationSummary } from './types';
 import { LabelChip, labelsOf, type Label } from './labels';
 import { useNow } from './use-now';
+import { snoozedUntilLabel } from './snooze';
+import Icon from '@/Components/Icon';
 
 function ConversationRow({
   conversation,
@@ -43,6 +45,12 @@ function ConversationRow({
             <StateBadge state={conversation.state} />
             {conversation.state === 'queued' && conversation.handoff_reason && (
               <span className="text-xs text-yellow-800">{handoffReasonLabel(conversation.handoff_reason)}</span>
+            )}
+            {conversation.snoozed_until && (
+              <span className="inline-flex items-center gap-1 text-xs text-gray-500">
+                <Icon name="clock" className="size-3.5" />
+                Snoozed until {snoozedUntilLabel(conversation.snoozed_until, now)}
+              </span>
             )}
             {chips.map((label) => (
               <LabelChip key={label.id} label={label} />

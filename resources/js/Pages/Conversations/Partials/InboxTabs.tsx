@@ -48,6 +48,13 @@ function tabsOf(filters: InboxFilters, counts: ConversationIndexProps['counts'])
       active: filters.state === 'human' && !mine,
     },
     {
+      key: 'snoozed',
+      label: 'Snoozed',
+      count: counts.snoozed,
+      filters: state('snoozed'),
+      active: filters.state === 'snoozed',
+    },
+    {
       key: 'resolved',
       label: 'Resolved',
       count: null,
@@ -59,9 +66,10 @@ function tabsOf(filters: InboxFilters, counts: ConversationIndexProps['counts'])
 }
 
 /**
- * The inbox's state tabs with their counts (Open, Waiting, Mine, Bot, Human, Resolved, All); each
- * is a link to the inbox with the other filters kept and the first page. Open counts bot, waiting
- * and human together (the props count neither resolved conversations nor all of them).
+ * The inbox's state tabs with their counts (Open, Waiting, Mine, Bot, Human, Snoozed, Resolved,
+ * All); each is a link to the inbox with the other filters kept and the first page. Open counts
+ * bot, waiting and human together, snoozed ones left out (the props count neither resolved
+ * conversations nor all of them).
  */
 export default function InboxTabs({
   filters,

@@ -31,6 +31,8 @@ export interface ConversationSummary {
   window_expires_at: string | null;
   /** The team's labels on it, by id (the page's `labels` names them). */
   label_ids: number[];
+  /** Snoozed until then: out of the working tabs until that time or the customer's next message. */
+  snoozed_until: string | null;
 }
 
 export interface MessageCitation {
@@ -113,14 +115,15 @@ export interface ConversationAbilities {
 export interface ConversationIndexProps {
   conversations: { data: ConversationSummary[]; meta: PageMeta };
   filters: {
-    state: 'open' | ConversationState | '';
+    state: 'open' | ConversationState | 'snoozed' | '';
     channel: number | '';
     bot: number | '';
     assignee: 'me' | 'unassigned' | number | '';
     label: number | '';
     search: string;
   };
-  counts: { bot: number; queued: number; human: number; mine: number; unread: number };
+  /** Queued, human, mine and unread leave snoozed conversations out, as the tabs do. */
+  counts: { bot: number; queued: number; human: number; mine: number; snoozed: number; unread: number };
   channels: { id: number; name: string; type: ChannelType }[];
   bots: { id: number; name: string }[];
   agents: Agent[];
@@ -147,7 +150,7 @@ export interface ConversationShowProps {
 /**
  * Realtime (laravel-echo, private channels, event names as Echo's `listen('Name')` takes them):
  *   private-teams.{team}           ConversationChanged { conversation: ConversationSummary, action }
- *                                  action: 'opened' | 'message' | 'queued' | 'assigned' | 'handback' | 'resolved' | 'reopened' | 'read' | 'contact' | 'labels'
+ *                                  action: 'opened' | 'message' | 'queued' | 'assigned' | 'handback' | 'resolved' | 'reopened' | 'read' | 'contact' | 'labels' | 'snoozed' | 'unsnoozed'
  *   private-conversations.{id}     MessageCreated { message: Message }
  *                                  MessageUpdated { message: Message }  (status, text of a finished reply)
  *                                  MessageDelta { id, type: 'delta' | 'replace', text }  (a bot reply being written)

@@ -1,0 +1,2 @@
+ALTER TABLE "conversations" ADD COLUMN "snoozed_until" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "conversations_snoozed_until_index" ON "conversations" USING btree ("snoozed_until") WHERE snoozed_until is not null;
