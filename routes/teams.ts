@@ -20,6 +20,11 @@ export default function teamRoutes(routes: RouteRegistry): void {
       .whereNumber('team')
       .bind('team');
     user
+      .put('/teams/{team}/assignment', teams.updateAssignment)
+      .name('teams.assignment.update')
+      .whereNumber('team')
+      .bind('team');
+    user
       .delete('/teams/{team}', teams.destroy)
       .name('teams.destroy')
       .whereNumber('team')

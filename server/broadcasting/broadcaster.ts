@@ -20,6 +20,8 @@ export interface BroadcastMessage {
 export interface BroadcastDriver {
   readonly name: string;
   publish(message: BroadcastMessage): Promise<void>;
+  /** The user ids on a presence channel now (`presence-teams.1`), as the realtime server knows them. */
+  presenceUserIds?(channel: string): Promise<string[]>;
 }
 
 /** Pusher's limit of channels per trigger (the SDK enforces it). */
@@ -55,6 +57,11 @@ export class InProcessDriver implements BroadcastDriver {
     await this.realtime.publish(this.appId, message.channels, message.event, JSON.stringify(message.data), {
       exceptSocketId: message.exceptSocketId,
     });
+  }
+
+  /** Every process's members when the realtime servers share Redis (its presence state is there). */
+  async presenceUserIds(channel: string): Promise<string[]> {
+    return (await this.realtime.presenceMembers(this.appId, channel)).map((member) => member.id);
   }
 }
 
@@ -92,15 +99,28 @@ export class PusherDriver implements BroadcastDriver {
       await this.client.trigger(channels, message.event, message.data, params);
     }
   }
+
+  /** The HTTP API's `GET /channels/{channel}/users` (Pusher, Reverb, soketi and Kawan's own answer it). */
+  async presenceUserIds(channel: string): Promise<string[]> {
+    const res = await this.client.get({ path: `/channels/${encodeURIComponent(channel)}/users` });
+    const body = (await res.json()) as { users?: Array<{ id?: unknown }> };
+    return (body.users ?? []).flatMap((user) => (user.id === undefined ? [] : [String(user.id)]));
+  }
 }
 
 /** Keeps what was broadcast (tests, and deployments without realtime). */
 export class MemoryDriver implements BroadcastDriver {
   readonly name = 'memory';
   readonly sent: BroadcastMessage[] = [];
+  /** Who is on each presence channel, as a test sets it. */
+  readonly present = new Map<string, string[]>();
 
   async publish(message: BroadcastMessage): Promise<void> {
     this.sent.push(structuredClone(message));
+  }
+
+  async presenceUserIds(channel: string): Promise<string[]> {
+    return [...(this.present.get(channel) ?? [])];
   }
 }
 
@@ -165,6 +185,21 @@ export class Broadcaster {
     };
     if (normalized.channels.length === 0) return Promise.resolve();
     return afterCommit(() => this.send(normalized));
+  }
+
+  /**
+   * The user ids on a presence channel now; none when the driver cannot tell or the realtime server
+   * does not answer (logged): whoever asks must work without it.
+   */
+  async presentUserIds(channel: string): Promise<number[]> {
+    if (!this.driver.presenceUserIds) return [];
+    try {
+      const ids = await this.driver.presenceUserIds(channel);
+      return ids.map(Number).filter((id) => Number.isSafeInteger(id) && id > 0);
+    } catch (error) {
+      this.logger.warn({ err: error, channel, driver: this.driver.name }, 'presence could not be read');
+      return [];
+    }
   }
 
   private async send(message: BroadcastMessage): Promise<void> {

@@ -44,6 +44,8 @@ export interface TeamShowProps {
     personal_team: boolean;
     /** The IANA time zone of the team's reports. */
     timezone: string;
+    /** Conversations handed to a person go to an online member who takes conversations. */
+    auto_assign: boolean;
     owner: TeamUser;
     users: TeamMember[];
     team_invitations: PendingInvitation[];
@@ -73,6 +75,7 @@ export function presentTeamShow(view: TeamView): TeamShowProps {
       name: membership.team.name,
       personal_team: membership.team.personalTeam,
       timezone: membership.team.timezone,
+      auto_assign: membership.team.autoAssign,
       owner: presentUser(view.owner),
       users: view.members.map((member) => presentMember(view, member)),
       team_invitations: view.invitations.map((invitation) => presentInvitation(view, invitation)),

@@ -80,6 +80,8 @@ export async function createTestApp(
         .map((line) => JSON.parse(line) as Record<string, unknown>),
     /** Every broadcast published, oldest first (empty when the test runs a realtime server). */
     broadcasts: broadcasts.sent,
+    /** Who is on each presence channel (`presence-teams.1` → user ids), as the app reads it. */
+    presence: broadcasts.present,
     close: async () => {
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });

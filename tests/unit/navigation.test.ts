@@ -5,7 +5,7 @@ import type { Role } from '../../server/domain/teams/roles';
 
 const can = (role: Role) =>
   teamPolicy.abilities({
-    team: { id: 1, userId: 1, name: 'Acme', personalTeam: false, timezone: 'Asia/Jakarta' },
+    team: { id: 1, userId: 1, name: 'Acme', personalTeam: false, timezone: 'Asia/Jakarta', autoAssign: false },
     userId: 2,
     role,
   });

@@ -54,4 +54,11 @@ describe('the bell', () => {
     fake.handlers.onNotification?.({ type: 'conversation-queued', message: 'Conversation #3 is waiting' });
     expect(fake.played).toBe(0);
   });
+
+  it('beeps for a conversation given to this agent wherever they are, the inbox included', () => {
+    fake.current = 'conversations.index';
+    render(<NotificationsBell live />);
+    fake.handlers.onNotification?.({ type: 'conversation-assigned', message: 'Conversation #3 was assigned to you' });
+    expect(fake.played).toBe(1);
+  });
 });

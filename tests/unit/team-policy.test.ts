@@ -3,7 +3,14 @@ import { can, teamPolicy, type Membership } from '../../server/domain/teams/team
 import { assignableRoles, type Role, type TokenAbility } from '../../server/domain/teams/roles';
 
 const membership = (role: Role, abilities?: TokenAbility[]): Membership => ({
-  team: { id: 1, userId: role === 'owner' ? 10 : 99, name: 'Acme', personalTeam: false, timezone: 'Asia/Jakarta' },
+  team: {
+    id: 1,
+    userId: role === 'owner' ? 10 : 99,
+    name: 'Acme',
+    personalTeam: false,
+    timezone: 'Asia/Jakarta',
+    autoAssign: false,
+  },
   userId: 10,
   role,
   abilities,

@@ -49,8 +49,10 @@ export default function NotificationsBell({
   useChannel(live && auth.user ? `App.Models.User.${auth.user.id}` : null, {
     onNotification: (notification: { type?: string } | undefined) => {
       reloadNotifications();
-      // A conversation waiting for a person beeps wherever the agent is; the inbox beeps itself.
-      if (notification?.type === 'conversation-queued' && !route().current('conversations.index')) play();
+      // A conversation waiting for a person beeps wherever the agent is (the inbox beeps itself),
+      // and one given to this agent beeps everywhere.
+      const waiting = notification?.type === 'conversation-queued' && !route().current('conversations.index');
+      if (waiting || notification?.type === 'conversation-assigned') play();
     },
     events: { NotificationsRead: reloadNotifications },
   });

@@ -46,6 +46,7 @@ declare module 'ziggy-js' {
     'teams.show': [{ name: 'team'; required: true; binding: 'id' }];
     'teams.update': [{ name: 'team'; required: true; binding: 'id' }];
     'teams.timezone.update': [{ name: 'team'; required: true; binding: 'id' }];
+    'teams.assignment.update': [{ name: 'team'; required: true; binding: 'id' }];
     'teams.destroy': [{ name: 'team'; required: true; binding: 'id' }];
     'current-team.update': [];
     'team-members.store': [{ name: 'team'; required: true; binding: 'id' }];

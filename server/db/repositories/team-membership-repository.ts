@@ -20,6 +20,7 @@ const teamColumns = {
   name: teams.name,
   personalTeam: teams.personalTeam,
   timezone: teams.timezone,
+  autoAssign: teams.autoAssign,
   plan: teams.plan,
   pastDueUntil: teams.pastDueUntil,
   createdAt: teams.createdAt,
@@ -82,6 +83,16 @@ export function teamMembershipRepository(db: Database, actorId: number) {
           .where(eq(teams.id, teamId));
         return { previous: before.timezone };
       });
+    },
+
+    /** Whether the team's conversations handed to a person are assigned automatically. */
+    async setAutoAssign(teamId: number, autoAssign: boolean): Promise<TeamRow | undefined> {
+      const [row] = await db
+        .update(teams)
+        .set({ autoAssign, updatedAt: sql`now()` })
+        .where(scoped(teamId))
+        .returning(teamColumns);
+      return row;
     },
 
     async rename(teamId: number, name: string): Promise<TeamRow | undefined> {

@@ -11,6 +11,7 @@ const teamColumns = {
   name: teams.name,
   personalTeam: teams.personalTeam,
   timezone: teams.timezone,
+  autoAssign: teams.autoAssign,
   plan: teams.plan,
   pastDueUntil: teams.pastDueUntil,
   createdAt: teams.createdAt,

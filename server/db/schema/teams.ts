@@ -13,6 +13,11 @@ export const teams = pgTable(
     personalTeam: boolean('personal_team').notNull().default(false),
     /** An IANA zone: the days and hours of the team's reports (server/reports). */
     timezone: varchar('timezone', { length: 64 }).notNull().default('Asia/Jakarta'),
+    /**
+     * A conversation handed to a person goes straight to an online member who takes conversations,
+     * the one with the fewest open (server/domain/conversations/auto-assign.ts); else it waits.
+     */
+    autoAssign: boolean('auto_assign').notNull().default(false),
     /** The plan whose limits hold now (server/billing/plans.ts); null = BILLING_DEFAULT_PLAN. */
     plan: varchar('plan', { length: 32 }),
     /** A failed payment: the grace period's end, after which the team is moved to Free. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Services } from '../../services';
-import { settleQueued } from './notifications';
+import { notifyAssigned, settleQueued } from './notifications';
 import {
   conversationRepository,
   type ConversationRow,
@@ -180,6 +180,11 @@ export async function assign(services: ConversationServices, actor: TeamActor, c
   );
   await conversationChanged(services, actor.teamId, conversation.id, 'assigned', widget);
   if (state !== 'queued') await settleQueued(services, conversation);
+  // Given to a teammate: their bell says so.
+  if (userId !== null && userId !== actor.userId) {
+    const contactName = (await repo.contact(conversation.contactId))?.name ?? null;
+    await notifyAssigned(services, conversation, userId, contactName, { by: await nameOf(services, actor.userId) });
+  }
 }
 
 /** Gives the conversation back to the bot, which answers the next message again. */

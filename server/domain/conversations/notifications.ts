@@ -46,6 +46,34 @@ export async function notifyQueued(
   }
 }
 
+/** The bell's notification type for a conversation given to someone (by a teammate, or automatically). */
+export const conversationAssignedType = 'conversation-assigned';
+
+/**
+ * "Conversation #12 with Joko was assigned to you": the assignee's bell, live, when a teammate
+ * gives them a conversation (`by`) or the team's automatic assignment does (`reason`, the handoff's).
+ */
+export async function notifyAssigned(
+  services: Pick<Services, 'db' | 'broadcaster' | 'route'>,
+  conversation: { id: number; teamId: number; number: number },
+  assigneeId: number,
+  contactName: string | null,
+  how: { by: string } | { reason: HandoffReasonCode },
+): Promise<void> {
+  const who = contactName ? ` with ${contactName}` : '';
+  const message =
+    'by' in how
+      ? `${how.by} assigned conversation #${conversation.number}${who} to you.`
+      : `Conversation #${conversation.number}${who} was assigned to you: ${handoffReasonWords[how.reason]}.`;
+  await notify(services, assigneeId, conversationAssignedType, {
+    message,
+    url: services.route('conversations.show', { conversation: conversation.id }),
+    action: 'Open conversation',
+    conversation_id: conversation.id,
+    team_id: conversation.teamId,
+  });
+}
+
 /**
  * Someone took the conversation (or it was resolved or handed back): the others' "waiting"
  * notifications are read now, and their bells hear it.

@@ -8,6 +8,7 @@ export const bags = {
   createTeam: 'createTeam',
   updateTeamName: 'updateTeamName',
   updateTeamTimezone: 'updateTeamTimezone',
+  updateTeamAssignment: 'updateTeamAssignment',
   addTeamMember: 'addTeamMember',
   removeTeamMember: 'removeTeamMember',
   deleteTeam: 'deleteTeam',
@@ -37,6 +38,11 @@ export const teamTimezoneSchema = z.object({
     .min(1, 'The time zone field is required.')
     .max(64, 'The time zone must be a known time zone, such as Asia/Jakarta.')
     .refine(isTimeZone, 'The time zone must be a known time zone, such as Asia/Jakarta.'),
+});
+
+/** Whether conversations handed to a person are assigned automatically (teams.auto_assign). */
+export const teamAssignmentSchema = z.object({
+  auto_assign: z.boolean({ error: 'The auto assign field must be true or false.' }),
 });
 
 export const roleField = z

@@ -5,6 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { createUser } from '../../factories/users';
+import { createMember, createOwnedTeam } from '../../factories/teams';
 import {
   Broadcaster,
   InProcessDriver,
@@ -105,5 +106,44 @@ describe('through the pusher SDK', () => {
     });
     await waitFor(() => got.length > 0, 5000, 'the event');
     expect(got).toEqual([{ n: 3 }]);
+  });
+});
+
+describe("who is on a presence channel (the inbox's automatic assignment reads it)", () => {
+  it('names the members of a team who have Kawan open, through the HTTP API and in-process alike', async () => {
+    const { owner, team } = await createOwnedTeam(stack.app.services, { current: true });
+    const agent = await createMember(stack.app.services, team, 'agent', { current: true });
+    await createMember(stack.app.services, team, 'agent', { current: true });
+    const channel = `presence-teams.${team.id}`;
+    const inProcess = new Broadcaster(createBroadcastDriver(testConfig(), stack.realtime), pino({ level: 'silent' }));
+    expect(await broadcaster.presentUserIds(channel)).toEqual([]);
+
+    // The owner in two tabs and the agent in one, joined as the app layout joins (Echo's join).
+    for (const user of [owner, owner, agent]) {
+      const browser = await browsers.open(user);
+      await new Promise<void>((resolve) => browser.echo.join(`teams.${team.id}`).here(() => resolve()));
+    }
+    const expected = [owner.id, agent.id].sort((a, b) => a - b);
+    expect((await broadcaster.presentUserIds(channel)).sort((a, b) => a - b)).toEqual(expected);
+    expect((await inProcess.presentUserIds(channel)).sort((a, b) => a - b)).toEqual(expected);
+
+    // Gone when their page closes.
+    await browsers.closeAll();
+    let left = expected;
+    for (const deadline = Date.now() + 5000; left.length > 0 && Date.now() < deadline; await sleep(50)) {
+      left = await broadcaster.presentUserIds(channel);
+    }
+    expect(left).toEqual([]);
+  });
+
+  it('says nobody, with a warning, when the realtime server does not answer', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(line) });
+    const away = new Broadcaster(
+      createBroadcastDriver(testConfig({ REVERB_API_URL: 'http://127.0.0.1:9', REVERB_HOST: '127.0.0.1' })),
+      logger,
+    );
+    expect(await away.presentUserIds('presence-teams.1')).toEqual([]);
+    expect(lines.join('')).toContain('presence could not be read');
   });
 });

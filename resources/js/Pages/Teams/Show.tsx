@@ -8,6 +8,7 @@ import ModelProviderManager, { type TeamProvider } from './Partials/ModelProvide
 import TeamMemberManager from './Partials/TeamMemberManager';
 import UpdateTeamNameForm from './Partials/UpdateTeamNameForm';
 import UpdateTeamTimezoneForm from './Partials/UpdateTeamTimezoneForm';
+import UpdateTeamAssignmentForm from './Partials/UpdateTeamAssignmentForm';
 import TeamPresence from './Partials/TeamPresence';
 
 type Props = TeamShowProps & {
@@ -34,6 +35,10 @@ export default function Show({ team, availableRoles, permissions, providers, can
         <SectionBorder />
 
         <UpdateTeamTimezoneForm team={team} permissions={permissions} />
+
+        <SectionBorder />
+
+        <UpdateTeamAssignmentForm team={team} permissions={permissions} />
 
         <TeamPresence team={team} />
 

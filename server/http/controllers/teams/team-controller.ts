@@ -1,3 +1,4 @@
+import { updateTeamAssignment } from '../../../domain/teams/actions/update-team-assignment';
 import { updateTeamTimezone } from '../../../domain/teams/actions/update-team-timezone';
 import type { Request, Response } from 'express';
 import { createTeam } from '../../../domain/teams/actions/create-team';
@@ -49,6 +50,13 @@ export async function update(req: Request, res: Response) {
 export async function updateTimezone(req: Request, res: Response) {
   const teamId = routeId(req, 'team');
   await updateTeamTimezone(req.services, req.user!, teamId, req.body);
+  res.redirect(303, req.get('referer') ?? req.services.route('teams.show', teamId));
+}
+
+/** PUT /teams/{team}/assignment: whether conversations handed to a person are assigned automatically. */
+export async function updateAssignment(req: Request, res: Response) {
+  const teamId = routeId(req, 'team');
+  await updateTeamAssignment(req.services, req.user!, teamId, req.body);
   res.redirect(303, req.get('referer') ?? req.services.route('teams.show', teamId));
 }
 

@@ -1,0 +1,61 @@
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { Services } from '../../services';
+import { conversations, teams } from '../../db/schema/index';
+import {
+  conversationRepository,
+  notSnoozedNow,
+  type ConversationRow,
+} from '../../db/repositories/conversation-repository';
+import { userRepository } from '../../db/repositories/user-repository';
+import { teamPresenceChannel } from '../notifications/channels';
+import { agentsOf } from './notifications';
+
+/**
+ * Automatic assignment, as team inboxes do it (Chatwoot's auto-assignment, Intercom's round robin):
+ * for a team that turned it on (Teams/Show, `teams.auto_assign`), a conversation handed to a person
+ * goes at once to a member who takes conversations (owner, admin, editor, agent) and has Kawan open
+ * now (on the team's presence channel, which every signed-in page joins), the one with the fewest
+ * conversations in hand (with a person, not snoozed); among equals, the one with the lower id. With
+ * nobody online, or the presence unknown, it waits for a person as before.
+ */
+export async function pickAssignee(
+  services: Pick<Services, 'db' | 'broadcaster'>,
+  teamId: number,
+): Promise<{ id: number; name: string } | undefined> {
+  const [team] = await services.db.select({ autoAssign: teams.autoAssign }).from(teams).where(eq(teams.id, teamId));
+  if (!team?.autoAssign) return undefined;
+  const online = new Set(await services.broadcaster.presentUserIds(teamPresenceChannel(teamId)));
+  const candidates = (await agentsOf(services.db, teamId)).filter((id) => online.has(id));
+  if (candidates.length === 0) return undefined;
+  const loads = await services.db
+    .select({ assigneeId: conversations.assigneeId, open: count() })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.teamId, teamId),
+        eq(conversations.state, 'human'),
+        inArray(conversations.assigneeId, candidates),
+        notSnoozedNow,
+      ),
+    )
+    .groupBy(conversations.assigneeId);
+  const load = new Map(loads.map((row) => [row.assigneeId, row.open]));
+  const [chosen] = [...candidates].sort((a, b) => (load.get(a) ?? 0) - (load.get(b) ?? 0) || a - b);
+  const user = await userRepository(services.db).find(chosen);
+  return user ? { id: user.id, name: user.name } : undefined;
+}
+
+/**
+ * Gives a conversation waiting for a person to `assignee` (when it still waits: someone may have
+ * taken it meanwhile). Returns the conversation as it is now, or undefined.
+ */
+export async function assignWaiting(
+  services: Pick<Services, 'db'>,
+  conversation: Pick<ConversationRow, 'id' | 'teamId'>,
+  assignee: { id: number },
+): Promise<ConversationRow | undefined> {
+  return conversationRepository(services.db, conversation.teamId).transition(conversation.id, ['queued'], {
+    state: 'human',
+    assigneeId: assignee.id,
+  });
+}
