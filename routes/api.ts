@@ -393,6 +393,7 @@ const conversationExample = {
   unread_count: 0,
   handoff_reason: 'user_request',
   handoff_at: '2026-11-24T10:02:00.000Z',
+  priority: 'high',
   snoozed_until: null,
   resolved_at: '2026-11-24T10:15:00.000Z',
   resolved_by: 'human',

@@ -68,6 +68,11 @@ export default function conversationRoutes(routes: RouteRegistry): void {
       .whereNumber('conversation')
       .bind('conversation');
     user
+      .put(one('/priority'), conversations.updatePriority)
+      .name('conversations.priority.update')
+      .whereNumber('conversation')
+      .bind('conversation');
+    user
       .post(one('/snooze'), conversations.snoozeConversation)
       .name('conversations.snooze')
       .whereNumber('conversation')

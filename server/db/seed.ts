@@ -391,11 +391,14 @@ async function seedDemoChannels(
     csatAt: new Date(),
   });
   // A WhatsApp customer on a number without a bot: stored, waiting for a person to open it.
-  await say(whatsapp, '6281398765432', 'Halo, apakah bisa pesan untuk acara kantor 50 orang?', 'Sari');
+  const booking = await say(whatsapp, '6281398765432', 'Halo, apakah bisa pesan untuk acara kantor 50 orang?', 'Sari');
+  // Marked by the team: a lost order comes first, a large booking soon after.
+  const inbox = conversationRepository(services.db, actor.teamId);
+  await inbox.update(queued.id, { priority: 'high' });
+  await inbox.update(booking.id, { priority: 'medium' });
   await services.jobs.drain();
   await seedDemoLabels(services.db, actor.teamId);
   await rebuildTeam(services.db, actor.teamId);
-  void queued;
 }
 
 /**

@@ -20,6 +20,7 @@ export function presentApiConversation(
     unread_count: row.unreadCount,
     handoff_reason: row.handoffReason,
     handoff_at: iso(row.handoffAt),
+    priority: row.priority,
     snoozed_until: row.snoozedUntil && row.snoozedUntil > new Date() ? row.snoozedUntil.toISOString() : null,
     resolved_at: iso(row.resolvedAt),
     resolved_by: row.resolvedBy,

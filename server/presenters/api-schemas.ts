@@ -279,6 +279,10 @@ export const apiConversationSchema = z
       .nullable()
       .meta({ description: 'Why the conversation was last handed to a person.' }),
     handoff_at: timestamp.nullable(),
+    priority: z
+      .enum(['low', 'medium', 'high', 'urgent'])
+      .nullable()
+      .meta({ description: 'How urgent an agent marked it; null when not marked.' }),
     snoozed_until: timestamp.nullable().meta({
       description: 'Snoozed by an agent until then: it comes back at that time, or when the customer writes.',
     }),

@@ -39,6 +39,8 @@ export function presentConversationSummary(row: ConversationListRow, now = new D
     window_expires_at: iso(windowExpiresAt(row.channelType, row.lastInboundAt, now)),
     /** The team's labels on it, by id (the page has the team's labels: `labels`). */
     label_ids: row.labelIds,
+    /** low, medium, high or urgent, as an agent marked it; null: not marked. */
+    priority: row.priority,
     /** Snoozed until then (null: not snoozed, or its time has come). */
     snoozed_until: row.snoozedUntil && row.snoozedUntil > now ? row.snoozedUntil.toISOString() : null,
   };

@@ -26,7 +26,15 @@ export function presentMailSummary(mail: StoredMail, url: string): MailSummary {
 }
 
 export function presentMail(mail: StoredMail): MailDetail {
-  return { id: mail.id, from: mail.from, to: mail.to, subject: mail.subject, sent_at: mail.sentAt, html: mail.html, text: mail.text };
+  return {
+    id: mail.id,
+    from: mail.from,
+    to: mail.to,
+    subject: mail.subject,
+    sent_at: mail.sentAt,
+    html: mail.html,
+    text: mail.text,
+  };
 }
 
 export interface MailboxIndexProps {

@@ -39,6 +39,7 @@ vi.mock('@inertiajs/react', async () => {
     router: {
       get: record('get'),
       post: record('post'),
+      put: record('put'),
       // The server answers at once: a reload in flight (useLiveReload) finishes before the next.
       reload: (options?: Options) => {
         fake.calls.push({ method: 'reload', url: '', options });
@@ -124,6 +125,7 @@ function summary(overrides: Partial<ConversationSummary> = {}): ConversationSumm
     window_expires_at: null,
     label_ids: [],
     snoozed_until: null,
+    priority: null,
     ...overrides,
   };
 }
@@ -150,7 +152,7 @@ function indexProps(overrides: Partial<ConversationIndexProps> = {}): Conversati
       ],
       meta,
     },
-    filters: { state: 'open', channel: '', bot: '', assignee: '', label: '', search: '' },
+    filters: { state: 'open', channel: '', bot: '', assignee: '', label: '', priority: '', sort: '', search: '' },
     counts: { bot: 2, queued: 3, human: 1, mine: 4, snoozed: 7, unread: 5 },
     channels: [
       { id: 2, name: 'Website', type: 'web' },
@@ -313,7 +315,9 @@ describe('Conversations/Index', () => {
   it('shows the state tabs with their counts, each a link keeping the other filters', () => {
     render(
       <Index
-        {...indexProps({ filters: { state: 'open', channel: 4, bot: '', assignee: '', label: '', search: '' } })}
+        {...indexProps({
+          filters: { state: 'open', channel: 4, bot: '', assignee: '', label: '', priority: '', sort: '', search: '' },
+        })}
       />,
     );
 
@@ -1038,10 +1042,77 @@ describe('snoozing', () => {
       <Index
         {...indexProps({
           conversations: { data: [], meta: { ...meta, total: 0, from: null, to: null } },
-          filters: { state: 'snoozed', channel: '', bot: '', assignee: '', label: '', search: '' },
+          filters: {
+            state: 'snoozed',
+            channel: '',
+            bot: '',
+            assignee: '',
+            label: '',
+            priority: '',
+            sort: '',
+            search: '',
+          },
         })}
       />,
     );
     expect(screen.getByText(/No conversation is snoozed/)).toBeTruthy();
+  });
+});
+
+describe('priority', () => {
+  it('shows each conversation’s priority in the list, filters by one and puts the most urgent first', () => {
+    render(
+      <Index
+        {...indexProps({
+          conversations: {
+            data: [summary({ priority: 'urgent' }), summary({ id: 6, number: 13, priority: null })],
+            meta,
+          },
+        })}
+      />,
+    );
+    const rows = screen.getByRole('list', { name: 'Conversations' });
+    expect(within(rows).getByTitle('Priority: Urgent').textContent).toBe('Urgent');
+    expect(within(rows).getAllByTitle(/^Priority:/)).toHaveLength(1);
+
+    const priority = screen.getByLabelText('Priority') as HTMLSelectElement;
+    expect(Array.from(priority.options).map((option) => option.text)).toEqual([
+      'Any priority',
+      'Urgent',
+      'High',
+      'Medium',
+      'Low',
+    ]);
+    fireEvent.change(priority, { target: { value: 'high' } });
+    expect(fake.calls.at(-1)?.data).toEqual({ state: 'open', priority: 'high' });
+    fireEvent.change(screen.getByLabelText('Order'), { target: { value: 'priority' } });
+    expect(fake.calls.at(-1)?.data).toEqual({ state: 'open', sort: 'priority' });
+  });
+
+  it('is marked from the conversation card by whoever answers, and shown to a viewer', () => {
+    render(<Show {...showProps({ conversation: detail({ priority: 'high' }) })} />);
+    const select = screen.getByRole('combobox', { name: 'Priority' }) as HTMLSelectElement;
+    expect(select.value).toBe('high');
+    fireEvent.change(select, { target: { value: 'urgent' } });
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'put',
+      url: 'route:conversations.priority.update:{"conversation":5}',
+      data: { priority: 'urgent' },
+      options: { preserveScroll: true },
+    });
+    fireEvent.change(select, { target: { value: '' } });
+    expect(fake.calls.at(-1)?.data).toEqual({ priority: '' });
+    cleanup();
+
+    render(
+      <Show
+        {...showProps({
+          conversation: detail({ priority: 'high' }),
+          can: { reply: false, resolve: false, assign: false },
+        })}
+      />,
+    );
+    expect(screen.queryByRole('combobox', { name: 'Priority' })).toBeNull();
+    expect(screen.getByTitle('Priority: High')).toBeTruthy();
   });
 });

@@ -109,6 +109,7 @@ declare module 'ziggy-js' {
     'conversations.contact.update': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.labels.update': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.assign': [{ name: 'conversation'; required: true; binding: 'id' }];
+    'conversations.priority.update': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.snooze': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.unsnooze': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.handback': [{ name: 'conversation'; required: true; binding: 'id' }];

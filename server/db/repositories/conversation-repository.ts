@@ -32,6 +32,7 @@ import {
   users,
   type ChannelEventAttempt,
   type ChannelType,
+  type ConversationPriority,
   type ConversationState,
   type MessageAi,
   type MessageStatus,
@@ -108,6 +109,8 @@ export interface ConversationFilters {
   search?: string;
   /** Conversations carrying this label. */
   labelId?: number;
+  /** Conversations marked this priority. */
+  priority?: ConversationPriority;
   /** Conversations with a message or a change at or after this time (the API's incremental export). */
   updatedSince?: Date;
 }
@@ -479,6 +482,9 @@ const contactStatements = {
   }),
 };
 
+/** A priority's rank for "most urgent first": urgent 4 … low 1, none 0. */
+const priorityRank = sql`(case ${conversations.priority} when 'urgent' then 4 when 'high' then 3 when 'medium' then 2 when 'low' then 1 else 0 end)`;
+
 /** Snoozed until a later time (the minute sweep clears a snooze once its time has come). */
 export const snoozedNow = sql`(${conversations.snoozedUntil} is not null and ${conversations.snoozedUntil} > now())`;
 export const notSnoozedNow = sql`(${conversations.snoozedUntil} is null or ${conversations.snoozedUntil} <= now())`;
@@ -505,6 +511,7 @@ export function conversationRepository(db: Database, teamId: number) {
       filters.channelId ? eq(conversations.channelId, filters.channelId) : undefined,
       filters.botId ? eq(conversations.botId, filters.botId) : undefined,
       filters.labelId ? sql`${conversations.labelIds} @> array[${filters.labelId}::int]` : undefined,
+      filters.priority ? eq(conversations.priority, filters.priority) : undefined,
       filters.assignee === 'unassigned'
         ? isNull(conversations.assigneeId)
         : filters.assignee
@@ -559,7 +566,10 @@ export function conversationRepository(db: Database, teamId: number) {
      * A page of the list: the inbox's order (latest activity first) or, for exports, `oldest`
      * (by id, so rows never move between pages while new conversations arrive).
      */
-    async page(filters: ConversationFilters, options: { page: number; perPage: number; order?: 'latest' | 'oldest' }) {
+    async page(
+      filters: ConversationFilters,
+      options: { page: number; perPage: number; order?: 'latest' | 'oldest' | 'priority' },
+    ) {
       const where = filtersOf(filters);
       const [{ total }] = await db
         .select({ total: count() })
@@ -577,7 +587,9 @@ export function conversationRepository(db: Database, teamId: number) {
         .orderBy(
           ...(options.order === 'oldest'
             ? [asc(conversations.id)]
-            : [desc(conversations.lastMessageAt), desc(conversations.id)]),
+            : options.order === 'priority'
+              ? [desc(priorityRank), desc(conversations.lastMessageAt), desc(conversations.id)]
+              : [desc(conversations.lastMessageAt), desc(conversations.id)]),
         )
         .limit(options.perPage)
         .offset((options.page - 1) * options.perPage);

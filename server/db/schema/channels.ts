@@ -110,6 +110,9 @@ export type ConversationState = 'bot' | 'queued' | 'human' | 'resolved';
 export type HandoffReasonCode =
   'user_request' | 'keyword' | 'repeated_fallback' | 'low_confidence' | 'offline' | 'quota' | 'manual';
 export type ResolvedBy = 'bot' | 'human' | 'auto_idle';
+/** How urgent a conversation is, as an agent marks it (none when null), lowest first. */
+export const conversationPriorities = ['low', 'medium', 'high', 'urgent'] as const;
+export type ConversationPriority = (typeof conversationPriorities)[number];
 
 export const conversations = pgTable(
   'conversations',
@@ -158,6 +161,8 @@ export const conversations = pgTable(
      * minute sweep brings it back and clears this) or the customer writes again (which clears it).
      */
     snoozedUntil: timestamp('snoozed_until', { withTimezone: true }),
+    /** How urgent an agent marked it (domain/conversations/priority.ts); null: not marked. */
+    priority: varchar('priority', { length: 8 }).$type<ConversationPriority>(),
     /** The team's labels on it (conversation_labels ids; a deleted label is taken off every conversation). */
     labelIds: integer('label_ids')
       .array()

@@ -49,7 +49,8 @@ export type ConversationAction =
   | 'contact'
   | 'labels'
   | 'snoozed'
-  | 'unsnoozed';
+  | 'unsnoozed'
+  | 'priority';
 
 /** The widget side of a conversation, when it is a web one (its public key names the visitor's channel). */
 export interface WidgetTarget {

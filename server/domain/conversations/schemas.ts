@@ -30,6 +30,11 @@ export const apiConversationQuerySchema = z.object({
   bot: fields.queryId('bot').optional(),
   assignee: z.union([z.literal('me'), z.literal('unassigned'), fields.queryId('assignee')]).optional(),
   label: fields.queryId('label').optional(),
+  priority: z
+    .enum(['low', 'medium', 'high', 'urgent'], {
+      error: 'The priority must be one of low, medium, high or urgent.',
+    })
+    .optional(),
   search: z.string().trim().max(100, 'The search must not be greater than 100 characters.').optional(),
   updated_since: z.iso
     .datetime({ offset: true, error: 'The updated since must be an ISO 8601 date and time.' })

@@ -220,6 +220,14 @@ describe('the demo channels and inbox', () => {
     expect(snoozed[0].state).toBe('human');
     expect(new Date(snoozed[0].snoozed_until!).getUTCHours()).toBe(2);
     expect((inbox.props.counts as { snoozed: number }).snoozed).toBe(1);
+    // The lost order is marked high, the large booking medium.
+    const marked = (
+      inbox.props.conversations as { data: Array<{ priority: string | null; last_preview: string }> }
+    ).data
+      .filter((row) => row.priority !== null)
+      .map((row) => row.priority)
+      .sort();
+    expect(marked).toEqual(['high', 'medium']);
     // The WhatsApp number has no bot: its conversation waits for a person from the first message.
     expect(rows.find((row) => row.channel.type === 'whatsapp')?.state).toBe('queued');
     // The widget's messages count as the channel's inbound traffic.

@@ -75,7 +75,16 @@ export default function Index({
   const clear = () => {
     search.cancel();
     search.reset('');
-    visit({ state: filters.state, channel: '', bot: '', assignee: '', label: '', search: '' });
+    visit({
+      state: filters.state,
+      channel: '',
+      bot: '',
+      assignee: '',
+      label: '',
+      priority: '',
+      sort: filters.sort,
+      search: '',
+    });
   };
 
   const narrowed =
@@ -83,7 +92,8 @@ export default function Index({
     filters.channel !== '' ||
     filters.bot !== '' ||
     filters.assignee !== '' ||
-    filters.label !== '';
+    filters.label !== '' ||
+    filters.priority !== '';
 
   return (
     <>
@@ -132,7 +142,7 @@ export default function Index({
             action={narrowed ? <SecondaryButton onClick={clear}>Clear filters</SecondaryButton> : undefined}
           >
             {narrowed ? (
-              <>Try another word, or another channel, bot, assignee or label.</>
+              <>Try another word, or another channel, bot, assignee, label or priority.</>
             ) : filters.state === 'queued' ? (
               <>Nobody is waiting for a person right now. When a bot hands a conversation over, it shows here.</>
             ) : filters.state === 'snoozed' ? (

@@ -27,6 +27,7 @@ export async function index(req: Request, res: Response) {
       botId: query.bot,
       assignee: query.assignee === 'me' ? actor.userId : query.assignee,
       labelId: query.label,
+      priority: query.priority,
       search: query.search || undefined,
       updatedSince: query.updated_since,
     },

@@ -6,11 +6,7 @@ import { searchKnowledge } from '../../../domain/knowledges/actions/search-knowl
 import { knowledgePolicy } from '../../../domain/knowledges/knowledge-policy';
 import { authorize } from '../../../domain/teams/team-access';
 import { NotFoundError } from '../../../support/errors';
-import {
-  presentKnowledgeSummary,
-  presentRetrievedChunk,
-  presentSource,
-} from '../../../presenters/knowledge-presenter';
+import { presentKnowledgeSummary, presentRetrievedChunk, presentSource } from '../../../presenters/knowledge-presenter';
 import { routeId } from '../../route-params';
 import { pageMeta, pageNumber } from '../../pagination';
 import { teamActor } from '../../team-actor';

@@ -9,6 +9,7 @@ import { labelRepository } from '../../../db/repositories/label-repository';
 import { presentLabel, setConversationLabels } from '../../../domain/conversations/labels';
 import { updateContactDetails } from '../../../domain/conversations/contact-details';
 import { snooze, unsnooze } from '../../../domain/conversations/snooze';
+import { setPriority } from '../../../domain/conversations/priority';
 import {
   addNote,
   assign,
@@ -29,6 +30,7 @@ import {
   presentMessage,
 } from '../../../presenters/conversation-presenter';
 import { parseId, routeId } from '../../route-params';
+import { conversationPriorities, type ConversationPriority } from '../../../db/schema/channels';
 import { pageMeta, pageNumber } from '../../pagination';
 import { teamActor } from '../../team-actor';
 
@@ -61,15 +63,20 @@ function filtersOf(req: Request, actor: TeamActor) {
     query.assignee === 'me' || query.assignee === 'unassigned' ? query.assignee : (parseId(query.assignee) ?? '');
   const search = typeof query.search === 'string' ? query.search.trim().slice(0, 100) : '';
   const label = parseId(query.label) ?? '';
+  const priority = (conversationPriorities as readonly string[]).includes(String(query.priority))
+    ? (query.priority as ConversationPriority)
+    : '';
+  const sort = query.sort === 'priority' ? 'priority' : '';
   const filters: ConversationFilters = {
     labelId: label || undefined,
+    priority: priority || undefined,
     state: state || undefined,
     channelId: channel || undefined,
     botId: bot || undefined,
     assignee: assignee === 'me' ? actor.userId : assignee || undefined,
     search: search || undefined,
   };
-  return { shown: { state, channel, bot, assignee, label, search }, filters };
+  return { shown: { state, channel, bot, assignee, label, priority, sort, search }, filters, sort };
 }
 
 /** The team's labels, for the list's chips, its filter and the label picker. */
@@ -77,14 +84,21 @@ async function teamLabels(req: Request, actor: TeamActor) {
   return (await labelRepository(req.services.db, actor.teamId).all()).map(presentLabel);
 }
 
-/** Conversations/Index: the inbox, filtered by state, channel, bot, assignee, label and a search. */
+/**
+ * Conversations/Index: the inbox, filtered by state, channel, bot, assignee, label, priority and a
+ * search; latest activity first, or the most urgent first (`sort=priority`).
+ */
 export async function index(req: Request) {
   const actor = await teamActor(req);
   authorize(conversationPolicy.view(actor));
-  const { shown, filters } = filtersOf(req, actor);
+  const { shown, filters, sort } = filtersOf(req, actor);
   const page = pageNumber(req.query.page);
   const repo = conversationRepository(req.services.db, actor.teamId);
-  const { items, total } = await repo.page(filters, { page, perPage });
+  const { items, total } = await repo.page(filters, {
+    page,
+    perPage,
+    order: sort === 'priority' ? 'priority' : 'latest',
+  });
   const now = new Date();
   await req.inertia.render('Conversations/Index', {
     conversations: {
@@ -189,6 +203,12 @@ export async function updateLabels(req: Request, res: Response) {
 
 export async function assignTo(req: Request, res: Response) {
   await assign(req.services, await teamActor(req), routeId(req, 'conversation'), req.body);
+  back(req, res);
+}
+
+/** Low, medium, high or urgent; empty takes the mark off. */
+export async function updatePriority(req: Request, res: Response) {
+  await setPriority(req.services, await teamActor(req), routeId(req, 'conversation'), req.body);
   back(req, res);
 }
 

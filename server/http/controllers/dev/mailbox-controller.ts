@@ -2,7 +2,12 @@ import type { Request } from 'express';
 import type { Mailbox } from '../../../support/mail/mailbox';
 import { developmentMailbox } from '../../../support/mail/development-mailbox';
 import { NotFoundError } from '../../../support/errors';
-import { presentMail, presentMailSummary, type MailboxIndexProps, type MailboxShowProps } from '../../../presenters/mail-presenter';
+import {
+  presentMail,
+  presentMailSummary,
+  type MailboxIndexProps,
+  type MailboxShowProps,
+} from '../../../presenters/mail-presenter';
 
 /**
  * The development mailbox at /_mailbox: the mail the app kept instead of sending (no MAIL_URL).

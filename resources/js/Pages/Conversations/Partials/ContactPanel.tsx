@@ -1,15 +1,16 @@
 import { useState, type ReactNode } from 'react';
-import { Link, useForm } from '@inertiajs/react';
+import { Link, router, useForm } from '@inertiajs/react';
+import Select from '@/Components/Select';
 import TextField from '@/Components/TextField';
 import { fieldProps } from '@/lib/form-field';
 import { formatDateTime, fromNow } from '@/lib/dates';
 import { formatPhone } from '@/lib/phone';
 import { route } from '@/lib/route';
 import { typeLabels } from '../../Channels/Partials/format';
-import { contactLabel, handoffReasonLabel, resolvedByLabels, safeUrl } from './format';
-import StateBadge, { ChannelIcon } from './StateBadge';
+import { contactLabel, handoffReasonLabel, priorityLabels, priorityOrder, resolvedByLabels, safeUrl } from './format';
+import StateBadge, { ChannelIcon, PriorityBadge } from './StateBadge';
 import { EditDialog } from './ManagedList';
-import type { ContactDetail, ConversationDetail } from './types';
+import type { ContactDetail, ConversationDetail, ConversationPriority } from './types';
 
 function Card({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   const id = `panel-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -196,7 +197,35 @@ function ContactCard({
   );
 }
 
-function ConversationCard({ conversation }: { conversation: ConversationDetail }) {
+/** The priority: a select for whoever answers conversations (saved as it changes), else its badge. */
+function PriorityField({ conversation, canEdit }: { conversation: ConversationDetail; canEdit: boolean }) {
+  const [busy, setBusy] = useState(false);
+  if (!canEdit) return conversation.priority ? <PriorityBadge priority={conversation.priority} /> : <>None</>;
+  const change = (value: string) =>
+    router.put(
+      route('conversations.priority.update', { conversation: conversation.id }),
+      { priority: value as ConversationPriority | '' },
+      { preserveScroll: true, onStart: () => setBusy(true), onFinish: () => setBusy(false) },
+    );
+  return (
+    <Select
+      aria-label="Priority"
+      className="py-1 text-sm"
+      value={conversation.priority ?? ''}
+      disabled={busy}
+      onChange={(event) => change(event.target.value)}
+    >
+      <option value="">None</option>
+      {priorityOrder.map((priority) => (
+        <option key={priority} value={priority}>
+          {priorityLabels[priority]}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
+function ConversationCard({ conversation, canEdit }: { conversation: ConversationDetail; canEdit: boolean }) {
   const origin = conversation.origin ?? {};
   const pageUrl = origin.url ?? origin.page_url ?? origin.pageUrl;
   const href = safeUrl(pageUrl);
@@ -215,6 +244,9 @@ function ConversationCard({ conversation }: { conversation: ConversationDetail }
         </Field>
         {conversation.bot && <Field label="Bot">{conversation.bot.name}</Field>}
         <Field label="Assigned to">{conversation.assignee?.name ?? 'Nobody'}</Field>
+        <Field label="Priority">
+          <PriorityField conversation={conversation} canEdit={canEdit} />
+        </Field>
         {conversation.handoff_reason && (
           <Field label="Handed over">
             {handoffReasonLabel(conversation.handoff_reason)}
@@ -277,12 +309,12 @@ export default function ContactPanel({
 }: {
   contact: ContactDetail;
   conversation: ConversationDetail;
-  /** Whether the user may correct the contact's details (whoever answers conversations). */
+  /** Whether the user may correct the contact's details and mark the priority (whoever answers conversations). */
   canEdit: boolean;
 }) {
   return (
     <div className="space-y-6">
-      <ConversationCard conversation={conversation} />
+      <ConversationCard conversation={conversation} canEdit={canEdit} />
       <ContactCard contact={contact} conversationId={conversation.id} canEdit={canEdit} />
     </div>
   );

@@ -3,7 +3,7 @@ import { cn } from '@/lib/cn';
 import { formatDateTime, fromNow } from '@/lib/dates';
 import { route } from '@/lib/route';
 import { contactLabel, handoffReasonLabel } from './format';
-import StateBadge, { ChannelIcon, WindowCountdown } from './StateBadge';
+import StateBadge, { ChannelIcon, PriorityBadge, WindowCountdown } from './StateBadge';
 import type { ConversationSummary } from './types';
 import { LabelChip, labelsOf, type Label } from './labels';
 import { useNow } from './use-now';
@@ -43,6 +43,7 @@ function ConversationRow({
             </Link>
             <span className="text-xs text-gray-400">#{conversation.number}</span>
             <StateBadge state={conversation.state} />
+            {conversation.priority && <PriorityBadge priority={conversation.priority} />}
             {conversation.state === 'queued' && conversation.handoff_reason && (
               <span className="text-xs text-yellow-800">{handoffReasonLabel(conversation.handoff_reason)}</span>
             )}

@@ -2,6 +2,7 @@ import Select from '@/Components/Select';
 import SearchInput from '@/Components/SearchInput';
 import type { InboxFilters } from './inbox-query';
 import type { ConversationIndexProps } from './types';
+import { priorityLabels, priorityOrder } from './format';
 
 type Props = Pick<ConversationIndexProps, 'channels' | 'bots' | 'agents' | 'labels'> & {
   filters: InboxFilters;
@@ -12,7 +13,10 @@ type Props = Pick<ConversationIndexProps, 'channels' | 'bots' | 'agents' | 'labe
 
 const idOrEmpty = (value: string): number | '' => (value === '' ? '' : Number(value));
 
-/** Search, channel, bot, assignee (anyone, me, unassigned, an agent) and label above the inbox. */
+/**
+ * Search, channel, bot, assignee (anyone, me, unassigned, an agent), label and priority above the
+ * inbox, and its order (latest activity or the most urgent first).
+ */
 export default function InboxFilterBar({ filters, channels, bots, agents, labels, search, onSearch, onChange }: Props) {
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
@@ -104,6 +108,38 @@ export default function InboxFilterBar({ filters, channels, bots, agents, labels
           </Select>
         </div>
       )}
+      <div className="w-full sm:w-40">
+        <label htmlFor="conversation-priority" className="sr-only">
+          Priority
+        </label>
+        <Select
+          id="conversation-priority"
+          className="block w-full"
+          value={filters.priority}
+          onChange={(event) => onChange({ priority: event.target.value as InboxFilters['priority'] })}
+        >
+          <option value="">Any priority</option>
+          {[...priorityOrder].reverse().map((priority) => (
+            <option key={priority} value={priority}>
+              {priorityLabels[priority]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="w-full sm:w-48">
+        <label htmlFor="conversation-sort" className="sr-only">
+          Order
+        </label>
+        <Select
+          id="conversation-sort"
+          className="block w-full"
+          value={filters.sort}
+          onChange={(event) => onChange({ sort: event.target.value === 'priority' ? 'priority' : '' })}
+        >
+          <option value="">Latest activity first</option>
+          <option value="priority">Most urgent first</option>
+        </Select>
+      </div>
     </div>
   );
 }

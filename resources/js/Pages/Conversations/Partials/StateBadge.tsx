@@ -2,8 +2,8 @@ import Icon from '@/Components/Icon';
 import StatusBadge from '@/Components/StatusBadge';
 import { cn } from '@/lib/cn';
 import { typeIcons, typeLabels } from '../../Channels/Partials/format';
-import { formatRemaining, remainingMs, stateLabels } from './format';
-import type { ChannelType, ConversationState } from './types';
+import { formatRemaining, priorityLabels, remainingMs, stateLabels } from './format';
+import type { ChannelType, ConversationPriority, ConversationState } from './types';
 
 /** Bot (indigo), Waiting (yellow, beating), Human (green) or Resolved (gray). */
 export default function StateBadge({ state, className }: { state: ConversationState; className?: string }) {
@@ -12,6 +12,30 @@ export default function StateBadge({ state, className }: { state: ConversationSt
     <StatusBadge tone={tone} dot={state === 'queued' ? 'pulse' : true} title={hint || undefined} className={className}>
       {label}
     </StatusBadge>
+  );
+}
+
+const priorityTones: Record<ConversationPriority, string> = {
+  urgent: 'bg-red-50 text-red-700 ring-red-600/20',
+  high: 'bg-orange-50 text-orange-700 ring-orange-600/20',
+  medium: 'bg-sky-50 text-sky-700 ring-sky-600/20',
+  low: 'bg-gray-50 text-gray-600 ring-gray-500/20',
+};
+
+/** A conversation's priority with a flag: Urgent (red), High (orange), Medium (sky), Low (gray). */
+export function PriorityBadge({ priority, className }: { priority: ConversationPriority; className?: string }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset',
+        priorityTones[priority],
+        className,
+      )}
+      title={`Priority: ${priorityLabels[priority]}`}
+    >
+      <Icon name="flag" className="size-3.5" />
+      {priorityLabels[priority]}
+    </span>
   );
 }
 

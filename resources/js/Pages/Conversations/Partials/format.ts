@@ -18,6 +18,7 @@ export const stateLabels: Record<ConversationState, { label: string; tone: Badge
 };
 
 export { handoffReasonLabel } from '../../../../../server/domain/conversations/handoff-reasons';
+export { priorityLabels, priorityOrder } from '../../../../../server/domain/conversations/priority-labels';
 
 /**
  * How a resolved conversation ended, as reports count it: 'bot' when no person took it over (a

@@ -3,7 +3,10 @@ import type { ConversationIndexProps } from './types';
 
 export type InboxFilters = ConversationIndexProps['filters'];
 
-/** The inbox's query string (state, channel, bot, assignee, label, search, page), empty values left out. */
+/**
+ * The inbox's query string (state, channel, bot, assignee, label, priority, sort, search, page),
+ * empty values left out.
+ */
 export function inboxQuery(filters: InboxFilters, page?: number): Record<string, string | number> {
   const result: Record<string, string | number> = {};
   if (filters.state) result.state = filters.state;
@@ -11,6 +14,8 @@ export function inboxQuery(filters: InboxFilters, page?: number): Record<string,
   if (filters.bot !== '') result.bot = filters.bot;
   if (filters.assignee !== '') result.assignee = filters.assignee;
   if (filters.label !== '') result.label = filters.label;
+  if (filters.priority) result.priority = filters.priority;
+  if (filters.sort) result.sort = filters.sort;
   if (filters.search.trim()) result.search = filters.search.trim();
   if (page && page > 1) result.page = page;
   return result;

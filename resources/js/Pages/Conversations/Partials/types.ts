@@ -11,6 +11,7 @@ import type { AttachmentProps } from '../../../../../server/presenters/conversat
 export type { PageMeta, ChannelType };
 
 export type ConversationState = 'bot' | 'queued' | 'human' | 'resolved';
+export type ConversationPriority = 'low' | 'medium' | 'high' | 'urgent';
 export type HandoffReason =
   'user_request' | 'keyword' | 'repeated_fallback' | 'low_confidence' | 'offline' | 'quota' | 'manual';
 
@@ -33,6 +34,8 @@ export interface ConversationSummary {
   label_ids: number[];
   /** Snoozed until then: out of the working tabs until that time or the customer's next message. */
   snoozed_until: string | null;
+  /** How urgent an agent marked it; null: not marked. */
+  priority: ConversationPriority | null;
 }
 
 export interface MessageCitation {
@@ -120,6 +123,9 @@ export interface ConversationIndexProps {
     bot: number | '';
     assignee: 'me' | 'unassigned' | number | '';
     label: number | '';
+    priority: ConversationPriority | '';
+    /** 'priority': the most urgent first; '': latest activity first. */
+    sort: 'priority' | '';
     search: string;
   };
   /** Queued, human, mine and unread leave snoozed conversations out, as the tabs do. */
@@ -150,7 +156,7 @@ export interface ConversationShowProps {
 /**
  * Realtime (laravel-echo, private channels, event names as Echo's `listen('Name')` takes them):
  *   private-teams.{team}           ConversationChanged { conversation: ConversationSummary, action }
- *                                  action: 'opened' | 'message' | 'queued' | 'assigned' | 'handback' | 'resolved' | 'reopened' | 'read' | 'contact' | 'labels' | 'snoozed' | 'unsnoozed'
+ *                                  action: 'opened' | 'message' | 'queued' | 'assigned' | 'handback' | 'resolved' | 'reopened' | 'read' | 'contact' | 'labels' | 'snoozed' | 'unsnoozed' | 'priority'
  *   private-conversations.{id}     MessageCreated { message: Message }
  *                                  MessageUpdated { message: Message }  (status, text of a finished reply)
  *                                  MessageDelta { id, type: 'delta' | 'replace', text }  (a bot reply being written)

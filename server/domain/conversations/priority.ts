@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import type { Services } from '../../services';
+import { conversationRepository } from '../../db/repositories/conversation-repository';
+import { channelById } from '../../db/repositories/channel-repository';
+import { userRepository } from '../../db/repositories/user-repository';
+import { conversationPriorities } from '../../db/schema/channels';
+import { priorityLabels } from './priority-labels';
+import { widgetTarget } from '../../channels/pipeline';
+import { NotFoundError } from '../../support/errors';
+import { validate } from '../shared/validation';
+import { authorize, type TeamActor } from '../teams/team-access';
+import { conversationPolicy } from './conversation-actions';
+import { conversationChanged, systemLine } from './events';
+
+/**
+ * A conversation's priority, as team inboxes mark it (Chatwoot's low…urgent): whoever answers
+ * conversations marks one low, medium, high or urgent, or takes the mark off; the inbox shows it,
+ * filters by it and can put the most urgent first. Nothing else reads it: it is the team's own sorting.
+ */
+const prioritySchema = z.object({
+  priority: z.preprocess(
+    (value) => (value === '' || value === undefined ? null : value),
+    z.enum(conversationPriorities, { error: 'The priority must be one of low, medium, high or urgent.' }).nullable(),
+  ),
+});
+
+/** Marks the conversation's priority (null takes the mark off); a line in the thread says who. */
+export async function setPriority(
+  services: Pick<Services, 'db' | 'broadcaster' | 'widgetBroadcaster' | 'route'>,
+  actor: TeamActor,
+  conversationId: number,
+  input: unknown,
+): Promise<void> {
+  const repo = conversationRepository(services.db, actor.teamId);
+  const conversation = await repo.find(conversationId);
+  if (!conversation) throw new NotFoundError();
+  authorize(conversationPolicy.view(actor));
+  authorize(conversationPolicy.reply(actor));
+  const { priority } = validate(prioritySchema, input);
+  if (priority === conversation.priority) return;
+  await repo.update(conversation.id, { priority });
+  const name = (await userRepository(services.db).find(actor.userId))?.name ?? 'A teammate';
+  await systemLine(
+    services,
+    conversation,
+    priority === null ? `Priority removed by ${name}.` : `Priority set to ${priorityLabels[priority]} by ${name}.`,
+  );
+  const channel = await channelById(services.db, conversation.channelId);
+  const widget = channel ? widgetTarget(channel, conversation.threadId) : undefined;
+  await conversationChanged(services, actor.teamId, conversation.id, 'priority', widget);
+}
