@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import Select from '@/Components/Select';
 import SearchInput from '@/Components/SearchInput';
+import { cn } from '@/lib/cn';
 import type { InboxFilters } from './inbox-query';
 import type { ConversationIndexProps } from './types';
 import { priorityLabels, priorityOrder } from './format';
@@ -12,6 +14,43 @@ type Props = Pick<ConversationIndexProps, 'channels' | 'bots' | 'agents' | 'labe
 };
 
 const idOrEmpty = (value: string): number | '' => (value === '' ? '' : Number(value));
+
+/** One of the bar's selects, named for assistive technology by `label`. */
+function FilterSelect({
+  name,
+  label,
+  value,
+  onChange,
+  className = 'sm:w-44',
+  children,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  const id = `conversation-${name}`;
+  return (
+    <div className={cn('w-full', className)}>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <Select id={id} className="block w-full" value={value} onChange={(event) => onChange(event.target.value)}>
+        {children}
+      </Select>
+    </div>
+  );
+}
+
+/** Options for rows with an id and a name. */
+const named = (rows: ReadonlyArray<{ id: number; name: string }>) =>
+  rows.map((row) => (
+    <option key={row.id} value={row.id}>
+      {row.name}
+    </option>
+  ));
 
 /**
  * Search, channel, bot, assignee (anyone, me, unassigned, an agent), label and priority above the
@@ -29,117 +68,72 @@ export default function InboxFilterBar({ filters, channels, bots, agents, labels
           onChange={onSearch}
         />
       </div>
-      <div className="w-full sm:w-44">
-        <label htmlFor="conversation-channel" className="sr-only">
-          Channel
-        </label>
-        <Select
-          id="conversation-channel"
-          className="block w-full"
-          value={String(filters.channel)}
-          onChange={(event) => onChange({ channel: idOrEmpty(event.target.value) })}
-        >
-          <option value="">All channels</option>
-          {channels.map((channel) => (
-            <option key={channel.id} value={channel.id}>
-              {channel.name}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="w-full sm:w-44">
-        <label htmlFor="conversation-bot" className="sr-only">
-          Bot
-        </label>
-        <Select
-          id="conversation-bot"
-          className="block w-full"
-          value={String(filters.bot)}
-          onChange={(event) => onChange({ bot: idOrEmpty(event.target.value) })}
-        >
-          <option value="">All bots</option>
-          {bots.map((bot) => (
-            <option key={bot.id} value={bot.id}>
-              {bot.name}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="w-full sm:w-44">
-        <label htmlFor="conversation-assignee" className="sr-only">
-          Assignee
-        </label>
-        <Select
-          id="conversation-assignee"
-          className="block w-full"
-          value={String(filters.assignee)}
-          onChange={(event) => {
-            const value = event.target.value;
-            onChange({ assignee: value === '' || value === 'me' || value === 'unassigned' ? value : Number(value) });
-          }}
-        >
-          <option value="">Anyone</option>
-          <option value="me">Me</option>
-          <option value="unassigned">Unassigned</option>
-          {agents.map((agent) => (
-            <option key={agent.id} value={agent.id}>
-              {agent.name}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <FilterSelect
+        name="channel"
+        label="Channel"
+        value={String(filters.channel)}
+        onChange={(value) => onChange({ channel: idOrEmpty(value) })}
+      >
+        <option value="">All channels</option>
+        {named(channels)}
+      </FilterSelect>
+      <FilterSelect
+        name="bot"
+        label="Bot"
+        value={String(filters.bot)}
+        onChange={(value) => onChange({ bot: idOrEmpty(value) })}
+      >
+        <option value="">All bots</option>
+        {named(bots)}
+      </FilterSelect>
+      <FilterSelect
+        name="assignee"
+        label="Assignee"
+        value={String(filters.assignee)}
+        onChange={(value) =>
+          onChange({ assignee: value === '' || value === 'me' || value === 'unassigned' ? value : Number(value) })
+        }
+      >
+        <option value="">Anyone</option>
+        <option value="me">Me</option>
+        <option value="unassigned">Unassigned</option>
+        {named(agents)}
+      </FilterSelect>
       {labels.length > 0 && (
-        <div className="w-full sm:w-44">
-          <label htmlFor="conversation-label" className="sr-only">
-            Label
-          </label>
-          <Select
-            id="conversation-label"
-            className="block w-full"
-            value={String(filters.label)}
-            onChange={(event) => onChange({ label: idOrEmpty(event.target.value) })}
-          >
-            <option value="">Any label</option>
-            {labels.map((label) => (
-              <option key={label.id} value={label.id}>
-                {label.name}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <FilterSelect
+          name="label"
+          label="Label"
+          value={String(filters.label)}
+          onChange={(value) => onChange({ label: idOrEmpty(value) })}
+        >
+          <option value="">Any label</option>
+          {named(labels)}
+        </FilterSelect>
       )}
-      <div className="w-full sm:w-40">
-        <label htmlFor="conversation-priority" className="sr-only">
-          Priority
-        </label>
-        <Select
-          id="conversation-priority"
-          className="block w-full"
-          value={filters.priority}
-          onChange={(event) => onChange({ priority: event.target.value as InboxFilters['priority'] })}
-        >
-          <option value="">Any priority</option>
-          {[...priorityOrder].reverse().map((priority) => (
-            <option key={priority} value={priority}>
-              {priorityLabels[priority]}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="w-full sm:w-48">
-        <label htmlFor="conversation-sort" className="sr-only">
-          Order
-        </label>
-        <Select
-          id="conversation-sort"
-          className="block w-full"
-          value={filters.sort}
-          onChange={(event) => onChange({ sort: event.target.value === 'priority' ? 'priority' : '' })}
-        >
-          <option value="">Latest activity first</option>
-          <option value="priority">Most urgent first</option>
-        </Select>
-      </div>
+      <FilterSelect
+        name="priority"
+        label="Priority"
+        className="sm:w-40"
+        value={filters.priority}
+        onChange={(value) => onChange({ priority: value as InboxFilters['priority'] })}
+      >
+        <option value="">Any priority</option>
+        {[...priorityOrder].reverse().map((priority) => (
+          <option key={priority} value={priority}>
+            {priorityLabels[priority]}
+          </option>
+        ))}
+      </FilterSelect>
+      <FilterSelect
+        name="sort"
+        label="Order"
+        className="sm:w-48"
+        value={filters.sort}
+        onChange={(value) => onChange({ sort: value === 'priority' ? 'priority' : '' })}
+      >
+        <option value="">Latest activity first</option>
+        <option value="priority">Most urgent first</option>
+      </FilterSelect>
     </div>
   );
 }
