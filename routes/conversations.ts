@@ -12,6 +12,8 @@ import * as labels from '../server/http/controllers/conversations/label-controll
 export default function conversationRoutes(routes: RouteRegistry): void {
   routes.group({ middleware: ['auth', 'verified'] }, (user) => {
     user.get('/conversations', conversations.index).name('conversations.index');
+    // Several conversations at once, from the inbox's ticked rows.
+    user.post('/conversations/bulk', conversations.bulk).name('conversations.bulk');
     // The team's saved replies, which the reply box finds after a "/" (before `{conversation}`).
     user.get('/conversations/saved-replies', savedReplies.index).name('saved-replies.index');
     user.post('/conversations/saved-replies', savedReplies.store).name('saved-replies.store');

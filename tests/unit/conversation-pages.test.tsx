@@ -1116,3 +1116,54 @@ describe('priority', () => {
     expect(screen.getByTitle('Priority: High')).toBeTruthy();
   });
 });
+
+describe('bulk actions', () => {
+  const twoRows = () =>
+    indexProps({
+      conversations: {
+        data: [summary(), summary({ id: 6, number: 13, contact: { id: 41, name: 'Sari', phone: null, email: null } })],
+        meta,
+      },
+      labels: [{ id: 9, name: 'Promo', color: 'amber', description: '' }],
+    });
+
+  it('ticks rows, then resolves, assigns, marks or labels them together in one request', () => {
+    render(<Index {...twoRows()} />);
+    expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select #12 Budi Santoso' }));
+    const bar = screen.getByRole('region', { name: 'Bulk actions' });
+    expect(within(bar).getByText(/1 conversation selected/)).toBeTruthy();
+
+    fireEvent.click(within(bar).getByRole('checkbox', { name: 'Select every conversation on this page' }));
+    expect(within(bar).getByText(/2 conversations selected/)).toBeTruthy();
+    fireEvent.click(within(bar).getByRole('button', { name: 'Resolve' }));
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'post',
+      url: 'route:conversations.bulk',
+      data: { ids: [5, 6], action: 'resolve' },
+      options: { preserveScroll: true },
+    });
+    fireEvent.change(within(bar).getByLabelText('Assign the selected conversations'), { target: { value: '2' } });
+    expect(fake.calls.at(-1)?.data).toEqual({ ids: [5, 6], action: 'assign', user_id: 2 });
+    fireEvent.change(within(bar).getByLabelText('Assign the selected conversations'), { target: { value: 'nobody' } });
+    expect(fake.calls.at(-1)?.data).toEqual({ ids: [5, 6], action: 'assign', user_id: null });
+    fireEvent.change(within(bar).getByLabelText('Mark the priority of the selected conversations'), {
+      target: { value: 'high' },
+    });
+    expect(fake.calls.at(-1)?.data).toEqual({ ids: [5, 6], action: 'priority', priority: 'high' });
+    fireEvent.change(within(bar).getByLabelText('Add a label to the selected conversations'), {
+      target: { value: '9' },
+    });
+    expect(fake.calls.at(-1)?.data).toEqual({ ids: [5, 6], action: 'label', label_id: 9 });
+
+    // Done: the ticks go.
+    act(() => (fake.calls.at(-1)?.options?.onSuccess as () => void)());
+    expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull();
+    expect((screen.getByRole('checkbox', { name: 'Select #13 Sari' }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('offers no tick boxes to a viewer', () => {
+    render(<Index {...twoRows()} can={{ reply: false, resolve: false, assign: false }} />);
+    expect(screen.queryAllByRole('checkbox')).toEqual([]);
+  });
+});

@@ -94,6 +94,7 @@ declare module 'ziggy-js' {
     'channels.templates.sync': [{ name: 'channel'; required: true; binding: 'id' }];
     'channels.events.replay': [{ name: 'channel'; required: true; binding: 'id' }, { name: 'event'; required: true; binding: 'id' }];
     'conversations.index': [];
+    'conversations.bulk': [];
     'saved-replies.index': [];
     'saved-replies.store': [];
     'saved-replies.update': [{ name: 'savedReply'; required: true; binding: 'id' }];

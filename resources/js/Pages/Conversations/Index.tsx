@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Head, Link, router, usePage } from '@inertiajs/react';
 import EmptyState from '@/Components/EmptyState';
 import Icon from '@/Components/Icon';
@@ -11,6 +12,7 @@ import { useThrottled } from '@/hooks/use-throttled';
 import { PageHeader } from '@/Layouts/AppLayout';
 import { plural } from '@/lib/plural';
 import { route } from '@/lib/route';
+import BulkBar from './Partials/BulkBar';
 import ConversationList from './Partials/ConversationList';
 import InboxFilterBar from './Partials/InboxFilterBar';
 import InboxTabs from './Partials/InboxTabs';
@@ -30,7 +32,8 @@ interface ConversationChanged {
 
 /**
  * Conversations/Index: the team's inbox. State tabs with counts, filters and search in the query
- * string, a page of conversations at a time. Live: any conversation changing in the team reloads
+ * string, a page of conversations at a time; tick rows to resolve, assign, mark or label them
+ * together. Live: any conversation changing in the team reloads
  * the list and the counts (at most once a second), and one starting to wait for a person beeps and
  * says so in a banner.
  */
@@ -47,6 +50,13 @@ export default function Index({
   const teamId = usePage().props.auth.user?.current_team?.id ?? null;
   const { toasts, alert, dismiss } = useQueuedAlert();
   const { meta } = conversations;
+
+  // Ticked rows for the bulk actions: only those still on the page count.
+  const [ticked, setTicked] = useState<number[]>([]);
+  const pageIds = conversations.data.map((conversation) => conversation.id);
+  const selected = ticked.filter((id) => pageIds.includes(id));
+  const toggle = (id: number) =>
+    setTicked((current) => (current.includes(id) ? current.filter((other) => other !== id) : [...current, id]));
 
   const reload = useThrottled(useLiveReload(['conversations', 'counts']), RELOAD_EVERY_MS);
   useChannel(teamId === null ? null : `teams.${teamId}`, {
@@ -131,8 +141,23 @@ export default function Index({
           />
         </div>
 
+        {can.reply && selected.length > 0 && (
+          <BulkBar
+            selected={selected}
+            pageIds={pageIds}
+            onSelect={setTicked}
+            agents={agents}
+            labels={labels}
+            can={can}
+          />
+        )}
+
         {conversations.data.length > 0 ? (
-          <ConversationList conversations={conversations.data} labels={labels} />
+          <ConversationList
+            conversations={conversations.data}
+            labels={labels}
+            selection={can.reply ? { selected, onToggle: toggle } : undefined}
+          />
         ) : meta.total > 0 ? (
           <PastLastPage total={meta.total} noun="conversation" firstPage={inboxUrl(filters)} />
         ) : (

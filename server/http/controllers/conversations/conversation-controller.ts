@@ -10,6 +10,7 @@ import { presentLabel, setConversationLabels } from '../../../domain/conversatio
 import { updateContactDetails } from '../../../domain/conversations/contact-details';
 import { snooze, unsnooze } from '../../../domain/conversations/snooze';
 import { setPriority } from '../../../domain/conversations/priority';
+import { bulkSummary, bulkUpdate } from '../../../domain/conversations/bulk';
 import {
   addNote,
   assign,
@@ -204,6 +205,13 @@ export async function updateLabels(req: Request, res: Response) {
 export async function assignTo(req: Request, res: Response) {
   await assign(req.services, await teamActor(req), routeId(req, 'conversation'), req.body);
   back(req, res);
+}
+
+/** The conversations ticked in the inbox resolved, assigned, marked or labelled together; back to the same list. */
+export async function bulk(req: Request, res: Response) {
+  const result = await bulkUpdate(req.services, await teamActor(req), req.body);
+  req.inertia.flash('banner', bulkSummary(result)).flash('bannerStyle', 'success');
+  res.redirect(303, req.get('referer') ?? req.services.route('conversations.index'));
 }
 
 /** Low, medium, high or urgent; empty takes the mark off. */

@@ -9,15 +9,24 @@ import { LabelChip, labelsOf, type Label } from './labels';
 import { useNow } from './use-now';
 import { snoozedUntilLabel } from './snooze';
 import Icon from '@/Components/Icon';
+import Checkbox from '@/Components/Checkbox';
+
+/** Rows with a tick box each, for the bulk actions (whoever answers conversations). */
+export interface ListSelection {
+  selected: readonly number[];
+  onToggle: (id: number) => void;
+}
 
 function ConversationRow({
   conversation,
   labels,
   now,
+  selection,
 }: {
   conversation: ConversationSummary;
   labels: readonly Label[];
   now: number;
+  selection?: ListSelection;
 }) {
   const name = contactLabel(conversation.contact);
   const chips = labelsOf(conversation.label_ids ?? [], labels);
@@ -28,6 +37,15 @@ function ConversationRow({
       className={cn('relative px-4 py-4 sm:px-6', unread && 'bg-indigo-50/40')}
     >
       <div className="flex items-start gap-3">
+        {selection && (
+          // Above the row's link, which covers the whole row.
+          <Checkbox
+            className="relative z-10 mt-1"
+            checked={selection.selected.includes(conversation.id)}
+            onChange={() => selection.onToggle(conversation.id)}
+            aria-label={`Select #${conversation.number} ${name}`}
+          />
+        )}
         <ChannelIcon type={conversation.channel.type} className="mt-1" />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -89,13 +107,18 @@ function ConversationRow({
   );
 }
 
-/** The inbox rows of a page, newest activity first as the server sorted them, with their labels. */
+/**
+ * The inbox rows of a page, in the server's order, with their labels; with `selection`, a tick box
+ * on each row for the bulk actions.
+ */
 export default function ConversationList({
   conversations,
   labels = [],
+  selection,
 }: {
   conversations: ConversationSummary[];
   labels?: readonly Label[];
+  selection?: ListSelection;
 }) {
   const now = useNow(30_000);
   return (
@@ -104,7 +127,13 @@ export default function ConversationList({
       aria-label="Conversations"
     >
       {conversations.map((conversation) => (
-        <ConversationRow key={conversation.id} conversation={conversation} labels={labels} now={now} />
+        <ConversationRow
+          key={conversation.id}
+          conversation={conversation}
+          labels={labels}
+          now={now}
+          selection={selection}
+        />
       ))}
     </ul>
   );

@@ -131,7 +131,7 @@ export default function InboxFilterBar({ filters, channels, bots, agents, labels
         value={filters.sort}
         onChange={(value) => onChange({ sort: value === 'priority' ? 'priority' : '' })}
       >
-        <option value="">Latest activity first</option>
+        <option value="">Latest activity</option>
         <option value="priority">Most urgent first</option>
       </FilterSelect>
     </div>
