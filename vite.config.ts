@@ -39,11 +39,16 @@ export default defineConfig(({ command }) => ({
     outDir: 'public/build',
     emptyOutDir: true,
     manifest: true,
-    // A page's preload list leaves out the vendor chunks the entry has already loaded: every page
-    // would repeat them, and the lists ride in the entry every first load pays for.
+    // A page's preload list leaves out what is loaded anyway, since the lists ride in the entry every
+    // first load pays for, and each page made them longer: the vendor chunks the entry has already
+    // loaded (every page would repeat them), and the page's own chunk (its import() fetches it at the
+    // same moment the preload would).
     modulePreload: {
-      resolveDependencies: (_filename, dependencies) =>
-        dependencies.filter((dependency) => !/\/(react|inertia|route|rolldown-runtime)-[\w-]+\.js$/.test(dependency)),
+      resolveDependencies: (filename, dependencies) =>
+        dependencies.filter(
+          (dependency) =>
+            dependency !== filename && !/\/(react|inertia|route|rolldown-runtime)-[\w-]+\.js$/.test(dependency),
+        ),
     },
     rolldownOptions: {
       input: 'resources/js/app.tsx',
