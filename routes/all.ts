@@ -16,6 +16,7 @@ import notifications from './notifications';
 import webhooks from './webhooks';
 import channels from './channels';
 import conversations from './conversations';
+import contacts from './contacts';
 import widget from './widget';
 import reports from './reports';
 import billing from './billing';
@@ -36,6 +37,7 @@ export const routeFiles: RouteFile[] = [
   providers,
   channels,
   conversations,
+  contacts,
   reports,
   billing,
   widget,

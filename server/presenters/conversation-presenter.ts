@@ -21,6 +21,26 @@ export function windowExpiresAt(channelType: string, lastInboundAt: Date | null,
   return expires > now ? expires : null;
 }
 
+/**
+ * Who a contact is on one channel, as the pages show it: a widget visitor's id shortened (it only
+ * tells visitors apart), a phone number or a Telegram id as it is.
+ */
+export function presentIdentity({
+  identity,
+  channelName,
+}: {
+  identity: { channelType: string; externalUserId: string; verified: boolean };
+  channelName: string | null;
+}) {
+  return {
+    channel_type: identity.channelType,
+    channel_name: channelName,
+    external_user_id:
+      identity.channelType === 'web' ? `visitor ${identity.externalUserId.slice(0, 8)}` : identity.externalUserId,
+    verified: identity.verified,
+  };
+}
+
 /** A row of the inbox (Conversations/Partials/types.ts ConversationSummary). */
 export function presentConversationSummary(row: ConversationListRow, now = new Date()) {
   return {

@@ -47,6 +47,8 @@ export interface Tenant {
   /** A web widget channel of the team on the bot, with a conversation, its message and an event. */
   channel: { id: number; publicKey: string };
   conversation: { id: number };
+  /** The conversation's contact. */
+  contact: { id: number };
   message: { id: number };
   event: { id: number };
   /** A knowledge gap of the team, from the conversation's message. */
@@ -143,6 +145,7 @@ export async function createTenant(services: Pick<Services, 'db' | 'encrypter'>,
     label: { id: label.id },
     channel: { id: channel.id, publicKey: channel.publicKey },
     conversation: { id: conversation.id },
+    contact: { id: conversation.contactId },
     message: { id: message.id },
     event: { id: event.id },
     gap: { id: gap.id },
@@ -170,6 +173,7 @@ export const fixtures: Record<string, (tenant: Tenant) => number | string> = {
   /** The channel's public key (webhooks and the widget name channels so). */
   key: (tenant) => tenant.channel.publicKey,
   conversation: (tenant) => tenant.conversation.id,
+  contact: (tenant) => tenant.contact.id,
   message: (tenant) => tenant.message.id,
   /** A message's attachment by its place: not a row; the conversation and message decide whose it is. */
   index: () => 0,

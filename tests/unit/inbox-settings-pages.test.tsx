@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
 import type { ReactNode } from 'react';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import SavedReplies from '@/Pages/Conversations/SavedReplies';
 import Labels from '@/Pages/Conversations/Labels';
+import ContactsIndex from '@/Pages/Contacts/Index';
+import ContactsShow from '@/Pages/Contacts/Show';
+import type { ContactSummary } from '@/Pages/Contacts/Partials/types';
 
 type Options = Record<string, unknown> & { onSuccess?: () => void };
 type Call = { method: string; url: string; data?: unknown; options?: Options };
@@ -15,6 +18,7 @@ const fake = vi.hoisted(() => ({ calls: [] as Call[] }));
 vi.mock('@inertiajs/react', async () => {
   const { useState } = await import('react');
   return {
+    router: { get: (url: string, data?: unknown) => fake.calls.push({ method: 'get', url, data }) },
     Head: ({ title }: { title?: string }) => <title>{title}</title>,
     Link: ({ href, children, className }: { href: string; children: ReactNode; className?: string }) => (
       <a href={href} className={className}>
@@ -175,5 +179,106 @@ describe('Conversations/Labels', () => {
     page(Array.from({ length: 100 }, (_, index) => ({ ...labels[1], id: index + 1, name: `L${index}` })));
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText(/keeps 100 labels, as many as it can/)).toBeTruthy();
+  });
+});
+
+const rina: ContactSummary = {
+  id: 40,
+  name: 'Rina Wulandari',
+  phone: '+6281234567890',
+  email: 'rina@example.com',
+  channel_types: ['telegram', 'web'],
+  conversations: 3,
+  open_conversations: 1,
+  first_seen_at: new Date(Date.now() - 30 * 86400_000).toISOString(),
+  last_seen_at: new Date(Date.now() - 3600_000).toISOString(),
+};
+const contactsMeta = { current_page: 1, last_page: 1, per_page: 25, total: 1, from: 1, to: 1 };
+
+describe('Contacts/Index', () => {
+  it('lists each contact with the formatted phone, channels and conversations, and searches after a pause', () => {
+    vi.useFakeTimers();
+    render(
+      <ContactsIndex contacts={{ data: [rina], meta: contactsMeta }} filters={{ search: '' }} can={{ edit: true }} />,
+    );
+    const row = within(screen.getByRole('list', { name: 'Contacts' })).getByRole('listitem');
+    expect(within(row).getByRole('link', { name: 'Rina Wulandari' }).getAttribute('href')).toBe(
+      'route:contacts.show:{"contact":40}',
+    );
+    expect(within(row).getByText('+62 812-3456-7890')).toBeTruthy();
+    expect(within(row).getByText('rina@example.com')).toBeTruthy();
+    expect(within(row).getByLabelText('Telegram')).toBeTruthy();
+    expect(row.textContent).toContain('3 conversations · 1 open');
+
+    fireEvent.change(screen.getByLabelText('Search contacts'), { target: { value: ' 0812 ' } });
+    expect(fake.calls).toEqual([]);
+    act(() => vi.advanceTimersByTime(300));
+    expect(fake.calls.at(-1)).toMatchObject({ method: 'get', url: 'route:contacts.index', data: { search: '0812' } });
+    vi.useRealTimers();
+  });
+
+  it('explains an empty list, and one a search left empty', () => {
+    const empty = { data: [], meta: { ...contactsMeta, total: 0, from: null, to: null } };
+    render(<ContactsIndex contacts={empty} filters={{ search: '' }} can={{ edit: true }} />);
+    expect(screen.getByText(/Everyone who writes on your channels/)).toBeTruthy();
+    cleanup();
+    render(<ContactsIndex contacts={empty} filters={{ search: 'zz' }} can={{ edit: true }} />);
+    expect(screen.getByRole('heading', { name: 'No contacts match' })).toBeTruthy();
+  });
+});
+
+describe('Contacts/Show', () => {
+  const props = (edit: boolean) => ({
+    contact: {
+      ...rina,
+      locale: 'id',
+      identities: [
+        {
+          channel_type: 'web' as const,
+          channel_name: 'Website',
+          external_user_id: 'visitor 1a2b3c4d',
+          verified: false,
+        },
+      ],
+    },
+    conversations: [
+      {
+        id: 7,
+        number: 12,
+        state: 'resolved' as const,
+        priority: 'high' as const,
+        last_message_at: new Date().toISOString(),
+        last_preview: 'Terima kasih',
+        channel_type: 'web' as const,
+        channel_name: 'Website',
+      },
+    ],
+    can: { edit },
+  });
+
+  it('lists the conversations with their state and priority, and saves corrected details to the contact', () => {
+    render(<ContactsShow {...props(true)} />);
+    const list = screen.getByRole('list', { name: 'Conversations' });
+    expect(within(list).getByRole('link', { name: '#12' }).getAttribute('href')).toBe(
+      'route:conversations.show:{"conversation":7}',
+    );
+    expect(within(list).getByText('Resolved')).toBeTruthy();
+    expect(within(list).getByText('High')).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Identities' }).textContent).toContain('visitor 1a2b3c4d');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit contact' }));
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Rina W.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'form.put',
+      url: 'route:contacts.update:{"contact":40}',
+      data: { name: 'Rina W.', phone: '+6281234567890', email: 'rina@example.com' },
+      options: { errorBag: 'updateContact' },
+    });
+  });
+
+  it('offers no Edit to a role that only reads', () => {
+    render(<ContactsShow {...props(false)} />);
+    expect(screen.queryByRole('button', { name: 'Edit contact' })).toBeNull();
   });
 });

@@ -19,13 +19,22 @@ describe('main navigation', () => {
     expect(labels('owner')).toEqual([
       'Dashboard',
       'Conversations',
+      'Contacts',
       'Bots',
       'Knowledge',
       'Channels',
       'Reports',
       'Billing',
     ]);
-    expect(labels('viewer')).toEqual(['Dashboard', 'Conversations', 'Bots', 'Knowledge', 'Channels', 'Reports']);
+    expect(labels('viewer')).toEqual([
+      'Dashboard',
+      'Conversations',
+      'Contacts',
+      'Bots',
+      'Knowledge',
+      'Channels',
+      'Reports',
+    ]);
     // Areas not built yet (no route) are not offered, whatever the role.
     const dashboardOnly = (route: string) => (route === 'dashboard' ? '/dashboard' : null);
     expect(labels('owner', dashboardOnly)).toEqual(['Dashboard']);

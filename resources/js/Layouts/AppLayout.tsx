@@ -44,7 +44,7 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
                   <ApplicationMark className="block h-9 w-auto" />
                 </Link>
               </div>
-              <div className="hidden space-x-5 lg:-my-px lg:ms-6 lg:flex xl:ms-10 xl:space-x-8">
+              <div className="hidden space-x-3 lg:-my-px lg:ms-4 lg:flex xl:ms-10 xl:space-x-8">
                 {items.map((item) => (
                   <NavLink key={item.href} href={item.href} active={route().current(item.current)}>
                     {item.label}
@@ -68,7 +68,12 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
                       <span className="hidden max-w-40 truncate font-medium whitespace-nowrap 2xl:inline">
                         {user.name}
                       </span>
-                      <svg className="size-4" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
+                      <svg
+                        className="hidden size-4 xl:block"
+                        viewBox="0 0 20 20"
+                        fill="currentColor"
+                        aria-hidden="true"
+                      >
                         <path
                           fillRule="evenodd"
                           d="M5.23 7.21a.75.75 0 011.06.02L10 11.168l3.71-3.938a.75.75 0 111.08 1.04l-4.25 4.5a.75.75 0 01-1.08 0l-4.25-4.5a.75.75 0 01.02-1.06z"

@@ -57,7 +57,7 @@ export function TeamDropdown({ user }: { user: AuthUser }) {
         triggerLabel={`Manage team ${teams.current.name}`}
         trigger={
           <>
-            <span className="max-w-32 truncate whitespace-nowrap xl:max-w-48" title={teams.current.name}>
+            <span className="max-w-24 truncate whitespace-nowrap xl:max-w-48" title={teams.current.name}>
               {teams.current.name}
             </span>
             <Icon name="chevron-up-down" className="-me-0.5 ms-2 size-4 shrink-0" />

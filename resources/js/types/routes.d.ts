@@ -116,6 +116,9 @@ declare module 'ziggy-js' {
     'conversations.handback': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.resolve': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.reopen': [{ name: 'conversation'; required: true; binding: 'id' }];
+    'contacts.index': [];
+    'contacts.show': [{ name: 'contact'; required: true; binding: 'id' }];
+    'contacts.update': [{ name: 'contact'; required: true; binding: 'id' }];
     'reports.index': [];
     'reports.export': [{ name: 'table'; required: true }];
     'reports.gaps': [];

@@ -41,6 +41,22 @@ const contactSchema = z.object({
 });
 
 /**
+ * Saves the details of the team's contact `contactId` as a person wrote them (bag `updateContact`):
+ * a detail left out of the request stays, one sent empty is cleared. Undefined when there is no
+ * such contact.
+ */
+export async function saveContactDetails(
+  repo: ReturnType<typeof conversationRepository>,
+  contactId: number,
+  input: unknown,
+): Promise<ContactRow | undefined> {
+  const data = validate(contactSchema, input, 'updateContact');
+  const values = { name: data.name, email: data.email, phoneE164: data.phone };
+  const changed = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+  return Object.keys(changed).length === 0 ? repo.contact(contactId) : repo.setContactDetails(contactId, changed);
+}
+
+/**
  * The details of a conversation's contact as an agent corrects them (a visitor who said their name,
  * a customer's e-mail for a follow-up). A channel's own details only ever fill in what is empty, so
  * the agent's stay. Whoever answers conversations may; another team's conversation is a 404.
@@ -55,14 +71,7 @@ export async function updateContactDetails(
   const conversation = await repo.find(conversationId);
   if (!conversation) throw new NotFoundError();
   authorize(conversationPolicy.reply(actor));
-  const data = validate(contactSchema, input, 'updateContact');
-  // A detail left out of the request (undefined) stays; one sent empty (null) is cleared.
-  const values = { name: data.name, email: data.email, phoneE164: data.phone };
-  const changed = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
-  const row =
-    Object.keys(changed).length === 0
-      ? await repo.contact(conversation.contactId)
-      : await repo.setContactDetails(conversation.contactId, changed);
+  const row = await saveContactDetails(repo, conversation.contactId, input);
   if (!row) throw new NotFoundError();
   // The inbox's list and whoever has the conversation open show the new name.
   await conversationChanged(services, actor.teamId, conversation.id, 'contact');

@@ -28,6 +28,7 @@ import {
   attachmentUrls,
   presentConversationDetail,
   presentConversationSummary,
+  presentIdentity,
   presentMessage,
 } from '../../../presenters/conversation-presenter';
 import { parseId, routeId } from '../../route-params';
@@ -152,13 +153,7 @@ export async function show(req: Request) {
       locale: contact?.locale ?? null,
       first_seen_at: contact?.firstSeenAt.toISOString() ?? row.createdAt.toISOString(),
       last_seen_at: contact?.lastSeenAt.toISOString() ?? row.lastMessageAt.toISOString(),
-      identities: identities.map(({ identity, channelName }) => ({
-        channel_type: identity.channelType,
-        channel_name: channelName,
-        external_user_id:
-          identity.channelType === 'web' ? `visitor ${identity.externalUserId.slice(0, 8)}` : identity.externalUserId,
-        verified: identity.verified,
-      })),
+      identities: identities.map(presentIdentity),
       other_conversations: (await repo.ofContact(row.contactId, row.id)).map((other) => ({
         id: other.id,
         number: other.number,

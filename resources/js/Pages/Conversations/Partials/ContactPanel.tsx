@@ -30,18 +30,18 @@ function Card({ title, action, children }: { title: string; action?: ReactNode; 
 /** The contact's name, phone and e-mail as an agent corrects them; an empty field clears the detail. */
 function EditContactDialog({
   contact,
-  conversationId,
+  updateUrl,
   show,
   onClose,
 }: {
-  contact: ContactDetail;
-  conversationId: number;
+  contact: CardContact;
+  updateUrl: string;
   show: boolean;
   onClose: () => void;
 }) {
   const form = useForm({ name: contact.name ?? '', phone: contact.phone ?? '', email: contact.email ?? '' });
   const save = () =>
-    form.put(route('conversations.contact.update', { conversation: conversationId }), {
+    form.put(updateUrl, {
       errorBag: 'updateContact',
       preserveScroll: true,
       onSuccess: onClose,
@@ -97,13 +97,23 @@ const when = (iso: string | null) =>
     '—'
   );
 
-function ContactCard({
+/** A contact as the card shows it: the conversation's (with its other conversations) or the contact page's. */
+type CardContact = Omit<ContactDetail, 'other_conversations'> & Partial<Pick<ContactDetail, 'other_conversations'>>;
+
+/**
+ * Who the contact is: their details (Edit for whoever answers conversations, saved to `updateUrl`),
+ * their identities on each channel, and their other conversations when given.
+ */
+export function ContactCard({
   contact,
-  conversationId,
+  updateUrl,
+  pageUrl,
   canEdit,
 }: {
-  contact: ContactDetail;
-  conversationId: number;
+  contact: CardContact;
+  updateUrl: string;
+  /** The contact's own page, linked from the card (on a conversation's page). */
+  pageUrl?: string;
   canEdit: boolean;
 }) {
   const [editing, setEditing] = useState(false);
@@ -124,12 +134,7 @@ function ContactCard({
       }
     >
       {editing && (
-        <EditContactDialog
-          contact={contact}
-          conversationId={conversationId}
-          show={editing}
-          onClose={() => setEditing(false)}
-        />
+        <EditContactDialog contact={contact} updateUrl={updateUrl} show={editing} onClose={() => setEditing(false)} />
       )}
       <dl className="divide-y divide-gray-100">
         <Field label="Name">{contact.name || <span className="text-gray-400">{contactLabel(contact)}</span>}</Field>
@@ -139,6 +144,11 @@ function ContactCard({
         <Field label="First seen">{when(contact.first_seen_at)}</Field>
         <Field label="Last seen">{when(contact.last_seen_at)}</Field>
       </dl>
+      {pageUrl && (
+        <Link href={pageUrl} className="mt-2 inline-block text-sm text-indigo-700 hover:underline">
+          Contact page
+        </Link>
+      )}
       {contact.identities.length > 0 && (
         <>
           <h4 className="mt-4 text-xs font-semibold tracking-wide text-gray-500 uppercase">Identities</h4>
@@ -170,7 +180,7 @@ function ContactCard({
           </ul>
         </>
       )}
-      {contact.other_conversations.length > 0 && (
+      {contact.other_conversations && contact.other_conversations.length > 0 && (
         <>
           <h4 className="mt-4 text-xs font-semibold tracking-wide text-gray-500 uppercase">Other conversations</h4>
           <ul className="mt-2 space-y-2" aria-label="Other conversations">
@@ -315,7 +325,12 @@ export default function ContactPanel({
   return (
     <div className="space-y-6">
       <ConversationCard conversation={conversation} canEdit={canEdit} />
-      <ContactCard contact={contact} conversationId={conversation.id} canEdit={canEdit} />
+      <ContactCard
+        contact={contact}
+        updateUrl={route('conversations.contact.update', { conversation: conversation.id })}
+        pageUrl={route('contacts.show', { contact: contact.id })}
+        canEdit={canEdit}
+      />
     </div>
   );
 }

@@ -1,0 +1,134 @@
+import { Head, Link, router } from '@inertiajs/react';
+import EmptyState from '@/Components/EmptyState';
+import Icon from '@/Components/Icon';
+import { MetaPagination } from '@/Components/Pagination';
+import PastLastPage from '@/Components/PastLastPage';
+import SearchInput from '@/Components/SearchInput';
+import SecondaryButton from '@/Components/SecondaryButton';
+import { useSearchField } from '@/hooks/use-search-field';
+import { PageHeader } from '@/Layouts/AppLayout';
+import { formatDateTime, fromNow } from '@/lib/dates';
+import { formatPhone } from '@/lib/phone';
+import { plural } from '@/lib/plural';
+import { route } from '@/lib/route';
+import { ChannelIcon } from '../Conversations/Partials/StateBadge';
+import { contactLabel } from '../Conversations/Partials/format';
+import type { ContactsIndexProps } from './Partials/types';
+
+const query = (search: string, page?: number) => ({
+  ...(search.trim() ? { search: search.trim() } : {}),
+  ...(page && page > 1 ? { page } : {}),
+});
+const pageUrl = (search: string, page?: number) => route('contacts.index', { _query: query(search, page) });
+
+/**
+ * Contacts/Index: everyone who wrote to the team, one person across channels, the most recently
+ * seen first; a search over name, e-mail and phone ("0812…" finds +62812…); a page at a time.
+ */
+export default function Index({ contacts, filters }: ContactsIndexProps) {
+  const search = useSearchField(filters.search, (text) =>
+    router.get(route('contacts.index'), query(text), { preserveState: true, preserveScroll: true, replace: true }),
+  );
+  const { meta } = contacts;
+
+  return (
+    <>
+      <Head title="Contacts" />
+      <PageHeader title="Contacts">
+        <span className="text-sm text-gray-600">{plural(meta.total, 'contact')}</span>
+      </PageHeader>
+      <div className="mx-auto max-w-7xl space-y-6 py-10 sm:px-6 lg:px-8">
+        <div className="px-4 sm:max-w-md sm:px-0">
+          <SearchInput
+            id="contact-search"
+            label="Search contacts"
+            placeholder="Search name, e-mail or phone"
+            value={search.value}
+            onChange={search.change}
+          />
+        </div>
+
+        {contacts.data.length > 0 ? (
+          <ul
+            className="divide-y divide-gray-200 overflow-hidden bg-white shadow-sm sm:rounded-lg"
+            aria-label="Contacts"
+          >
+            {contacts.data.map((contact) => {
+              const name = contactLabel(contact);
+              const phone = formatPhone(contact.phone);
+              return (
+                <li key={contact.id} className="relative flex items-center gap-4 px-4 py-4 sm:px-6">
+                  <div className="min-w-0 flex-1">
+                    <Link
+                      href={route('contacts.show', { contact: contact.id })}
+                      className="block truncate text-sm font-medium text-gray-900 after:absolute after:inset-0 hover:text-indigo-700 focus:underline focus:outline-hidden"
+                    >
+                      {name}
+                    </Link>
+                    <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-gray-500">
+                      {phone && phone !== name && <span>{phone}</span>}
+                      {contact.email && <span>{contact.email}</span>}
+                      <span className="inline-flex items-center gap-1">
+                        {contact.channel_types.map((type) => (
+                          <ChannelIcon key={type} type={type} className="size-3.5" />
+                        ))}
+                      </span>
+                    </p>
+                  </div>
+                  <div className="hidden shrink-0 text-end text-xs text-gray-500 sm:block">
+                    <p>
+                      {plural(contact.conversations, 'conversation')}
+                      {contact.open_conversations > 0 && (
+                        <span className="text-indigo-700"> · {contact.open_conversations} open</span>
+                      )}
+                    </p>
+                    <p className="mt-1">
+                      Last seen{' '}
+                      <time dateTime={contact.last_seen_at} title={formatDateTime(contact.last_seen_at)}>
+                        {fromNow(contact.last_seen_at)}
+                      </time>
+                    </p>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        ) : meta.total > 0 ? (
+          <PastLastPage total={meta.total} noun="contact" firstPage={pageUrl(filters.search)} />
+        ) : (
+          <EmptyState
+            icon={<Icon name="user-group" className="size-10" />}
+            title={filters.search ? 'No contacts match' : 'No contacts yet'}
+            action={
+              filters.search ? (
+                <SecondaryButton
+                  onClick={() => {
+                    search.cancel();
+                    search.reset('');
+                    router.get(route('contacts.index'));
+                  }}
+                >
+                  Clear search
+                </SecondaryButton>
+              ) : undefined
+            }
+          >
+            {filters.search ? (
+              <>Try another name, e-mail or phone number.</>
+            ) : (
+              <>Everyone who writes on your channels (web chat, WhatsApp, Telegram or a webhook) is listed here.</>
+            )}
+          </EmptyState>
+        )}
+
+        <MetaPagination
+          className="px-4 sm:px-0"
+          label="Contacts pages"
+          meta={meta}
+          noun={['contact', 'contacts']}
+          page={(page) => pageUrl(filters.search, page)}
+        />
+      </div>
+    </>
+  );
+}

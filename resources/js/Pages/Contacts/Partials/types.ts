@@ -1,0 +1,51 @@
+/**
+ * The props of Contacts/Index and Contacts/Show (server/http/controllers/contacts/contact-controller.ts).
+ * Dates are ISO strings.
+ */
+import type { PageMeta } from '../../Bots/Partials/types';
+import type { ChannelType } from '../../Channels/Partials/types';
+import type { ConversationPriority, ConversationState } from '../../Conversations/Partials/types';
+
+export interface ContactSummary {
+  id: number;
+  name: string | null;
+  /** E.164 (+62812…), shown with the specification's formatting. */
+  phone: string | null;
+  email: string | null;
+  /** The kinds of channel the contact wrote on. */
+  channel_types: ChannelType[];
+  conversations: number;
+  open_conversations: number;
+  first_seen_at: string;
+  last_seen_at: string;
+}
+
+export interface ContactsIndexProps {
+  contacts: { data: ContactSummary[]; meta: PageMeta };
+  filters: { search: string };
+  can: { edit: boolean };
+}
+
+export interface ContactsShowProps {
+  contact: ContactSummary & {
+    locale: string | null;
+    identities: {
+      channel_type: ChannelType;
+      channel_name: string | null;
+      external_user_id: string;
+      verified: boolean;
+    }[];
+  };
+  /** The latest 50, newest first. */
+  conversations: {
+    id: number;
+    number: number;
+    state: ConversationState;
+    priority: ConversationPriority | null;
+    last_message_at: string;
+    last_preview: string;
+    channel_type: ChannelType;
+    channel_name: string;
+  }[];
+  can: { edit: boolean };
+}

@@ -1,0 +1,89 @@
+import { Head, Link } from '@inertiajs/react';
+import EmptyState from '@/Components/EmptyState';
+import Icon from '@/Components/Icon';
+import { PageHeader } from '@/Layouts/AppLayout';
+import { formatDateTime, fromNow } from '@/lib/dates';
+import { plural } from '@/lib/plural';
+import { route } from '@/lib/route';
+import { ContactCard } from '../Conversations/Partials/ContactPanel';
+import StateBadge, { ChannelIcon, PriorityBadge } from '../Conversations/Partials/StateBadge';
+import { contactLabel } from '../Conversations/Partials/format';
+import type { ContactsShowProps } from './Partials/types';
+
+/**
+ * Contacts/Show: one person: their details (corrected by whoever answers conversations), who they
+ * are on each channel, and their conversations, the latest first.
+ */
+export default function Show({ contact, conversations, can }: ContactsShowProps) {
+  const name = contactLabel(contact);
+  return (
+    <>
+      <Head title={name} />
+      <PageHeader title={name}>
+        <Link href={route('contacts.index')} className="text-sm text-gray-600 underline hover:text-gray-900">
+          Contacts
+        </Link>
+      </PageHeader>
+      <div className="mx-auto max-w-7xl py-10 sm:px-6 lg:px-8">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+          <section
+            aria-labelledby="contact-conversations"
+            className="min-w-0 overflow-hidden bg-white shadow-sm sm:rounded-lg lg:col-span-2"
+          >
+            <h3
+              id="contact-conversations"
+              className="border-b border-gray-200 px-4 py-4 text-base font-medium text-gray-900 sm:px-6"
+            >
+              Conversations{' '}
+              <span className="text-sm font-normal text-gray-500">
+                {plural(contact.conversations, 'conversation')}
+                {contact.open_conversations > 0 && `, ${contact.open_conversations} open`}
+              </span>
+            </h3>
+            {conversations.length > 0 ? (
+              <ul className="divide-y divide-gray-200" aria-label="Conversations">
+                {conversations.map((conversation) => (
+                  <li key={conversation.id} className="relative px-4 py-4 sm:px-6">
+                    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                      <ChannelIcon type={conversation.channel_type} />
+                      <Link
+                        href={route('conversations.show', { conversation: conversation.id })}
+                        className="text-sm font-medium text-gray-900 after:absolute after:inset-0 hover:text-indigo-700 focus:underline focus:outline-hidden"
+                      >
+                        #{conversation.number}
+                      </Link>
+                      <span className="text-xs text-gray-500">{conversation.channel_name}</span>
+                      <StateBadge state={conversation.state} />
+                      {conversation.priority && <PriorityBadge priority={conversation.priority} />}
+                      <time
+                        dateTime={conversation.last_message_at}
+                        title={formatDateTime(conversation.last_message_at)}
+                        className="ms-auto text-xs text-gray-500"
+                      >
+                        {fromNow(conversation.last_message_at)}
+                      </time>
+                    </div>
+                    <p className="mt-1 truncate text-sm text-gray-600">
+                      {conversation.last_preview || <span className="text-gray-400 italic">No messages yet</span>}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <EmptyState icon={<Icon name="chat-bubble" className="size-10" />} title="No conversations">
+                This contact's conversations were deleted with the history your plan keeps.
+              </EmptyState>
+            )}
+          </section>
+          <aside className="min-w-0" aria-label="Details">
+            <ContactCard
+              contact={contact}
+              updateUrl={route('contacts.update', { contact: contact.id })}
+              canEdit={can.edit}
+            />
+          </aside>
+        </div>
+      </div>
+    </>
+  );
+}

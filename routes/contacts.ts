@@ -1,0 +1,14 @@
+import type { RouteRegistry } from '../server/http/router/registry';
+import * as contacts from '../server/http/controllers/contacts/contact-controller';
+
+/**
+ * The current team's contacts. Signed in and verified; whoever sees conversations sees them, whoever
+ * answers corrects their details; another team's contact is a 404.
+ */
+export default function contactRoutes(routes: RouteRegistry): void {
+  routes.group({ middleware: ['auth', 'verified'] }, (user) => {
+    user.get('/contacts', contacts.index).name('contacts.index');
+    user.get('/contacts/{contact}', contacts.show).name('contacts.show').whereNumber('contact').bind('contact');
+    user.put('/contacts/{contact}', contacts.update).name('contacts.update').whereNumber('contact').bind('contact');
+  });
+}

@@ -1,0 +1,78 @@
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Database } from '../client';
+import { contactIdentities, contacts, conversations } from '../schema/index';
+import { escapeLike } from '../like';
+import type { ChannelType } from '../schema/index';
+
+export type ContactListRow = typeof contacts.$inferSelect & {
+  conversationCount: number;
+  openConversationCount: number;
+  channelTypes: ChannelType[];
+};
+
+/**
+ * The contacts of one team (the people who wrote on its channels): `teamId` is in every `where`,
+ * so another team's contact is simply not found.
+ */
+export function contactRepository(db: Database, teamId: number) {
+  const searchOf = (search: string | undefined) => {
+    if (!search) return undefined;
+    const like = `%${escapeLike(search)}%`;
+    const digits = search.replace(/[\s()+-]/g, '');
+    return or(
+      ilike(contacts.name, like),
+      ilike(contacts.email, like),
+      // A number as people type it ("0812 3456", "+62 812") finds the stored +62812…
+      digits !== '' && /^\d+$/.test(digits)
+        ? ilike(contacts.phoneE164, `%${escapeLike(digits.startsWith('0') ? `62${digits.slice(1)}` : digits)}%`)
+        : undefined,
+    );
+  };
+
+  // Qualified by hand: in a one-table select Drizzle names a column bare ("id"), which inside a
+  // subquery would be the subquery's own table's.
+  const contactId = sql.raw('"contacts"."id"');
+  const listColumns = {
+    contact: contacts,
+    conversationCount: sql<number>`(select count(*)::int from ${conversations} c where c.contact_id = ${contactId})`,
+    openConversationCount: sql<number>`(select count(*)::int from ${conversations} c where c.contact_id = ${contactId} and c.state <> 'resolved')`,
+    channelTypes: sql<
+      ChannelType[]
+    >`(select coalesce(array_agg(distinct i.channel_type order by i.channel_type), '{}') from ${contactIdentities} i where i.contact_id = ${contactId})`,
+  };
+
+  return {
+    /** A page of the team's contacts, the most recently seen first, with a search over name, e-mail and phone. */
+    async page(options: { search?: string; page: number; perPage: number }) {
+      const where = and(eq(contacts.teamId, teamId), searchOf(options.search));
+      const [{ total }] = await db.select({ total: count() }).from(contacts).where(where);
+      const rows = await db
+        .select(listColumns)
+        .from(contacts)
+        .where(where)
+        .orderBy(desc(contacts.lastSeenAt), desc(contacts.id))
+        .limit(options.perPage)
+        .offset((options.page - 1) * options.perPage);
+      return {
+        items: rows.map(({ contact, ...rest }): ContactListRow => ({ ...contact, ...rest })),
+        total,
+      };
+    },
+
+    /** One contact of the team with its counts, or undefined. */
+    async listed(id: number): Promise<ContactListRow | undefined> {
+      const [row] = await db
+        .select(listColumns)
+        .from(contacts)
+        .where(and(eq(contacts.teamId, teamId), eq(contacts.id, id)));
+      return row
+        ? {
+            ...row.contact,
+            conversationCount: row.conversationCount,
+            openConversationCount: row.openConversationCount,
+            channelTypes: row.channelTypes,
+          }
+        : undefined;
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type { Services } from '../../services';
+import { conversationRepository, type ContactRow } from '../../db/repositories/conversation-repository';
+import { channels, conversations } from '../../db/schema/index';
+import { NotFoundError } from '../../support/errors';
+import { authorize, type TeamActor } from '../teams/team-access';
+import { conversationPolicy } from '../conversations/conversation-actions';
+import { conversationChanged } from '../conversations/events';
+import { saveContactDetails } from '../conversations/contact-details';
+
+/**
+ * The team's contacts: everyone who wrote on its channels, one person across channels (their
+ * identities). Whoever sees conversations sees them; whoever answers corrects their details.
+ */
+export const contactPolicy = {
+  view: conversationPolicy.view,
+  edit: conversationPolicy.reply,
+};
+
+/** How many of a contact's conversations its page lists, the latest first. */
+export const contactConversationsShown = 50;
+
+/** The contact's conversations, the latest first (at most `contactConversationsShown`). */
+export async function conversationsOf(db: Services['db'], teamId: number, contactId: number) {
+  return db
+    .select({
+      id: conversations.id,
+      number: conversations.number,
+      state: conversations.state,
+      priority: conversations.priority,
+      lastMessageAt: conversations.lastMessageAt,
+      lastPreview: conversations.lastPreview,
+      channelType: channels.type,
+      channelName: channels.name,
+    })
+    .from(conversations)
+    .innerJoin(channels, eq(channels.id, conversations.channelId))
+    .where(and(eq(conversations.teamId, teamId), eq(conversations.contactId, contactId)))
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+    .limit(contactConversationsShown);
+}
+
+/**
+ * Corrects a contact's name, phone or e-mail from their page (as the conversation's contact card
+ * does); their open conversations' rows in the inbox show the new details at once.
+ */
+export async function updateContact(
+  services: Pick<Services, 'db' | 'broadcaster' | 'widgetBroadcaster'>,
+  actor: TeamActor,
+  contactId: number,
+  input: unknown,
+): Promise<ContactRow> {
+  const repo = conversationRepository(services.db, actor.teamId);
+  if (!(await repo.contact(contactId))) throw new NotFoundError();
+  authorize(contactPolicy.view(actor));
+  authorize(contactPolicy.edit(actor));
+  const row = await saveContactDetails(repo, contactId, input);
+  if (!row) throw new NotFoundError();
+  const open = await services.db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.teamId, actor.teamId),
+        eq(conversations.contactId, contactId),
+        ne(conversations.state, 'resolved'),
+      ),
+    );
+  for (const conversation of open) await conversationChanged(services, actor.teamId, conversation.id, 'contact');
+  return row;
+}

@@ -1,0 +1,75 @@
+import type { Request, Response } from 'express';
+import { contactRepository, type ContactListRow } from '../../../db/repositories/contact-repository';
+import { conversationRepository } from '../../../db/repositories/conversation-repository';
+import { contactPolicy, conversationsOf, updateContact } from '../../../domain/contacts/contacts';
+import { authorize } from '../../../domain/teams/team-access';
+import { presentIdentity } from '../../../presenters/conversation-presenter';
+import { NotFoundError } from '../../../support/errors';
+import { pageMeta, pageNumber } from '../../pagination';
+import { routeId } from '../../route-params';
+import { teamActor } from '../../team-actor';
+
+const perPage = 25;
+
+/** A contact as the pages list it (resources/js/Pages/Contacts/Partials/types.ts). */
+function presentContact(row: ContactListRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    phone: row.phoneE164,
+    email: row.email,
+    channel_types: row.channelTypes,
+    conversations: row.conversationCount,
+    open_conversations: row.openConversationCount,
+    first_seen_at: row.firstSeenAt.toISOString(),
+    last_seen_at: row.lastSeenAt.toISOString(),
+  };
+}
+
+/** Contacts/Index: the team's contacts, the most recently seen first, searched by name, e-mail or phone. */
+export async function index(req: Request) {
+  const actor = await teamActor(req);
+  authorize(contactPolicy.view(actor));
+  const search = typeof req.query.search === 'string' ? req.query.search.trim().slice(0, 100) : '';
+  const page = pageNumber(req.query.page);
+  const { items, total } = await contactRepository(req.services.db, actor.teamId).page({
+    search: search || undefined,
+    page,
+    perPage,
+  });
+  await req.inertia.render('Contacts/Index', {
+    contacts: { data: items.map(presentContact), meta: pageMeta(page, perPage, total) },
+    filters: { search },
+    can: { edit: contactPolicy.edit(actor) },
+  });
+}
+
+/** Contacts/Show: who the contact is on each channel, and their conversations. */
+export async function show(req: Request) {
+  const actor = await teamActor(req);
+  const id = routeId(req, 'contact');
+  const row = await contactRepository(req.services.db, actor.teamId).listed(id);
+  if (!row) throw new NotFoundError();
+  authorize(contactPolicy.view(actor));
+  const identities = await conversationRepository(req.services.db, actor.teamId).identities(id);
+  await req.inertia.render('Contacts/Show', {
+    contact: { ...presentContact(row), locale: row.locale, identities: identities.map(presentIdentity) },
+    conversations: (await conversationsOf(req.services.db, actor.teamId, id)).map((conversation) => ({
+      id: conversation.id,
+      number: conversation.number,
+      state: conversation.state,
+      priority: conversation.priority,
+      last_message_at: conversation.lastMessageAt.toISOString(),
+      last_preview: conversation.lastPreview,
+      channel_type: conversation.channelType,
+      channel_name: conversation.channelName,
+    })),
+    can: { edit: contactPolicy.edit(actor) },
+  });
+}
+
+/** PUT contacts.update: the contact's name, phone or e-mail, corrected (bag `updateContact`). */
+export async function update(req: Request, res: Response) {
+  await updateContact(req.services, await teamActor(req), routeId(req, 'contact'), req.body);
+  res.redirect(303, req.services.route('contacts.show', routeId(req, 'contact')));
+}
