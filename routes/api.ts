@@ -455,13 +455,18 @@ function conversationApi(api: RouteRegistry): void {
         'Oldest first, so a page never shifts while new conversations arrive. For an incremental export, keep the time of your last run and pass it as `updated_since`: every conversation with a new message or a change since then comes back. Unknown or malformed filters are a 422, never ignored.',
       query: {
         state: {
-          description: '`open` (anything not resolved), `bot`, `queued`, `human` or `resolved`.',
+          description:
+            '`open` (anything not resolved and not snoozed), `bot`, `queued`, `human` (those two without the snoozed ones), `snoozed` (snoozed by an agent until a later time) or `resolved`.',
           example: 'resolved',
         },
         channel: { description: 'A channel id.', example: '2' },
         bot: { description: 'A bot id.', example: '4' },
         assignee: { description: "A user id, `me` (the token's user) or `unassigned`.", example: 'unassigned' },
         label: { description: 'A label id: conversations carrying that label.', example: '7' },
+        priority: {
+          description: '`low`, `medium`, `high` or `urgent`: conversations an agent marked so.',
+          example: 'urgent',
+        },
         search: {
           description: "Part of the contact's name, phone or e-mail, the last message, or `#128`.",
           example: 'Rina',
