@@ -46,6 +46,8 @@ export interface TeamShowProps {
     timezone: string;
     /** Conversations handed to a person go to an online member who takes conversations. */
     auto_assign: boolean;
+    /** With automatic assignment, the most conversations in hand one member is given (null: no limit). */
+    auto_assign_limit: number | null;
     owner: TeamUser;
     users: TeamMember[];
     team_invitations: PendingInvitation[];
@@ -76,6 +78,7 @@ export function presentTeamShow(view: TeamView): TeamShowProps {
       personal_team: membership.team.personalTeam,
       timezone: membership.team.timezone,
       auto_assign: membership.team.autoAssign,
+      auto_assign_limit: membership.team.autoAssignLimit,
       owner: presentUser(view.owner),
       users: view.members.map((member) => presentMember(view, member)),
       team_invitations: view.invitations.map((invitation) => presentInvitation(view, invitation)),

@@ -5,7 +5,15 @@ import type { Role } from '../../server/domain/teams/roles';
 
 const can = (role: Role) =>
   teamPolicy.abilities({
-    team: { id: 1, userId: 1, name: 'Acme', personalTeam: false, timezone: 'Asia/Jakarta', autoAssign: false },
+    team: {
+      id: 1,
+      userId: 1,
+      name: 'Acme',
+      personalTeam: false,
+      timezone: 'Asia/Jakarta',
+      autoAssign: false,
+      autoAssignLimit: null,
+    },
     userId: 2,
     role,
   });

@@ -31,23 +31,25 @@ afterEach(() => {
   fake.calls.length = 0;
 });
 
-const team = { id: 7, auto_assign: false } as TeamShowProps['team'];
+const team = { id: 7, auto_assign: false, auto_assign_limit: null } as TeamShowProps['team'];
 const permissions = (canUpdateTeam: boolean) => ({ canUpdateTeam }) as TeamShowProps['permissions'];
 
 describe('Teams/Show: conversation assignment', () => {
   it('turns automatic assignment on and saves it in its own error bag, saying what it does', () => {
     render(<UpdateTeamAssignmentForm team={team} permissions={permissions(true)} />);
     expect(screen.getByText(/waits in the inbox until someone takes it/)).toBeTruthy();
+    expect(screen.queryByLabelText('Most conversations in hand per person')).toBeNull();
     const toggle = screen.getByRole('switch', { name: 'Assign automatically' });
     expect(toggle.getAttribute('aria-checked')).toBe('false');
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-checked')).toBe('true');
     expect(screen.getByText(/goes at once to a teammate who answers conversations and has Kawan open/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Most conversations in hand per person'), { target: { value: '5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(fake.calls).toEqual([
       {
         url: 'route:teams.assignment.update:7',
-        data: { auto_assign: true },
+        data: { auto_assign: true, auto_assign_limit: '5' },
         options: { errorBag: 'updateTeamAssignment', preserveScroll: true },
       },
     ]);

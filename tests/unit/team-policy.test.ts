@@ -10,6 +10,7 @@ const membership = (role: Role, abilities?: TokenAbility[]): Membership => ({
     personalTeam: false,
     timezone: 'Asia/Jakarta',
     autoAssign: false,
+    autoAssignLimit: null,
   },
   userId: 10,
   role,

@@ -21,6 +21,7 @@ const teamColumns = {
   personalTeam: teams.personalTeam,
   timezone: teams.timezone,
   autoAssign: teams.autoAssign,
+  autoAssignLimit: teams.autoAssignLimit,
   plan: teams.plan,
   pastDueUntil: teams.pastDueUntil,
   createdAt: teams.createdAt,
@@ -86,10 +87,10 @@ export function teamMembershipRepository(db: Database, actorId: number) {
     },
 
     /** Whether the team's conversations handed to a person are assigned automatically. */
-    async setAutoAssign(teamId: number, autoAssign: boolean): Promise<TeamRow | undefined> {
+    async setAutoAssign(teamId: number, autoAssign: boolean, limit: number | null): Promise<TeamRow | undefined> {
       const [row] = await db
         .update(teams)
-        .set({ autoAssign, updatedAt: sql`now()` })
+        .set({ autoAssign, autoAssignLimit: limit, updatedAt: sql`now()` })
         .where(scoped(teamId))
         .returning(teamColumns);
       return row;

@@ -12,6 +12,7 @@ const teamColumns = {
   personalTeam: teams.personalTeam,
   timezone: teams.timezone,
   autoAssign: teams.autoAssign,
+  autoAssignLimit: teams.autoAssignLimit,
   plan: teams.plan,
   pastDueUntil: teams.pastDueUntil,
   createdAt: teams.createdAt,

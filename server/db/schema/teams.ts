@@ -18,6 +18,8 @@ export const teams = pgTable(
      * the one with the fewest open (server/domain/conversations/auto-assign.ts); else it waits.
      */
     autoAssign: boolean('auto_assign').notNull().default(false),
+    /** With automatic assignment: how many conversations in hand a member may be given at most (null: no limit). */
+    autoAssignLimit: integer('auto_assign_limit'),
     /** The plan whose limits hold now (server/billing/plans.ts); null = BILLING_DEFAULT_PLAN. */
     plan: varchar('plan', { length: 32 }),
     /** A failed payment: the grace period's end, after which the team is moved to Free. */

@@ -15,14 +15,18 @@ import { agentsOf } from './notifications';
  * for a team that turned it on (Teams/Show, `teams.auto_assign`), a conversation handed to a person
  * goes at once to a member who takes conversations (owner, admin, editor, agent) and has Kawan open
  * now (on the team's presence channel, which every signed-in page joins), the one with the fewest
- * conversations in hand (with a person, not snoozed); among equals, the one with the lower id. With
- * nobody online, or the presence unknown, it waits for a person as before.
+ * conversations in hand (with a person, not snoozed) and below the team's limit, if it set one; among
+ * equals, the one with the lower id. With nobody online or free, or the presence unknown, it waits
+ * for a person as before.
  */
 export async function pickAssignee(
   services: Pick<Services, 'db' | 'broadcaster'>,
   teamId: number,
 ): Promise<{ id: number; name: string } | undefined> {
-  const [team] = await services.db.select({ autoAssign: teams.autoAssign }).from(teams).where(eq(teams.id, teamId));
+  const [team] = await services.db
+    .select({ autoAssign: teams.autoAssign, limit: teams.autoAssignLimit })
+    .from(teams)
+    .where(eq(teams.id, teamId));
   if (!team?.autoAssign) return undefined;
   const online = new Set(await services.broadcaster.presentUserIds(teamPresenceChannel(teamId)));
   const candidates = (await agentsOf(services.db, teamId)).filter((id) => online.has(id));
@@ -40,7 +44,11 @@ export async function pickAssignee(
     )
     .groupBy(conversations.assigneeId);
   const load = new Map(loads.map((row) => [row.assigneeId, row.open]));
-  const [chosen] = [...candidates].sort((a, b) => (load.get(a) ?? 0) - (load.get(b) ?? 0) || a - b);
+  // A member at the team's limit is given no more; with everyone there, it waits.
+  const [chosen] = candidates
+    .filter((id) => team.limit === null || (load.get(id) ?? 0) < team.limit)
+    .sort((a, b) => (load.get(a) ?? 0) - (load.get(b) ?? 0) || a - b);
+  if (chosen === undefined) return undefined;
   const user = await userRepository(services.db).find(chosen);
   return user ? { id: user.id, name: user.name } : undefined;
 }

@@ -40,9 +40,24 @@ export const teamTimezoneSchema = z.object({
     .refine(isTimeZone, 'The time zone must be a known time zone, such as Asia/Jakarta.'),
 });
 
-/** Whether conversations handed to a person are assigned automatically (teams.auto_assign). */
+/** The most conversations in hand automatic assignment gives one member. */
+export const autoAssignLimitMax = 100;
+
+/**
+ * Whether conversations handed to a person are assigned automatically (teams.auto_assign), and how
+ * many in hand a member may be given at most (empty: no limit).
+ */
 export const teamAssignmentSchema = z.object({
   auto_assign: z.boolean({ error: 'The auto assign field must be true or false.' }),
+  auto_assign_limit: z.preprocess(
+    (value) => (value === '' || value === undefined ? null : value),
+    z.coerce
+      .number({ error: `The limit must be a whole number between 1 and ${autoAssignLimitMax}.` })
+      .int(`The limit must be a whole number between 1 and ${autoAssignLimitMax}.`)
+      .min(1, `The limit must be a whole number between 1 and ${autoAssignLimitMax}.`)
+      .max(autoAssignLimitMax, `The limit must be a whole number between 1 and ${autoAssignLimitMax}.`)
+      .nullable(),
+  ),
 });
 
 export const roleField = z

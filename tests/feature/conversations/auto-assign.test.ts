@@ -85,6 +85,17 @@ describe('automatic assignment', () => {
     expect(fourth.assigneeId).toBe(Math.min(agent.id, editor.id));
   });
 
+  it("gives none past the team's limit of conversations in hand, and waits when everyone is there", async () => {
+    const { team: t, agent, editor, handOver, online } = await cafe(true);
+    await app.services.db.update(teams).set({ autoAssignLimit: 1 }).where(eq(teams.id, t.id));
+    online(agent.id, editor.id);
+    const first = await handOver();
+    const second = await handOver();
+    expect(new Set([first.assigneeId, second.assigneeId])).toEqual(new Set([agent.id, editor.id]));
+    const third = await handOver();
+    expect(third).toMatchObject({ state: 'queued', assigneeId: null });
+  });
+
   it('leaves it waiting for everyone when nobody who takes conversations is online', async () => {
     const { owner, agent, viewer, handOver, online, bell } = await cafe(true);
     online(viewer.id);
@@ -118,7 +129,26 @@ describe('automatic assignment', () => {
       `/teams/${team.id}`,
     );
     expect(await stored()).toBe(true);
-    expect((await teamPage(asOwner, team.id)).team.auto_assign).toBe(true);
+    expect((await teamPage(asOwner, team.id)).team).toMatchObject({ auto_assign: true, auto_assign_limit: null });
+    expectRedirect(
+      await fromTeamPage(asOwner, team.id).put(`/teams/${team.id}/assignment`, {
+        auto_assign: true,
+        auto_assign_limit: '5',
+      }),
+      `/teams/${team.id}`,
+    );
+    expect((await teamPage(asOwner, team.id)).team).toMatchObject({ auto_assign: true, auto_assign_limit: 5 });
+    for (const limit of [0, 101, 2.5, 'x']) {
+      await fromTeamPage(asOwner, team.id).put(
+        `/teams/${team.id}/assignment`,
+        { auto_assign: true, auto_assign_limit: limit },
+        'updateTeamAssignment',
+      );
+      expect((await teamPage(asOwner, team.id)).page.props.errors).toEqual({
+        updateTeamAssignment: { auto_assign_limit: 'The limit must be a whole number between 1 and 100.' },
+      });
+    }
+    expect((await teamPage(asOwner, team.id)).team.auto_assign_limit).toBe(5);
 
     const asAdmin = await signedIn(app.app, admin);
     expectRedirect(

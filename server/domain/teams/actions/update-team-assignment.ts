@@ -9,7 +9,8 @@ import { NotFoundError } from '../../../support/errors';
 
 /**
  * Owners and admins choose whether conversations handed to a person are assigned automatically to
- * an online member who takes conversations (bag `updateTeamAssignment`;
+ * an online member who takes conversations, and how many in hand one may be given at most (bag
+ * `updateTeamAssignment`;
  * server/domain/conversations/auto-assign.ts).
  */
 export async function updateTeamAssignment(
@@ -20,8 +21,12 @@ export async function updateTeamAssignment(
 ): Promise<void> {
   const membership = await membershipOf(services.db, actor, teamId);
   authorize(teamPolicy.update(membership));
-  const { auto_assign: autoAssign } = validate(teamAssignmentSchema, input, bags.updateTeamAssignment);
-  if (!(await teamMembershipRepository(services.db, actor.id).setAutoAssign(teamId, autoAssign))) {
+  const { auto_assign: autoAssign, auto_assign_limit: limit } = validate(
+    teamAssignmentSchema,
+    input,
+    bags.updateTeamAssignment,
+  );
+  if (!(await teamMembershipRepository(services.db, actor.id).setAutoAssign(teamId, autoAssign, limit))) {
     throw new NotFoundError();
   }
 }

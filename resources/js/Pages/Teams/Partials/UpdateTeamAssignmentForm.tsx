@@ -3,7 +3,9 @@ import type { TeamShowProps } from '../../../../../server/presenters/team-presen
 import ActionMessage from '@/Components/ActionMessage';
 import FormSection from '@/Components/FormSection';
 import InputError from '@/Components/InputError';
+import InputLabel from '@/Components/InputLabel';
 import PrimaryButton from '@/Components/PrimaryButton';
+import TextInput from '@/Components/TextInput';
 import Toggle from '@/Components/Toggle';
 import { route } from '@/lib/route';
 
@@ -15,7 +17,10 @@ type Props = Pick<TeamShowProps, 'team' | 'permissions'>;
  * may not change the team.
  */
 export default function UpdateTeamAssignmentForm({ team, permissions }: Props) {
-  const form = useForm({ auto_assign: team.auto_assign });
+  const form = useForm({
+    auto_assign: team.auto_assign,
+    auto_assign_limit: team.auto_assign_limit === null ? '' : String(team.auto_assign_limit),
+  });
 
   const save = () => {
     if (!permissions.canUpdateTeam) return;
@@ -54,6 +59,28 @@ export default function UpdateTeamAssignmentForm({ team, permissions }: Props) {
         </p>
         <InputError message={form.errors.auto_assign} className="mt-2" />
       </div>
+      {form.data.auto_assign && (
+        <div className="col-span-6 sm:col-span-3">
+          <InputLabel htmlFor="team-auto-assign-limit" value="Most conversations in hand per person" />
+          <TextInput
+            id="team-auto-assign-limit"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={100}
+            className="mt-1 block w-32"
+            value={form.data.auto_assign_limit}
+            onChange={(event) => form.setData('auto_assign_limit', event.target.value)}
+            disabled={!permissions.canUpdateTeam}
+            aria-describedby="team-auto-assign-limit-hint"
+            aria-invalid={form.errors.auto_assign_limit ? true : undefined}
+          />
+          <p id="team-auto-assign-limit-hint" className="mt-2 text-sm text-gray-500">
+            Someone who has this many is given no more until they resolve some. Empty: no limit.
+          </p>
+          <InputError message={form.errors.auto_assign_limit} className="mt-2" />
+        </div>
+      )}
     </FormSection>
   );
 }

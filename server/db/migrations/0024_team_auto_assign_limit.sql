@@ -1,0 +1,1 @@
+ALTER TABLE "teams" ADD COLUMN "auto_assign_limit" integer;
