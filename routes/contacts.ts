@@ -8,6 +8,7 @@ import * as contacts from '../server/http/controllers/contacts/contact-controlle
 export default function contactRoutes(routes: RouteRegistry): void {
   routes.group({ middleware: ['auth', 'verified'] }, (user) => {
     user.get('/contacts', contacts.index).name('contacts.index');
+    user.get('/contacts/export', contacts.exportCsv).name('contacts.export');
     user.get('/contacts/{contact}', contacts.show).name('contacts.show').whereNumber('contact').bind('contact');
     user.put('/contacts/{contact}', contacts.update).name('contacts.update').whereNumber('contact').bind('contact');
   });

@@ -209,6 +209,9 @@ describe('Contacts/Index', () => {
     expect(within(row).getByText('rina@example.com')).toBeTruthy();
     expect(within(row).getByLabelText('Telegram')).toBeTruthy();
     expect(row.textContent).toContain('3 conversations · 1 open');
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+      'route:contacts.export:{"_query":{}}',
+    );
 
     fireEvent.change(screen.getByLabelText('Search contacts'), { target: { value: ' 0812 ' } });
     expect(fake.calls).toEqual([]);

@@ -117,6 +117,7 @@ declare module 'ziggy-js' {
     'conversations.resolve': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.reopen': [{ name: 'conversation'; required: true; binding: 'id' }];
     'contacts.index': [];
+    'contacts.export': [];
     'contacts.show': [{ name: 'contact'; required: true; binding: 'id' }];
     'contacts.update': [{ name: 'contact'; required: true; binding: 'id' }];
     'reports.index': [];

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, or, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { contactIdentities, contacts, conversations } from '../schema/index';
 import { escapeLike } from '../like';
@@ -57,6 +57,17 @@ export function contactRepository(db: Database, teamId: number) {
         items: rows.map(({ contact, ...rest }): ContactListRow => ({ ...contact, ...rest })),
         total,
       };
+    },
+
+    /** The team's contacts after `afterId` by id, `limit` at a time (an export's batches). */
+    async batch(options: { search?: string; afterId: number; limit: number }): Promise<ContactListRow[]> {
+      const rows = await db
+        .select(listColumns)
+        .from(contacts)
+        .where(and(eq(contacts.teamId, teamId), gt(contacts.id, options.afterId), searchOf(options.search)))
+        .orderBy(asc(contacts.id))
+        .limit(options.limit);
+      return rows.map(({ contact, ...rest }): ContactListRow => ({ ...contact, ...rest }));
     },
 
     /** One contact of the team with its counts, or undefined. */

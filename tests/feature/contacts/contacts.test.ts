@@ -164,4 +164,38 @@ describe('contacts', () => {
     ).toEqual([]);
     expect((await repo.contact(conversation.contactId))?.name).toBeNull();
   });
+
+  it('exports the contacts as CSV for a spreadsheet, the search applied, formulas made inert', async () => {
+    const { viewer, web, repo } = await team();
+    const a = (await createConversation(app.services, web)).conversation;
+    const b = (await createConversation(app.services, web)).conversation;
+    await repo.setContactDetails(a.contactId, { name: '=HYPERLINK("x")', phoneE164: '+6281234567890' });
+    await repo.setContactDetails(b.contactId, { name: 'Budi, Jakarta', email: 'budi@example.com' });
+    const session = await signedIn(app.app, viewer);
+    const res = await session.agent.get('/contacts/export');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="kawan-contacts-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = res.text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('id,name,phone,email,channels,conversations,open_conversations,first_seen_at,last_seen_at');
+    expect(lines.slice(1)).toEqual([
+      // A phone keeps its "+" as text (a spreadsheet would take it for a number or a formula).
+      expect.stringMatching(new RegExp(`^${a.contactId},"'=HYPERLINK\\(""x""\\)",'\\+6281234567890,,web,1,1,`)),
+      expect.stringMatching(new RegExp(`^${b.contactId},"Budi, Jakarta",,budi@example\\.com,web,1,1,`)),
+    ]);
+    const searched = await session.agent.get('/contacts/export?search=budi');
+    expect(searched.text.trimEnd().split('\r\n')).toHaveLength(2);
+    const stranger = await signedIn(app.app, (await createOwnedTeam(app.services, { current: true })).owner);
+    expect(
+      (await stranger.agent.get('/contacts/export')).text
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n'),
+    ).toHaveLength(1);
+  });
 });

@@ -35,7 +35,19 @@ export default function Index({ contacts, filters }: ContactsIndexProps) {
     <>
       <Head title="Contacts" />
       <PageHeader title="Contacts">
-        <span className="text-sm text-gray-600">{plural(meta.total, 'contact')}</span>
+        <div className="flex items-center gap-6">
+          <span className="text-sm text-gray-600">{plural(meta.total, 'contact')}</span>
+          {meta.total > 0 && (
+            // A file download, not an Inertia visit.
+            <a
+              href={route('contacts.export', { _query: query(filters.search) })}
+              className="text-sm text-gray-600 underline hover:text-gray-900"
+              download
+            >
+              Export CSV
+            </a>
+          )}
+        </div>
       </PageHeader>
       <div className="mx-auto max-w-7xl space-y-6 py-10 sm:px-6 lg:px-8">
         <div className="px-4 sm:max-w-md sm:px-0">

@@ -6,6 +6,7 @@ import { authorize } from '../../../domain/teams/team-access';
 import { presentIdentity } from '../../../presenters/conversation-presenter';
 import { NotFoundError } from '../../../support/errors';
 import { pageMeta, pageNumber } from '../../pagination';
+import { BOM, csvLine } from '../../../reports/csv';
 import { routeId } from '../../route-params';
 import { teamActor } from '../../team-actor';
 
@@ -42,6 +43,60 @@ export async function index(req: Request) {
     filters: { search },
     can: { edit: contactPolicy.edit(actor) },
   });
+}
+
+const exportBatch = 1000;
+
+/**
+ * GET contacts.export: the team's contacts as CSV (the list's search applied), oldest first,
+ * streamed a batch at a time, UTF-8 with a BOM, formulas made inert (reports/csv.ts).
+ */
+export async function exportCsv(req: Request, res: Response) {
+  const actor = await teamActor(req);
+  authorize(contactPolicy.view(actor));
+  const search = typeof req.query.search === 'string' ? req.query.search.trim().slice(0, 100) : '';
+  const repo = contactRepository(req.services.db, actor.teamId);
+  res.status(200).set({
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="kawan-contacts-${new Date().toISOString().slice(0, 10)}.csv"`,
+    'Cache-Control': 'private, no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.write(
+    BOM +
+      csvLine([
+        'id',
+        'name',
+        'phone',
+        'email',
+        'channels',
+        'conversations',
+        'open_conversations',
+        'first_seen_at',
+        'last_seen_at',
+      ]),
+  );
+  for (let afterId = 0; ;) {
+    const rows = await repo.batch({ search: search || undefined, afterId, limit: exportBatch });
+    for (const row of rows) {
+      res.write(
+        csvLine([
+          row.id,
+          row.name,
+          row.phoneE164,
+          row.email,
+          row.channelTypes.join(' '),
+          row.conversationCount,
+          row.openConversationCount,
+          row.firstSeenAt.toISOString(),
+          row.lastSeenAt.toISOString(),
+        ]),
+      );
+    }
+    if (rows.length < exportBatch) break;
+    afterId = rows[rows.length - 1].id;
+  }
+  res.end();
 }
 
 /** Contacts/Show: who the contact is on each channel, and their conversations. */
