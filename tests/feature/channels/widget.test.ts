@@ -5,7 +5,7 @@ import { createTestApp, signedIn, type TestApp } from '../../helpers/app';
 import { cafeBot } from '../../helpers/bots';
 import { createChannel } from '../../factories/channels';
 import { conversationRepository } from '../../../server/db/repositories/conversation-repository';
-import { botVersions } from '../../../server/db/schema/index';
+import { botVersions, teams } from '../../../server/db/schema/index';
 import { eq, sql } from 'drizzle-orm';
 import type {
   SessionResponse,
@@ -92,6 +92,18 @@ describe('widget config and allowed domains', () => {
     });
     expect(config.realtime.key).toBe(app.services.config.reverb.widget.key);
     expect(config.realtime.authEndpoint).toMatch(/\/widget\/[^/]+\/broadcasting\/auth$/);
+  });
+
+  it('shows "Powered by Kawan" on the plans that do not include its removal', async () => {
+    const { call, team } = await webChannel();
+    const branded = async (plan: string) => {
+      await app.services.db.update(teams).set({ plan }).where(eq(teams.id, team.id));
+      return ((await call('get', 'config')).body as WidgetConfig).showBranding;
+    };
+    expect(await branded('free')).toBe(true);
+    expect(await branded('starter')).toBe(true);
+    expect(await branded('growth')).toBe(false);
+    expect(await branded('business')).toBe(false);
   });
 
   it("gives the widget the language its bot replies in, or none when the bot answers in the visitor's", async () => {

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
 import { and, asc, eq } from 'drizzle-orm';
+import { teamPlan } from '../../../billing/limits';
 import { z } from 'zod';
 import { channelByPublicKey, type ChannelRow } from '../../../db/repositories/channel-repository';
 import { conversationRepository, type ConversationRow } from '../../../db/repositories/conversation-repository';
@@ -190,7 +191,8 @@ export async function config(req: WidgetRequest, res: Response) {
     welcomeMessage: typeof s.welcomeMessage === 'string' && s.welcomeMessage.trim() ? s.welcomeMessage : bot.welcome,
     suggestedQuestions: Array.isArray(s.suggestedQuestions) ? (s.suggestedQuestions as string[]) : [],
     collectCsat: s.collectCsat === true,
-    showBranding: true,
+    // "Powered by Kawan" goes on the plans that include its removal (Billing's plan table says which).
+    showBranding: !(await teamPlan(req.services.db, req.services.config, channel.teamId)).limits.removeBranding,
     botActive: bot.active,
     language: bot.language,
     realtime: {
