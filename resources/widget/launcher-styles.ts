@@ -19,6 +19,13 @@ export const launcherCss = `
 .kw-launcher .kw-icon-close{display:none}
 .kw-launcher[aria-expanded=true] .kw-icon-chat{display:none}
 .kw-launcher[aria-expanded=true] .kw-icon-close{display:block}
+.kw-nudge{position:fixed;bottom:88px;right:20px;z-index:1;display:flex;align-items:flex-start;gap:4px;max-width:min(280px,calc(100vw - 40px));padding:12px 8px 12px 14px;border-radius:12px;background:#fff;color:#111827;box-shadow:0 10px 15px -3px rgb(0 0 0 / .15),0 4px 6px -4px rgb(0 0 0 / .1);animation:kw-nudge-in .2s ease-out}
+.kw[data-position=left] .kw-nudge{right:auto;left:20px}
+.kw-nudge-text{flex:1;margin:0;padding:0;border:0;background:none;font:inherit;color:inherit;text-align:left;cursor:pointer}
+.kw-nudge-close{flex:none;width:24px;height:24px;margin:-4px 0 0;padding:0;border:0;border-radius:9999px;background:none;color:#6b7280;font:inherit;font-size:18px;line-height:24px;cursor:pointer}
+.kw-nudge-close:hover{background:#f3f4f6;color:#111827}
+.kw-nudge-text:focus-visible,.kw-nudge-close:focus-visible{outline:2px solid var(--kw-color);outline-offset:2px}
+@keyframes kw-nudge-in{from{opacity:0;transform:translateY(8px)}to{opacity:1;transform:none}}
 @media (max-width:480px){.kw-launcher[aria-expanded=true]{display:none}}
-@media (prefers-reduced-motion:reduce){.kw-launcher{transition:none}}
+@media (prefers-reduced-motion:reduce){.kw-launcher{transition:none}.kw-nudge{animation:none}}
 `;

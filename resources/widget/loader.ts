@@ -2,7 +2,7 @@ import type { WidgetConfig } from '../../server/channels/web/protocol';
 import { createApi, WidgetApiError } from './api';
 import { appUrlFrom, identityFromPage, toIdentity } from './embed';
 import { launcherCss } from './launcher-styles';
-import { readWasOpen, writeVisitorId, writeWasOpen } from './storage';
+import { readNudged, readWasOpen, writeNudged, writeVisitorId, writeWasOpen } from './storage';
 import { browserLanguages, loaderText, localeOf } from './strings';
 import { addStyles, applyTheme } from './theme';
 import type { Identity, KawanApi, PanelHandle, PanelModule } from './types';
@@ -86,8 +86,37 @@ function start(script: HTMLScriptElement): void {
     return panelModule;
   };
 
+  // The proactive message beside the launcher (config.proactive): once a tab, until the visitor opens
+  // the chat or dismisses it.
+  let nudge: HTMLElement | null = null;
+  const dropNudge = () => {
+    nudge?.remove();
+    nudge = null;
+    writeNudged(channelKey);
+  };
+  const showNudge = (message: string) => {
+    if (isOpen || nudge || readNudged(channelKey)) return;
+    nudge = document.createElement('div');
+    nudge.className = 'kw-nudge';
+    nudge.setAttribute('role', 'status');
+    const text = document.createElement('button');
+    text.type = 'button';
+    text.className = 'kw-nudge-text';
+    text.textContent = message;
+    text.addEventListener('click', () => open());
+    const dismiss = document.createElement('button');
+    dismiss.type = 'button';
+    dismiss.className = 'kw-nudge-close';
+    dismiss.setAttribute('aria-label', loaderText(localeOf(config, browserLanguages())).dismiss);
+    dismiss.textContent = '×';
+    dismiss.addEventListener('click', dropNudge);
+    nudge.append(text, dismiss);
+    container.append(nudge);
+  };
+
   const setOpen = (open: boolean) => {
     isOpen = open;
+    if (open && nudge) dropNudge();
     writeWasOpen(channelKey, open);
     launcher.setAttribute('aria-expanded', String(open));
     theme();
@@ -151,6 +180,10 @@ function start(script: HTMLScriptElement): void {
     theme();
     document.body.append(host);
     if (readWasOpen(channelKey)) open();
+    const proactive = config?.proactive;
+    if (proactive && !isOpen && !readNudged(channelKey)) {
+      setTimeout(() => showNudge(proactive.message), proactive.delaySeconds * 1000);
+    }
   };
   api.config().then(
     (loaded) => {

@@ -7,6 +7,7 @@
 
 const visitorKey = (channelKey: string) => `kawan:${channelKey}:visitor`;
 const openKey = (channelKey: string) => `kawan:${channelKey}:open`;
+const nudgedKey = (channelKey: string) => `kawan:${channelKey}:nudged`;
 
 function store(kind: 'localStorage' | 'sessionStorage'): Storage | null {
   try {
@@ -39,3 +40,6 @@ export const writeVisitorId = (channelKey: string, visitorId: string | null) =>
 export const readWasOpen = (channelKey: string) => read('sessionStorage', openKey(channelKey)) === '1';
 export const writeWasOpen = (channelKey: string, open: boolean) =>
   write('sessionStorage', openKey(channelKey), open ? '1' : null);
+/** Whether this tab's visitor has seen the proactive message go (opened the chat or dismissed it). */
+export const readNudged = (channelKey: string) => read('sessionStorage', nudgedKey(channelKey)) === '1';
+export const writeNudged = (channelKey: string) => write('sessionStorage', nudgedKey(channelKey), '1');

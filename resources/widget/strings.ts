@@ -20,8 +20,8 @@ export function browserLanguages(): readonly string[] {
 }
 
 const loaderWords = {
-  en: { open: 'Open chat', close: 'Close chat', notLoaded: 'The chat could not load. Try again.' },
-  id: { open: 'Buka chat', close: 'Tutup chat', notLoaded: 'Chat gagal dimuat. Coba lagi.' },
+  en: { open: 'Open chat', close: 'Close chat', notLoaded: 'The chat could not load. Try again.', dismiss: 'Dismiss' },
+  id: { open: 'Buka chat', close: 'Tutup chat', notLoaded: 'Chat gagal dimuat. Coba lagi.', dismiss: 'Tutup pesan' },
 };
 
 export type LoaderWords = (typeof loaderWords)['en'];

@@ -289,6 +289,8 @@ async function seedDemoChannels(
       // None of its own: the bot's welcome, in each visitor's language.
       welcomeMessage: '',
       suggestedQuestions: ['Jam buka outlet Kemang?', 'Berapa harga kopi susu gula aren?', 'Bisa bayar pakai QRIS?'],
+      proactiveMessage: 'Halo Kak! Mau tanya menu, jam buka, atau pesan antar?',
+      proactiveDelaySeconds: 6,
       collectCsat: true,
       identityVerification: false,
     },

@@ -67,6 +67,8 @@ export function presentSettings(channel: Pick<ChannelRow, 'type' | 'settings'>) 
         launcher_text: text(s.launcherText),
         welcome_message: text(s.welcomeMessage),
         suggested_questions: list(s.suggestedQuestions),
+        proactive_message: text(s.proactiveMessage),
+        proactive_delay: typeof s.proactiveDelaySeconds === 'number' ? s.proactiveDelaySeconds : 15,
         collect_csat: s.collectCsat === true,
         identity_verification: s.identityVerification === true,
       };

@@ -147,6 +147,8 @@ const webSettings: WebSettings = {
   launcher_text: 'Ask us',
   welcome_message: 'Halo!',
   suggested_questions: ['Jam buka?'],
+  proactive_message: '',
+  proactive_delay: 15,
   collect_csat: false,
   identity_verification: false,
 };

@@ -98,6 +98,11 @@ export interface WidgetConfig {
   launcherText: string;
   welcomeMessage: string;
   suggestedQuestions: string[];
+  /**
+   * A message shown beside the launcher after `delaySeconds` on the page, once a browser session,
+   * until the visitor opens the chat or dismisses it; null: none.
+   */
+  proactive: { message: string; delaySeconds: number } | null;
   collectCsat: boolean;
   showBranding: boolean;
   /** The bot's replies are off (channel or bot paused): the widget says a person will answer. */

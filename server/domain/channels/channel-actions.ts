@@ -91,6 +91,8 @@ async function parse(
           launcherText: data.launcher_text,
           welcomeMessage: data.welcome_message,
           suggestedQuestions: data.suggested_questions,
+          proactiveMessage: data.proactive_message,
+          proactiveDelaySeconds: data.proactive_delay,
           collectCsat: data.collect_csat,
           identityVerification: data.identity_verification,
         },

@@ -106,6 +106,15 @@ export function webSchema() {
     launcher_text: fields.optionalString('launcher text', 40).transform((value) => value ?? ''),
     welcome_message: fields.optionalString('welcome message', 500).transform((value) => value ?? ''),
     suggested_questions: lines(6, 'suggested questions', 120),
+    proactive_message: fields.optionalString('proactive message', 140).transform((value) => value ?? ''),
+    proactive_delay: z.preprocess(
+      (value) => (value === '' || value === undefined || value === null ? 15 : value),
+      z.coerce
+        .number({ error: 'The delay must be a whole number of seconds between 0 and 300.' })
+        .int('The delay must be a whole number of seconds between 0 and 300.')
+        .min(0, 'The delay must be a whole number of seconds between 0 and 300.')
+        .max(300, 'The delay must be a whole number of seconds between 0 and 300.'),
+    ),
     collect_csat: booleanish,
     identity_verification: booleanish,
   });

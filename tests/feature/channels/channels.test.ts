@@ -133,6 +133,8 @@ describe('channels', () => {
       color: '#0ea5e9',
       position: 'left',
       suggested_questions: 'Jam buka?\nBisa bayar QRIS?',
+      proactive_message: 'Ada yang bisa kami bantu?',
+      proactive_delay: '8',
       collect_csat: true,
       identity_verification: true,
     });
@@ -145,6 +147,8 @@ describe('channels', () => {
       settings: {
         allowed_domains: ['shop.example.com', '*.example.org'],
         position: 'left',
+        proactive_message: 'Ada yang bisa kami bantu?',
+        proactive_delay: 8,
         identity_verification: true,
       },
     });
@@ -173,6 +177,18 @@ describe('channels', () => {
     await client.send('post', '/channels', { type: 'telegram', name: '', bot_token: 'nope' });
     errors = (await client.visit('/channels/create')).body.props.errors as Record<string, string>;
     expect(Object.keys(errors).sort()).toEqual(['bot_token', 'name']);
+    await client.send('post', '/channels', {
+      type: 'web',
+      name: 'Website',
+      allowed_domains: 'shop.example.com',
+      proactive_message: 'x'.repeat(141),
+      proactive_delay: '301',
+    });
+    errors = (await client.visit('/channels/create')).body.props.errors as Record<string, string>;
+    expect(errors).toEqual({
+      proactive_message: 'The proactive message field must not be greater than 140 characters.',
+      proactive_delay: 'The delay must be a whole number of seconds between 0 and 300.',
+    });
     await client.send('post', '/channels', { type: 'web', name: 'Site', allowed_domains: 'not a domain!' });
     errors = (await client.visit('/channels/create')).body.props.errors as Record<string, string>;
     expect(errors.allowed_domains).toMatch(/host name/);

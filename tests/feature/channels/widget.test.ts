@@ -94,6 +94,16 @@ describe('widget config and allowed domains', () => {
     expect(config.realtime.authEndpoint).toMatch(/\/widget\/[^/]+\/broadcasting\/auth$/);
   });
 
+  it('gives the widget the proactive message and its delay, or none', async () => {
+    const { call } = await webChannel({ settings: { proactiveMessage: 'Butuh bantuan?', proactiveDelaySeconds: 20 } });
+    expect(((await call('get', 'config')).body as WidgetConfig).proactive).toEqual({
+      message: 'Butuh bantuan?',
+      delaySeconds: 20,
+    });
+    const none = await webChannel();
+    expect(((await none.call('get', 'config')).body as WidgetConfig).proactive).toBeNull();
+  });
+
   it('shows "Powered by Kawan" on the plans that do not include its removal', async () => {
     const { call, team } = await webChannel();
     const branded = async (plan: string) => {

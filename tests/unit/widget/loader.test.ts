@@ -5,7 +5,7 @@ import type { KawanApi } from '../../../resources/widget/types';
 // widget.js on a host page: the launcher in a shadow root, themed from the config, and window.Kawan.
 let requests: string[];
 
-function embed(configStatus: number, attributes: Record<string, string> = {}) {
+function embed(configStatus: number, attributes: Record<string, string> = {}, extra: Record<string, unknown> = {}) {
   const script = document.createElement('script');
   script.setAttribute('src', 'https://kawan.test/widget.js');
   script.dataset.channel = 'pk';
@@ -15,7 +15,13 @@ function embed(configStatus: number, attributes: Record<string, string> = {}) {
     requests.push(url);
     return configStatus === 200
       ? new Response(
-          JSON.stringify({ title: 'Warung Help', color: '#fde047', position: 'left', launcherText: 'Ask us' }),
+          JSON.stringify({
+            title: 'Warung Help',
+            color: '#fde047',
+            position: 'left',
+            launcherText: 'Ask us',
+            ...extra,
+          }),
           { status: 200 },
         )
       : new Response('{}', { status: configStatus });
@@ -102,5 +108,65 @@ describe('widget.js', () => {
     await load();
     expect(window.Kawan).toBe(first);
     expect(document.querySelectorAll('kawan-widget')).toHaveLength(1);
+  });
+
+  describe('the proactive message', () => {
+    const nudge = () => host()?.shadowRoot?.querySelector<HTMLElement>('.kw-nudge') ?? null;
+    const proactive = { proactive: { message: 'Ada yang bisa kami bantu?', delaySeconds: 5 } };
+
+    it('appears beside the launcher after its delay, and opening the chat from it ends it for the tab', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout'] });
+      embed(200, {}, proactive);
+      await load();
+      await vi.waitFor(() => expect(host()).not.toBeNull());
+      expect(nudge()).toBeNull();
+      vi.advanceTimersByTime(5000);
+      expect(nudge()!.getAttribute('role')).toBe('status');
+      const text = nudge()!.querySelector<HTMLButtonElement>('.kw-nudge-text')!;
+      expect(text.textContent).toBe('Ada yang bisa kami bantu?');
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      text.click();
+      expect(nudge()).toBeNull();
+      expect(host()!.shadowRoot!.querySelector('.kw-launcher')!.getAttribute('aria-expanded')).toBe('true');
+      expect(sessionStorage.getItem('kawan:pk:nudged')).toBe('1');
+      // The panel's module cannot load here: the loader says so and closes again.
+      await vi.waitFor(() => expect(error).toHaveBeenCalled());
+      error.mockRestore();
+      vi.useRealTimers();
+    });
+
+    it("is dismissed with its own button in the widget's language, and not shown again in the tab", async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout'] });
+      embed(200, {}, { ...proactive, language: 'id' });
+      await load();
+      await vi.waitFor(() => expect(host()).not.toBeNull());
+      vi.advanceTimersByTime(5000);
+      const close = nudge()!.querySelector<HTMLButtonElement>('.kw-nudge-close')!;
+      expect(close.getAttribute('aria-label')).toBe('Tutup pesan');
+      close.click();
+      expect(nudge()).toBeNull();
+      expect(host()!.shadowRoot!.querySelector('.kw-launcher')!.getAttribute('aria-expanded')).toBe('false');
+
+      // The next page of the same tab: nothing.
+      document.body.replaceChildren();
+      delete window.Kawan;
+      vi.resetModules();
+      embed(200, {}, proactive);
+      await load();
+      await vi.waitFor(() => expect(host()).not.toBeNull());
+      vi.advanceTimersByTime(10_000);
+      expect(nudge()).toBeNull();
+      vi.useRealTimers();
+    });
+
+    it('is not shown without a message', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout'] });
+      embed(200, {}, { proactive: null });
+      await load();
+      await vi.waitFor(() => expect(host()).not.toBeNull());
+      vi.advanceTimersByTime(300_000);
+      expect(nudge()).toBeNull();
+      vi.useRealTimers();
+    });
   });
 });

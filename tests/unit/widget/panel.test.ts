@@ -38,6 +38,7 @@ const defaultConfig: WidgetConfig = {
   launcherText: 'Chat',
   welcomeMessage: 'Hi! Ask me **anything**.',
   suggestedQuestions: ['Opening hours?', 'Do you deliver?'],
+  proactive: null,
   collectCsat: true,
   showBranding: true,
   botActive: true,

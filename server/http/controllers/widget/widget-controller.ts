@@ -190,6 +190,13 @@ export async function config(req: WidgetRequest, res: Response) {
     // The channel's own welcome; without one, its bot's.
     welcomeMessage: typeof s.welcomeMessage === 'string' && s.welcomeMessage.trim() ? s.welcomeMessage : bot.welcome,
     suggestedQuestions: Array.isArray(s.suggestedQuestions) ? (s.suggestedQuestions as string[]) : [],
+    proactive:
+      typeof s.proactiveMessage === 'string' && s.proactiveMessage.trim()
+        ? {
+            message: s.proactiveMessage,
+            delaySeconds: typeof s.proactiveDelaySeconds === 'number' ? s.proactiveDelaySeconds : 15,
+          }
+        : null,
     collectCsat: s.collectCsat === true,
     // "Powered by Kawan" goes on the plans that include its removal (Billing's plan table says which).
     showBranding: !(await teamPlan(req.services.db, req.services.config, channel.teamId)).limits.removeBranding,

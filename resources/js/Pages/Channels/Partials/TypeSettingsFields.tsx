@@ -161,6 +161,23 @@ function WebFields({ bag }: { bag: FieldBag }) {
         hint="One a line; shown as buttons until the visitor writes."
       />
 
+      <TextField
+        {...text(bag, 'proactive_message')}
+        label="Proactive message"
+        className="col-span-6 sm:col-span-4"
+        maxLength={140}
+        hint="Shown beside the launcher once a visit, until the visitor opens the chat or closes it: “Ada yang bisa kami bantu?”. Empty: none."
+      />
+      <TextField
+        {...text(bag, 'proactive_delay')}
+        label="After (seconds)"
+        className="col-span-6 sm:col-span-2"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={300}
+      />
+
       <ToggleField
         bag={bag}
         name="collect_csat"

@@ -28,6 +28,9 @@ export type ChannelFormData = {
   launcher_text?: string;
   welcome_message?: string;
   suggested_questions?: string;
+  proactive_message?: string;
+  /** Seconds, as the number field holds them. */
+  proactive_delay?: string;
   collect_csat?: boolean;
   identity_verification?: boolean;
   // whatsapp
@@ -67,6 +70,8 @@ function typeFields(type: ChannelType, settings: ChannelSettings): Partial<Chann
         launcher_text: web.launcher_text ?? '',
         welcome_message: web.welcome_message ?? '',
         suggested_questions: (web.suggested_questions ?? []).join('\n'),
+        proactive_message: web.proactive_message ?? '',
+        proactive_delay: String(web.proactive_delay ?? 15),
         collect_csat: web.collect_csat ?? false,
         identity_verification: web.identity_verification ?? false,
       };

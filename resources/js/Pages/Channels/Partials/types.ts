@@ -47,6 +47,9 @@ export interface WebSettings {
   launcher_text: string;
   welcome_message: string;
   suggested_questions: string[];
+  /** Shown beside the launcher after `proactive_delay` seconds; empty: none. */
+  proactive_message: string;
+  proactive_delay: number;
   collect_csat: boolean;
   identity_verification: boolean;
 }
