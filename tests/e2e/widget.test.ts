@@ -244,6 +244,21 @@ describe('the web chat widget', () => {
     await expect.poll(() => labelled.count()).toBe(1);
     await labelled.getByText('Pelanggan setia').waitFor();
     await screenshot(agent, 'widget-agent-inbox-by-label');
+
+    // The visitor is a contact of the team: the owner finds them from the navigation, names them
+    // and sees their conversation there.
+    await agent.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contacts' }).click();
+    await agent.waitForURL(/\/contacts$/);
+    const contactRows = agent.getByRole('list', { name: 'Contacts' }).getByRole('listitem');
+    await expect.poll(() => contactRows.count()).toBe(1);
+    await contactRows.getByRole('link').click();
+    await agent.waitForURL(/\/contacts\/\d+$/);
+    await agent.getByRole('button', { name: 'Edit contact' }).click();
+    await agent.getByLabel('Name').fill('Rina Pelanggan');
+    await agent.getByRole('button', { name: 'Save' }).click();
+    await agent.getByRole('heading', { name: 'Rina Pelanggan' }).waitFor();
+    await agent.getByRole('list', { name: 'Conversations' }).getByText('Resolved').waitFor();
+    await screenshot(agent, 'widget-agent-contact');
     expect(errors).toEqual([]);
   });
 });
