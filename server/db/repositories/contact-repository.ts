@@ -41,6 +41,14 @@ export function contactRepository(db: Database, teamId: number) {
     >`(select coalesce(array_agg(distinct i.channel_type order by i.channel_type), '{}') from ${contactIdentities} i where i.contact_id = ${contactId})`,
   };
 
+  const listRow = ({
+    contact,
+    ...counts
+  }: { contact: typeof contacts.$inferSelect } & Omit<
+    ContactListRow,
+    keyof typeof contacts.$inferSelect
+  >): ContactListRow => ({ ...contact, ...counts });
+
   return {
     /** A page of the team's contacts, the most recently seen first, with a search over name, e-mail and phone. */
     async page(options: { search?: string; page: number; perPage: number }) {
@@ -54,7 +62,7 @@ export function contactRepository(db: Database, teamId: number) {
         .limit(options.perPage)
         .offset((options.page - 1) * options.perPage);
       return {
-        items: rows.map(({ contact, ...rest }): ContactListRow => ({ ...contact, ...rest })),
+        items: rows.map(listRow),
         total,
       };
     },
@@ -67,7 +75,7 @@ export function contactRepository(db: Database, teamId: number) {
         .where(and(eq(contacts.teamId, teamId), gt(contacts.id, options.afterId), searchOf(options.search)))
         .orderBy(asc(contacts.id))
         .limit(options.limit);
-      return rows.map(({ contact, ...rest }): ContactListRow => ({ ...contact, ...rest }));
+      return rows.map(listRow);
     },
 
     /** One contact of the team with its counts, or undefined. */
@@ -76,14 +84,7 @@ export function contactRepository(db: Database, teamId: number) {
         .select(listColumns)
         .from(contacts)
         .where(and(eq(contacts.teamId, teamId), eq(contacts.id, id)));
-      return row
-        ? {
-            ...row.contact,
-            conversationCount: row.conversationCount,
-            openConversationCount: row.openConversationCount,
-            channelTypes: row.channelTypes,
-          }
-        : undefined;
+      return row ? listRow(row) : undefined;
     },
   };
 }

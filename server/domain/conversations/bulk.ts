@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Services } from '../../services';
 import { conversationRepository } from '../../db/repositories/conversation-repository';
 import { labelRepository } from '../../db/repositories/label-repository';
 import { teamMembershipRepository } from '../../db/repositories/team-membership-repository';

@@ -46,7 +46,11 @@ const assignSchema = z.object({
   ),
 });
 
-async function context(services: ConversationServices, actor: TeamActor, conversationId: number) {
+/**
+ * The team's conversation an action is about (another team's is a 404, before any policy says
+ * 403), with its repository, its channel and, for a web one, its widget.
+ */
+export async function conversationContext(services: Pick<Services, 'db'>, actor: TeamActor, conversationId: number) {
   const repo = conversationRepository(services.db, actor.teamId);
   const conversation = await repo.find(conversationId);
   if (!conversation) throw new NotFoundError();
@@ -55,7 +59,8 @@ async function context(services: ConversationServices, actor: TeamActor, convers
   return { repo, conversation, channel, widget: widgetTarget(channel, conversation.threadId) };
 }
 
-async function nameOf(services: ConversationServices, userId: number) {
+/** A teammate's name as the thread's lines say it. */
+export async function teammateName(services: Pick<Services, 'db'>, userId: number) {
   return (await userRepository(services.db).find(userId))?.name ?? 'A teammate';
 }
 
@@ -69,7 +74,7 @@ export async function replyAsAgent(
   conversationId: number,
   input: unknown,
 ): Promise<MessageRow> {
-  const { repo, conversation, channel, widget } = await context(services, actor, conversationId);
+  const { repo, conversation, channel, widget } = await conversationContext(services, actor, conversationId);
   authorize(conversationPolicy.reply(actor));
   const data = validate(replySchema, input);
   const windowOpen = windowExpiresAt(channel.type, conversation.lastInboundAt) !== null;
@@ -113,9 +118,9 @@ export async function replyAsAgent(
     unreadCount: 0,
   });
   if (takeOver && conversation.state !== 'human') {
-    await systemLine(services, conversation, `${await nameOf(services, actor.userId)} joined the conversation.`);
+    await systemLine(services, conversation, `${await teammateName(services, actor.userId)} joined the conversation.`);
   }
-  await messageCreated(services, { ...message, senderName: await nameOf(services, actor.userId) });
+  await messageCreated(services, { ...message, senderName: await teammateName(services, actor.userId) });
   await conversationChanged(services, actor.teamId, conversation.id, takeOver ? 'assigned' : 'message', widget);
   await services.jobs.send(sendJob, { teamId: actor.teamId, messageId: message.id, attempt: 1 });
   return message;
@@ -128,7 +133,7 @@ export async function addNote(
   conversationId: number,
   input: unknown,
 ) {
-  const { repo, conversation } = await context(services, actor, conversationId);
+  const { repo, conversation } = await conversationContext(services, actor, conversationId);
   authorize(conversationPolicy.reply(actor));
   const { text } = validate(textSchema, input);
   const note = (await repo.insertMessage({
@@ -141,13 +146,13 @@ export async function addNote(
     text,
     status: 'sent',
   }))!;
-  await messageCreated(services, { ...note, senderName: await nameOf(services, actor.userId) });
+  await messageCreated(services, { ...note, senderName: await teammateName(services, actor.userId) });
   return note;
 }
 
 /** Takes the conversation (user_id = oneself), gives it to a teammate, or unassigns it (null). */
 export async function assign(services: ConversationServices, actor: TeamActor, conversationId: number, input: unknown) {
-  const { repo, conversation, widget } = await context(services, actor, conversationId);
+  const { repo, conversation, widget } = await conversationContext(services, actor, conversationId);
   authorize(conversationPolicy.reply(actor));
   const { user_id: userId } = validate(assignSchema, input);
   if (userId !== null) {
@@ -175,21 +180,23 @@ export async function assign(services: ConversationServices, actor: TeamActor, c
     userId === null
       ? 'Unassigned.'
       : userId === actor.userId
-        ? `${await nameOf(services, userId)} took over.`
-        : `Assigned to ${await nameOf(services, userId)}.`,
+        ? `${await teammateName(services, userId)} took over.`
+        : `Assigned to ${await teammateName(services, userId)}.`,
   );
   await conversationChanged(services, actor.teamId, conversation.id, 'assigned', widget);
   if (state !== 'queued') await settleQueued(services, conversation);
   // Given to a teammate: their bell says so.
   if (userId !== null && userId !== actor.userId) {
     const contactName = (await repo.contact(conversation.contactId))?.name ?? null;
-    await notifyAssigned(services, conversation, userId, contactName, { by: await nameOf(services, actor.userId) });
+    await notifyAssigned(services, conversation, userId, contactName, {
+      by: await teammateName(services, actor.userId),
+    });
   }
 }
 
 /** Gives the conversation back to the bot, which answers the next message again. */
 export async function handBack(services: ConversationServices, actor: TeamActor, conversationId: number) {
-  const { repo, conversation, widget } = await context(services, actor, conversationId);
+  const { repo, conversation, widget } = await conversationContext(services, actor, conversationId);
   authorize(conversationPolicy.reply(actor));
   const moved = await repo.transition(conversation.id, ['queued', 'human'], {
     state: 'bot',
@@ -205,7 +212,7 @@ export async function handBack(services: ConversationServices, actor: TeamActor,
 }
 
 export async function resolve(services: ConversationServices, actor: TeamActor, conversationId: number) {
-  const { repo, conversation, widget } = await context(services, actor, conversationId);
+  const { repo, conversation, widget } = await conversationContext(services, actor, conversationId);
   authorize(conversationPolicy.resolve(actor));
   const moved = await repo.transition(conversation.id, ['bot', 'queued', 'human'], {
     state: 'resolved',
@@ -215,13 +222,13 @@ export async function resolve(services: ConversationServices, actor: TeamActor, 
     snoozedUntil: null,
   });
   if (!moved) throw new ValidationError({ state: 'The conversation is already resolved.' });
-  await systemLine(services, conversation, `Resolved by ${await nameOf(services, actor.userId)}.`);
+  await systemLine(services, conversation, `Resolved by ${await teammateName(services, actor.userId)}.`);
   await conversationChanged(services, actor.teamId, conversation.id, 'resolved', widget);
   await settleQueued(services, conversation);
 }
 
 export async function reopen(services: ConversationServices, actor: TeamActor, conversationId: number) {
-  const { repo, conversation, widget } = await context(services, actor, conversationId);
+  const { repo, conversation, widget } = await conversationContext(services, actor, conversationId);
   authorize(conversationPolicy.resolve(actor));
   try {
     const moved = await repo.transition(conversation.id, ['resolved'], {
@@ -237,7 +244,7 @@ export async function reopen(services: ConversationServices, actor: TeamActor, c
     // A newer conversation of the same thread is open: that one is the one to work.
     throw new ValidationError({ state: 'The customer already has a newer open conversation.' });
   }
-  await systemLine(services, conversation, `Reopened by ${await nameOf(services, actor.userId)}.`);
+  await systemLine(services, conversation, `Reopened by ${await teammateName(services, actor.userId)}.`);
   await conversationChanged(services, actor.teamId, conversation.id, 'reopened', widget);
 }
 

@@ -24,26 +24,45 @@ export async function agentsOf(db: Services['db'], teamId: number): Promise<numb
   return [team.ownerId, ...agents.filter((id) => id !== team.ownerId)];
 }
 
+/** Where a conversation's notification leads: the conversation, for the bell's link. */
+export function conversationLink(services: Pick<Services, 'route'>, conversation: { id: number; teamId: number }) {
+  return {
+    url: services.route('conversations.show', { conversation: conversation.id }),
+    action: 'Open conversation',
+    conversation_id: conversation.id,
+    team_id: conversation.teamId,
+  };
+}
+
+/** " with Joko" after "Conversation #12", or nothing for a contact without a name. */
+export const withContact = (contactName: string | null | undefined) => (contactName ? ` with ${contactName}` : '');
+
 /**
- * "Conversation #12 is waiting for a person": the bell of every member who can take it, live (the
- * inbox also beeps while open). One notification per member per handoff.
+ * A "waiting" notification (`message`) on the bell of every member who can take the conversation,
+ * live (the inbox also beeps while open); taking it reads them all (`settleQueued`).
  */
+export async function notifyWaiting(
+  services: Pick<Services, 'db' | 'broadcaster' | 'route'>,
+  conversation: { id: number; teamId: number },
+  message: string,
+): Promise<void> {
+  for (const userId of await agentsOf(services.db, conversation.teamId)) {
+    await notify(services, userId, conversationQueuedType, { message, ...conversationLink(services, conversation) });
+  }
+}
+
+/** "Conversation #12 is waiting for a person": one notification per member per handoff. */
 export async function notifyQueued(
   services: Pick<Services, 'db' | 'broadcaster' | 'route'>,
   conversation: { id: number; teamId: number; number: number },
   reason: HandoffReasonCode,
   contactName: string | null,
 ): Promise<void> {
-  const who = contactName ? ` with ${contactName}` : '';
-  for (const userId of await agentsOf(services.db, conversation.teamId)) {
-    await notify(services, userId, conversationQueuedType, {
-      message: `Conversation #${conversation.number}${who} is waiting for a person: ${handoffReasonWords[reason]}.`,
-      url: services.route('conversations.show', { conversation: conversation.id }),
-      action: 'Open conversation',
-      conversation_id: conversation.id,
-      team_id: conversation.teamId,
-    });
-  }
+  await notifyWaiting(
+    services,
+    conversation,
+    `Conversation #${conversation.number}${withContact(contactName)} is waiting for a person: ${handoffReasonWords[reason]}.`,
+  );
 }
 
 /** The bell's notification type for a conversation given to someone (by a teammate, or automatically). */
@@ -60,17 +79,14 @@ export async function notifyAssigned(
   contactName: string | null,
   how: { by: string } | { reason: HandoffReasonCode },
 ): Promise<void> {
-  const who = contactName ? ` with ${contactName}` : '';
+  const who = withContact(contactName);
   const message =
     'by' in how
       ? `${how.by} assigned conversation #${conversation.number}${who} to you.`
       : `Conversation #${conversation.number}${who} was assigned to you: ${handoffReasonWords[how.reason]}.`;
   await notify(services, assigneeId, conversationAssignedType, {
     message,
-    url: services.route('conversations.show', { conversation: conversation.id }),
-    action: 'Open conversation',
-    conversation_id: conversation.id,
-    team_id: conversation.teamId,
+    ...conversationLink(services, conversation),
   });
 }
 

@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import type { Services } from '../../services';
-import { conversationRepository } from '../../db/repositories/conversation-repository';
-import { channelById } from '../../db/repositories/channel-repository';
-import { userRepository } from '../../db/repositories/user-repository';
 import { conversationPriorities } from '../../db/schema/channels';
 import { priorityLabels } from './priority-labels';
-import { widgetTarget } from '../../channels/pipeline';
-import { NotFoundError } from '../../support/errors';
 import { validate } from '../shared/validation';
 import { authorize, type TeamActor } from '../teams/team-access';
-import { conversationPolicy } from './conversation-actions';
+import { conversationContext, conversationPolicy, teammateName } from './conversation-actions';
 import { conversationChanged, systemLine } from './events';
 
 /**
@@ -31,21 +26,16 @@ export async function setPriority(
   conversationId: number,
   input: unknown,
 ): Promise<void> {
-  const repo = conversationRepository(services.db, actor.teamId);
-  const conversation = await repo.find(conversationId);
-  if (!conversation) throw new NotFoundError();
-  authorize(conversationPolicy.view(actor));
+  const { repo, conversation, widget } = await conversationContext(services, actor, conversationId);
   authorize(conversationPolicy.reply(actor));
   const { priority } = validate(prioritySchema, input);
   if (priority === conversation.priority) return;
   await repo.update(conversation.id, { priority });
-  const name = (await userRepository(services.db).find(actor.userId))?.name ?? 'A teammate';
+  const name = await teammateName(services, actor.userId);
   await systemLine(
     services,
     conversation,
     priority === null ? `Priority removed by ${name}.` : `Priority set to ${priorityLabels[priority]} by ${name}.`,
   );
-  const channel = await channelById(services.db, conversation.channelId);
-  const widget = channel ? widgetTarget(channel, conversation.threadId) : undefined;
   await conversationChanged(services, actor.teamId, conversation.id, 'priority', widget);
 }

@@ -4,15 +4,14 @@ import type { Services } from '../../services';
 import { conversations } from '../../db/schema/index';
 import { conversationRepository, type ConversationRow } from '../../db/repositories/conversation-repository';
 import { channelById } from '../../db/repositories/channel-repository';
-import { userRepository } from '../../db/repositories/user-repository';
 import { widgetTarget } from '../../channels/pipeline';
-import { NotFoundError, ValidationError } from '../../support/errors';
+import { ValidationError } from '../../support/errors';
 import { validate } from '../shared/validation';
 import { authorize, type TeamActor } from '../teams/team-access';
 import { notify } from '../notifications/notify';
-import { conversationPolicy } from './conversation-actions';
+import { conversationContext, conversationPolicy, teammateName } from './conversation-actions';
 import { conversationChanged, systemLine } from './events';
-import { agentsOf, conversationQueuedType, settleQueued } from './notifications';
+import { conversationLink, notifyWaiting, settleQueued, withContact } from './notifications';
 
 /**
  * Snoozing, as every team inbox has it (Chatwoot's snooze, Intercom's): an agent puts a
@@ -55,17 +54,10 @@ export function isSnoozed(conversation: Pick<ConversationRow, 'snoozedUntil'>, n
 }
 
 async function snoozable(services: SnoozeServices, actor: TeamActor, conversationId: number) {
-  const repo = conversationRepository(services.db, actor.teamId);
-  const conversation = await repo.find(conversationId);
-  if (!conversation) throw new NotFoundError();
-  authorize(conversationPolicy.view(actor));
+  const found = await conversationContext(services, actor, conversationId);
   authorize(conversationPolicy.reply(actor));
-  const channel = await channelById(services.db, conversation.channelId);
-  return { repo, conversation, widget: channel ? widgetTarget(channel, conversation.threadId) : undefined };
+  return found;
 }
-
-const nameOf = async (services: SnoozeServices, userId: number) =>
-  (await userRepository(services.db).find(userId))?.name ?? 'A teammate';
 
 /**
  * Snoozes a conversation waiting for or with a person until `until` (in the future, within 90
@@ -96,7 +88,7 @@ export async function snooze(
           : 'Only a conversation with a person, or waiting for one, can be snoozed: take it over first.',
     });
   }
-  await systemLine(services, conversation, `Snoozed by ${await nameOf(services, actor.userId)}.`);
+  await systemLine(services, conversation, `Snoozed by ${await teammateName(services, actor.userId)}.`);
   await conversationChanged(services, actor.teamId, conversation.id, 'snoozed', widget);
   await settleQueued(services, conversation);
   return moved;
@@ -112,7 +104,7 @@ export async function unsnooze(
   const { repo, conversation, widget } = await snoozable(services, actor, conversationId);
   if (!isSnoozed(conversation, now)) throw new ValidationError({ until: 'The conversation is not snoozed.' });
   await repo.update(conversation.id, { snoozedUntil: null });
-  await systemLine(services, conversation, `Snooze ended by ${await nameOf(services, actor.userId)}.`);
+  await systemLine(services, conversation, `Snooze ended by ${await teammateName(services, actor.userId)}.`);
   await conversationChanged(services, actor.teamId, conversation.id, 'unsnoozed', widget);
 }
 
@@ -160,20 +152,13 @@ export async function wakeSnoozedConversations(
  */
 async function notifyWoken(services: SnoozeServices, conversation: ConversationRow): Promise<void> {
   const contact = await conversationRepository(services.db, conversation.teamId).contact(conversation.contactId);
-  const who = contact?.name ? ` with ${contact.name}` : '';
-  const url = services.route('conversations.show', { conversation: conversation.id });
-  const data = { url, action: 'Open conversation', conversation_id: conversation.id, team_id: conversation.teamId };
-  if (conversation.assigneeId !== null) {
-    await notify(services, conversation.assigneeId, conversationUnsnoozedType, {
-      ...data,
-      message: `Conversation #${conversation.number}${who} is back from snooze.`,
-    });
+  const about = `Conversation #${conversation.number}${withContact(contact?.name)}`;
+  if (conversation.assigneeId === null) {
+    await notifyWaiting(services, conversation, `${about} is back from snooze and waiting for a person.`);
     return;
   }
-  for (const userId of await agentsOf(services.db, conversation.teamId)) {
-    await notify(services, userId, conversationQueuedType, {
-      ...data,
-      message: `Conversation #${conversation.number}${who} is back from snooze and waiting for a person.`,
-    });
-  }
+  await notify(services, conversation.assigneeId, conversationUnsnoozedType, {
+    message: `${about} is back from snooze.`,
+    ...conversationLink(services, conversation),
+  });
 }

@@ -5,12 +5,10 @@ import ActionBar from './Partials/ActionBar';
 import Composer from './Partials/Composer';
 import ContactPanel from './Partials/ContactPanel';
 import LabelsCard from './Partials/LabelsCard';
-import StateBadge, { ChannelIcon } from './Partials/StateBadge';
+import StateBadge, { ChannelIcon, SnoozedBadge } from './Partials/StateBadge';
 import Thread from './Partials/Thread';
 import Viewers from './Partials/Viewers';
 import { contactLabel, remainingMs } from './Partials/format';
-import { snoozedUntilLabel } from './Partials/snooze';
-import Icon from '@/Components/Icon';
 import type { ConversationShowProps } from './Partials/types';
 import { useLiveConversation } from './Partials/use-live-conversation';
 import { useNow } from './Partials/use-now';
@@ -60,12 +58,7 @@ export default function Show(props: ConversationShowProps) {
                 <ChannelIcon type={conversation.channel.type} />
                 <span className="truncate text-sm text-gray-600">{conversation.channel.name}</span>
                 <StateBadge state={conversation.state} />
-                {conversation.snoozed_until && (
-                  <span className="inline-flex items-center gap-1 text-xs whitespace-nowrap text-gray-600">
-                    <Icon name="clock" className="size-3.5" />
-                    Snoozed until {snoozedUntilLabel(conversation.snoozed_until, now)}
-                  </span>
-                )}
+                {conversation.snoozed_until && <SnoozedBadge until={conversation.snoozed_until} now={now} />}
               </div>
               <ActionBar conversation={conversation} agents={agents} can={can} userId={userId} />
             </div>

@@ -3,12 +3,10 @@ import { cn } from '@/lib/cn';
 import { formatDateTime, fromNow } from '@/lib/dates';
 import { route } from '@/lib/route';
 import { contactLabel, handoffReasonLabel } from './format';
-import StateBadge, { ChannelIcon, PriorityBadge, WindowCountdown } from './StateBadge';
+import StateBadge, { ChannelIcon, PriorityBadge, SnoozedBadge, WindowCountdown } from './StateBadge';
 import type { ConversationSummary } from './types';
 import { LabelChip, labelsOf, type Label } from './labels';
 import { useNow } from './use-now';
-import { snoozedUntilLabel } from './snooze';
-import Icon from '@/Components/Icon';
 import Checkbox from '@/Components/Checkbox';
 
 /** Rows with a tick box each, for the bulk actions (whoever answers conversations). */
@@ -65,12 +63,7 @@ function ConversationRow({
             {conversation.state === 'queued' && conversation.handoff_reason && (
               <span className="text-xs text-yellow-800">{handoffReasonLabel(conversation.handoff_reason)}</span>
             )}
-            {conversation.snoozed_until && (
-              <span className="inline-flex items-center gap-1 text-xs text-gray-500">
-                <Icon name="clock" className="size-3.5" />
-                Snoozed until {snoozedUntilLabel(conversation.snoozed_until, now)}
-              </span>
-            )}
+            {conversation.snoozed_until && <SnoozedBadge until={conversation.snoozed_until} now={now} />}
             {chips.map((label) => (
               <LabelChip key={label.id} label={label} />
             ))}

@@ -3,6 +3,7 @@ import StatusBadge from '@/Components/StatusBadge';
 import { cn } from '@/lib/cn';
 import { typeIcons, typeLabels } from '../../Channels/Partials/format';
 import { formatRemaining, priorityLabels, remainingMs, stateLabels } from './format';
+import { snoozedUntilLabel } from './snooze';
 import type { ChannelType, ConversationPriority, ConversationState } from './types';
 
 /** Bot (indigo), Waiting (yellow, beating), Human (green) or Resolved (gray). */
@@ -35,6 +36,16 @@ export function PriorityBadge({ priority, className }: { priority: ConversationP
     >
       <Icon name="flag" className="size-3.5" />
       {priorityLabels[priority]}
+    </span>
+  );
+}
+
+/** "Snoozed until tomorrow, 9:00 AM", with a clock, in the viewer's zone. */
+export function SnoozedBadge({ until, now }: { until: string; now: number | Date }) {
+  return (
+    <span className="inline-flex items-center gap-1 text-xs whitespace-nowrap text-gray-600">
+      <Icon name="clock" className="size-3.5" />
+      Snoozed until {snoozedUntilLabel(until, now)}
     </span>
   );
 }
