@@ -1,17 +1,20 @@
 import { Head, Link, type useForm } from '@inertiajs/react';
-import ActionMessage from '@/Components/ActionMessage';
-import ActionSection from '@/Components/ActionSection';
-import FormSection from '@/Components/FormSection';
 import InputError from '@/Components/InputError';
-import PrimaryButton from '@/Components/PrimaryButton';
-import SectionBorder from '@/Components/SectionBorder';
 import TextField from '@/Components/TextField';
 import { cn } from '@/lib/cn';
 import { fieldProps } from '@/lib/form-field';
 import { plural } from '@/lib/plural';
 import { route } from '@/lib/route';
 import { LabelChip, labelTones, type Label } from './Partials/labels';
-import { DeleteConfirmation, EditDialog, InboxLink, RowActions, useManagedList } from './Partials/ManagedList';
+import {
+  DeleteConfirmation,
+  EditDialog,
+  InboxLink,
+  ManagedRow,
+  ManagedSections,
+  RowActions,
+  useManagedList,
+} from './Partials/ManagedList';
 import { PageHeader } from '@/Layouts/AppLayout';
 import type { LabelColor } from '../../../../server/db/schema/labels';
 
@@ -115,66 +118,49 @@ export default function Labels({ labels, colors, limits }: LabelsProps) {
         <InboxLink />
       </PageHeader>
       <div className="mx-auto max-w-7xl py-10 sm:px-6 lg:px-8">
-        <FormSection
-          title="New label"
-          description="Labels sort conversations by what they are about: an order, a complaint, a reservation, a regular customer. Put them on a conversation from its page, and filter the inbox by one."
-          onSubmitted={list.create}
-          actions={
-            <>
-              <ActionMessage on={createForm.recentlySuccessful} className="me-3">
-                Saved.
-              </ActionMessage>
-              <PrimaryButton disabled={createForm.processing || full}>Save</PrimaryButton>
-            </>
-          }
-        >
-          <LabelFields form={createForm} idPrefix="new-label" colors={colors} limits={limits} />
-          {full && (
-            <p className="col-span-6 text-sm text-amber-700">
-              Your team keeps {limits.perTeam} labels, as many as it can. Delete one you no longer use to add another.
-            </p>
-          )}
-        </FormSection>
-
-        <SectionBorder />
-
-        <div className="mt-10 sm:mt-0">
-          <ActionSection
-            title="Your team's labels"
-            description={`${plural(labels.length, 'label')} of ${limits.perTeam}, by name. A conversation can have up to ${limits.perConversation}.`}
-          >
-            {labels.length === 0 ? (
-              <div className="text-sm text-gray-600">
-                <p className="font-medium text-gray-900">No labels yet</p>
-                <p className="mt-1">Add the few your team sorts conversations by; you can change them at any time.</p>
-              </div>
-            ) : (
-              <ul className="divide-y divide-gray-100" aria-label="Labels">
-                {labels.map((label) => (
-                  <li key={label.id} className="flex flex-col gap-2 py-4 first:pt-0 last:pb-0 sm:flex-row sm:gap-6">
-                    <div className="min-w-0 flex-1">
-                      <div className="flex flex-wrap items-center gap-3">
-                        <LabelChip label={label} />
-                        <Link
-                          href={route('conversations.index', { label: label.id })}
-                          className="text-xs text-gray-500 underline hover:text-gray-700"
-                        >
-                          {plural(label.conversations, 'conversation')}
-                        </Link>
-                      </div>
-                      {label.description && <p className="mt-1 text-sm text-gray-600">{label.description}</p>}
-                    </div>
-                    <RowActions
-                      name={label.name}
-                      onEdit={() => list.startEditing(label)}
-                      onDelete={() => list.startDeleting(label)}
-                    />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </ActionSection>
-        </div>
+        <ManagedSections
+          add={{
+            title: 'New label',
+            description:
+              'Labels sort conversations by what they are about: an order, a complaint, a reservation, a regular customer. Put them on a conversation from its page, and filter the inbox by one.',
+            onSubmit: list.create,
+            saved: createForm.recentlySuccessful,
+            processing: createForm.processing,
+            full,
+            fullMessage: `Your team keeps ${limits.perTeam} labels, as many as it can. Delete one you no longer use to add another.`,
+            fields: <LabelFields form={createForm} idPrefix="new-label" colors={colors} limits={limits} />,
+          }}
+          list={{
+            title: "Your team's labels",
+            description: `${plural(labels.length, 'label')} of ${limits.perTeam}, by name. A conversation can have up to ${limits.perConversation}.`,
+            label: 'Labels',
+            emptyTitle: 'No labels yet',
+            emptyText: 'Add the few your team sorts conversations by; you can change them at any time.',
+            items: labels.map((label) => (
+              <ManagedRow
+                key={label.id}
+                actions={
+                  <RowActions
+                    name={label.name}
+                    onEdit={() => list.startEditing(label)}
+                    onDelete={() => list.startDeleting(label)}
+                  />
+                }
+              >
+                <div className="flex flex-wrap items-center gap-3">
+                  <LabelChip label={label} />
+                  <Link
+                    href={route('conversations.index', { label: label.id })}
+                    className="text-xs text-gray-500 underline hover:text-gray-700"
+                  >
+                    {plural(label.conversations, 'conversation')}
+                  </Link>
+                </div>
+                {label.description && <p className="mt-1 text-sm text-gray-600">{label.description}</p>}
+              </ManagedRow>
+            )),
+          }}
+        />
       </div>
 
       <EditDialog

@@ -1,16 +1,19 @@
 import { Head, type useForm } from '@inertiajs/react';
-import ActionMessage from '@/Components/ActionMessage';
-import ActionSection from '@/Components/ActionSection';
-import FormSection from '@/Components/FormSection';
-import PrimaryButton from '@/Components/PrimaryButton';
-import SectionBorder from '@/Components/SectionBorder';
 import TextAreaField from '@/Components/TextAreaField';
 import TextField from '@/Components/TextField';
 import { fieldProps } from '@/lib/form-field';
 import { plural } from '@/lib/plural';
 import { route } from '@/lib/route';
 import type { SavedReply } from './Partials/saved-replies';
-import { DeleteConfirmation, EditDialog, InboxLink, RowActions, useManagedList } from './Partials/ManagedList';
+import {
+  DeleteConfirmation,
+  EditDialog,
+  InboxLink,
+  ManagedRow,
+  ManagedSections,
+  RowActions,
+  useManagedList,
+} from './Partials/ManagedList';
 import { PageHeader } from '@/Layouts/AppLayout';
 
 export interface SavedRepliesProps {
@@ -77,63 +80,41 @@ export default function SavedReplies({ replies, limits }: SavedRepliesProps) {
         <InboxLink />
       </PageHeader>
       <div className="mx-auto max-w-7xl py-10 sm:px-6 lg:px-8">
-        <FormSection
-          title="New saved reply"
-          description="Answers your team gives often: opening hours, how to pay, where an order is. In a conversation, type / and a few letters of the shortcut, then Enter."
-          onSubmitted={list.create}
-          actions={
-            <>
-              <ActionMessage on={createForm.recentlySuccessful} className="me-3">
-                Saved.
-              </ActionMessage>
-              <PrimaryButton disabled={createForm.processing || full}>Save</PrimaryButton>
-            </>
-          }
-        >
-          <ReplyFields form={createForm} idPrefix="new-reply" limits={limits} />
-          {full && (
-            <p className="col-span-6 text-sm text-amber-700">
-              Your team keeps {limits.perTeam} saved replies, as many as it can. Delete one you no longer use to add
-              another.
-            </p>
-          )}
-        </FormSection>
-
-        <SectionBorder />
-
-        <div className="mt-10 sm:mt-0">
-          <ActionSection
-            title="Your team's saved replies"
-            description={`${plural(replies.length, 'saved reply', 'saved replies')} of ${limits.perTeam}, by shortcut. Everyone who answers conversations in the team uses and changes them.`}
-          >
-            {replies.length === 0 ? (
-              <div className="text-sm text-gray-600">
-                <p className="font-medium text-gray-900">No saved replies yet</p>
-                <p className="mt-1">
-                  Save the answers you type again and again. They appear in the reply box when you type /.
-                </p>
-              </div>
-            ) : (
-              <ul className="divide-y divide-gray-100" aria-label="Saved replies">
-                {replies.map((reply) => (
-                  <li key={reply.id} className="flex flex-col gap-2 py-4 first:pt-0 last:pb-0 sm:flex-row sm:gap-6">
-                    <div className="min-w-0 flex-1">
-                      <div className="text-sm font-semibold text-gray-900">/{reply.shortcut}</div>
-                      <p className="mt-1 line-clamp-3 text-sm break-words whitespace-pre-line text-gray-600">
-                        {reply.text}
-                      </p>
-                    </div>
-                    <RowActions
-                      name={`/${reply.shortcut}`}
-                      onEdit={() => list.startEditing(reply)}
-                      onDelete={() => list.startDeleting(reply)}
-                    />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </ActionSection>
-        </div>
+        <ManagedSections
+          add={{
+            title: 'New saved reply',
+            description:
+              'Answers your team gives often: opening hours, how to pay, where an order is. In a conversation, type / and a few letters of the shortcut, then Enter.',
+            onSubmit: list.create,
+            saved: createForm.recentlySuccessful,
+            processing: createForm.processing,
+            full,
+            fullMessage: `Your team keeps ${limits.perTeam} saved replies, as many as it can. Delete one you no longer use to add another.`,
+            fields: <ReplyFields form={createForm} idPrefix="new-reply" limits={limits} />,
+          }}
+          list={{
+            title: "Your team's saved replies",
+            description: `${plural(replies.length, 'saved reply', 'saved replies')} of ${limits.perTeam}, by shortcut. Everyone who answers conversations in the team uses and changes them.`,
+            label: 'Saved replies',
+            emptyTitle: 'No saved replies yet',
+            emptyText: 'Save the answers you type again and again. They appear in the reply box when you type /.',
+            items: replies.map((reply) => (
+              <ManagedRow
+                key={reply.id}
+                actions={
+                  <RowActions
+                    name={`/${reply.shortcut}`}
+                    onEdit={() => list.startEditing(reply)}
+                    onDelete={() => list.startDeleting(reply)}
+                  />
+                }
+              >
+                <div className="text-sm font-semibold text-gray-900">/{reply.shortcut}</div>
+                <p className="mt-1 line-clamp-3 text-sm break-words whitespace-pre-line text-gray-600">{reply.text}</p>
+              </ManagedRow>
+            )),
+          }}
+        />
       </div>
 
       <EditDialog

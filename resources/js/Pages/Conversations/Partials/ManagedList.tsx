@@ -1,7 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useForm } from '@inertiajs/react';
 import type { FormDataType } from '@inertiajs/core';
+import ActionMessage from '@/Components/ActionMessage';
+import ActionSection from '@/Components/ActionSection';
 import ConfirmationModal from '@/Components/ConfirmationModal';
+import FormSection from '@/Components/FormSection';
+import SectionBorder from '@/Components/SectionBorder';
 import DangerButton from '@/Components/DangerButton';
 import DialogModal from '@/Components/DialogModal';
 import PrimaryButton from '@/Components/PrimaryButton';
@@ -165,5 +169,82 @@ export function DeleteConfirmation({
     >
       {children}
     </ConfirmationModal>
+  );
+}
+
+/**
+ * The page's two sections: the form that adds an item (Save off once the team keeps as many as it
+ * may, with `fullMessage` saying so), then the team's items (`emptyTitle` and `emptyText` while it
+ * has none).
+ */
+export function ManagedSections({
+  add,
+  list,
+}: {
+  add: {
+    title: string;
+    description: string;
+    onSubmit: () => void;
+    saved: boolean;
+    processing: boolean;
+    full: boolean;
+    fullMessage: string;
+    fields: ReactNode;
+  };
+  list: {
+    title: string;
+    description: string;
+    label: string;
+    emptyTitle: string;
+    emptyText: string;
+    items: ReactNode[];
+  };
+}) {
+  return (
+    <>
+      <FormSection
+        title={add.title}
+        description={add.description}
+        onSubmitted={add.onSubmit}
+        actions={
+          <>
+            <ActionMessage on={add.saved} className="me-3">
+              Saved.
+            </ActionMessage>
+            <PrimaryButton disabled={add.processing || add.full}>Save</PrimaryButton>
+          </>
+        }
+      >
+        {add.fields}
+        {add.full && <p className="col-span-6 text-sm text-amber-700">{add.fullMessage}</p>}
+      </FormSection>
+
+      <SectionBorder />
+
+      <div className="mt-10 sm:mt-0">
+        <ActionSection title={list.title} description={list.description}>
+          {list.items.length === 0 ? (
+            <div className="text-sm text-gray-600">
+              <p className="font-medium text-gray-900">{list.emptyTitle}</p>
+              <p className="mt-1">{list.emptyText}</p>
+            </div>
+          ) : (
+            <ul className="divide-y divide-gray-100" aria-label={list.label}>
+              {list.items}
+            </ul>
+          )}
+        </ActionSection>
+      </div>
+    </>
+  );
+}
+
+/** One item of the list: what it is, then its Edit and Delete. */
+export function ManagedRow({ children, actions }: { children: ReactNode; actions: ReactNode }) {
+  return (
+    <li className="flex flex-col gap-2 py-4 first:pt-0 last:pb-0 sm:flex-row sm:gap-6">
+      <div className="min-w-0 flex-1">{children}</div>
+      {actions}
+    </li>
   );
 }
