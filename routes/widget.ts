@@ -14,6 +14,8 @@ export default function widgetRoutes(routes: RouteRegistry): void {
   routes.group({ prefix: '/widget/{key}', as: 'widget.', middleware: ['widget.channel'] }, (api) => {
     api.get('/config', widget.config).name('config').middleware('throttle:widget').hidden();
     api.post('/session', widget.session).name('session').middleware('throttle:widget-session').hidden();
+    // Each answer may make a contact: counted with the sessions that give visitor ids.
+    api.post('/contact', widget.contact).name('contact').middleware('throttle:widget-session').hidden();
     api
       .post('/messages', widget.send)
       .name('messages')

@@ -1,4 +1,5 @@
 import type {
+  ContactRequest,
   CsatRequest,
   HandoffResponse,
   SendRequest,
@@ -22,6 +23,8 @@ export class WidgetApiError extends Error {
     message: string,
     /** Seconds to wait before trying again (429), when the server said. */
     readonly retryAfter: number | null = null,
+    /** A 422's message per field, as the server wrote them. */
+    readonly errors: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'WidgetApiError';
@@ -70,6 +73,18 @@ function retryAfterIn(body: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.ceil(value) : null;
 }
 
+/** A 422's first message per field (the server sends Laravel's `{ errors: { field: [message] } }`). */
+function fieldErrorsIn(body: unknown): Record<string, string> {
+  const errors = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
+  if (!errors || typeof errors !== 'object') return {};
+  const first = (messages: unknown) => (Array.isArray(messages) ? messages[0] : messages);
+  return Object.fromEntries(
+    Object.entries(errors)
+      .map(([field, messages]) => [field, first(messages)])
+      .filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
+
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
 export interface WidgetApi {
@@ -77,6 +92,8 @@ export interface WidgetApi {
   setToken(token: string | null): void;
   config(): Promise<WidgetConfig>;
   session(request: SessionRequest): Promise<SessionResponse>;
+  /** The pre-chat form's answers. */
+  contact(answers: ContactRequest): Promise<void>;
   send(request: SendRequest): Promise<{ message: WidgetMessage }>;
   handoff(): Promise<HandoffResponse>;
   typing(typing: boolean): Promise<void>;
@@ -113,7 +130,12 @@ export function createApi(apiBase: string, fetchImpl: Fetch = (input, init) => f
         body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
           ? (body as { message: string }).message
           : undefined;
-      throw new WidgetApiError(response.status, errorMessage(response.status, retryAfter, serverMessage), retryAfter);
+      throw new WidgetApiError(
+        response.status,
+        errorMessage(response.status, retryAfter, serverMessage),
+        retryAfter,
+        fieldErrorsIn(body),
+      );
     }
     return body as T;
   }
@@ -134,6 +156,7 @@ export function createApi(apiBase: string, fetchImpl: Fetch = (input, init) => f
     },
     config: () => request<WidgetConfig>(apiBase + 'config', { method: 'GET' }, {}),
     session: (payload) => post<SessionResponse>('session', payload),
+    contact: (answers) => post<void>('contact', answers),
     send: (payload) => post<{ message: WidgetMessage }>('messages', payload),
     handoff: () => post<HandoffResponse>('handoff', {}),
     typing: (typing) => post<void>('typing', { typing }),

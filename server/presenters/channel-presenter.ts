@@ -1,3 +1,4 @@
+import { preChatSettings } from '../channels/web/pre-chat';
 import type {
   ChannelEventRow,
   ChannelListRow,
@@ -53,6 +54,17 @@ export function presentChannelSummary(channel: ChannelListRow | (ChannelRow & { 
   };
 }
 
+/** The pre-chat form's settings as the channel form's fields. */
+function preChatFields(settings: Record<string, unknown>) {
+  const preChat = preChatSettings(settings);
+  return {
+    pre_chat_name: preChat.name,
+    pre_chat_email: preChat.email,
+    pre_chat_phone: preChat.phone,
+    pre_chat_message: preChat.message,
+  };
+}
+
 /** The settings a form shows (never a secret), by type, in the pages' snake_case. */
 export function presentSettings(channel: Pick<ChannelRow, 'type' | 'settings'>) {
   const s = channel.settings;
@@ -69,6 +81,7 @@ export function presentSettings(channel: Pick<ChannelRow, 'type' | 'settings'>) 
         suggested_questions: list(s.suggestedQuestions),
         proactive_message: text(s.proactiveMessage),
         proactive_delay: typeof s.proactiveDelaySeconds === 'number' ? s.proactiveDelaySeconds : 15,
+        ...preChatFields(s),
         collect_csat: s.collectCsat === true,
         identity_verification: s.identityVerification === true,
       };

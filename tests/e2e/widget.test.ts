@@ -16,7 +16,8 @@ import { logIn } from './support/accounts';
 
 /**
  * The web chat widget's journey, in Chromium on the production build: a customer's page on another
- * origin embeds the snippet; the visitor asks the published bot and reads a streamed, cited answer,
+ * origin embeds the snippet; the visitor gives their name in the pre-chat form, asks the published
+ * bot and reads a streamed, cited answer,
  * asks for a person; the team owner sees the conversation wait in the inbox live, takes it over and
  * replies; the visitor reads the reply live, and rates the conversation once it is resolved.
  *
@@ -102,6 +103,7 @@ async function cafeWithWidget(hostOrigin: string) {
       color: '#0f766e',
       welcomeMessage: 'Halo! Ada yang bisa dibantu?',
       launcherText: 'Chat',
+      preChat: { name: 'required', email: 'optional', phone: 'off', message: '' },
     },
   });
   await services.db.insert(savedReplies).values({ teamId: team.id, shortcut: 'jam-buka', text: openingHours });
@@ -141,6 +143,19 @@ describe('the web chat widget', () => {
     await w.launcher.click();
     await w.panel.waitFor();
     await w.log.getByText('Halo! Ada yang bisa dibantu?').waitFor();
+
+    // A new visitor gives their name (and, if they like, an e-mail) before the first message.
+    const details = visitor.locator('kawan-widget .kw-prechat');
+    await details.getByText('Before we start, tell us how to reach you.').waitFor();
+    expect(await w.input.isVisible()).toBe(false);
+    await details.getByRole('button', { name: 'Start chat' }).click();
+    await details.getByText('Enter your name.').waitFor();
+    await details.getByLabel('Name').fill('Rina');
+    await details.getByLabel('Email (optional)').fill('rina@example.com');
+    await screenshot(visitor, 'widget-host-page-pre-chat');
+    await details.getByRole('button', { name: 'Start chat' }).click();
+    await details.waitFor({ state: 'detached' });
+    await w.input.waitFor();
 
     // The question: the answer streams in with its source.
     await w.input.fill('Outlet Kemang buka jam berapa?');
@@ -251,7 +266,8 @@ describe('the web chat widget', () => {
     await agent.waitForURL(/\/contacts$/);
     const contactRows = agent.getByRole('list', { name: 'Contacts' }).getByRole('listitem');
     await expect.poll(() => contactRows.count()).toBe(1);
-    await contactRows.getByRole('link').click();
+    await contactRows.getByText('rina@example.com').waitFor();
+    await contactRows.getByRole('link', { name: 'Rina' }).click();
     await agent.waitForURL(/\/contacts\/\d+$/);
     await agent.getByRole('button', { name: 'Edit contact' }).click();
     await agent.getByLabel('Name').fill('Rina Pelanggan');

@@ -149,6 +149,10 @@ const webSettings: WebSettings = {
   suggested_questions: ['Jam buka?'],
   proactive_message: '',
   proactive_delay: 15,
+  pre_chat_name: 'off',
+  pre_chat_email: 'off',
+  pre_chat_phone: 'off',
+  pre_chat_message: '',
   collect_csat: false,
   identity_verification: false,
 };
@@ -494,6 +498,12 @@ describe('Channels/Create', () => {
     fireEvent.change(screen.getByLabelText('Position'), { target: { value: 'left' } });
     fireEvent.change(screen.getByLabelText('Suggested questions'), { target: { value: 'Jam buka?\nOngkir?' } });
     fireEvent.click(screen.getByRole('switch', { name: 'Ask for a rating when a conversation ends' }));
+    // The pre-chat form's line is offered once the form asks for something.
+    expect(screen.queryByLabelText('Line above the form (optional)')).toBeNull();
+    const preChat = within(screen.getByRole('group', { name: 'Pre-chat form' }));
+    fireEvent.change(preChat.getByLabelText('Visitor name'), { target: { value: 'required' } });
+    fireEvent.change(preChat.getByLabelText('Visitor phone'), { target: { value: 'optional' } });
+    fireEvent.change(screen.getByLabelText('Line above the form (optional)'), { target: { value: 'Kenalan dulu!' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create channel' }));
 
     expect(fake.calls.at(-1)).toMatchObject({
@@ -507,6 +517,10 @@ describe('Channels/Create', () => {
         color: '#10b981',
         position: 'left',
         suggested_questions: 'Jam buka?\nOngkir?',
+        pre_chat_name: 'required',
+        pre_chat_email: 'off',
+        pre_chat_phone: 'optional',
+        pre_chat_message: 'Kenalan dulu!',
         collect_csat: true,
         identity_verification: false,
       },

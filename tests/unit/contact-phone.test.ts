@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phoneE164 } from '../../server/domain/conversations/contact-details';
+import { phoneE164 } from '../../server/support/phone';
 
 describe('a phone number as an agent types it', () => {
   it.each([

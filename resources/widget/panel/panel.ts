@@ -15,6 +15,7 @@ import { h, icon, icons, uuid } from './dom';
 import { renderMarkdown, safeUrl } from './markdown';
 import { renderMessage, type MessageActions } from './message-view';
 import { messageKey, reduceMessages, visitorHasWritten, type ChatMessage, type MessageAction } from './messages';
+import { preChatView, type PreChatAnswers, type PreChatErrors, type PreChatView } from './pre-chat';
 import { connectRealtime, type RealtimeConnection, type RealtimeHandlers } from './realtime';
 import { panelCss } from './styles';
 
@@ -52,6 +53,10 @@ export function mount(context: PanelContext): PanelHandle {
   let csatScore = 0;
   let csatThanked = false;
   let handoffBusy = false;
+  /** The channel's pre-chat form comes before the first message (SessionResponse.detailsNeeded). */
+  let detailsNeeded = false;
+  /** The pre-chat form as drawn, for the config and words it was drawn with. */
+  let preChat: { view: PreChatView; config: WidgetConfig; t: typeof t } | null = null;
 
   // ---- DOM ---------------------------------------------------------------------------------------
 
@@ -233,8 +238,28 @@ export function mount(context: PanelContext): PanelHandle {
       handoffButton.remove();
     }
 
+    renderPreChat();
     input.disabled = unavailable;
     sendButton.disabled = unavailable || input.value.trim() === '';
+  }
+
+  /** While the visitor owes the pre-chat form, it stands in for the composer, suggestions and hand-off. */
+  function renderPreChat() {
+    const form = detailsNeeded && !unavailable ? config?.preChat : null;
+    if (!form || !config) {
+      preChat?.view.element.remove();
+      preChat = null;
+      composer.hidden = false;
+      return;
+    }
+    if (!preChat || preChat.config !== config || preChat.t !== t) {
+      preChat?.view.element.remove();
+      preChat = { view: preChatView(form, t, submitDetails), config, t };
+    }
+    if (!preChat.view.element.isConnected) errorLine.before(preChat.view.element);
+    composer.hidden = true;
+    suggestions.hidden = true;
+    handoffButton.remove();
   }
 
   function showError(error: WidgetApiError | null) {
@@ -322,6 +347,7 @@ export function mount(context: PanelContext): PanelHandle {
     // A verified visitor's history follows the identity; only an anonymous id is worth keeping.
     if (!response.verified) writeVisitorId(context.channelKey, response.visitorId);
     setConversation(response.conversation);
+    detailsNeeded = response.detailsNeeded;
     if (mode === 'reset') {
       const pending = messages.filter((message) => message.id === null);
       dispatch({ type: 'reset', messages: response.messages });
@@ -419,6 +445,7 @@ export function mount(context: PanelContext): PanelHandle {
     setConversation(null);
     stopShowingTyping();
     csatScore = 0;
+    detailsNeeded = false;
     realtime?.unsubscribe();
     channel = null;
     api.setToken(null);
@@ -431,7 +458,7 @@ export function mount(context: PanelContext): PanelHandle {
 
   function send(raw: string) {
     const text = raw.trim();
-    if (!text || unavailable) return;
+    if (!text || unavailable || detailsNeeded) return;
     const clientId = uuid();
     dispatch({ type: 'optimistic', clientId, text, createdAt: new Date().toISOString() });
     render();
@@ -469,6 +496,29 @@ export function mount(context: PanelContext): PanelHandle {
       showError(asApiError(error));
       render();
     });
+  }
+
+  /** The pre-chat form's answers, checked already: saved, then the visitor writes. */
+  async function submitDetails(answers: PreChatAnswers) {
+    const view = preChat?.view;
+    view?.setBusy(true);
+    try {
+      await withSession(() => api.contact(answers));
+      detailsNeeded = false;
+      showError(null);
+      render();
+      input.focus();
+    } catch (error) {
+      const failure = asApiError(error);
+      const fields = failure.status === 422 ? (failure.errors as PreChatErrors) : {};
+      if (Object.keys(fields).length > 0) {
+        showError(null);
+        view?.showErrors(fields);
+      } else {
+        showError(failure);
+      }
+      view?.setBusy(false);
+    }
   }
 
   handoffButton.addEventListener('click', async () => {
@@ -570,7 +620,8 @@ export function mount(context: PanelContext): PanelHandle {
       panel.hidden = false;
       render();
       log.scrollTop = log.scrollHeight;
-      (input.disabled ? closeButton : input).focus();
+      if (preChat?.view.element.isConnected) preChat.view.focus();
+      else (input.disabled ? closeButton : input).focus();
       void ensureSession();
     },
     close() {

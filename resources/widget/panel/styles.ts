@@ -58,6 +58,17 @@ export const panelCss = `
 .kw-csat textarea,.kw-compose textarea{display:block;width:100%;margin:0;border:1px solid #d1d5db;border-radius:6px;background:#fff;color:#111827;font:inherit;resize:none}
 .kw-csat textarea{padding:6px 8px;margin-bottom:8px;height:56px}
 .kw-button{padding:6px 12px;border:0;border-radius:6px;background:var(--kw-color);color:var(--kw-on-color)!important;font-weight:600}
+.kw-prechat{margin:0 16px 12px;padding:12px;border:1px solid #e5e7eb;border-radius:8px;background:#f9fafb}
+.kw-prechat>p{margin:0 0 12px;color:#374151}
+.kw-field{margin-bottom:12px}
+.kw-field label{display:block;margin-bottom:4px;font-size:13px;line-height:18px;font-weight:600;color:#374151}
+.kw-field label span{font-weight:400;color:#6b7280}
+.kw-field input{display:block;width:100%;margin:0;padding:8px 12px;border:1px solid #d1d5db;border-radius:6px;background:#fff;color:#111827;font:inherit;line-height:20px}
+.kw-field input:focus{outline:none;border-color:var(--kw-color);box-shadow:0 0 0 1px var(--kw-color)}
+.kw-field input[aria-invalid=true]{border-color:#dc2626}
+.kw-field-error{margin:4px 0 0;font-size:12px;line-height:16px;color:#b91c1c}
+.kw-field-error:empty{display:none}
+.kw-prechat .kw-button{width:100%;padding:8px 12px}
 .kw-error{margin:0 16px 8px;padding:8px 12px;border-radius:6px;background:#fef2f2;color:#991b1b;font-size:13px;line-height:18px}
 .kw-error:empty{display:none}
 .kw-actions{display:flex;justify-content:center;padding:0 16px 8px}
@@ -71,6 +82,6 @@ export const panelCss = `
 .kw-send svg{width:20px;height:20px}
 .kw-sr{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 .kw-brand{padding:0 0 8px;text-align:center;font-size:11px;line-height:14px;color:#9ca3af}
-@media (max-width:480px){.kw-panel,.kw[data-position=left] .kw-panel{inset:0;width:100%;height:100%;max-height:none;border:0;border-radius:0}.kw-compose textarea{font-size:16px}}
+@media (max-width:480px){.kw-panel,.kw[data-position=left] .kw-panel{inset:0;width:100%;height:100%;max-height:none;border:0;border-radius:0}.kw-compose textarea,.kw-field input{font-size:16px}}
 @media (prefers-reduced-motion:reduce){.kw-dots i,.kw-streaming .kw-bubble>p:last-child::after{animation:none}}
 `;

@@ -8,6 +8,7 @@
  *
  *   GET  config                        → WidgetConfig
  *   POST session     SessionRequest    → SessionResponse   (opens or restores the visitor's chat)
+ *   POST contact     ContactRequest    → 204   (the pre-chat form's answers; 422 with a message per field)
  *   POST messages    SendRequest       → 202 { message: WidgetMessage }
  *   POST handoff     {}                → 202 HandoffResponse  ("talk to a person")
  *   POST typing      { typing: bool }  → 204
@@ -29,8 +30,8 @@
  *   conversation.updated  { conversation: WidgetConversation }
  */
 
-/** The longest message and rating comment the widget's endpoints accept, in characters. */
-export const widgetLimits = { message: 4000, comment: 1000 } as const;
+/** The longest message, rating comment and pre-chat answers the widget's endpoints accept, in characters. */
+export const widgetLimits = { message: 4000, comment: 1000, name: 255, email: 255, phone: 32 } as const;
 
 /** Who wrote a message the visitor sees: notes and Kawan's own lines stay in the team's inbox. */
 /**
@@ -103,6 +104,12 @@ export interface WidgetConfig {
    * until the visitor opens the chat or dismisses it; null: none.
    */
   proactive: { message: string; delaySeconds: number } | null;
+  /**
+   * The pre-chat form: the details a new visitor gives before their first message (an anonymous
+   * visitor Kawan does not know yet; SessionResponse.detailsNeeded says when), with the channel's
+   * line above them ('' for the widget's own words); null: no form.
+   */
+  preChat: PreChatForm | null;
   collectCsat: boolean;
   showBranding: boolean;
   /** The bot's replies are off (channel or bot paused): the widget says a person will answer. */
@@ -114,6 +121,17 @@ export interface WidgetConfig {
   language: 'id' | 'en' | null;
   realtime: WidgetRealtime;
 }
+
+export type PreChatFieldName = 'name' | 'email' | 'phone';
+
+export interface PreChatForm {
+  message: string;
+  /** In the form's order: name, e-mail, phone, those the channel asks for. */
+  fields: { name: PreChatFieldName; required: boolean }[];
+}
+
+/** The pre-chat form's answers: a field the channel does not ask for is ignored, an empty one is none. */
+export type ContactRequest = Partial<Record<PreChatFieldName, string>>;
 
 export interface SessionRequest {
   /** The id the widget keeps in localStorage; absent on the first visit (the server makes one). */
@@ -130,6 +148,8 @@ export interface SessionResponse {
   channel: string;
   /** True when the identity's hash matched (a mismatch is treated as an anonymous visitor). */
   verified: boolean;
+  /** The channel has a pre-chat form and Kawan does not know this visitor yet: the form comes first. */
+  detailsNeeded: boolean;
   conversation: WidgetConversation | null;
   /** The latest messages of the visitor's conversation, oldest first (at most 50). */
   messages: WidgetMessage[];

@@ -688,6 +688,21 @@ export function conversationRepository(db: Database, teamId: number) {
       return row;
     },
 
+    /** The contact a channel identity belongs to (a widget visitor id), if Kawan knows it. */
+    async contactIdOfIdentity(channelType: ChannelType, externalUserId: string): Promise<number | undefined> {
+      const [row] = await db
+        .select({ contactId: contactIdentities.contactId })
+        .from(contactIdentities)
+        .where(
+          and(
+            eq(contactIdentities.teamId, teamId),
+            eq(contactIdentities.channelType, channelType),
+            eq(contactIdentities.externalUserId, externalUserId),
+          ),
+        );
+      return row?.contactId;
+    },
+
     async identities(contactId: number) {
       return db
         .select({ identity: contactIdentities, channelName: channels.name })

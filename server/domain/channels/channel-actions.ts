@@ -93,6 +93,12 @@ async function parse(
           suggestedQuestions: data.suggested_questions,
           proactiveMessage: data.proactive_message,
           proactiveDelaySeconds: data.proactive_delay,
+          preChat: {
+            name: data.pre_chat_name,
+            email: data.pre_chat_email,
+            phone: data.pre_chat_phone,
+            message: data.pre_chat_message,
+          },
           collectCsat: data.collect_csat,
           identityVerification: data.identity_verification,
         },

@@ -1,3 +1,4 @@
+import { preChatAsks } from '../../channels/web/pre-chat';
 import { z } from 'zod';
 import { fields } from '../shared/validation';
 
@@ -35,6 +36,12 @@ const booleanish = z
   .union([z.boolean(), z.literal('true'), z.literal('false'), z.literal('1'), z.literal('0'), z.literal('on')])
   .optional()
   .transform((value) => value === true || value === 'true' || value === '1' || value === 'on');
+
+/** Whether the pre-chat form asks for a detail: not at all (the default), optionally, or required. */
+const preChatAsk = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  z.enum(preChatAsks, { error: 'Choose off, optional or required.' }).default('off'),
+);
 
 /** A host name pattern the widget may run on: `shop.example.com`, `*.example.com`, `localhost:5173`. */
 const domainPattern = /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/;
@@ -115,6 +122,10 @@ export function webSchema() {
         .min(0, 'The delay must be a whole number of seconds between 0 and 300.')
         .max(300, 'The delay must be a whole number of seconds between 0 and 300.'),
     ),
+    pre_chat_name: preChatAsk,
+    pre_chat_email: preChatAsk,
+    pre_chat_phone: preChatAsk,
+    pre_chat_message: fields.optionalString('pre-chat message', 200).transform((value) => value ?? ''),
     collect_csat: booleanish,
     identity_verification: booleanish,
   });

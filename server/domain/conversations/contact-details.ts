@@ -6,21 +6,9 @@ import { NotFoundError } from '../../support/errors';
 import { authorize, type TeamActor } from '../teams/team-access';
 import { conversationPolicy } from './conversation-actions';
 import { conversationChanged } from './events';
+import { phoneE164 } from '../../support/phone';
 
-/**
- * A phone number as an agent types it, in E.164: spaces, dashes, dots and brackets dropped; "00"
- * for "+"; a local Indonesian number ("0812…") given its country code (+62), as the businesses
- * Kawan is for write them. Undefined when what is left is not a phone number (8 to 15 digits).
- */
-export function phoneE164(value: string): string | undefined {
-  let phone = value.replace(/[\s\-.()]/g, '');
-  if (phone.startsWith('00')) phone = `+${phone.slice(2)}`;
-  else if (phone.startsWith('0')) phone = `+62${phone.slice(1)}`;
-  else if (!phone.startsWith('+')) phone = `+${phone}`;
-  return /^\+[1-9]\d{7,14}$/.test(phone) ? phone : undefined;
-}
-
-const phoneMessage = 'The phone must be a phone number, such as 0812-3456-7890 or +62 812-3456-7890.';
+export const phoneMessage = 'The phone must be a phone number, such as 0812-3456-7890 or +62 812-3456-7890.';
 /** Empty means "none": the detail is cleared (null); a detail not sent at all is left as it is. */
 const blankAsNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 

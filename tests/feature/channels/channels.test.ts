@@ -135,6 +135,9 @@ describe('channels', () => {
       suggested_questions: 'Jam buka?\nBisa bayar QRIS?',
       proactive_message: 'Ada yang bisa kami bantu?',
       proactive_delay: '8',
+      pre_chat_name: 'required',
+      pre_chat_phone: 'optional',
+      pre_chat_message: 'Kenalan dulu, Kak!',
       collect_csat: true,
       identity_verification: true,
     });
@@ -149,6 +152,10 @@ describe('channels', () => {
         position: 'left',
         proactive_message: 'Ada yang bisa kami bantu?',
         proactive_delay: 8,
+        pre_chat_name: 'required',
+        pre_chat_email: 'off',
+        pre_chat_phone: 'optional',
+        pre_chat_message: 'Kenalan dulu, Kak!',
         identity_verification: true,
       },
     });
@@ -183,11 +190,15 @@ describe('channels', () => {
       allowed_domains: 'shop.example.com',
       proactive_message: 'x'.repeat(141),
       proactive_delay: '301',
+      pre_chat_email: 'always',
+      pre_chat_message: 'x'.repeat(201),
     });
     errors = (await client.visit('/channels/create')).body.props.errors as Record<string, string>;
     expect(errors).toEqual({
       proactive_message: 'The proactive message field must not be greater than 140 characters.',
       proactive_delay: 'The delay must be a whole number of seconds between 0 and 300.',
+      pre_chat_email: 'Choose off, optional or required.',
+      pre_chat_message: 'The pre-chat message field must not be greater than 200 characters.',
     });
     await client.send('post', '/channels', { type: 'web', name: 'Site', allowed_domains: 'not a domain!' });
     errors = (await client.visit('/channels/create')).body.props.errors as Record<string, string>;

@@ -39,6 +39,7 @@ const defaultConfig: WidgetConfig = {
   welcomeMessage: 'Hi! Ask me **anything**.',
   suggestedQuestions: ['Opening hours?', 'Do you deliver?'],
   proactive: null,
+  preChat: null,
   collectCsat: true,
   showBranding: true,
   botActive: true,
@@ -72,6 +73,7 @@ function session(overrides: Partial<SessionResponse> = {}): SessionResponse {
     token: 'token-1',
     channel: 'widget.1',
     verified: false,
+    detailsNeeded: false,
     conversation: null,
     messages: [],
     ...overrides,
@@ -434,5 +436,97 @@ describe('the chat panel', () => {
     });
     // A verified visitor's id is not kept for the next (maybe anonymous) visit.
     expect(localStorage.getItem('kawan:pk:visitor')).toBe('visitor-2');
+  });
+});
+
+describe('the pre-chat form', () => {
+  const withForm: WidgetConfig = {
+    ...defaultConfig,
+    preChat: {
+      message: '',
+      fields: [
+        { name: 'name', required: true },
+        { name: 'email', required: false },
+        { name: 'phone', required: true },
+      ],
+    },
+  };
+  const field = (name: string) => $<HTMLInputElement>(`.kw-prechat input[name=${name}]`);
+  const submitForm = () =>
+    $<HTMLFormElement>('.kw-prechat').dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+
+  it('stands in for the composer, suggestions and hand-off of a new visitor until they answer', async () => {
+    routes.session = () => json(200, session({ detailsNeeded: true }));
+    routes.contact = () => json(204, null);
+    start(withForm);
+    await sessionStarted();
+    panel.open();
+    expect($('.kw-prechat p').textContent).toBe('Before we start, tell us how to reach you.');
+    expect($$('.kw-prechat label').map((label) => label.textContent)).toEqual(['Name', 'Email (optional)', 'Phone']);
+    expect(field('email').type).toBe('email');
+    expect(field('phone').getAttribute('autocomplete')).toBe('tel');
+    expect($('.kw-compose').hidden).toBe(true);
+    expect($('.kw-suggestions').hidden).toBe(true);
+    expect($('.kw-handoff')).toBeNull();
+    expect(shadow.activeElement).toBe(field('name'));
+
+    // Checked in the widget's words before anything is sent.
+    field('phone').value = '12';
+    submitForm();
+    expect($('#kw-pre-name-error').textContent).toBe('Enter your name.');
+    expect($('#kw-pre-phone-error').textContent).toBe(
+      'Enter a phone number such as 0812-3456-7890 or +62 812-3456-7890.',
+    );
+    expect(field('name').getAttribute('aria-invalid')).toBe('true');
+    expect(shadow.activeElement).toBe(field('name'));
+    expect(requests.some((request) => request.path === 'contact')).toBe(false);
+
+    field('name').value = ' Rina ';
+    field('name').dispatchEvent(new Event('input'));
+    expect($('#kw-pre-name-error').textContent).toBe('');
+    expect(field('name').hasAttribute('aria-invalid')).toBe(false);
+    field('phone').value = '0812 3456 7890';
+    submitForm();
+    await vi.waitFor(() => expect($('.kw-prechat')).toBeNull());
+    const sent = requests.find((request) => request.path === 'contact')!;
+    expect(sent.body).toEqual({ name: 'Rina', email: '', phone: '0812 3456 7890' });
+    expect(sent.headers.Authorization).toBe('Bearer token-1');
+    expect($('.kw-compose').hidden).toBe(false);
+    expect($('.kw-suggestions').hidden).toBe(false);
+    expect(shadow.activeElement).toBe($('.kw-compose textarea'));
+  });
+
+  it("shows the server's message under its field when it refuses an answer", async () => {
+    routes.session = () => json(200, session({ detailsNeeded: true }));
+    routes.contact = () =>
+      json(422, {
+        message: 'The email field must be a valid email address.',
+        errors: { email: ['The email field must be a valid email address.'] },
+      });
+    start(withForm);
+    await sessionStarted();
+    field('name').value = 'Rina';
+    field('email').value = 'rina@example.co';
+    field('phone').value = '+62 812 3456 7890';
+    submitForm();
+    await vi.waitFor(() =>
+      expect($('#kw-pre-email-error').textContent).toBe('The email field must be a valid email address.'),
+    );
+    expect($('.kw-error').textContent).toBe('');
+    expect($<HTMLButtonElement>('.kw-prechat button').disabled).toBe(false);
+  });
+
+  it('speaks Indonesian, with the channel line, and is not shown to a visitor Kawan knows', async () => {
+    routes.session = () => json(200, session({ detailsNeeded: true }));
+    start({ ...withForm, language: 'id', preChat: { ...withForm.preChat!, message: 'Kenalan dulu, Kak!' } });
+    await sessionStarted();
+    expect($('.kw-prechat p').textContent).toBe('Kenalan dulu, Kak!');
+    expect($$('.kw-prechat label').map((label) => label.textContent)).toEqual(['Nama', 'Email (opsional)', 'Nomor HP']);
+    expect($('.kw-prechat button').textContent).toBe('Mulai chat');
+
+    routes.session = () => json(200, session({ detailsNeeded: false, channel: 'widget.2' }));
+    panel.reset();
+    await vi.waitFor(() => expect($('.kw-prechat')).toBeNull());
+    expect($('.kw-compose').hidden).toBe(false);
   });
 });

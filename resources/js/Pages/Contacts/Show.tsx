@@ -70,8 +70,9 @@ export default function Show({ contact, conversations, can }: ContactsShowProps)
                 ))}
               </ul>
             ) : (
-              <EmptyState icon={<Icon name="chat-bubble" className="size-10" />} title="No conversations">
-                This contact's conversations were deleted with the history your plan keeps.
+              <EmptyState icon={<Icon name="chat-bubble" className="size-10" />} title="No conversations" bare>
+                They left their details in the chat's pre-chat form and have not written yet, or their conversations
+                were deleted with the history your plan keeps.
               </EmptyState>
             )}
           </section>

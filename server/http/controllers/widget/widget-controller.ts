@@ -39,6 +39,8 @@ import { projectPath } from '../../../support/paths';
 import { cspNonce } from '../../middleware/security-headers';
 import { channels, users } from '../../../db/schema/index';
 import { demoLogin } from '../../../db/seed';
+import { preChatForm } from '../../../channels/web/pre-chat';
+import { detailsNeeded, savePreChatAnswers } from '../../../domain/contacts/pre-chat';
 
 const publicDir = projectPath('public');
 
@@ -197,6 +199,7 @@ export async function config(req: WidgetRequest, res: Response) {
             delaySeconds: typeof s.proactiveDelaySeconds === 'number' ? s.proactiveDelaySeconds : 15,
           }
         : null,
+    preChat: preChatForm(s),
     collectCsat: s.collectCsat === true,
     // "Powered by Kawan" goes on the plans that include its removal (Billing's plan table says which).
     showBranding: !(await teamPlan(req.services.db, req.services.config, channel.teamId)).limits.removeBranding,
@@ -278,6 +281,9 @@ export async function session(req: WidgetRequest, res: Response) {
     token: tokenFor(req.services, channel, { visitorId, ...(userId ? { userId } : {}) }),
     channel: widgetChannelName(channel.publicKey, visitorId),
     verified,
+    detailsNeeded:
+      conversation === undefined &&
+      (await detailsNeeded(req.services, channel, { externalUserId: visitorId, verified })),
     conversation: conversation
       ? presentWidgetConversation(conversation, { collectCsat: channel.settings.collectCsat === true, agentName })
       : null,
@@ -286,6 +292,16 @@ export async function session(req: WidgetRequest, res: Response) {
   // Kept for the first message: where the visitor is and who they said they are.
   res.json(body);
 }
+
+/** The visitor's answers to the channel's pre-chat form (422 with a message per field). */
+export async function contact(req: WidgetRequest, res: Response) {
+  const visitor = visitorOf(req);
+  await savePreChatAnswers(req.services, req.channel!, { externalUserId: externalUserOf(visitor) }, req.body);
+  res.status(204).end();
+}
+
+/** Who the visitor is as a contact identity: the host's user for a verified visitor, else the visitor id. */
+const externalUserOf = (visitor: Visitor) => (visitor.userId ? `user:${visitor.userId}` : visitor.visitorId);
 
 const sendSchema = z.object({
   text: z
@@ -309,7 +325,7 @@ export async function send(req: WidgetRequest, res: Response) {
     channel,
     {
       externalId: `web:${data.clientId}`,
-      externalUserId: visitor.userId ? `user:${visitor.userId}` : visitor.visitorId,
+      externalUserId: externalUserOf(visitor),
       threadId: visitor.visitorId,
       kind: 'text',
       text: data.text,

@@ -67,6 +67,94 @@ function ToggleField({
   );
 }
 
+/** The form's keys whose value is one of a few words: a select. */
+type ChoiceKey = 'position' | 'pre_chat_name' | 'pre_chat_email' | 'pre_chat_phone';
+
+/** A labelled select of `channel-<name>`, with its message beneath. */
+function SelectField<K extends ChoiceKey>({
+  bag,
+  name,
+  label,
+  value,
+  options,
+  className,
+}: {
+  bag: FieldBag;
+  name: K;
+  label: string;
+  value: NonNullable<ChannelFormData[K]>;
+  options: [NonNullable<ChannelFormData[K]>, string][];
+  className?: string;
+}) {
+  const error = bag.error(name);
+  return (
+    <div className={className}>
+      <InputLabel htmlFor={`channel-${name}`} value={label} />
+      <Select
+        id={`channel-${name}`}
+        className="mt-1 block w-full"
+        value={value}
+        onChange={(event) => bag.set(name, event.target.value as ChannelFormData[K])}
+        disabled={bag.disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`channel-${name}-error`}
+      >
+        {options.map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </Select>
+      <InputError id={`channel-${name}-error`} className="mt-2" message={error} />
+    </div>
+  );
+}
+
+const preChatDetails = [
+  { key: 'pre_chat_name', label: 'Visitor name' },
+  { key: 'pre_chat_email', label: 'Visitor email' },
+  { key: 'pre_chat_phone', label: 'Visitor phone' },
+] as const;
+
+/** The pre-chat form: what a new visitor is asked for before their first message, and its line. */
+function PreChatFields({ bag }: { bag: FieldBag }) {
+  const asking = preChatDetails.some(({ key }) => (bag.data[key] ?? 'off') !== 'off');
+  return (
+    <fieldset className="col-span-6">
+      <legend className="block text-sm font-medium text-gray-700">Pre-chat form</legend>
+      <p className="mt-1 text-xs text-gray-500">
+        Ask new visitors for their details before they write, so that your team can follow up. Visitors your site signs
+        in, and those who wrote before, are not asked.
+      </p>
+      <div className="mt-3 grid grid-cols-3 gap-4">
+        {preChatDetails.map(({ key, label }) => (
+          <SelectField
+            key={key}
+            bag={bag}
+            name={key}
+            label={label}
+            value={bag.data[key] ?? 'off'}
+            options={[
+              ['off', 'Not asked'],
+              ['optional', 'Optional'],
+              ['required', 'Required'],
+            ]}
+          />
+        ))}
+      </div>
+      {asking && (
+        <TextField
+          {...text(bag, 'pre_chat_message')}
+          label="Line above the form (optional)"
+          className="mt-4"
+          maxLength={200}
+          hint="Empty: “Before we start, tell us how to reach you.”, in the visitor's language."
+        />
+      )}
+    </fieldset>
+  );
+}
+
 function WebFields({ bag }: { bag: FieldBag }) {
   const color = bag.data.color ?? '';
   const colorError = bag.error('color');
@@ -108,22 +196,17 @@ function WebFields({ bag }: { bag: FieldBag }) {
         <InputError id="channel-color-error" className="mt-2" message={colorError} />
       </div>
 
-      <div className="col-span-6 sm:col-span-3">
-        <InputLabel htmlFor="channel-position" value="Position" />
-        <Select
-          id="channel-position"
-          className="mt-1 block w-full"
-          value={bag.data.position ?? 'right'}
-          onChange={(event) => bag.set('position', event.target.value as 'left' | 'right')}
-          disabled={bag.disabled}
-          aria-invalid={bag.error('position') ? true : undefined}
-          aria-describedby="channel-position-error"
-        >
-          <option value="right">Bottom right</option>
-          <option value="left">Bottom left</option>
-        </Select>
-        <InputError id="channel-position-error" className="mt-2" message={bag.error('position')} />
-      </div>
+      <SelectField
+        bag={bag}
+        name="position"
+        label="Position"
+        className="col-span-6 sm:col-span-3"
+        value={bag.data.position ?? 'right'}
+        options={[
+          ['right', 'Bottom right'],
+          ['left', 'Bottom left'],
+        ]}
+      />
 
       <TextField
         {...text(bag, 'title')}
@@ -177,6 +260,8 @@ function WebFields({ bag }: { bag: FieldBag }) {
         min={0}
         max={300}
       />
+
+      <PreChatFields bag={bag} />
 
       <ToggleField
         bag={bag}

@@ -2,6 +2,7 @@ import type {
   ChannelSettings,
   ChannelStatus,
   ChannelType,
+  PreChatAsk,
   WebhookSettings,
   WebSettings,
   WhatsAppSettings,
@@ -31,6 +32,10 @@ export type ChannelFormData = {
   proactive_message?: string;
   /** Seconds, as the number field holds them. */
   proactive_delay?: string;
+  pre_chat_name?: PreChatAsk;
+  pre_chat_email?: PreChatAsk;
+  pre_chat_phone?: PreChatAsk;
+  pre_chat_message?: string;
   collect_csat?: boolean;
   identity_verification?: boolean;
   // whatsapp
@@ -72,6 +77,10 @@ function typeFields(type: ChannelType, settings: ChannelSettings): Partial<Chann
         suggested_questions: (web.suggested_questions ?? []).join('\n'),
         proactive_message: web.proactive_message ?? '',
         proactive_delay: String(web.proactive_delay ?? 15),
+        pre_chat_name: web.pre_chat_name ?? 'off',
+        pre_chat_email: web.pre_chat_email ?? 'off',
+        pre_chat_phone: web.pre_chat_phone ?? 'off',
+        pre_chat_message: web.pre_chat_message ?? '',
         collect_csat: web.collect_csat ?? false,
         identity_verification: web.identity_verification ?? false,
       };

@@ -38,6 +38,8 @@ export interface ChannelSummary {
   created_at: string;
 }
 
+export type PreChatAsk = 'off' | 'optional' | 'required';
+
 export interface WebSettings {
   allowed_domains: string[];
   color: string;
@@ -50,6 +52,12 @@ export interface WebSettings {
   /** Shown beside the launcher after `proactive_delay` seconds; empty: none. */
   proactive_message: string;
   proactive_delay: number;
+  /** The pre-chat form: whether it asks a new visitor for each detail before their first message. */
+  pre_chat_name: PreChatAsk;
+  pre_chat_email: PreChatAsk;
+  pre_chat_phone: PreChatAsk;
+  /** The line above the form's fields; empty: the widget's own words. */
+  pre_chat_message: string;
   collect_csat: boolean;
   identity_verification: boolean;
 }
