@@ -21,6 +21,18 @@ export default function widgetRoutes(routes: RouteRegistry): void {
       .name('messages')
       .middleware('throttle:widget-messages', 'throttle:widget-messages-ip')
       .hidden();
+    api
+      .post('/attachments', widget.upload)
+      .name('attachments.store')
+      .middleware('throttle:widget-messages', 'throttle:widget-messages-ip')
+      .hidden();
+    api
+      .get('/messages/{message}/attachments/{index}', widget.attachment)
+      .name('attachments.show')
+      .whereNumber('message')
+      .whereNumber('index')
+      .middleware('throttle:widget')
+      .hidden();
     api.post('/handoff', widget.handoff).name('handoff').middleware('throttle:widget').hidden();
     api.post('/typing', widget.typing).name('typing').middleware('throttle:widget').hidden();
     api.post('/csat', widget.csat).name('csat').middleware('throttle:widget').hidden();

@@ -94,6 +94,10 @@ export interface WidgetApi {
   session(request: SessionRequest): Promise<SessionResponse>;
   /** The pre-chat form's answers. */
   contact(answers: ContactRequest): Promise<void>;
+  /** A file the visitor sends (its bytes as the body). */
+  upload(file: Blob, name: string, clientId: string): Promise<{ message: WidgetMessage }>;
+  /** A file of the visitor's chat, to show or download. */
+  file(messageId: number, index: number): Promise<Blob>;
   send(request: SendRequest): Promise<{ message: WidgetMessage }>;
   handoff(): Promise<HandoffResponse>;
   typing(typing: boolean): Promise<void>;
@@ -107,7 +111,12 @@ export interface WidgetApi {
 export function createApi(apiBase: string, fetchImpl: Fetch = (input, init) => fetch(input, init)): WidgetApi {
   let token: string | null = null;
 
-  async function request<T>(url: string, init: RequestInit, headers: Record<string, string>): Promise<T> {
+  async function request<T>(
+    url: string,
+    init: RequestInit,
+    headers: Record<string, string>,
+    as: 'json' | 'blob' = 'json',
+  ): Promise<T> {
     const allHeaders: Record<string, string> = { Accept: 'application/json', ...headers };
     if (token) allHeaders.Authorization = `Bearer ${token}`;
     let response: Response;
@@ -117,6 +126,13 @@ export function createApi(apiBase: string, fetchImpl: Fetch = (input, init) => f
       throw new WidgetApiError(0, errorMessage(0, null));
     }
     if (response.status === 204) return undefined as T;
+    if (as === 'blob' && response.ok) {
+      try {
+        return (await response.blob()) as T;
+      } catch {
+        throw new WidgetApiError(0, errorMessage(0, null));
+      }
+    }
     let body: unknown;
     try {
       const text = await response.text();
@@ -157,6 +173,14 @@ export function createApi(apiBase: string, fetchImpl: Fetch = (input, init) => f
     config: () => request<WidgetConfig>(apiBase + 'config', { method: 'GET' }, {}),
     session: (payload) => post<SessionResponse>('session', payload),
     contact: (answers) => post<void>('contact', answers),
+    upload: (file, name, clientId) =>
+      request<{ message: WidgetMessage }>(
+        `${apiBase}attachments?${new URLSearchParams({ clientId, name }).toString()}`,
+        { method: 'POST', body: file },
+        { 'Content-Type': 'application/octet-stream' },
+      ),
+    file: (messageId, index) =>
+      request<Blob>(`${apiBase}messages/${messageId}/attachments/${index}`, { method: 'GET' }, {}, 'blob'),
     send: (payload) => post<{ message: WidgetMessage }>('messages', payload),
     handoff: () => post<HandoffResponse>('handoff', {}),
     typing: (typing) => post<void>('typing', { typing }),

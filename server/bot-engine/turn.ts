@@ -135,6 +135,14 @@ export interface TurnResult {
 
 const DEFAULT_CONTEXT_TOKENS = 6000;
 
+/** The reply to a file or picture sent without words. */
+const nothingToRead = {
+  indonesian:
+    'Terima kasih, filenya sudah kami terima. Saya belum bisa membaca file: tuliskan pertanyaan Anda, atau minta bicara dengan petugas agar mereka bisa melihatnya.',
+  english:
+    'Thanks, I’ve got your file. I can’t read files myself: write your question, or ask for a person so that they can look at it.',
+};
+
 export async function runTurn(
   input: TurnInput,
   deps: TurnDeps,
@@ -182,6 +190,16 @@ export async function runTurn(
   /** A reply that no model wrote, given to a streaming listener whole. */
   const say = (text: string, streamed: boolean) =>
     onEvent(streamed ? { type: 'replace', text } : { type: 'delta', text });
+
+  // A message with nothing to read (a picture or a file without a caption): said so, without the
+  // knowledge or a model; a person sees the file in the inbox.
+  if (message.trim() === '') {
+    // Without a language to go by (no words yet), in both.
+    const reply = language ? nothingToRead[language] : `${nothingToRead.indonesian}\n\n${nothingToRead.english}`;
+    trace.handoffDecision = 'none';
+    say(reply, false);
+    return finish({ reply, kind: 'smalltalk', citations: [], handoff: null });
+  }
 
   // 2. Handoff that needs no model.
   const request = config.handoff.onUserRequest ? asksForHuman(message) : null;

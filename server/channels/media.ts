@@ -64,12 +64,15 @@ export function attachmentStatus(attachment: StoredAttachment): AttachmentStatus
 }
 
 /**
- * The attachments of a new message as stored: a channel that downloads files keeps them as read
- * (the job fetches them); on any other, each is marked as not kept, so none waits forever.
+ * The attachments of a new message as stored: a file already written (a widget visitor's upload)
+ * as it is; a channel that downloads files keeps them as read (the job fetches them); on any other,
+ * each is marked as not kept, so none waits forever.
  */
-export function attachmentsToStore(attachments: InboundAttachment[], fetches: boolean): StoredAttachment[] {
+export function attachmentsToStore(attachments: StoredAttachment[], fetches: boolean): StoredAttachment[] {
   return attachments.map((attachment) =>
-    fetches && attachment.providerMediaId ? { ...attachment } : { ...attachment, error: notFetchedReason },
+    attachment.stored || (fetches && attachment.providerMediaId)
+      ? { ...attachment }
+      : { ...attachment, error: notFetchedReason },
   );
 }
 

@@ -3,7 +3,9 @@
  * picture, a recording or a video; anything else downloads under its own name. Nothing in it can
  * run: no sniffing, and a policy that allows nothing should it be opened as a document.
  */
+import type { Response } from 'express';
 import { mediaKind } from '../channels/media';
+import { NotFoundError } from '../support/errors';
 
 /** `type/subtype` as RFC 6838 allows it; parameters (charset…) are dropped. */
 const mimePattern = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/;
@@ -15,7 +17,7 @@ export function safeMime(mime: string | undefined): string {
 }
 
 /** A file name without folders, control characters or surrounding space (at most 200 characters). */
-function cleanName(name: string): string {
+export function cleanName(name: string): string {
   const base = name.split(/[/\\]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
   return [...base.replace(/[\u0000-\u001f\u007f]/g, '').trim()].slice(0, 200).join('');
@@ -51,4 +53,26 @@ export function fileHeaders(
     'Cache-Control': `private, max-age=${maxAgeSeconds}`,
     'Content-Security-Policy': "default-src 'none'",
   };
+}
+
+/** How long a browser may keep a stored file without asking again. */
+const storedFileMaxAgeSeconds = 600;
+
+/**
+ * Sends a stored customer file with `fileHeaders` (ranges answered, so a player can seek). A file
+ * gone from the disk is a 404, and the error page is a page again, not the customer's file.
+ */
+export async function sendStoredFile(
+  res: Response,
+  file: { root: string; path: string; mime?: string | null; name?: string | null },
+): Promise<void> {
+  const headers = fileHeaders(file, storedFileMaxAgeSeconds);
+  res.set(headers);
+  await new Promise<void>((resolve, reject) => {
+    res.sendFile(file.path, { root: file.root, cacheControl: false }, (error) => {
+      if (!error || res.headersSent) return resolve();
+      for (const name of Object.keys(headers)) res.removeHeader(name);
+      reject((error as NodeJS.ErrnoException).code === 'ENOENT' ? new NotFoundError() : error);
+    });
+  });
 }

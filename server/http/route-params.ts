@@ -19,3 +19,10 @@ export function routeId(req: Request, parameter: string): number {
   if (id === undefined) throw new NotFoundError();
   return id;
 }
+
+/** `{index}`: an attachment's place in its message, from 0 (at most three digits), or a 404. */
+export function attachmentIndex(req: Request): number {
+  const raw = req.params.index;
+  if (typeof raw !== 'string' || !/^[0-9]{1,3}$/.test(raw)) throw new NotFoundError();
+  return Number(raw);
+}

@@ -6,7 +6,13 @@ import type {
 } from '../db/repositories/conversation-repository';
 import type { MessageAi } from '../db/schema/channels';
 import type { Citation } from '../bot-engine/citations';
-import type { WidgetCitation, WidgetConversation, WidgetMessage, WidgetSender } from '../channels/web/protocol';
+import type {
+  WidgetAttachment,
+  WidgetCitation,
+  WidgetConversation,
+  WidgetMessage,
+  WidgetSender,
+} from '../channels/web/protocol';
 import { attachmentStatus, mediaKind, type StoredAttachment } from '../channels/media';
 import type { Services } from '../services';
 import { iso } from './iso';
@@ -163,7 +169,26 @@ export function presentWidgetMessage(
     ...(row.sender === 'bot' ? { feedback: row.feedback === 1 ? 'up' : row.feedback === -1 ? 'down' : null } : {}),
     ...(row.ai?.kind === 'smalltalk' ? { smallTalk: true as const } : {}),
     ...(row.clientId ? { clientId: row.clientId } : {}),
+    ...widgetAttachments(row.attachments as StoredAttachment[]),
   };
+}
+
+/** The message's stored files, with their places in the message (what the widget asks for). */
+function widgetAttachments(attachments: StoredAttachment[]): { attachments?: WidgetAttachment[] } {
+  const stored = attachments.flatMap((attachment, index): WidgetAttachment[] =>
+    attachment.stored
+      ? [
+          {
+            index,
+            name: attachment.name || 'file',
+            mime: attachment.mime ?? 'application/octet-stream',
+            size: attachment.size ?? 0,
+            kind: mediaKind(attachment.mime) === 'image' ? 'image' : 'file',
+          },
+        ]
+      : [],
+  );
+  return stored.length > 0 ? { attachments: stored } : {};
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { type createApp } from '../../server/app';
@@ -207,6 +208,18 @@ describe('the web chat widget', () => {
     const reply = w.log.locator('.kw-msg').filter({ hasText: 'Halo, saya Dewi' });
     await reply.waitFor({ timeout: 10_000 });
     await reply.locator('.kw-name').getByText('Dewi').waitFor();
+
+    // The visitor sends a photo of their receipt: shown in their chat, and to the owner in the thread.
+    await visitor
+      .locator('kawan-widget .kw-compose input[type=file]')
+      .setInputFiles({ name: 'struk.png', mimeType: 'image/png', buffer: receiptPng() });
+    const sentPhoto = w.log.locator('.kw-mine img[alt="struk.png"]');
+    await sentPhoto.waitFor();
+    await w.log.locator('.kw-mine[aria-busy]').waitFor({ state: 'detached', timeout: 10_000 });
+    const seenPhoto = agent.getByRole('list', { name: 'Messages' }).getByRole('img', { name: 'struk.png' });
+    await seenPhoto.waitFor({ timeout: 10_000 });
+    await expect.poll(() => seenPhoto.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(96);
+    await screenshot(visitor, 'widget-host-page-photo');
     await screenshot(agent, 'widget-agent-conversation');
 
     // The owner snoozes it for an hour; the visitor's next message brings it back live.
@@ -300,6 +313,29 @@ function hostHtml(channelKey: string) {
 <body><h1>Kopi Senja</h1><p>Kopi susu gula aren, dikirim ke rumah.</p>
 <script src="${appUrl}/widget.js" data-channel="${channelKey}" async></script>
 </body></html>`;
+}
+
+/** A 96×64 PNG of one colour (a stand-in for a photographed receipt). */
+function receiptPng(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(96, 0);
+  header.writeUInt32BE(64, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(96 * 3, Buffer.from([0xf5, 0x9e, 0x0b]))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: 64 }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 async function screenshot(page: Page, name: string) {

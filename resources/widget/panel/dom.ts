@@ -45,6 +45,7 @@ export function icon(paths: string, fill = false): SVGSVGElement {
 export const icons = {
   close: 'M6 6l12 12|M18 6L6 18',
   send: 'M5 12h14|M13 6l6 6-6 6',
+  attach: 'M21 11l-8.6 8.6a5.5 5.5 0 0 1-7.8-7.8L13.2 3.2a3.7 3.7 0 0 1 5.2 5.2l-8.6 8.6a1.8 1.8 0 0 1-2.6-2.6L15 6.6',
   up: 'M7 10v11H4V10h3z|M7 10l4-8a2 2 0 0 1 3 2l-1 5h6a2 2 0 0 1 2 2.3l-1.4 7A2 2 0 0 1 17.6 20H7',
   down: 'M17 14V3h3v11h-3z|M17 14l-4 8a2 2 0 0 1-3-2l1-5H5a2 2 0 0 1-2-2.3l1.4-7A2 2 0 0 1 6.4 4H17',
 };

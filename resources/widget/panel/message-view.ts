@@ -2,10 +2,14 @@ import { h, icon, icons } from './dom';
 import { renderMarkdown, safeUrl } from './markdown';
 import type { ChatMessage } from './messages';
 import { englishWords, type PanelWords } from '../strings';
+import type { WidgetAttachment } from '../../../server/channels/web/protocol';
+import { renderFiles } from './files';
 
 export interface MessageActions {
   feedback(id: number, value: 'up' | 'down' | null): void;
   retry(clientId: string): void;
+  /** An object URL of one of the message's files (the local file while it is on its way). */
+  fileUrl(message: ChatMessage, attachment: WidgetAttachment): Promise<string>;
 }
 
 /** One entry of the chat log. Server text goes in as text nodes, or as markdown.ts's escaped HTML. */
@@ -33,6 +37,9 @@ export function renderMessage(
   const bubble = element.querySelector('.kw-bubble')!;
   const body = bubble.lastElementChild!;
   body.replaceWith(...body.childNodes);
+  if (message.attachments?.length) {
+    bubble.append(renderFiles(message.attachments, (attachment) => actions.fileUrl(message, attachment), t));
+  }
   if (message.streaming && message.text.trim() === '') {
     bubble.replaceWith(
       h('div', { class: 'kw-dots', role: 'img', 'aria-label': t.writing(who) }, h('i'), h('i'), h('i')),

@@ -1,4 +1,4 @@
-import type { WidgetMessage } from '../../../server/channels/web/protocol';
+import type { WidgetAttachment, WidgetMessage } from '../../../server/channels/web/protocol';
 
 /**
  * The chat's message list as a pure reducer: the server's history, the visitor's optimistic
@@ -21,7 +21,14 @@ export interface ChatMessage extends Omit<WidgetMessage, 'id'> {
 export type MessageAction =
   | { type: 'reset'; messages: WidgetMessage[] }
   | { type: 'merge'; messages: WidgetMessage[] }
-  | { type: 'optimistic'; clientId: string; text: string; createdAt: string }
+  | {
+      type: 'optimistic';
+      clientId: string;
+      text: string;
+      createdAt: string;
+      /** A file on its way (its index 0). */
+      attachments?: WidgetAttachment[];
+    }
   | { type: 'failed'; clientId: string }
   | { type: 'retry'; clientId: string }
   | { type: 'created'; message: WidgetMessage }
@@ -88,6 +95,7 @@ export function reduceMessages(messages: ChatMessage[], action: MessageAction): 
           sender: 'contact',
           text: action.text,
           createdAt: action.createdAt,
+          ...(action.attachments ? { attachments: action.attachments } : {}),
           status: 'sending',
         },
       ];

@@ -1,5 +1,7 @@
 import {
+  uploadAccept,
   widgetLimits,
+  type WidgetAttachment,
   type SessionResponse,
   type WidgetConfig,
   type WidgetConversation,
@@ -15,6 +17,7 @@ import { h, icon, icons, uuid } from './dom';
 import { renderMarkdown, safeUrl } from './markdown';
 import { renderMessage, type MessageActions } from './message-view';
 import { messageKey, reduceMessages, visitorHasWritten, type ChatMessage, type MessageAction } from './messages';
+import { fileProblem, pendingAttachment } from './files';
 import { preChatView, type PreChatAnswers, type PreChatErrors, type PreChatView } from './pre-chat';
 import { connectRealtime, type RealtimeConnection, type RealtimeHandlers } from './realtime';
 import { panelCss } from './styles';
@@ -84,7 +87,9 @@ export function mount(context: PanelContext): PanelHandle {
   const errorLine = h('div', { class: 'kw-error', role: 'alert' });
   const input = h('textarea', { rows: 1, maxlength: widgetLimits.message });
   const sendButton = h('button', { type: 'submit', class: 'kw-send' }, icon(icons.send));
-  const composer = h('form', { class: 'kw-compose' }, input, sendButton);
+  const filePicker = h('input', { type: 'file', accept: uploadAccept, hidden: true, tabindex: '-1' });
+  const attachButton = h('button', { type: 'button', class: 'kw-attach' }, icon(icons.attach));
+  const composer = h('form', { class: 'kw-compose' }, attachButton, filePicker, input, sendButton);
   const brand = h('div', { class: 'kw-brand' });
   const panel = h(
     'section',
@@ -125,7 +130,7 @@ export function mount(context: PanelContext): PanelHandle {
 
   const nodes = new Map<string, { message: ChatMessage; node: HTMLElement }>();
   const botName = () => config?.title || t.assistant;
-  const messageActions: MessageActions = { feedback, retry };
+  const messageActions: MessageActions = { feedback, retry, fileUrl };
 
   /** The widget's own words, in its locale (strings.ts): set again when the config brings a language. */
   function applyWords() {
@@ -141,6 +146,8 @@ export function mount(context: PanelContext): PanelHandle {
     csatThanksText.textContent = t.thanks;
     handoffButton.textContent = t.handoff;
     input.setAttribute('aria-label', t.message);
+    attachButton.setAttribute('aria-label', t.attach);
+    attachButton.setAttribute('title', t.attach);
     input.setAttribute('placeholder', t.placeholder);
     sendButton.setAttribute('aria-label', t.send);
     brand.textContent = t.brand;
@@ -240,6 +247,7 @@ export function mount(context: PanelContext): PanelHandle {
 
     renderPreChat();
     input.disabled = unavailable;
+    attachButton.disabled = unavailable;
     sendButton.disabled = unavailable || input.value.trim() === '';
   }
 
@@ -464,12 +472,17 @@ export function mount(context: PanelContext): PanelHandle {
     render();
     log.scrollTop = log.scrollHeight;
     stopVisitorTyping();
-    void deliver(clientId, text);
+    void deliver(clientId, () => api.send({ text, clientId }));
   }
 
-  async function deliver(clientId: string, text: string) {
+  /** Posts a message on its way (text or file) and puts the server's copy in its optimistic place. */
+  async function deliver(clientId: string, post: () => Promise<{ message: WidgetMessage }>) {
     try {
-      const { message } = await withSession(() => api.send({ text, clientId }));
+      const { message } = await withSession(post);
+      // A file's stored copy shows the picture already on screen, not a second download of it.
+      const local = fileUrls.get(`c:${clientId}`);
+      if (local) fileUrls.set(`${message.id}:0`, local);
+      pendingFiles.delete(clientId);
       dispatch({ type: 'created', message });
       showError(null);
     } catch (error) {
@@ -484,8 +497,66 @@ export function mount(context: PanelContext): PanelHandle {
     if (!message) return;
     dispatch({ type: 'retry', clientId });
     render();
-    void deliver(clientId, message.text);
+    const file = pendingFiles.get(clientId);
+    void deliver(
+      clientId,
+      file ? () => api.upload(file, file.name, clientId) : () => api.send({ text: message.text, clientId }),
+    );
   }
+
+  // ---- Files ---------------------------------------------------------------------------------------
+
+  /** Files on their way, by client id (kept for a retry, shown from the visitor's own disk). */
+  const pendingFiles = new Map<string, File>();
+  /** Object URLs of the chat's files, by `<message id>:<index>` or `<client id>`: each fetched once. */
+  const fileUrls = new Map<string, Promise<string>>();
+
+  function fileUrl(message: ChatMessage, attachment: WidgetAttachment): Promise<string> {
+    const key = message.id === null ? `c:${message.clientId}` : `${message.id}:${attachment.index}`;
+    let url = fileUrls.get(key);
+    if (!url) {
+      const local = message.id === null && message.clientId ? pendingFiles.get(message.clientId) : undefined;
+      url = local
+        ? Promise.resolve(URL.createObjectURL(local))
+        : message.id === null
+          ? Promise.reject(new Error('not sent'))
+          : withSession(() => api.file(message.id!, attachment.index)).then((blob) => URL.createObjectURL(blob));
+      // A failed fetch is tried again the next time the file is drawn or clicked.
+      url.catch(() => fileUrls.delete(key));
+      fileUrls.set(key, url);
+    }
+    return url;
+  }
+
+  function sendFile(file: File) {
+    if (unavailable || detailsNeeded) return;
+    const problem = fileProblem(file, config?.maxFileBytes ?? 10 * 1024 * 1024, t);
+    if (problem) {
+      showError(null);
+      errorLine.textContent = problem;
+      return;
+    }
+    const clientId = uuid();
+    pendingFiles.set(clientId, file);
+    dispatch({
+      type: 'optimistic',
+      clientId,
+      text: '',
+      createdAt: new Date().toISOString(),
+      attachments: [pendingAttachment(file)],
+    });
+    showError(null);
+    render();
+    log.scrollTop = log.scrollHeight;
+    void deliver(clientId, () => api.upload(file, file.name, clientId));
+  }
+
+  attachButton.addEventListener('click', () => filePicker.click());
+  filePicker.addEventListener('change', () => {
+    const file = filePicker.files?.[0];
+    filePicker.value = '';
+    if (file) sendFile(file);
+  });
 
   function feedback(id: number, value: 'up' | 'down' | null) {
     const before = messages.find((entry) => entry.id === id)?.feedback ?? null;

@@ -80,6 +80,19 @@ export const panelCss = `
 .kw-compose textarea:focus{outline:none;border-color:var(--kw-color);box-shadow:0 0 0 1px var(--kw-color)}
 .kw-send{display:flex;align-items:center;justify-content:center;width:40px;height:40px;flex:none;border:0;border-radius:8px;background:var(--kw-color);color:var(--kw-on-color)!important}
 .kw-send svg{width:20px;height:20px}
+.kw-attach{display:flex;align-items:center;justify-content:center;width:32px;height:40px;flex:none;padding:0;border:0;border-radius:6px;background:transparent;color:#6b7280!important}
+.kw-attach:hover{color:#374151!important;background:#f3f4f6}
+.kw-attach svg{width:20px;height:20px}
+.kw-files{display:flex;flex-direction:column;gap:6px}
+.kw-bubble p+.kw-files{margin-top:8px}
+.kw-image-link{display:block;line-height:0}
+.kw-image{display:block;max-width:100%;max-height:240px;min-width:48px;min-height:48px;border-radius:6px;background:rgb(0 0 0 / .05);object-fit:contain}
+.kw-file{display:flex;align-items:center;gap:8px;max-width:100%;padding:6px 10px;border:1px solid #e5e7eb;border-radius:6px;background:#fff;color:#111827!important;text-align:left}
+.kw-file:hover{background:#f9fafb}
+.kw-file svg{width:18px;height:18px;flex:none;color:#6b7280}
+.kw-file-name{min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;font-size:13px;line-height:18px}
+.kw-file-size{flex:none;font-size:12px;line-height:16px;color:#6b7280}
+.kw-mine .kw-bubble:has(.kw-files){background:transparent;padding:0}
 .kw-sr{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 .kw-brand{padding:0 0 8px;text-align:center;font-size:11px;line-height:14px;color:#9ca3af}
 @media (max-width:480px){.kw-panel,.kw[data-position=left] .kw-panel{inset:0;width:100%;height:100%;max-height:none;border:0;border-radius:0}.kw-compose textarea,.kw-field input{font-size:16px}}

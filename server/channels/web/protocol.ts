@@ -10,6 +10,9 @@
  *   POST session     SessionRequest    → SessionResponse   (opens or restores the visitor's chat)
  *   POST contact     ContactRequest    → 204   (the pre-chat form's answers; 422 with a message per field)
  *   POST messages    SendRequest       → 202 { message: WidgetMessage }
+ *   POST attachments?clientId=&name=  (the body is the file) → 202 { message: WidgetMessage }   (413 over
+ *        WidgetConfig.maxFileBytes, 422 for a kind the chat does not take)
+ *   GET  messages/<id>/attachments/<index>  → the file (the visitor's own chat's messages only)
  *   POST handoff     {}                → 202 HandoffResponse  ("talk to a person")
  *   POST typing      { typing: bool }  → 204
  *   POST csat        CsatRequest       → 204
@@ -51,6 +54,20 @@ export interface WidgetCitation {
   markers?: number[];
 }
 
+/** A file the widget can show or download (GET messages/<id>/attachments/<index> with the token). */
+export interface WidgetAttachment {
+  index: number;
+  name: string;
+  mime: string;
+  size: number;
+  /** A picture is shown in the bubble; anything else is a file to download. */
+  kind: 'image' | 'file';
+}
+
+/** What the widget's file picker offers; the server reads the kind from the bytes (uploads.ts). */
+export const uploadAccept =
+  'image/jpeg,image/png,image/gif,image/webp,application/pdf,.docx,.xlsx,.txt,.csv,text/plain,text/csv';
+
 export interface WidgetMessage {
   id: number;
   sender: WidgetSender;
@@ -67,6 +84,8 @@ export interface WidgetMessage {
   smallTalk?: true;
   /** The sender's own id from SendRequest, so the widget can match its optimistic copy. */
   clientId?: string;
+  /** Its files that are stored (a picture or document the visitor sent). */
+  attachments?: WidgetAttachment[];
 }
 
 export type WidgetConversationState = 'bot' | 'queued' | 'human' | 'resolved';
@@ -111,6 +130,8 @@ export interface WidgetConfig {
    */
   preChat: PreChatForm | null;
   collectCsat: boolean;
+  /** The largest file the visitor may send, in bytes. */
+  maxFileBytes: number;
   showBranding: boolean;
   /** The bot's replies are off (channel or bot paused): the widget says a person will answer. */
   botActive: boolean;

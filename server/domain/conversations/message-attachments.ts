@@ -33,8 +33,21 @@ export async function attachmentFile(
   authorize(conversationPolicy.view(actor));
   const message = await repo.message(target.messageId);
   if (!message || message.conversationId !== conversation.id) throw new NotFoundError();
-  const attachment = (message.attachments as StoredAttachment[])[target.index];
-  if (!attachment || !isTeamMediaPath(attachment.stored, actor.teamId)) throw new NotFoundError();
+  return storedFile(services, actor.teamId, message.attachments as StoredAttachment[], target.index);
+}
+
+/**
+ * The downloaded file of a message's attachment `index` (of the team's messages): not found when
+ * there is no such attachment, or its file was never fetched or is gone.
+ */
+export async function storedFile(
+  services: Pick<Services, 'config'>,
+  teamId: number,
+  attachments: StoredAttachment[],
+  index: number,
+): Promise<AttachmentFile> {
+  const attachment = attachments[index];
+  if (!attachment || !isTeamMediaPath(attachment.stored, teamId)) throw new NotFoundError();
   const root = resolve(privateDisk(services.config));
   const file = await stat(resolve(root, attachment.stored)).catch(() => undefined);
   if (!file?.isFile()) throw new NotFoundError();

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import express from 'express';
 import busboy from 'busboy';
 import qs from 'qs';
@@ -33,6 +33,42 @@ export class UploadedFile {
 }
 
 const noBody = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The message of an upload over its limit (the multipart parser's too). */
+const tooLarge = (maxBytes: number) =>
+  new HttpError(413, `The file may not be greater than ${Math.floor(maxBytes / 1024)} kilobytes.`);
+
+/**
+ * A request's body as bytes, for an endpoint that takes a file as its whole body (the widget's
+ * uploads), read only once the route has checked who is asking. Over `maxBytes` it is a 413:
+ * at once when Content-Length says so, else as soon as the bytes pass it (the rest is drained).
+ */
+export function readRawBody(req: Request, maxBytes: number): Promise<Buffer> {
+  if (Number(req.headers['content-length'] ?? 0) > maxBytes) {
+    req.resume();
+    return Promise.reject(tooLarge(maxBytes));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on('data', (chunk: Buffer) => {
+      if (over) return;
+      size += chunk.length;
+      if (size > maxBytes) {
+        over = true;
+        chunks.length = 0;
+        reject(tooLarge(maxBytes));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!over) resolve(Buffer.concat(chunks));
+    });
+    req.on('error', () => reject(new HttpError(400, 'The request body was not received in full.')));
+  });
+}
 
 /**
  * JSON and urlencoded bodies, nested keys and arrays as the Inertia client sends them. GET and
@@ -142,9 +178,7 @@ function multipart(maxBytes: number): RequestHandler {
             fail(new HttpError(400, 'Malformed multipart body.'));
             resolve();
           });
-          stream.on('limit', () =>
-            fail(new HttpError(413, `The file may not be greater than ${Math.floor(maxBytes / 1024)} kilobytes.`)),
-          );
+          stream.on('limit', () => fail(tooLarge(maxBytes)));
           stream.on('end', () => {
             if (!info.filename) return resolve();
             const placeholder = `\u0000file:${files.size}`;

@@ -35,12 +35,22 @@ const notTenantRows: Record<string, string> = {
     ]),
   ),
   ...Object.fromEntries(
-    ['config', 'session', 'contact', 'messages', 'handoff', 'typing', 'csat', 'feedback', 'broadcasting.auth'].map(
-      (name) => [
-        `widget.${name}`,
-        "the widget's public endpoints: {key} is the channel's public key; the allowed domains and the visitor's token decide",
-      ],
-    ),
+    [
+      'config',
+      'session',
+      'contact',
+      'messages',
+      'attachments.store',
+      'attachments.show',
+      'handoff',
+      'typing',
+      'csat',
+      'feedback',
+      'broadcasting.auth',
+    ].map((name) => [
+      `widget.${name}`,
+      "the widget's public endpoints: {key} is the channel's public key; the allowed domains and the visitor's token decide",
+    ]),
   ),
 };
 

@@ -535,6 +535,21 @@ describe('runTurn', () => {
       expect(start.result.reply).toBe(`${baseConfig.welcomeMessage}\n\n${baseConfig.english.welcomeMessage}`);
     });
 
+    it('says it cannot read a file sent without words, in the conversation’s language, without retrieval', async () => {
+      const { result, provider, retrievals } = await turn({
+        message: '',
+        history: [{ role: 'user', content: 'Pesanan saya datang rusak, ini fotonya' }],
+      });
+      expect(provider.requests).toHaveLength(0);
+      expect(retrievals).toHaveLength(0);
+      expect(result).toMatchObject({ kind: 'smalltalk', citations: [], handoff: null, language: 'indonesian' });
+      expect(result.reply).toMatch(/^Terima kasih, filenya sudah kami terima\. Saya belum bisa membaca file/);
+      // No words at all yet: both languages.
+      const first = await turn({ message: '  ' });
+      expect(first.result.reply).toContain('Saya belum bisa membaca file');
+      expect(first.result.reply).toContain('I can’t read files myself');
+    });
+
     it('thanks back in the conversation’s language', async () => {
       const { result } = await turn({
         message: 'thx',

@@ -41,6 +41,7 @@ const defaultConfig: WidgetConfig = {
   proactive: null,
   preChat: null,
   collectCsat: true,
+  maxFileBytes: 1024 * 1024,
   showBranding: true,
   botActive: true,
   language: null,
@@ -91,7 +92,7 @@ beforeEach(() => {
     const path = url.replace('https://kawan.test/widget/pk/', '');
     const body = typeof init.body === 'string' && init.body.startsWith('{') ? JSON.parse(init.body) : init.body;
     requests.push({ path, body, headers: init.headers as Record<string, string> });
-    const route = routes[path];
+    const route = routes[path.split('?')[0]];
     return route ? route(body, init) : json(404, { message: 'not found' });
   });
 });
@@ -528,5 +529,94 @@ describe('the pre-chat form', () => {
     panel.reset();
     await vi.waitFor(() => expect($('.kw-prechat')).toBeNull());
     expect($('.kw-compose').hidden).toBe(false);
+  });
+});
+
+describe('files', () => {
+  const picker = () => $<HTMLInputElement>('.kw-compose input[type=file]');
+  function choose(file: File) {
+    Object.defineProperty(picker(), 'files', { value: [file], configurable: true });
+    picker().dispatchEvent(new Event('change'));
+  }
+  let objectUrls: Blob[];
+  beforeEach(() => {
+    objectUrls = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => `blob:${objectUrls.push(blob)}` }));
+  });
+
+  it('sends a picture from the attach button, shown from the visitor’s own disk while and after it goes', async () => {
+    let respond!: (response: Response) => void;
+    routes.attachments = () => new Promise((resolve) => (respond = resolve));
+    start();
+    await sessionStarted();
+    expect($('.kw-attach').getAttribute('aria-label')).toBe('Attach a file');
+    expect(picker().accept).toContain('image/png');
+    const photo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'struk.png', { type: 'image/png' });
+    choose(photo);
+
+    await vi.waitFor(() => expect($<HTMLImageElement>('.kw-mine .kw-image').src).toBe('blob:1'));
+    expect($('.kw-mine').getAttribute('aria-busy')).toBe('true');
+    expect($<HTMLImageElement>('.kw-mine .kw-image').alt).toBe('struk.png');
+    await vi.waitFor(() => expect(respond).toBeTypeOf('function'));
+    const sent = requests.find((request) => request.path.startsWith('attachments?'))!;
+    const query = new URLSearchParams(sent.path.split('?')[1]);
+    expect(query.get('name')).toBe('struk.png');
+    expect(query.get('clientId')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent.body).toBe(photo);
+    expect(sent.headers['Content-Type']).toBe('application/octet-stream');
+    expect(sent.headers.Authorization).toBe('Bearer token-1');
+
+    const attachment = { index: 0, name: 'struk.png', mime: 'image/png', size: 4, kind: 'image' as const };
+    respond(
+      json(202, {
+        message: message(7, 'contact', '', { clientId: query.get('clientId')!, attachments: [attachment] }),
+      }),
+    );
+    await vi.waitFor(() => expect($('.kw-mine').getAttribute('aria-busy')).toBeNull());
+    // The stored copy still shows the local picture: nothing is downloaded again.
+    expect($<HTMLImageElement>('.kw-mine .kw-image').src).toBe('blob:1');
+    expect(requests.some((request) => request.path.startsWith('messages/7/attachments'))).toBe(false);
+  });
+
+  it('downloads a file of the history through the visitor’s token when it is clicked', async () => {
+    const pdf = { index: 0, name: 'invoice.pdf', mime: 'application/pdf', size: 2_500_000, kind: 'file' as const };
+    routes.session = () =>
+      json(200, session({ messages: [message(9, 'agent', 'Here it is', { attachments: [pdf] })] }));
+    routes['messages/9/attachments/0'] = () => new Response(new Blob(['%PDF-1.4']), { status: 200 });
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(`${this.download} ${this.href}`);
+    });
+    start();
+    await sessionStarted();
+    const button = $('.kw-file');
+    expect(button.getAttribute('aria-label')).toBe('Download invoice.pdf');
+    expect(button.textContent).toBe('invoice.pdf2.4 MB');
+    expect(requests.some((request) => request.path.includes('/attachments/'))).toBe(false);
+    button.click();
+    await vi.waitFor(() => expect(clicked).toEqual(['invoice.pdf blob:1']));
+    expect(requests.at(-1)).toMatchObject({ path: 'messages/9/attachments/0' });
+    expect(requests.at(-1)!.headers.Authorization).toBe('Bearer token-1');
+  });
+
+  it('says in its words why a file cannot go, and retries an upload that failed', async () => {
+    let fail = true;
+    routes.attachments = () =>
+      fail ? json(500, { message: 'boom' }) : json(202, { message: message(8, 'contact', '', { attachments: [] }) });
+    start({ ...defaultConfig, language: 'id' });
+    await sessionStarted();
+    choose(new File([new Uint8Array(2 * 1024 * 1024)], 'video.txt', { type: 'text/plain' }));
+    expect($('.kw-error').textContent).toBe('File terlalu besar: kirim yang maksimal 1 MB.');
+    choose(new File(['MZ'], 'setup.exe'));
+    expect($('.kw-error').textContent).toBe('Kirim gambar, PDF, file Word atau Excel, atau file teks.');
+    expect(requests.some((request) => request.path.startsWith('attachments'))).toBe(false);
+
+    choose(new File(['nama,harga'], 'menu.csv', { type: 'text/csv' }));
+    await vi.waitFor(() => expect($('.kw-failed')).not.toBeNull());
+    expect($('.kw-mine .kw-file').textContent).toBe('menu.csv1 KB');
+    fail = false;
+    $<HTMLButtonElement>('.kw-failed button').click();
+    await vi.waitFor(() => expect($('.kw-failed')).toBeNull());
+    expect(requests.filter((request) => request.path.startsWith('attachments?'))).toHaveLength(2);
   });
 });

@@ -41,6 +41,10 @@ import { channels, users } from '../../../db/schema/index';
 import { demoLogin } from '../../../db/seed';
 import { preChatForm } from '../../../channels/web/pre-chat';
 import { detailsNeeded, savePreChatAnswers } from '../../../domain/contacts/pre-chat';
+import { acceptVisitorFile, visitorFile } from '../../../channels/web/visitor-files';
+import { readRawBody } from '../../middleware/body';
+import { sendStoredFile } from '../../file-headers';
+import { attachmentIndex, routeId } from '../../route-params';
 
 const publicDir = projectPath('public');
 
@@ -201,6 +205,7 @@ export async function config(req: WidgetRequest, res: Response) {
         : null,
     preChat: preChatForm(s),
     collectCsat: s.collectCsat === true,
+    maxFileBytes: req.services.config.uploads.maxBytes,
     // "Powered by Kawan" goes on the plans that include its removal (Billing's plan table says which).
     showBranding: !(await teamPlan(req.services.db, req.services.config, channel.teamId)).limits.removeBranding,
     botActive: bot.active,
@@ -342,6 +347,44 @@ export async function send(req: WidgetRequest, res: Response) {
     },
   );
   res.status(202).json({ message: presentWidgetMessage({ ...message, sender: 'contact' }) });
+}
+
+const uploadSchema = z.object({
+  clientId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'The client id is invalid.'),
+  name: z.string().max(1000, 'The file name is too long.').optional().default('file'),
+});
+
+/**
+ * A file the visitor sends (the request's body is the file, `?clientId=&name=`): a message of its
+ * own, refused with 413 over UPLOAD_MAX_BYTES and 422 when it is not a kind the chat takes.
+ */
+export async function upload(req: WidgetRequest, res: Response) {
+  const channel = req.channel!;
+  const visitor = visitorOf(req);
+  const query = validate(uploadSchema, req.query);
+  const bytes = await readRawBody(req, req.services.config.uploads.maxBytes);
+  const { message } = await acceptVisitorFile(
+    req.services,
+    channel,
+    {
+      threadId: visitor.visitorId,
+      externalUserId: externalUserOf(visitor),
+      verified: visitor.userId !== undefined,
+      userId: visitor.userId,
+    },
+    { bytes, name: query.name, clientId: query.clientId },
+  );
+  res.status(202).json({ message: presentWidgetMessage({ ...message, sender: 'contact' }) });
+}
+
+/** A file of the visitor's own chat, for the widget to show (it fetches it with its token). */
+export async function attachment(req: WidgetRequest, res: Response) {
+  const visitor = visitorOf(req);
+  const file = await visitorFile(req.services, req.channel!, visitor.visitorId, {
+    messageId: routeId(req, 'message'),
+    index: attachmentIndex(req),
+  });
+  await sendStoredFile(res, file);
 }
 
 async function openConversation(req: WidgetRequest) {

@@ -1,0 +1,64 @@
+import type { Services } from '../../services';
+import type { ChannelRow } from '../../db/repositories/channel-repository';
+import { conversationRepository } from '../../db/repositories/conversation-repository';
+import { visibleToVisitor } from '../../domain/conversations/events';
+import { storedFile, type AttachmentFile } from '../../domain/conversations/message-attachments';
+import { NotFoundError, ValidationError } from '../../support/errors';
+import { acceptInbound } from '../pipeline';
+import { writeMedia, type StoredAttachment } from '../media';
+import { detectUpload } from './uploads';
+import { cleanName } from '../../http/file-headers';
+
+/**
+ * Files a widget visitor sends: checked by their bytes (uploads.ts), written to the private disk
+ * as a WhatsApp customer's are (media.ts), and stored as the visitor's message through the
+ * pipeline, so that a resend with the same client id is the same message, the inbox shows the
+ * file in the thread and the bot says what it can do with it. The visitor reads their own files
+ * back with their token, never another visitor's.
+ */
+
+export async function acceptVisitorFile(
+  services: Parameters<typeof acceptInbound>[0],
+  channel: ChannelRow,
+  visitor: { threadId: string; externalUserId: string; verified: boolean; userId?: string },
+  upload: { bytes: Buffer; name: string; clientId: string },
+) {
+  const name = cleanName(upload.name) || 'file';
+  const detected = detectUpload(upload.bytes, name);
+  if ('refused' in detected) throw new ValidationError({ file: detected.refused });
+  const { path, sha256 } = await writeMedia(services.config, channel.teamId, upload.bytes);
+  const attachment: StoredAttachment = { mime: detected.mime, size: upload.bytes.length, name, sha256, stored: path };
+  return acceptInbound(
+    services,
+    channel,
+    {
+      externalId: `web:${upload.clientId}`,
+      externalUserId: visitor.externalUserId,
+      threadId: visitor.threadId,
+      kind: detected.kind,
+      text: null,
+      attachments: [attachment],
+      sentAt: new Date(),
+    },
+    { clientId: upload.clientId, verified: visitor.verified, externalId: visitor.userId },
+  );
+}
+
+/**
+ * A file of a message the visitor sees in their own chat on this channel (theirs, or one an agent
+ * sent them): any other message, a note, or an attachment without a stored file is not found.
+ */
+export async function visitorFile(
+  services: Pick<Services, 'db' | 'config'>,
+  channel: ChannelRow,
+  threadId: string,
+  target: { messageId: number; index: number },
+): Promise<AttachmentFile> {
+  const repo = conversationRepository(services.db, channel.teamId);
+  const message = await repo.message(target.messageId);
+  if (!message || message.channelId !== channel.id || !visibleToVisitor(message)) throw new NotFoundError();
+  const conversation = await repo.find(message.conversationId);
+  if (!conversation || conversation.channelId !== channel.id || conversation.threadId !== threadId)
+    throw new NotFoundError();
+  return storedFile(services, channel.teamId, message.attachments as StoredAttachment[], target.index);
+}
