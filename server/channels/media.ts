@@ -10,7 +10,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Config } from '../config/env';
-import type { InboundAttachment } from './driver';
+import type { InboundAttachment, InboundKind, InboundMessage } from './driver';
 
 export const mediaJob = 'channel.media';
 
@@ -101,4 +101,23 @@ export async function writeMedia(
     throw error;
   }
   return { path, sha256 };
+}
+
+const previewWords: Partial<Record<InboundKind, string>> = {
+  image: '📷 Photo',
+  audio: '🎤 Voice message',
+  video: '🎬 Video',
+  location: '📍 Location',
+  sticker: 'Sticker',
+};
+
+/**
+ * What the inbox's list shows for a message: its words, or else what it is ("📷 Photo", "📎
+ * invoice.pdf" for a file with its name), so that a row never reads "[image]".
+ */
+export function messagePreview(message: Pick<InboundMessage, 'text' | 'kind' | 'attachments'>): string {
+  if (message.text?.trim()) return message.text;
+  const name = message.attachments[0]?.name;
+  if (message.kind === 'file') return `📎 ${name || 'File'}`;
+  return previewWords[message.kind] ?? `[${message.kind}]`;
 }

@@ -22,7 +22,7 @@ import type { JobContext } from '../jobs/queue';
 import type { InboundMessage, OutboundText, ParsedWebhook, WebhookRequest } from './driver';
 import { ChannelError } from './driver';
 import { channelAdapter, type ChannelAdapter, type ChannelSecrets } from './adapters';
-import { attachmentsToStore, awaitingFetch, mediaJob, type StoredAttachment } from './media';
+import { attachmentsToStore, awaitingFetch, mediaJob, messagePreview, type StoredAttachment } from './media';
 import {
   channelById,
   type ChannelEventRow,
@@ -454,7 +454,7 @@ export async function acceptInbound(
     counted = await writer.countInbound(
       conversation.id,
       now,
-      message.text ?? `[${message.kind}]`,
+      messagePreview(message),
       answering ? { name: replyJob, data: reply, claimed: claim?.id } : undefined,
       extra.settling === undefined ? undefined : { eventRowId: extra.settling, messageId: stored.id },
     );

@@ -104,6 +104,9 @@ describe('files a widget visitor sends', () => {
     expect((await file(visitor.token, message.id, 1)).status).toBe(404);
     expect((await file(null, message.id)).status).toBe(401);
 
+    // The inbox's row says what came, not "[image]" (before the bot's reply is the latest line).
+    expect((await repo.latestOfThread(channel.id, visitor.visitorId))!.lastPreview).toBe('📷 Photo');
+
     // The bot cannot read it and says so, in both languages (no words yet to tell the language by).
     await app.services.jobs.drain();
     const conversation = (await repo.latestOfThread(channel.id, visitor.visitorId))!;

@@ -10,6 +10,7 @@ import {
   isTeamMediaPath,
   mediaKind,
   mediaPath,
+  messagePreview,
   notFetchedReason,
   privateDisk,
   writeMedia,
@@ -63,6 +64,21 @@ describe('what a stored attachment is', () => {
     expect(isTeamMediaPath(`/etc/passwd`, 7)).toBe(false);
     expect(isTeamMediaPath(`media/7/${hash.toUpperCase()}`, 7)).toBe(false);
     expect(isTeamMediaPath(undefined, 7)).toBe(false);
+  });
+});
+
+describe('messagePreview', () => {
+  it('shows the words, or else what the message is, never "[image]"', () => {
+    const of = (kind: Parameters<typeof messagePreview>[0]['kind'], text: string | null, name?: string) =>
+      messagePreview({ kind, text, attachments: name ? [{ name }] : [] });
+    expect(of('image', 'Ini fotonya')).toBe('Ini fotonya');
+    expect(of('image', null)).toBe('📷 Photo');
+    expect(of('image', '  ')).toBe('📷 Photo');
+    expect(of('audio', null)).toBe('🎤 Voice message');
+    expect(of('file', null, 'invoice.pdf')).toBe('📎 invoice.pdf');
+    expect(of('file', null)).toBe('📎 File');
+    expect(of('location', null)).toBe('📍 Location');
+    expect(of('unsupported', null)).toBe('[unsupported]');
   });
 });
 
