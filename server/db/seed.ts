@@ -398,6 +398,10 @@ async function seedDemoChannels(
   const inbox = conversationRepository(services.db, actor.teamId);
   await inbox.update(queued.id, { priority: 'high' });
   await inbox.update(booking.id, { priority: 'medium' });
+  // Sari asked on the website too and left her WhatsApp number: either contact's page offers to
+  // merge the two.
+  const sariOnline = await say(web, 'demo-visitor-sari', 'Ada ruang meeting untuk 50 orang?', 'Sari');
+  await inbox.setContactDetails(sariOnline.contactId, { phoneE164: '+6281398765432' });
   await services.jobs.drain();
   await seedDemoLabels(services.db, actor.teamId);
   await rebuildTeam(services.db, actor.teamId);

@@ -18,7 +18,10 @@ const fake = vi.hoisted(() => ({ calls: [] as Call[] }));
 vi.mock('@inertiajs/react', async () => {
   const { useState } = await import('react');
   return {
-    router: { get: (url: string, data?: unknown) => fake.calls.push({ method: 'get', url, data }) },
+    router: {
+      get: (url: string, data?: unknown) => fake.calls.push({ method: 'get', url, data }),
+      reload: (options: Options) => fake.calls.push({ method: 'reload', url: '', options }),
+    },
     Head: ({ title }: { title?: string }) => <title>{title}</title>,
     Link: ({ href, children, className }: { href: string; children: ReactNode; className?: string }) => (
       <a href={href} className={className}>
@@ -27,8 +30,10 @@ vi.mock('@inertiajs/react', async () => {
     ),
     useForm: <T extends Record<string, unknown>>(initial: T) => {
       const [data, setAll] = useState<T>(initial);
+      const [transformer, setTransformer] = useState<{ fn: (data: T) => unknown } | null>(null);
+      let transform = transformer;
       const submit = (method: string) => (url: string, options?: Options) => {
-        fake.calls.push({ method: `form.${method}`, url, data, options });
+        fake.calls.push({ method: `form.${method}`, url, data: transform ? transform.fn(data) : data, options });
         options?.onSuccess?.();
       };
       return {
@@ -39,6 +44,10 @@ vi.mock('@inertiajs/react', async () => {
         setData: (key: string | T, value?: unknown) =>
           setAll((current) => (typeof key === 'string' ? { ...current, [key]: value } : { ...current, ...key })),
         reset: () => setAll(initial),
+        transform: (fn: (data: T) => unknown) => {
+          transform = { fn };
+          setTransformer({ fn });
+        },
         clearErrors: () => {},
         post: submit('post'),
         put: submit('put'),
@@ -256,6 +265,7 @@ describe('Contacts/Show', () => {
         channel_name: 'Website',
       },
     ],
+    duplicates: [] as ContactSummary[],
     can: { edit },
   });
 
@@ -283,5 +293,56 @@ describe('Contacts/Show', () => {
   it('offers no Edit to a role that only reads', () => {
     render(<ContactsShow {...props(false)} />);
     expect(screen.queryByRole('button', { name: 'Edit contact' })).toBeNull();
+  });
+
+  const whatsappRina: ContactSummary = {
+    ...rina,
+    id: 41,
+    name: 'Rina W',
+    email: null,
+    channel_types: ['whatsapp'],
+    conversations: 2,
+  };
+
+  it('lists likely duplicates and merges one into this contact after saying what moves', () => {
+    render(<ContactsShow {...props(true)} duplicates={[whatsappRina]} />);
+    const card = screen.getByRole('list', { name: 'Possible duplicates' });
+    expect(card.textContent).toContain('Rina W');
+    expect(card.textContent).toContain('2 conversations');
+    fireEvent.click(within(card).getByRole('button', { name: 'Merge' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(within(dialog).getByText('Merge Rina W into Rina Wulandari?')).toBeTruthy();
+    expect(dialog.textContent).toContain('2 conversations and their identities move to');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Merge contacts' }));
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'form.post',
+      url: 'route:contacts.merge:{"contact":40}',
+      data: { contact_id: 41 },
+      options: { errorBag: 'mergeContact' },
+    });
+  });
+
+  it('finds another contact to merge by a search that reloads only the candidates', () => {
+    vi.useFakeTimers();
+    const { rerender } = render(<ContactsShow {...props(true)} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Merge another contact' }));
+    fireEvent.change(screen.getByLabelText('Search contacts'), { target: { value: ' wulan ' } });
+    act(() => vi.advanceTimersByTime(300));
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'reload',
+      options: { only: ['merge_candidates'], data: { merge_search: 'wulan' }, preserveUrl: true },
+    });
+    vi.useRealTimers();
+    rerender(<ContactsShow {...props(true)} merge_candidates={[whatsappRina]} />);
+    const found = screen.getByRole('list', { name: 'Contacts found' });
+    fireEvent.click(within(found).getByRole('button', { name: 'Merge' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Merge contacts' }));
+    expect(fake.calls.at(-1)).toMatchObject({ method: 'form.post', data: { contact_id: 41 } });
+  });
+
+  it('offers no merge to a role that only reads', () => {
+    render(<ContactsShow {...props(false)} duplicates={[whatsappRina]} />);
+    expect(screen.queryByRole('button', { name: 'Merge another contact' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Merge' })).toBeNull();
   });
 });

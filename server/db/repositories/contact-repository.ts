@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { contactIdentities, contacts, conversations } from '../schema/index';
 import { escapeLike } from '../like';
@@ -75,6 +75,39 @@ export function contactRepository(db: Database, teamId: number) {
         .where(and(eq(contacts.teamId, teamId), gt(contacts.id, options.afterId), searchOf(options.search)))
         .orderBy(asc(contacts.id))
         .limit(options.limit);
+      return rows.map(listRow);
+    },
+
+    /**
+     * The team's other contacts that look like the same person: the same e-mail (whatever its case)
+     * or the same phone, the most recently seen first (at most `limit`).
+     */
+    async duplicatesOf(
+      contact: Pick<typeof contacts.$inferSelect, 'id' | 'email' | 'phoneE164'>,
+      limit = 10,
+    ): Promise<ContactListRow[]> {
+      const same = or(
+        contact.email ? sql`lower(${contacts.email}) = lower(${contact.email})` : undefined,
+        contact.phoneE164 ? eq(contacts.phoneE164, contact.phoneE164) : undefined,
+      );
+      if (!same) return [];
+      const rows = await db
+        .select(listColumns)
+        .from(contacts)
+        .where(and(eq(contacts.teamId, teamId), ne(contacts.id, contact.id), same))
+        .orderBy(desc(contacts.lastSeenAt), desc(contacts.id))
+        .limit(limit);
+      return rows.map(listRow);
+    },
+
+    /** Contacts matching a search other than `except` (the contacts a merge may take in), at most `limit`. */
+    async others(search: string, except: number, limit = 10): Promise<ContactListRow[]> {
+      const rows = await db
+        .select(listColumns)
+        .from(contacts)
+        .where(and(eq(contacts.teamId, teamId), ne(contacts.id, except), searchOf(search)))
+        .orderBy(desc(contacts.lastSeenAt), desc(contacts.id))
+        .limit(limit);
       return rows.map(listRow);
     },
 

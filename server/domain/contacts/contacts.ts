@@ -56,16 +56,25 @@ export async function updateContact(
   authorize(contactPolicy.edit(actor));
   const row = await saveContactDetails(repo, contactId, input);
   if (!row) throw new NotFoundError();
+  await contactChanged(services, actor.teamId, contactId);
+  return row;
+}
+
+/** The contact's open conversations, broadcast as changed: the inbox's rows and open threads show it anew. */
+export async function contactChanged(
+  services: Pick<Services, 'db' | 'broadcaster' | 'widgetBroadcaster'>,
+  teamId: number,
+  contactId: number,
+): Promise<void> {
   const open = await services.db
     .select({ id: conversations.id })
     .from(conversations)
     .where(
       and(
-        eq(conversations.teamId, actor.teamId),
+        eq(conversations.teamId, teamId),
         eq(conversations.contactId, contactId),
         ne(conversations.state, 'resolved'),
       ),
     );
-  for (const conversation of open) await conversationChanged(services, actor.teamId, conversation.id, 'contact');
-  return row;
+  for (const conversation of open) await conversationChanged(services, teamId, conversation.id, 'contact');
 }

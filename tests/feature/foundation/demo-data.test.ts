@@ -228,6 +228,16 @@ describe('the demo channels and inbox', () => {
       .map((row) => row.priority)
       .sort();
     expect(marked).toEqual(['high', 'medium']);
+    // Sari wrote on the website and on WhatsApp with the same number: her pages offer the merge.
+    const contacts = expectPage(await client.visit('/contacts?search=081398765432'), 'Contacts/Index').props
+      .contacts as {
+      data: Array<{ id: number; channel_types: string[] }>;
+    };
+    expect(contacts.data.map((contact) => contact.channel_types).sort()).toEqual([['web'], ['whatsapp']]);
+    const sari = expectPage(await client.visit(`/contacts/${contacts.data[0].id}`), 'Contacts/Show');
+    expect((sari.props.duplicates as Array<{ id: number }>).map((contact) => contact.id)).toEqual([
+      contacts.data[1].id,
+    ]);
     // The WhatsApp number has no bot: its conversation waits for a person from the first message.
     expect(rows.find((row) => row.channel.type === 'whatsapp')?.state).toBe('queued');
     // The widget's messages count as the channel's inbound traffic.
@@ -351,7 +361,7 @@ describe('the demo history', () => {
       .select({ open: count() })
       .from(conversations)
       .where(and(eq(conversations.teamId, team.id), sql`${conversations.state} <> 'resolved'`));
-    expect(open).toBe(5);
+    expect(open).toBe(6);
     const [{ future }] = await app.services.db
       .select({ future: count() })
       .from(messages)

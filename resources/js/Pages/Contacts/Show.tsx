@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Head, Link } from '@inertiajs/react';
 import EmptyState from '@/Components/EmptyState';
 import Icon from '@/Components/Icon';
@@ -8,21 +9,35 @@ import { route } from '@/lib/route';
 import { ContactCard } from '../Conversations/Partials/ContactPanel';
 import StateBadge, { ChannelIcon, PriorityBadge } from '../Conversations/Partials/StateBadge';
 import { contactLabel } from '../Conversations/Partials/format';
-import type { ContactsShowProps } from './Partials/types';
+import type { ContactsShowProps, ContactSummary } from './Partials/types';
+import { DuplicatesCard, MergeConfirmation, MergeSearchDialog } from './Partials/MergeContacts';
 
 /**
  * Contacts/Show: one person: their details (corrected by whoever answers conversations), who they
  * are on each channel, and their conversations, the latest first.
  */
-export default function Show({ contact, conversations, can }: ContactsShowProps) {
+export default function Show({ contact, conversations, duplicates, merge_candidates, can }: ContactsShowProps) {
   const name = contactLabel(contact);
+  const [searching, setSearching] = useState(false);
+  const [merging, setMerging] = useState<ContactSummary | null>(null);
   return (
     <>
       <Head title={name} />
       <PageHeader title={name}>
-        <Link href={route('contacts.index')} className="text-sm text-gray-600 underline hover:text-gray-900">
-          Contacts
-        </Link>
+        <div className="flex items-center gap-4">
+          {can.edit && (
+            <button
+              type="button"
+              onClick={() => setSearching(true)}
+              className="text-sm text-gray-600 underline hover:text-gray-900"
+            >
+              Merge another contact
+            </button>
+          )}
+          <Link href={route('contacts.index')} className="text-sm text-gray-600 underline hover:text-gray-900">
+            Contacts
+          </Link>
+        </div>
       </PageHeader>
       <div className="mx-auto max-w-7xl py-10 sm:px-6 lg:px-8">
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
@@ -82,9 +97,20 @@ export default function Show({ contact, conversations, can }: ContactsShowProps)
               updateUrl={route('contacts.update', { contact: contact.id })}
               canEdit={can.edit}
             />
+            <DuplicatesCard duplicates={duplicates} canEdit={can.edit} onMerge={setMerging} />
           </aside>
         </div>
       </div>
+      <MergeSearchDialog
+        show={searching}
+        candidates={merge_candidates}
+        onPick={(picked) => {
+          setSearching(false);
+          setMerging(picked);
+        }}
+        onClose={() => setSearching(false)}
+      />
+      <MergeConfirmation keptId={contact.id} keptName={name} merging={merging} onClose={() => setMerging(null)} />
     </>
   );
 }

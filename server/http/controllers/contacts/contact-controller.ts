@@ -9,6 +9,8 @@ import { pageMeta, pageNumber } from '../../pagination';
 import { BOM, csvLine } from '../../../reports/csv';
 import { routeId } from '../../route-params';
 import { teamActor } from '../../team-actor';
+import { optional } from '../../inertia/props';
+import { mergeContacts } from '../../../domain/contacts/merge';
 
 const perPage = 25;
 
@@ -107,6 +109,8 @@ export async function show(req: Request) {
   if (!row) throw new NotFoundError();
   authorize(contactPolicy.view(actor));
   const identities = await conversationRepository(req.services.db, actor.teamId).identities(id);
+  const contacts = contactRepository(req.services.db, actor.teamId);
+  const search = typeof req.query.merge_search === 'string' ? req.query.merge_search.trim().slice(0, 100) : '';
   await req.inertia.render('Contacts/Show', {
     contact: { ...presentContact(row), locale: row.locale, identities: identities.map(presentIdentity) },
     conversations: (await conversationsOf(req.services.db, actor.teamId, id)).map((conversation) => ({
@@ -119,8 +123,23 @@ export async function show(req: Request) {
       channel_type: conversation.channelType,
       channel_name: conversation.channelName,
     })),
+    // The same e-mail or phone: likely the same person on another channel.
+    duplicates: (await contacts.duplicatesOf(row)).map(presentContact),
+    // The merge dialog's search, asked for by a partial reload (`?merge_search=`).
+    merge_candidates: optional(async () => (search ? (await contacts.others(search, id)).map(presentContact) : [])),
     can: { edit: contactPolicy.edit(actor) },
   });
+}
+
+/** POST contacts.merge: another contact (`contact_id`) made one with this one, which is kept. */
+export async function merge(req: Request, res: Response) {
+  const id = routeId(req, 'contact');
+  const { mergedLabel, movedConversations } = await mergeContacts(req.services, await teamActor(req), id, req.body);
+  const moved = movedConversations === 1 ? '1 conversation' : `${movedConversations} conversations`;
+  req.inertia
+    .flash('banner', `Merged ${mergedLabel} into this contact (${moved} moved).`)
+    .flash('bannerStyle', 'success');
+  res.redirect(303, req.services.route('contacts.show', id));
 }
 
 /** PUT contacts.update: the contact's name, phone or e-mail, corrected (bag `updateContact`). */

@@ -47,5 +47,9 @@ export interface ContactsShowProps {
     channel_type: ChannelType;
     channel_name: string;
   }[];
+  /** Other contacts with the same e-mail or phone. */
+  duplicates: ContactSummary[];
+  /** The merge dialog's search results (a partial reload with `merge_search`). */
+  merge_candidates?: ContactSummary[];
   can: { edit: boolean };
 }
