@@ -552,6 +552,29 @@ export function mount(context: PanelContext): PanelHandle {
   }
 
   attachButton.addEventListener('click', () => filePicker.click());
+  // A file dropped on the panel, or pasted into the message box (a screenshot), goes as one chosen.
+  const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
+  panel.addEventListener('dragover', (event) => {
+    if (!carriesFiles(event) || unavailable || detailsNeeded) return;
+    event.preventDefault();
+    panel.classList.add('kw-dropping');
+  });
+  panel.addEventListener('dragleave', (event) => {
+    if (!panel.contains(event.relatedTarget as Node | null)) panel.classList.remove('kw-dropping');
+  });
+  panel.addEventListener('drop', (event) => {
+    panel.classList.remove('kw-dropping');
+    const file = event.dataTransfer?.files[0];
+    if (!file) return;
+    event.preventDefault();
+    sendFile(file);
+  });
+  input.addEventListener('paste', (event) => {
+    const file = event.clipboardData?.files[0];
+    if (!file) return;
+    event.preventDefault();
+    sendFile(file);
+  });
   filePicker.addEventListener('change', () => {
     const file = filePicker.files?.[0];
     filePicker.value = '';

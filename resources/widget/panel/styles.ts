@@ -7,6 +7,7 @@ export const panelCss = `
 .kw-panel{position:fixed;bottom:88px;right:20px;z-index:2;display:flex;flex-direction:column;width:380px;height:min(640px,calc(100vh - 112px));max-height:calc(100vh - 112px);background:#fff;color:#111827;border:1px solid #e5e7eb;border-radius:8px;box-shadow:0 20px 25px -5px rgb(0 0 0 / .1),0 8px 10px -6px rgb(0 0 0 / .1);overflow:hidden}
 .kw[data-position=left] .kw-panel{right:auto;left:20px}
 .kw-panel[hidden]{display:none}
+.kw-panel.kw-dropping{outline:2px dashed var(--kw-color);outline-offset:-6px}
 .kw-panel button{font:inherit;color:inherit;cursor:pointer}
 .kw-panel button:disabled{cursor:default;opacity:.5}
 .kw-panel :focus-visible{outline:2px solid var(--kw-color);outline-offset:2px}

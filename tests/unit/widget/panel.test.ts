@@ -599,6 +599,35 @@ describe('files', () => {
     expect(requests.at(-1)!.headers.Authorization).toBe('Bearer token-1');
   });
 
+  it('sends a file dropped on the panel or pasted into the message box', async () => {
+    routes.attachments = () => json(202, { message: message(11, 'contact', '', { attachments: [] }) });
+    start();
+    await sessionStarted();
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'foto.jpg', { type: 'image/jpeg' });
+    const files = { files: [photo], types: ['Files'] };
+    const over = new Event('dragover', { cancelable: true });
+    Object.defineProperty(over, 'dataTransfer', { value: files });
+    $('.kw-panel').dispatchEvent(over);
+    expect(over.defaultPrevented).toBe(true);
+    expect($('.kw-panel').classList.contains('kw-dropping')).toBe(true);
+    const drop = new Event('drop', { cancelable: true });
+    Object.defineProperty(drop, 'dataTransfer', { value: files });
+    $('.kw-panel').dispatchEvent(drop);
+    expect($('.kw-panel').classList.contains('kw-dropping')).toBe(false);
+    await vi.waitFor(() => expect(requests.filter((r) => r.path.startsWith('attachments?'))).toHaveLength(1));
+
+    const paste = new Event('paste', { cancelable: true });
+    Object.defineProperty(paste, 'clipboardData', { value: { files: [photo] } });
+    $('.kw-compose textarea').dispatchEvent(paste);
+    expect(paste.defaultPrevented).toBe(true);
+    await vi.waitFor(() => expect(requests.filter((r) => r.path.startsWith('attachments?'))).toHaveLength(2));
+    // Text pasted is left to the box.
+    const text = new Event('paste', { cancelable: true });
+    Object.defineProperty(text, 'clipboardData', { value: { files: [] } });
+    $('.kw-compose textarea').dispatchEvent(text);
+    expect(text.defaultPrevented).toBe(false);
+  });
+
   it('says in its words why a file cannot go, and retries an upload that failed', async () => {
     let fail = true;
     routes.attachments = () =>
