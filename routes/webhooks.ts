@@ -1,5 +1,5 @@
 import type { RouteRegistry } from '../server/http/router/registry';
-import { receive } from '../server/http/controllers/webhooks/webhook-controller';
+import { customFile, receive } from '../server/http/controllers/webhooks/webhook-controller';
 import { stripeWebhook, xenditWebhook } from '../server/http/controllers/billing/payment-webhook-controller';
 
 /**
@@ -14,6 +14,13 @@ export default function webhookRoutes(routes: RouteRegistry): void {
     hooks.post('/webhooks/whatsapp/{key}', receive('whatsapp')).name('webhooks.whatsapp').hidden();
     hooks.post('/webhooks/telegram/{key}', receive('telegram')).name('webhooks.telegram').hidden();
     hooks.post('/webhooks/custom/{key}', receive('webhook')).name('webhooks.custom').hidden();
+    hooks
+      .get('/webhooks/custom/{key}/files/{message}/{index}', customFile)
+      .name('webhooks.custom.file')
+      .whereNumber('message')
+      .whereNumber('index')
+      .middleware('signed')
+      .hidden();
     hooks.post('/webhooks/stripe', stripeWebhook).name('webhooks.stripe').hidden();
     hooks.post('/webhooks/xendit', xenditWebhook).name('webhooks.xendit').hidden();
   });

@@ -152,7 +152,22 @@ export function channelAdapter(channel: AdapterInput, env: AdapterEnv): ChannelA
               id,
               type: 'message.created',
               createdAt: new Date().toISOString(),
-              data: { user_id: out.threadId, text: out.text, in_reply_to: out.replyToExternalId ?? null },
+              data: {
+                user_id: out.threadId,
+                text: out.text,
+                in_reply_to: out.replyToExternalId ?? null,
+                // A file goes as a signed link, good for a day: the receiver downloads it.
+                ...(out.files?.length
+                  ? {
+                      attachments: out.files.map((file) => ({
+                        name: file.name,
+                        mime: file.mime,
+                        size: file.size,
+                        url: file.url,
+                      })),
+                    }
+                  : {}),
+              },
             },
           });
           return { externalIds: [] };

@@ -81,9 +81,25 @@ export interface ParsedWebhook {
 }
 
 /** A reply to send. A driver splits text longer than its provider takes (4096 characters for both). */
+/** A file an agent sends with their words (the words are its caption, at most 1,024 characters). */
+export interface OutboundFile {
+  name: string;
+  mime: string;
+  size: number;
+  /** A picture goes as one (WhatsApp image, Telegram sendPhoto); anything else as a document. */
+  kind: 'image' | 'file';
+  /** Its place in the message's attachments. */
+  index: number;
+  /** A signed link to download it for a day (the webhook channel's payload carries it). */
+  url?: string;
+  read(): Promise<Buffer>;
+}
+
 export interface OutboundText {
   threadId: string;
   text: string;
+  /** At most one file, sent with `text` as its caption in one call. */
+  files?: OutboundFile[];
   /** Quote the customer's message (WhatsApp context.message_id, Telegram reply_parameters). */
   replyToExternalId?: string;
   /** Kawan's id of the message being sent: stable across retries (the webhook channel's event id). */

@@ -17,12 +17,24 @@
  * with one message and one reply. The pipeline knows adapters (server/channels/adapters.ts), never
  * a channel type.
  */
+import { readFile } from 'node:fs/promises';
+import { signUrl } from '../support/signed-url';
+import { join } from 'node:path';
 import type { Services } from '../services';
 import type { JobContext } from '../jobs/queue';
-import type { InboundMessage, OutboundText, ParsedWebhook, WebhookRequest } from './driver';
+import type { InboundMessage, OutboundFile, OutboundText, ParsedWebhook, WebhookRequest } from './driver';
 import { ChannelError } from './driver';
 import { channelAdapter, type ChannelAdapter, type ChannelSecrets } from './adapters';
-import { attachmentsToStore, awaitingFetch, mediaJob, messagePreview, type StoredAttachment } from './media';
+import {
+  attachmentsToStore,
+  awaitingFetch,
+  isTeamMediaPath,
+  mediaJob,
+  mediaKind,
+  messagePreview,
+  privateDisk,
+  type StoredAttachment,
+} from './media';
 import {
   channelById,
   type ChannelEventRow,
@@ -966,6 +978,46 @@ export async function sendMessage(
   });
 }
 
+/** How long the webhook channel's link to a file works: the 24 hours its deliveries are retried, and one more. */
+const fileLinkMs = 25 * 60 * 60 * 1000;
+
+/**
+ * The stored files of an outbound message (an agent's), read from the private disk when sent; for
+ * the webhook channel, with a signed link the customer's server downloads it from.
+ */
+function outboundFiles(
+  services: Pick<PipelineServices, 'config' | 'route'>,
+  channel: ChannelRow,
+  messageId: number,
+  attachments: StoredAttachment[],
+): OutboundFile[] {
+  const link = (index: number) =>
+    channel.type === 'webhook'
+      ? {
+          url: `${services.config.app.url}${signUrl(
+            services.config.app.key,
+            services.route('webhooks.custom.file', { key: channel.publicKey, message: messageId, index }),
+            new Date(Date.now() + fileLinkMs),
+          )}`,
+        }
+      : {};
+  return attachments.flatMap((attachment, index): OutboundFile[] =>
+    isTeamMediaPath(attachment.stored, channel.teamId)
+      ? [
+          {
+            ...link(index),
+            name: attachment.name || 'file',
+            mime: attachment.mime ?? 'application/octet-stream',
+            size: attachment.size ?? 0,
+            kind: mediaKind(attachment.mime) === 'image' ? 'image' : 'file',
+            index,
+            read: () => readFile(join(privateDisk(services.config), attachment.stored!)),
+          },
+        ]
+      : [],
+  );
+}
+
 /**
  * A send's entry in its channel's event log, for every channel but the web widget (whose messages
  * go out over the realtime server): one per message, its attempts appended to it.
@@ -1037,9 +1089,11 @@ async function deliver(
     ? outgoing.message
     : await repo.claimForSending(outgoing.message.id, options.resume ? ['queued', 'sending'] : ['queued']);
   if (!message) return;
+  const files = outboundFiles(services, channel, message.id, message.attachments as StoredAttachment[]);
   const out: OutboundText = {
     threadId: outgoing.threadId,
     text: customerText(channel, message, message.ai?.citations),
+    ...(files.length > 0 ? { files } : {}),
     messageId: message.id,
     ...(outgoing.answeredExternalId && channel.type !== 'web'
       ? { replyToExternalId: outgoing.answeredExternalId }
@@ -1047,7 +1101,12 @@ async function deliver(
   };
   const log = channelEventLog(services.db);
   // The send's entry in the event log: made with the reply when the caller claimed it (finishReply).
-  const logged = sendLogEntry(channel, message, out.threadId, out.text);
+  const logged = sendLogEntry(
+    channel,
+    message,
+    out.threadId,
+    out.text || files.map((file) => `📎 ${file.name}`).join(' '),
+  );
   if (logged && !options.claimed) await log.outbound({ teamId: channel.teamId, channelId: channel.id, ...logged });
   const started = Date.now();
   const adapter = adapterFor(services, channel);

@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
  * `{ ok: true, result }` or `{ ok: false, error_code, description[, parameters] }`.
  *
  * Methods: getMe, setWebhook, deleteWebhook, getWebhookInfo, sendMessage (a Message with an
- * increasing message_id), sendChatAction, answerCallbackQuery; any other is Telegram's 404. A
+ * increasing message_id), sendPhoto and sendDocument (a multipart body with the file and its
+ * caption), sendChatAction, answerCallbackQuery; any other is Telegram's 404. A
  * wrong token is Telegram's 401 Unauthorized. Checked like Telegram: sendMessage's chat_id and text
  * (1–4096 characters), setWebhook's secret_token characters (and an https URL with `requireHttps`).
  *
@@ -33,7 +34,10 @@ export interface TelegramCall {
 export interface SentMessage {
   chat_id: number | string;
   message_id: number;
+  /** The text, or a file's caption. */
   text: string;
+  /** A file sent with sendPhoto or sendDocument, as the multipart body carried it. */
+  file?: { field: 'photo' | 'document'; name: string; mime: string; bytes: Buffer };
   reply_parameters?: { message_id?: number; allow_sending_without_reply?: boolean; [key: string]: unknown };
   params: Record<string, unknown>;
 }
@@ -94,7 +98,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions): Promise<F
   const server: Server = createServer((req, res) => {
     const parts: Buffer[] = [];
     req.on('data', (chunk: Buffer) => parts.push(chunk));
-    req.on('end', () => {
+    req.on('end', async () => {
       const url = new URL(req.url ?? '/', 'http://fake');
       const match = /^\/bot([^/]*)\/([A-Za-z]+)$/.exec(url.pathname);
       if (!match) return reply(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
@@ -102,7 +106,13 @@ export async function startFakeTelegram(options: FakeTelegramOptions): Promise<F
       const contentType = req.headers['content-type'];
       let params: Record<string, unknown>;
       try {
-        params = { ...fromQuery(url.searchParams), ...readBody(Buffer.concat(parts).toString('utf8'), contentType) };
+        const body = Buffer.concat(parts);
+        params = {
+          ...fromQuery(url.searchParams),
+          ...(contentType?.startsWith('multipart/form-data')
+            ? await readMultipart(body, contentType)
+            : readBody(body.toString('utf8'), contentType)),
+        };
       } catch {
         return reply(res, 400, { ok: false, error_code: 400, description: "Bad Request: can't parse JSON object" });
       }
@@ -131,6 +141,36 @@ export async function startFakeTelegram(options: FakeTelegramOptions): Promise<F
       reply(res, status, body);
     });
   });
+
+  /** A message the bot sent, recorded: its new message_id. */
+  function record(
+    chatId: number | string,
+    text: string,
+    params: Record<string, unknown>,
+    file?: SentMessage['file'],
+  ): number {
+    const message_id = nextMessageId++;
+    const replyParameters = params.reply_parameters as SentMessage['reply_parameters'];
+    sent.push({
+      chat_id: chatId,
+      message_id,
+      text,
+      ...(file ? { file } : {}),
+      ...(replyParameters !== undefined ? { reply_parameters: replyParameters } : {}),
+      params,
+    });
+    return message_id;
+  }
+
+  /** The Message object's common part, as the Bot API answers a send. */
+  function messageOf(chatId: number | string, message_id: number) {
+    return {
+      message_id,
+      from: { id: bot.id, is_bot: true, first_name: bot.first_name, username: bot.username },
+      chat: typeof chatId === 'number' ? { id: chatId, type: chatId > 0 ? 'private' : 'group' } : { id: chatId },
+      date: NOW(),
+    };
+  }
 
   function answer(method: string, params: Record<string, unknown>): [number, unknown] {
     const ok = (result: unknown): [number, unknown] => [200, { ok: true, result }];
@@ -180,21 +220,31 @@ export async function startFakeTelegram(options: FakeTelegramOptions): Promise<F
         const text = typeof params.text === 'string' ? params.text : '';
         if (text.trim() === '') return bad('Bad Request: message text is empty');
         if (text.length > 4096) return bad('Bad Request: message is too long');
-        const message_id = nextMessageId++;
-        const replyParameters = params.reply_parameters as SentMessage['reply_parameters'];
-        sent.push({
-          chat_id: chatId,
-          message_id,
-          text,
-          ...(replyParameters !== undefined ? { reply_parameters: replyParameters } : {}),
-          params,
+        const message_id = record(chatId, text, params);
+        return ok({ ...messageOf(chatId, message_id), text });
+      }
+      case 'sendPhoto':
+      case 'sendDocument': {
+        const chatId = chatIdOf(params.chat_id);
+        if (chatId === undefined) return bad('Bad Request: chat_id is empty');
+        if (blocked.has(String(chatId))) return bad('Forbidden: bot was blocked by the user', 403);
+        const field = method === 'sendPhoto' ? 'photo' : 'document';
+        const file = params[field];
+        if (!(file instanceof UploadedPart)) return bad(`Bad Request: there is no ${field} in the request`);
+        const caption = typeof params.caption === 'string' ? params.caption : '';
+        if (caption.length > 1024) return bad('Bad Request: message caption is too long');
+        const message_id = record(chatId, caption, params, {
+          field,
+          name: file.name,
+          mime: file.mime,
+          bytes: file.bytes,
         });
         return ok({
-          message_id,
-          from: { id: bot.id, is_bot: true, first_name: bot.first_name, username: bot.username },
-          chat: typeof chatId === 'number' ? { id: chatId, type: chatId > 0 ? 'private' : 'group' } : { id: chatId },
-          date: NOW(),
-          text,
+          ...messageOf(chatId, message_id),
+          ...(caption ? { caption } : {}),
+          ...(field === 'photo'
+            ? { photo: [{ file_id: `photo-${message_id}`, width: 1, height: 1, file_size: file.bytes.length }] }
+            : { document: { file_id: `doc-${message_id}`, file_name: file.name, mime_type: file.mime } }),
         });
       }
       case 'sendChatAction': {
@@ -345,6 +395,28 @@ function reply(res: ServerResponse, status: number, body: unknown): void {
 function fromQuery(search: URLSearchParams): Record<string, unknown> {
   const params: Record<string, unknown> = {};
   for (const [key, value] of search) params[key] = formValue(value);
+  return params;
+}
+
+/** A file of a multipart body (sendPhoto's photo, sendDocument's document). */
+class UploadedPart {
+  constructor(
+    readonly name: string,
+    readonly mime: string,
+    readonly bytes: Buffer,
+  ) {}
+}
+
+/** A multipart form, as the Bot API takes uploads: its fields (JSON text parsed) and its files. */
+async function readMultipart(body: Buffer, contentType: string): Promise<Record<string, unknown>> {
+  const form = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
+  const params: Record<string, unknown> = {};
+  for (const [key, value] of form) {
+    params[key] =
+      typeof value === 'string'
+        ? formValue(value)
+        : new UploadedPart(value.name, value.type, Buffer.from(await value.arrayBuffer()));
+  }
   return params;
 }
 

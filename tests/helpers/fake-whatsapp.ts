@@ -6,7 +6,9 @@ import type { AddressInfo } from 'node:net';
  * A local WhatsApp Cloud API (Meta's Graph API; node:http on 127.0.0.1, a free port) speaking the
  * shapes the driver uses, under a version path (`url` = http://127.0.0.1:<port>/v21.0):
  *
- *   POST /{phone}/messages        a text or template send → { messaging_product, contacts, messages: [{ id: 'wamid.…' }] };
+ *   POST /{phone}/media           a multipart upload (messaging_product, type, file) → { id }
+ *   POST /{phone}/messages        a text, template, or image/document (by an uploaded media id) send →
+ *                                 { messaging_product, contacts, messages: [{ id: 'wamid.…' }] };
  *                                 a read receipt ({ status: 'read', message_id }) → { success: true }
  *   GET  /{phone}?fields=…        display_phone_number, verified_name, quality_rating
  *   GET  /{waba}/message_templates  the configured templates, `limit` per page (capped by templatesPageSize), paging.next
@@ -76,6 +78,8 @@ export interface FakeWhatsApp {
   sent(): Array<Record<string, unknown>>;
   /** Bodies of read receipts. */
   reads(): Array<Record<string, unknown>>;
+  /** Files uploaded with POST /{phone}/media, in order, with the ids answered. */
+  uploads(): Array<{ id: string; name: string; mime: string; bytes: Buffer }>;
   /** The next request (of any kind, after `skip`) fails this way; several calls queue in order. */
   failNext(failure: ScriptedFailure): void;
   /** The next request waits this long before it is answered. */
@@ -129,16 +133,32 @@ export async function startFakeWhatsApp(options: FakeWhatsAppOptions = {}): Prom
   const windowClosed = new Set<string>();
   const media = new Map<string, { bytes: Buffer; mime: string; declaredSize?: number; chunked?: boolean }>();
   const requests: RecordedWhatsAppRequest[] = [];
+  const uploaded: Array<{ id: string; name: string; mime: string; bytes: Buffer }> = [];
+  let nextMediaId = 900_000_001;
   const timers = new Set<ReturnType<typeof setTimeout>>();
   let origin = '';
 
   const server: Server = createServer((req, res) => {
     const parts: Buffer[] = [];
     req.on('data', (chunk: Buffer) => parts.push(chunk));
-    req.on('end', () => {
+    req.on('end', async () => {
       const raw = Buffer.concat(parts).toString('utf8');
       let body: unknown = undefined;
-      if (raw !== '') {
+      const contentType = req.headers['content-type'] ?? '';
+      if (contentType.startsWith('multipart/form-data')) {
+        // An upload (POST /{phone}/media): its fields, and its file as { name, mime, bytes }.
+        const form = await new Response(new Uint8Array(Buffer.concat(parts)), {
+          headers: { 'content-type': contentType },
+        }).formData();
+        const fields: Record<string, unknown> = {};
+        for (const [key, value] of form) {
+          fields[key] =
+            typeof value === 'string'
+              ? value
+              : { name: value.name, mime: value.type, bytes: Buffer.from(await value.arrayBuffer()) };
+        }
+        body = fields;
+      } else if (raw !== '') {
         try {
           body = JSON.parse(raw);
         } catch {
@@ -201,6 +221,20 @@ export async function startFakeWhatsApp(options: FakeWhatsAppOptions = {}): Prom
       .split('/')
       .map(decodeURIComponent);
 
+    if (method === 'POST' && segments.length === 2 && segments[1] === 'media') {
+      if (segments[0] !== phoneNumberId) return unknownObject(res, segments[0], 'post');
+      const form = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+      if (form.messaging_product !== 'whatsapp')
+        return invalidParameter(res, 'The parameter messaging_product is required.');
+      const file = form.file as { name: string; mime: string; bytes: Buffer } | undefined;
+      if (!file || !Buffer.isBuffer(file.bytes)) return invalidParameter(res, 'The parameter file is required.');
+      if (typeof form.type !== 'string' || form.type === '')
+        return invalidParameter(res, 'The parameter type is required.');
+      const id = String(nextMediaId++);
+      media.set(id, { bytes: file.bytes, mime: form.type });
+      uploaded.push({ id, name: file.name, mime: form.type, bytes: file.bytes });
+      return sendJson(res, 200, { id });
+    }
     if (method === 'POST' && segments.length === 2 && segments[1] === 'messages') {
       if (segments[0] !== phoneNumberId) return unknownObject(res, segments[0], 'post');
       return answerMessage(res, body);
@@ -267,6 +301,12 @@ export async function startFakeWhatsApp(options: FakeWhatsAppOptions = {}): Prom
       if (text.length > TEXT_LIMIT) {
         return invalidParameter(res, `Param text['body'] must be at most ${TEXT_LIMIT} characters long.`);
       }
+    } else if (type === 'image' || type === 'document') {
+      const content = message[type] as { id?: unknown; caption?: unknown } | undefined;
+      if (typeof content?.id !== 'string' || !media.has(content.id))
+        return invalidParameter(res, `The parameter ${type}['id'] is not a media id of this number.`);
+      if (typeof content.caption === 'string' && content.caption.length > 1024)
+        return invalidParameter(res, `Param ${type}['caption'] must be at most 1024 characters long.`);
     } else if (type === 'template') {
       const template = message.template as { name?: unknown; language?: { code?: unknown } } | undefined;
       if (typeof template?.name !== 'string' || typeof template.language?.code !== 'string') {
@@ -319,6 +359,7 @@ export async function startFakeWhatsApp(options: FakeWhatsAppOptions = {}): Prom
       messagePosts()
         .filter((request) => isRead(request.body))
         .map((request) => request.body as Record<string, unknown>),
+    uploads: () => [...uploaded],
     failNext(failure) {
       failures.push(failure);
     },

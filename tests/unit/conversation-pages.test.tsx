@@ -759,6 +759,44 @@ describe('Conversations/Show', () => {
     });
   });
 
+  it('sends a file with the reply, its words as the caption, as form data; notes take none', () => {
+    render(<Show {...showProps()} />);
+    const picker = document.querySelector<HTMLInputElement>('input[type=file]')!;
+    expect(picker.accept).toContain('application/pdf');
+    expect(screen.getByRole('button', { name: 'Attach a file' })).toBeTruthy();
+    const menu = new File(['%PDF-1.4 menu'], 'menu.pdf', { type: 'application/pdf' });
+    fireEvent.change(picker, { target: { files: [menu] } });
+    expect(screen.getByText('📎 menu.pdf')).toBeTruthy();
+    const box = screen.getByRole('textbox', { name: 'Reply' }) as HTMLTextAreaElement;
+    expect(box.placeholder).toBe('Add a caption (optional)…');
+    expect(box.maxLength).toBe(1024);
+    // A file needs no words.
+    fireEvent.keyDown(box, { key: 'Enter' });
+    const sent = fake.calls.at(-1)!;
+    expect(sent).toMatchObject({
+      method: 'form.post',
+      url: 'route:conversations.messages.store:{"conversation":5}',
+      data: { text: '', file: menu },
+      options: { forceFormData: true },
+    });
+
+    // Taken off again, the reply is words only.
+    fireEvent.click(screen.getByRole('button', { name: 'Remove menu.pdf' }));
+    expect(screen.queryByText('📎 menu.pdf')).toBeNull();
+    fireEvent.change(box, { target: { value: 'Halo' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(fake.calls.at(-1)).toMatchObject({ data: { text: 'Halo' }, options: { forceFormData: false } });
+    expect(fake.calls.at(-1)!.data).not.toHaveProperty('file');
+
+    fireEvent.change(picker, { target: { files: [menu] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Internal note' }));
+    expect(screen.queryByRole('button', { name: 'Attach a file' })).toBeNull();
+    expect(screen.queryByText('📎 menu.pdf')).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Internal note' }), { target: { value: 'Cek stok' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    expect(fake.calls.at(-1)!.data).toEqual({ text: 'Cek stok' });
+  });
+
   it('lists the saved replies after a "/", moves with the arrows and puts the chosen one in at the caret', () => {
     const saved_replies = [
       { id: 1, shortcut: 'alamat', text: 'Jl. Kemang Raya 12, Jakarta Selatan' },

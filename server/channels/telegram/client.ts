@@ -12,7 +12,14 @@
  */
 import { retryDelay } from '../../support/retry-after';
 import { splitText } from '../split-text';
-import { ChannelError, type CredentialCheck, type DriverHttp, type OutboundText, type SendOutcome } from '../driver';
+import {
+  ChannelError,
+  type CredentialCheck,
+  type DriverHttp,
+  type OutboundFile,
+  type OutboundText,
+  type SendOutcome,
+} from '../driver';
 import { httpFetch } from '../../support/http-fetch';
 
 /** Where the Bot API lives; the channel settings may override it (a local Bot API server, a test fake). */
@@ -109,7 +116,7 @@ export function telegramClient(settings: TelegramClientSettings): TelegramClient
   /** Telegram or fetch could echo the URL; the token never leaves in a message. */
   const redact = (message: string): string => (token ? message.split(token).join('[redacted]') : message);
 
-  async function call<T = unknown>(method: string, body: Record<string, unknown> = {}): Promise<T> {
+  async function call<T = unknown>(method: string, body: Record<string, unknown> | FormData = {}): Promise<T> {
     if (!token || !TOKEN_CHARACTERS.test(token)) {
       throw new TelegramError('The bot token is malformed', false, 'unauthorized', undefined);
     }
@@ -120,8 +127,12 @@ export function telegramClient(settings: TelegramClientSettings): TelegramClient
     try {
       const response = await doFetch(`${base}/bot${token}/${method}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(body),
+        // A file goes as multipart (fetch writes its boundary); everything else as JSON.
+        headers:
+          body instanceof FormData
+            ? { accept: 'application/json' }
+            : { 'content-type': 'application/json', accept: 'application/json' },
+        body: body instanceof FormData ? body : JSON.stringify(body),
         signal: timeout,
         redirect: 'error',
       });
@@ -171,6 +182,45 @@ export function telegramClient(settings: TelegramClientSettings): TelegramClient
     return { id: bot.id, username: bot.username, first_name: typeof bot.first_name === 'string' ? bot.first_name : '' };
   }
 
+  /**
+   * A file with its caption in one call: sendPhoto for a picture (a GIF as a document, which keeps
+   * it moving), sendDocument for anything else, as multipart.
+   */
+  async function sendFile(out: OutboundText, file: OutboundFile): Promise<SendOutcome> {
+    const photo = file.kind === 'image' && file.mime !== 'image/gif';
+    const form = new FormData();
+    form.set('chat_id', String(chat(out.threadId)));
+    if (out.text.trim()) form.set('caption', out.text);
+    const replyTo = quoted(out.replyToExternalId, out.threadId);
+    if (replyTo !== undefined)
+      form.set('reply_parameters', JSON.stringify({ message_id: replyTo, allow_sending_without_reply: true }));
+    form.set(
+      photo ? 'photo' : 'document',
+      new Blob([new Uint8Array(await file.read())], { type: file.mime }),
+      file.name,
+    );
+    const message = await call<Record<string, unknown> | undefined>(photo ? 'sendPhoto' : 'sendDocument', form);
+    return { externalIds: [sentId(message, out.threadId)] };
+  }
+
+  /**
+   * `<chat id>:<message_id>` of a message the Bot API says it sent. Without an id it was perhaps sent
+   * all the same: not retryable, so a customer never gets the reply twice.
+   */
+  function sentId(message: Record<string, unknown> | undefined, threadId: string): string {
+    const messageId = message?.message_id;
+    if (typeof messageId !== 'number') {
+      throw new TelegramError(
+        'The Telegram Bot API answered without a message id',
+        false,
+        'invalid_response',
+        undefined,
+      );
+    }
+    const sentChat = (message?.chat as { id?: unknown } | undefined)?.id;
+    return `${typeof sentChat === 'number' ? sentChat : threadId}:${messageId}`;
+  }
+
   return {
     getMe,
 
@@ -212,6 +262,7 @@ export function telegramClient(settings: TelegramClientSettings): TelegramClient
     },
 
     async sendText(out) {
+      if (out.files?.length) return sendFile(out, out.files[0]);
       const chatId = chat(out.threadId);
       const parts = splitText(out.text, 4096);
       if (parts.length === 0) throw new TelegramError('The reply is empty', false, 'empty_message', undefined);
@@ -224,18 +275,7 @@ export function telegramClient(settings: TelegramClientSettings): TelegramClient
         }
         try {
           const message = await call<Record<string, unknown> | undefined>('sendMessage', body);
-          const messageId = message?.message_id;
-          const sentChat = (message?.chat as { id?: unknown } | undefined)?.id;
-          if (typeof messageId !== 'number') {
-            // Perhaps sent all the same: not retryable, so a customer never gets the reply twice.
-            throw new TelegramError(
-              'The Telegram Bot API answered without a message id',
-              false,
-              'invalid_response',
-              undefined,
-            );
-          }
-          externalIds.push(`${typeof sentChat === 'number' ? sentChat : out.threadId}:${messageId}`);
+          externalIds.push(sentId(message, out.threadId));
         } catch (error) {
           if (externalIds.length === 0 || !(error instanceof TelegramError)) throw error;
           throw new TelegramError(error.message, error.retryable, error.code, error.retryAfterMs, {

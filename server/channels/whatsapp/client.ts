@@ -16,6 +16,7 @@ import {
   type CredentialCheck,
   type DriverHttp,
   type FetchedMedia,
+  type OutboundFile,
   type OutboundText,
   type SendOutcome,
 } from '../driver';
@@ -132,9 +133,16 @@ export function whatsappClient(settings: WhatsAppClientSettings): WhatsAppClient
         headers: {
           authorization: `Bearer ${settings.accessToken}`,
           accept: init.accept ?? 'application/json',
-          ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          // An upload is multipart (fetch writes its boundary); any other body is JSON.
+          ...(init.body !== undefined && !(init.body instanceof FormData)
+            ? { 'content-type': 'application/json' }
+            : {}),
         },
-        ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+        ...(init.body instanceof FormData
+          ? { body: init.body }
+          : init.body !== undefined
+            ? { body: JSON.stringify(init.body) }
+            : {}),
         signal: timeout,
       });
     } catch (error) {
@@ -211,8 +219,40 @@ export function whatsappClient(settings: WhatsAppClientSettings): WhatsAppClient
     return id;
   }
 
+  /**
+   * A file with its caption: uploaded to the number's media (POST /{phone}/media), then sent by its
+   * id, as an image when WhatsApp shows it as one (JPEG, PNG), else as a document under its name.
+   */
+  async function sendFile(out: OutboundText, file: OutboundFile): Promise<SendOutcome> {
+    const form = new FormData();
+    form.set('messaging_product', 'whatsapp');
+    form.set('type', file.mime);
+    form.set('file', new Blob([new Uint8Array(await file.read())], { type: file.mime }), file.name);
+    const uploaded = await call(`${base}/${phone}/media`, { method: 'POST', body: form });
+    if (typeof uploaded.id !== 'string' || uploaded.id === '') {
+      throw new WhatsAppError(
+        'The WhatsApp Cloud API answered the upload without a media id',
+        true,
+        'invalid_response',
+        undefined,
+      );
+    }
+    const type = file.mime === 'image/jpeg' || file.mime === 'image/png' ? 'image' : 'document';
+    const caption = out.text.trim() ? { caption: out.text } : {};
+    const body: Record<string, unknown> = {
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: recipient(out.threadId),
+      type,
+      [type]: { id: uploaded.id, ...caption, ...(type === 'document' ? { filename: file.name } : {}) },
+    };
+    if (out.replyToExternalId) body.context = { message_id: out.replyToExternalId };
+    return { externalIds: [await postMessage(body)] };
+  }
+
   return {
     async sendText(out) {
+      if (out.files?.length) return sendFile(out, out.files[0]);
       const to = recipient(out.threadId);
       const parts = splitText(out.text, 4096);
       if (parts.length === 0) throw new WhatsAppError('The reply is empty', false, 'empty_message', undefined);

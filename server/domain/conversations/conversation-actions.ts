@@ -16,6 +16,10 @@ import { NotFoundError, ValidationError } from '../../support/errors';
 import { sendJob, widgetTarget } from '../../channels/pipeline';
 import { windowExpiresAt } from '../../presenters/conversation-presenter';
 import { conversationChanged, messageCreated, systemLine } from './events';
+import { UploadedFile } from '../../http/middleware/body';
+import { cleanName } from '../../http/file-headers';
+import { detectUpload } from '../../channels/web/uploads';
+import { messagePreview, writeMedia, type StoredAttachment } from '../../channels/media';
 
 /** Agents, editors, admins and owners work conversations; viewers read them. */
 export const conversationPolicy = {
@@ -30,6 +34,34 @@ type ConversationServices = Pick<
 >;
 
 const textSchema = z.object({ text: fields.requiredString('text', 4096) });
+
+/** WhatsApp's and Telegram's limit on a file's caption: one call sends the file and its words. */
+export const captionLimit = 1024;
+
+const captionSchema = z.object({
+  text: z
+    .string({ error: 'The text field must be a string.' })
+    .trim()
+    .max(captionLimit, `A file's caption may be at most ${captionLimit} characters: send the rest as its own message.`)
+    .optional()
+    .transform((value) => value ?? ''),
+});
+
+/** A file an agent sends, checked by its bytes as a visitor's is (uploads.ts), and kept on the private disk. */
+async function storedReplyFile(
+  services: Pick<Services, 'config'>,
+  teamId: number,
+  file: UploadedFile,
+): Promise<{ attachment: StoredAttachment; kind: 'image' | 'file' }> {
+  const maxBytes = services.config.uploads.maxBytes;
+  if (file.size > maxBytes)
+    throw new ValidationError({ file: `The file may not be greater than ${Math.floor(maxBytes / 1024)} kilobytes.` });
+  const name = cleanName(file.originalName) || 'file';
+  const detected = detectUpload(file.buffer, name);
+  if ('refused' in detected) throw new ValidationError({ file: detected.refused });
+  const { path, sha256 } = await writeMedia(services.config, teamId, file.buffer);
+  return { attachment: { mime: detected.mime, size: file.size, name, sha256, stored: path }, kind: detected.kind };
+}
 
 const replySchema = z.union([
   textSchema,
@@ -76,13 +108,17 @@ export async function replyAsAgent(
 ): Promise<MessageRow> {
   const { repo, conversation, channel, widget } = await conversationContext(services, actor, conversationId);
   authorize(conversationPolicy.reply(actor));
-  const data = validate(replySchema, input);
+  const file = (input as { file?: unknown } | null)?.file;
+  const withFile = file instanceof UploadedFile;
+  const data = withFile ? validate(captionSchema, input) : validate(replySchema, input);
   const windowOpen = windowExpiresAt(channel.type, conversation.lastInboundAt) !== null;
   if ('text' in data && channel.type === 'whatsapp' && !windowOpen) {
     throw new ValidationError({
-      text: 'The 24-hour WhatsApp window is closed: only an approved template can be sent until the customer writes again.',
+      [withFile ? 'file' : 'text']:
+        'The 24-hour WhatsApp window is closed: only an approved template can be sent until the customer writes again.',
     });
   }
+  const sent = withFile ? await storedReplyFile(services, actor.teamId, file) : undefined;
   let text: string;
   if ('text' in data) {
     text = data.text;
@@ -102,8 +138,9 @@ export async function replyAsAgent(
     direction: 'outbound',
     sender: 'agent',
     senderUserId: actor.userId,
-    kind: 'text' in data ? 'text' : 'template',
+    kind: sent ? sent.kind : 'text' in data ? 'text' : 'template',
     text,
+    ...(sent ? { attachments: [sent.attachment] } : {}),
     status: 'queued',
     createdAt: now,
   }))!;
@@ -114,7 +151,11 @@ export async function replyAsAgent(
     humanReplyCount: conversation.humanReplyCount + 1,
     firstHumanReplyAt: conversation.firstHumanReplyAt ?? now,
     lastMessageAt: now,
-    lastPreview: text.slice(0, 255),
+    lastPreview: messagePreview({
+      kind: sent?.kind ?? 'text',
+      text,
+      attachments: sent ? [sent.attachment] : [],
+    }).slice(0, 255),
     unreadCount: 0,
   });
   if (takeOver && conversation.state !== 'human') {

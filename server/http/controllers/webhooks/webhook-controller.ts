@@ -2,6 +2,13 @@ import type { Request, Response } from 'express';
 import type { ChannelType } from '../../../db/schema/channels';
 import { receiveWebhook } from '../../../channels/pipeline';
 import type { WebhookRequest } from '../../../channels/driver';
+import type { StoredAttachment } from '../../../channels/media';
+import { channelByPublicKey } from '../../../db/repositories/channel-repository';
+import { conversationRepository } from '../../../db/repositories/conversation-repository';
+import { storedFile } from '../../../domain/conversations/message-attachments';
+import { NotFoundError } from '../../../support/errors';
+import { sendStoredFile } from '../../file-headers';
+import { attachmentIndex, routeId } from '../../route-params';
 
 /** A request as channel drivers read it: raw bytes, lower-cased headers, the query's strings. */
 function webhookRequest(req: Request): WebhookRequest {
@@ -30,4 +37,19 @@ export function receive(type: ChannelType) {
     );
     res.status(answer.status).type(answer.contentType).send(answer.body);
   };
+}
+
+/**
+ * GET webhooks.custom.file: a file an agent sent on a webhook channel, for the customer's server
+ * that got the signed link in the delivery (the `signed` middleware checks it and its expiry).
+ */
+export async function customFile(req: Request, res: Response) {
+  const channel = await channelByPublicKey(req.services.db, String(req.params.key));
+  if (!channel || channel.type !== 'webhook') throw new NotFoundError();
+  const message = await conversationRepository(req.services.db, channel.teamId).message(routeId(req, 'message'));
+  if (!message || message.channelId !== channel.id || message.direction !== 'outbound') throw new NotFoundError();
+  await sendStoredFile(
+    res,
+    await storedFile(req.services, channel.teamId, message.attachments as StoredAttachment[], attachmentIndex(req)),
+  );
 }

@@ -6,6 +6,8 @@ import TextArea from '@/Components/TextArea';
 import { cn } from '@/lib/cn';
 import { route } from '@/lib/route';
 import { WindowCountdown } from './StateBadge';
+import { uploadAccept } from '../../../../../server/channels/web/protocol';
+import { formatBytes } from '../../Knowledges/Partials/format';
 import SavedReplyList from './SavedReplyList';
 import TemplatePicker from './TemplatePicker';
 import { insertReply, matchingReplies, slashQuery, type SavedReply } from './saved-replies';
@@ -60,7 +62,10 @@ export default function Composer({
   now: number;
 }) {
   const [mode, setMode] = useState<Mode>('reply');
-  const form = useForm({ text: '' });
+  const form = useForm<{ text: string; file: File | null }>({ text: '', file: null });
+  const filePicker = useRef<HTMLInputElement>(null);
+  /** A file goes with a reply, never a note; its words are its caption. */
+  const file = mode === 'reply' ? form.data.file : null;
   const templatesOnly = mode === 'reply' && windowOpen === false;
   const box = useRef<HTMLTextAreaElement>(null);
   /** The caret while the box has the focus (the saved replies' list follows it). */
@@ -86,11 +91,13 @@ export default function Composer({
   };
 
   const send = () => {
-    if (form.processing || form.data.text.trim() === '') return;
+    if (form.processing || (form.data.text.trim() === '' && !file)) return;
     const name = mode === 'reply' ? 'conversations.messages.store' : 'conversations.notes.store';
+    form.transform((data) => (file ? { text: data.text, file } : { text: data.text }));
     form.post(route(name, { conversation: conversation.id }), {
       preserveScroll: true,
-      onSuccess: () => form.reset('text'),
+      forceFormData: file !== null,
+      onSuccess: () => form.reset('text', 'file'),
     });
   };
 
@@ -158,6 +165,45 @@ export default function Composer({
                 onHover={setActive}
               />
             )}
+            {mode === 'reply' && (
+              <>
+                <input
+                  ref={filePicker}
+                  type="file"
+                  accept={uploadAccept}
+                  className="hidden"
+                  tabIndex={-1}
+                  aria-hidden="true"
+                  onChange={(event) => {
+                    form.setData('file', event.target.files?.[0] ?? null);
+                    event.target.value = '';
+                    box.current?.focus();
+                  }}
+                />
+                <button
+                  type="button"
+                  onClick={() => filePicker.current?.click()}
+                  className="mb-1.5 shrink-0 cursor-pointer rounded-md p-1.5 text-gray-500 hover:bg-gray-100 hover:text-gray-700 focus:ring-2 focus:ring-indigo-500 focus:outline-hidden"
+                  aria-label="Attach a file"
+                  title="Attach a file"
+                >
+                  <svg
+                    className="size-5"
+                    fill="none"
+                    viewBox="0 0 24 24"
+                    strokeWidth={1.5}
+                    stroke="currentColor"
+                    aria-hidden="true"
+                  >
+                    <path
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                      d="m18.375 12.739-7.693 7.693a4.5 4.5 0 0 1-6.364-6.364l10.94-10.94A3 3 0 1 1 19.5 7.372L8.552 18.32m.009-.01-.01.01m5.699-9.941-7.81 7.81a1.5 1.5 0 0 0 2.112 2.13"
+                    />
+                  </svg>
+                </button>
+              </>
+            )}
             <TextArea
               ref={box}
               id="composer-text"
@@ -183,16 +229,33 @@ export default function Composer({
               }
               placeholder={
                 mode === 'reply'
-                  ? 'Write a reply… (Enter sends, Shift+Enter for a new line)'
+                  ? file
+                    ? 'Add a caption (optional)…'
+                    : 'Write a reply… (Enter sends, Shift+Enter for a new line)'
                   : 'Write a note for your team…'
               }
-              maxLength={4096}
+              maxLength={file ? 1024 : 4096}
               aria-invalid={form.errors.text ? true : undefined}
               aria-describedby="composer-text-error"
             />
             <PrimaryButton disabled={form.processing}>{mode === 'reply' ? 'Send' : 'Add note'}</PrimaryButton>
           </div>
+          {file && (
+            <p className="mt-2 inline-flex max-w-full items-center gap-2 rounded-md bg-white px-2.5 py-1.5 text-xs text-gray-700 ring-1 ring-gray-200">
+              <span className="truncate font-medium">📎 {file.name}</span>
+              <span className="shrink-0 text-gray-500">{formatBytes(file.size)}</span>
+              <button
+                type="button"
+                onClick={() => form.setData('file', null)}
+                className="shrink-0 cursor-pointer rounded text-gray-400 hover:text-gray-600 focus:ring-2 focus:ring-indigo-500 focus:outline-hidden"
+                aria-label={`Remove ${file.name}`}
+              >
+                ✕
+              </button>
+            </p>
+          )}
           <InputError id="composer-text-error" className="mt-2" message={form.errors.text} role="alert" />
+          <InputError className="mt-2" message={(form.errors as { file?: string }).file} role="alert" />
           <p className="mt-2 text-xs text-gray-500">
             {savedReplies.length > 0 ? 'Type / to put in a saved reply. ' : 'No saved replies yet. '}
             <Link href={route('saved-replies.index')} className="font-medium text-indigo-600 hover:text-indigo-500">
