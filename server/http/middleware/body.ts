@@ -44,6 +44,10 @@ const tooLarge = (maxBytes: number) =>
  * at once when Content-Length says so, else as soon as the bytes pass it (the rest is drained).
  */
 export function readRawBody(req: Request, maxBytes: number): Promise<Buffer> {
+  // A JSON or form body was read (and its stream ended) by the parsers: there are no bytes left to wait for.
+  if (req.body !== undefined || req.readableEnded) {
+    return Promise.reject(new HttpError(415, 'Send the file itself as the body, as application/octet-stream.'));
+  }
   if (Number(req.headers['content-length'] ?? 0) > maxBytes) {
     req.resume();
     return Promise.reject(tooLarge(maxBytes));

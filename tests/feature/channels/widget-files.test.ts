@@ -154,6 +154,13 @@ describe('files a widget visitor sends', () => {
       expect(res.status, name).toBe(status);
       expect(res.body.message, name).toContain(message);
     }
+    // A body the JSON parser read is no file: refused at once, not waited for.
+    const json = await request(app.app)
+      .post(`/widget/${channel.publicKey}/attachments`)
+      .query({ clientId: randomUUID(), name: 'a.png' })
+      .set({ Origin: site, Accept: 'application/json', Authorization: `Bearer ${visitor.token}` })
+      .send({ file: 'not bytes' });
+    expect(json.status).toBe(415);
     const badId = await upload(visitor.token, png, 'a.png', 'x');
     expect(badId.status).toBe(422);
     expect(badId.body.errors).toHaveProperty('clientId');
