@@ -7,7 +7,7 @@
  * (server/domain/conversations/message-attachments.ts).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Config } from '../config/env';
 import type { InboundAttachment, InboundKind, InboundMessage } from './driver';
@@ -90,7 +90,13 @@ export async function writeMedia(
   const path = mediaPath(teamId, sha256);
   const file = join(privateDisk(config), path);
   const existing = await stat(file).catch(() => undefined);
-  if (existing?.isFile() && existing.size === bytes.length) return { path, sha256 };
+  if (existing?.isFile() && existing.size === bytes.length) {
+    // Used again: touched, so that the sweep of unreferenced files (media-sweep.ts) gives it its grace
+    // period before the message that now names it is committed.
+    const now = new Date();
+    await utimes(file, now, now).catch(() => undefined);
+    return { path, sha256 };
+  }
   await mkdir(dirname(file), { recursive: true });
   const temporary = `${file}.${randomUUID()}.tmp`;
   try {

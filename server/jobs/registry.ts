@@ -18,6 +18,7 @@ import {
 import { mediaJob } from '../channels/media';
 import { rollOver } from '../billing/subscriptions';
 import { purgeExpiredHistory } from '../billing/retention';
+import { sweepUnreferencedMedia } from '../channels/media-sweep';
 import { fetchMessageMedia } from '../channels/fetch-media';
 import { collectQuestion, gapJob, type GapJob } from '../domain/gaps/collect-question';
 import { sweepVectorIndexes, syncVectorIndex, vectorIndexJob } from '../knowledge/vector-index';
@@ -168,7 +169,13 @@ export async function startWorkers(services: Services, logger: Logger): Promise<
       .then((count) => {
         if (count > 0) logger.info({ conversations: count }, 'conversations past their plan’s history deleted');
       })
-      .catch((error: unknown) => logger.error({ err: error }, 'expired history could not be deleted'));
+      .catch((error: unknown) => logger.error({ err: error }, 'expired history could not be deleted'))
+      // Then the files those conversations (and any deleted by hand, or a deleted team's) held.
+      .then(() => sweepUnreferencedMedia(services))
+      .then((swept) => {
+        if (swept.files + swept.teams > 0) logger.info(swept, 'files no message names any more deleted');
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'unreferenced files could not be deleted'));
   };
   // PGlite runs no autovacuum, so nothing else keeps the planner's statistics up to date: without
   // them it takes every table for a row or two and nests loops over whole tables (docs/decisions/011).
