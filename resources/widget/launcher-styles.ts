@@ -14,6 +14,7 @@ export const launcherCss = `
 .kw-launcher:focus-visible{outline:3px solid var(--kw-color);outline-offset:3px}
 .kw-launcher svg{width:24px;height:24px;flex:none}
 .kw-launcher .kw-label:empty{display:none}
+.kw-badge{position:absolute;top:-4px;right:-4px;min-width:20px;height:20px;padding:0 6px;border-radius:9999px;background:#dc2626;color:#fff;font-size:12px;line-height:20px;font-weight:700;text-align:center;box-shadow:0 0 0 2px #fff}
 .kw-launcher[aria-expanded=true] .kw-label{display:none}
 .kw-launcher[aria-expanded=true]{padding:0 16px}
 .kw-launcher .kw-icon-close{display:none}

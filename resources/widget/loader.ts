@@ -2,7 +2,7 @@ import type { WidgetConfig } from '../../server/channels/web/protocol';
 import { createApi, WidgetApiError } from './api';
 import { appUrlFrom, identityFromPage, toIdentity } from './embed';
 import { launcherCss } from './launcher-styles';
-import { readNudged, readWasOpen, writeNudged, writeVisitorId, writeWasOpen } from './storage';
+import { readAwaiting, readNudged, readWasOpen, writeNudged, writeVisitorId, writeWasOpen } from './storage';
 import { browserLanguages, loaderText, localeOf } from './strings';
 import { addStyles, applyTheme } from './theme';
 import type { Identity, KawanApi, PanelHandle, PanelModule } from './types';
@@ -53,18 +53,33 @@ function start(script: HTMLScriptElement): void {
   launcher.type = 'button';
   launcher.className = 'kw-launcher';
   launcher.setAttribute('aria-expanded', 'false');
-  launcher.innerHTML = `${chatIcon}${closeIcon}<span class="kw-label"></span>`;
+  launcher.innerHTML = `${chatIcon}${closeIcon}<span class="kw-label"></span><span class="kw-badge" aria-hidden="true" hidden></span>`;
   container.append(launcher);
   addStyles(root, launcherCss);
   root.append(container);
 
   const label = launcher.querySelector('.kw-label')!;
+  const badge = launcher.querySelector<HTMLElement>('.kw-badge')!;
+  /** Replies that came while the chat was closed (the panel counts them). */
+  let unread = 0;
   const theme = () => {
     applyTheme(container, config);
     label.textContent = config?.launcherText ?? '';
     const words = loaderText(localeOf(config, browserLanguages()));
-    launcher.setAttribute('aria-label', isOpen ? words.close : `${words.open}${config ? `: ${config.title}` : ''}`);
+    const news = unread > 0 && !isOpen ? ` (${words.unread(unread)})` : '';
+    launcher.setAttribute(
+      'aria-label',
+      isOpen ? words.close : `${words.open}${config ? `: ${config.title}` : ''}${news}`,
+    );
+    badge.textContent = unread === 0 ? '' : unread > 9 ? '9+' : String(unread);
+    badge.hidden = unread === 0 || isOpen;
   };
+  const onUnread = (count: number) => {
+    unread = count;
+    theme();
+  };
+  const mountPanel = (module: PanelModule): PanelHandle =>
+    module.mount({ root, container, apiBase, channelKey, config, identity, requestClose: close, onUnread });
 
   /** The panel module, imported once; pusher-js sets `window.Pusher` as it loads, which is the host page's to own. */
   const fetchPanel = (): Promise<PanelModule> => {
@@ -131,7 +146,7 @@ function start(script: HTMLScriptElement): void {
     }
     fetchPanel().then(
       (module) => {
-        panel ??= module.mount({ root, container, apiBase, channelKey, config, identity, requestClose: close });
+        panel ??= mountPanel(module);
         if (isOpen) panel.open();
       },
       (error: unknown) => {
@@ -180,6 +195,12 @@ function start(script: HTMLScriptElement): void {
     theme();
     document.body.append(host);
     if (readWasOpen(channelKey)) open();
+    // A conversation with a person: the panel listens, closed, so that their reply shows on the launcher.
+    else if (readAwaiting(channelKey))
+      fetchPanel().then(
+        (module) => void (panel ??= mountPanel(module)),
+        () => undefined,
+      );
     const proactive = config?.proactive;
     if (proactive && !isOpen && !readNudged(channelKey)) {
       setTimeout(() => showNudge(proactive.message), proactive.delaySeconds * 1000);

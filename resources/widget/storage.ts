@@ -8,6 +8,7 @@
 const visitorKey = (channelKey: string) => `kawan:${channelKey}:visitor`;
 const openKey = (channelKey: string) => `kawan:${channelKey}:open`;
 const nudgedKey = (channelKey: string) => `kawan:${channelKey}:nudged`;
+const awaitingKey = (channelKey: string) => `kawan:${channelKey}:awaiting`;
 
 function store(kind: 'localStorage' | 'sessionStorage'): Storage | null {
   try {
@@ -43,3 +44,11 @@ export const writeWasOpen = (channelKey: string, open: boolean) =>
 /** Whether this tab's visitor has seen the proactive message go (opened the chat or dismissed it). */
 export const readNudged = (channelKey: string) => read('sessionStorage', nudgedKey(channelKey)) === '1';
 export const writeNudged = (channelKey: string) => write('sessionStorage', nudgedKey(channelKey), '1');
+/**
+ * Whether the visitor's conversation is with a person (waiting for one or answered by one): the
+ * loader then loads the panel on every page, closed, so that a reply is heard and counted on the
+ * launcher even before the visitor opens the chat again.
+ */
+export const readAwaiting = (channelKey: string) => read('localStorage', awaitingKey(channelKey)) === '1';
+export const writeAwaiting = (channelKey: string, awaiting: boolean) =>
+  write('localStorage', awaitingKey(channelKey), awaiting ? '1' : null);

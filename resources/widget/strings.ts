@@ -20,8 +20,20 @@ export function browserLanguages(): readonly string[] {
 }
 
 const loaderWords = {
-  en: { open: 'Open chat', close: 'Close chat', notLoaded: 'The chat could not load. Try again.', dismiss: 'Dismiss' },
-  id: { open: 'Buka chat', close: 'Tutup chat', notLoaded: 'Chat gagal dimuat. Coba lagi.', dismiss: 'Tutup pesan' },
+  en: {
+    open: 'Open chat',
+    close: 'Close chat',
+    notLoaded: 'The chat could not load. Try again.',
+    dismiss: 'Dismiss',
+    unread: (count: number) => `${count} new ${count === 1 ? 'message' : 'messages'}`,
+  },
+  id: {
+    open: 'Buka chat',
+    close: 'Tutup chat',
+    notLoaded: 'Chat gagal dimuat. Coba lagi.',
+    dismiss: 'Tutup pesan',
+    unread: (count: number) => `${count} pesan baru`,
+  },
 };
 
 export type LoaderWords = (typeof loaderWords)['en'];

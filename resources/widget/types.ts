@@ -27,6 +27,8 @@ export interface PanelContext {
   identity: Identity | null;
   /** Called when the panel asks to be closed (its close button, Escape). */
   requestClose: () => void;
+  /** How many messages from the bot or a person arrived while the panel was closed (0 once opened). */
+  onUnread?: (count: number) => void;
 }
 
 export interface PanelHandle {

@@ -236,6 +236,31 @@ describe('the web chat widget', () => {
     await screenshot(visitor, 'widget-host-page-photo');
     await screenshot(agent, 'widget-agent-conversation');
 
+    // The visitor closes the chat; the owner's next line shows on the launcher until it is opened.
+    await w.launcher.click();
+    await w.panel.waitFor({ state: 'hidden' });
+    await box.fill('Ada lagi yang bisa dibantu?');
+    await agent.getByRole('button', { name: 'Send', exact: true }).click();
+    const badge = visitor.locator('kawan-widget .kw-badge');
+    await expect.poll(() => badge.textContent(), { timeout: 10_000 }).toBe('1');
+    expect(await w.launcher.getAttribute('aria-label')).toBe('Open chat: Kopi Senja (1 new message)');
+    await screenshot(visitor, 'widget-host-page-unread');
+    await w.launcher.click();
+    await w.log.getByText('Ada lagi yang bisa dibantu?').waitFor();
+    await badge.waitFor({ state: 'hidden' });
+    // On the next page, the chat closed, it still hears the person answering it.
+    await w.launcher.click();
+    await visitor.reload();
+    await w.launcher.waitFor();
+    await expect
+      .poll(() => heard.filter((frame) => frame.includes('pusher_internal:subscription_succeeded')).length)
+      .toBeGreaterThan(1);
+    await box.fill('Kami tunggu kabarnya ya');
+    await agent.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(() => badge.textContent(), { timeout: 10_000 }).toBe('1');
+    await w.launcher.click();
+    await w.log.getByText('Kami tunggu kabarnya ya').waitFor();
+
     // The owner snoozes it for an hour; the visitor's next message brings it back live.
     await agent.getByRole('button', { name: 'Snooze' }).click();
     await agent.getByRole('button', { name: /^In 1 hour/ }).click();

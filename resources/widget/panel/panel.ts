@@ -8,7 +8,7 @@ import {
   type WidgetMessage,
 } from '../../../server/channels/web/protocol';
 import { createApi, errorMessage, WidgetApiError } from '../api';
-import { readVisitorId, writeVisitorId } from '../storage';
+import { readVisitorId, writeAwaiting, writeVisitorId } from '../storage';
 import { browserLanguages, localeOf, panelText } from '../strings';
 import { addStyles, applyTheme } from '../theme';
 import type { Identity, PanelContext, PanelHandle } from '../types';
@@ -56,6 +56,8 @@ export function mount(context: PanelContext): PanelHandle {
   let csatScore = 0;
   let csatThanked = false;
   let handoffBusy = false;
+  /** Messages from the bot or a person that arrived while the panel was closed, by id (counted once). */
+  const unread = new Set<number>();
   /** The channel's pre-chat form comes before the first message (SessionResponse.detailsNeeded). */
   let detailsNeeded = false;
   /** The pre-chat form as drawn, for the config and words it was drawn with. */
@@ -294,6 +296,10 @@ export function mount(context: PanelContext): PanelHandle {
 
   const handlers: RealtimeHandlers = {
     created(message: WidgetMessage) {
+      if (panel.hidden && message.sender !== 'contact' && !unread.has(message.id)) {
+        unread.add(message.id);
+        context.onUnread?.(unread.size);
+      }
       dispatch({ type: 'created', message });
       if (typing && typing.sender === message.sender) stopShowingTyping();
       render();
@@ -340,6 +346,7 @@ export function mount(context: PanelContext): PanelHandle {
   function setConversation(next: WidgetConversation | null) {
     if (next?.state !== 'resolved') csatThanked = false;
     conversation = next;
+    writeAwaiting(context.channelKey, next?.state === 'queued' || next?.state === 'human');
   }
 
   function sessionRequest() {
@@ -712,6 +719,10 @@ export function mount(context: PanelContext): PanelHandle {
   return {
     open() {
       panel.hidden = false;
+      if (unread.size > 0) {
+        unread.clear();
+        context.onUnread?.(0);
+      }
       render();
       log.scrollTop = log.scrollHeight;
       if (preChat?.view.element.isConnected) preChat.view.focus();

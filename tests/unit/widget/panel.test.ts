@@ -8,7 +8,7 @@ import {
   type WidgetMessage,
 } from '../../../server/channels/web/protocol';
 import type { RealtimeHandlers } from '../../../resources/widget/panel/realtime';
-import type { PanelHandle } from '../../../resources/widget/types';
+import type { PanelContext, PanelHandle } from '../../../resources/widget/types';
 
 // The panel's DOM and wiring, with a fake server behind fetch and the realtime client replaced.
 const realtime = vi.hoisted(() => ({
@@ -98,7 +98,7 @@ beforeEach(() => {
 });
 
 /** Mounts the panel (after a test has set its routes and storage). */
-function start(config: WidgetConfig = defaultConfig) {
+function start(config: WidgetConfig = defaultConfig, extra: Partial<PanelContext> = {}) {
   const host = document.createElement('kawan-widget');
   document.body.append(host);
   shadow = host.attachShadow({ mode: 'open' });
@@ -113,6 +113,7 @@ function start(config: WidgetConfig = defaultConfig) {
     config,
     identity: null,
     requestClose: () => closed++,
+    ...extra,
   });
 }
 
@@ -647,5 +648,30 @@ describe('files', () => {
     $<HTMLButtonElement>('.kw-failed button').click();
     await vi.waitFor(() => expect($('.kw-failed')).toBeNull());
     expect(requests.filter((request) => request.path.startsWith('attachments?'))).toHaveLength(2);
+  });
+});
+
+describe('while the chat is closed', () => {
+  it('counts the replies that arrive for the launcher, once each, until it opens', async () => {
+    const counts: number[] = [];
+    routes.session = () =>
+      json(200, session({ conversation: { state: 'human', csatRequested: false, csat: null, agentName: 'Dewi' } }));
+    start(defaultConfig, { onUnread: (count) => counts.push(count) });
+    await sessionStarted();
+    // A conversation with a person: the loader will keep the panel listening on the next pages.
+    expect(localStorage.getItem('kawan:pk:awaiting')).toBe('1');
+
+    realtime.handlers!.created(message(21, 'agent', 'Halo, saya Dewi'));
+    realtime.handlers!.created(message(21, 'agent', 'Halo, saya Dewi'));
+    realtime.handlers!.created(message(22, 'contact', 'mine'));
+    realtime.handlers!.created(message(23, 'bot', 'Ada lagi?'));
+    expect(counts).toEqual([1, 2]);
+    panel.open();
+    expect(counts).toEqual([1, 2, 0]);
+    realtime.handlers!.created(message(24, 'agent', 'read at once'));
+    expect(counts).toEqual([1, 2, 0]);
+
+    realtime.handlers!.conversation({ state: 'resolved', csatRequested: false, csat: null });
+    expect(localStorage.getItem('kawan:pk:awaiting')).toBeNull();
   });
 });
