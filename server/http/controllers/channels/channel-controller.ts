@@ -190,6 +190,7 @@ function setupOf(services: Services, channel: ChannelRow) {
           'POST each customer message as JSON { "message": { "id", "text", "user": { "id", "name?", "email?", "phone?" } } } to the URL above.',
           'Sign it: X-Kawan-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(signing secret, "<t>.<raw body>")>; requests older than five minutes are refused.',
           'Replies and events are POSTed to your outbound URL signed the same way, and retried with backoff for about 24 hours.',
+          'A reply with a file carries data.attachments: [{ "name", "mime", "size", "url" }]; download each from its signed url within 25 hours.',
         ],
       };
   }
