@@ -992,6 +992,20 @@ describe('Conversations/Show', () => {
     expect(within(details).getByRole('link', { name: 'Menu' }).getAttribute('href')).toBe('https://kopi.example/menu');
   });
 
+  it('points to the contact page when other contacts have the same e-mail or phone', () => {
+    render(<Show {...showProps({ contact: { ...contact, possible_duplicates: 2 } })} />);
+    const note = within(screen.getByRole('complementary', { name: 'Details' })).getByRole('note');
+    expect(note.textContent).toBe('2 other contacts have the same e-mail or phone: review and merge.');
+    expect(within(note).getByRole('link', { name: 'review and merge' }).getAttribute('href')).toBe(
+      `route:contacts.show:{"contact":${contact.id}}`,
+    );
+    cleanup();
+    render(<Show {...showProps({ contact: { ...contact, possible_duplicates: 0 } })} />);
+    expect(
+      within(screen.getByRole('complementary', { name: 'Details' })).queryByText(/same e-mail or phone/),
+    ).toBeNull();
+  });
+
   it('never links an origin that is not a web address', () => {
     render(<Show {...showProps({ conversation: detail({ origin: { url: 'javascript:alert(1)' } }) })} />);
     const details = screen.getByRole('complementary', { name: 'Details' });

@@ -79,7 +79,13 @@ export const contacts = pgTable(
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('contacts_team_id_index').on(table.teamId)],
+  (table) => [
+    index('contacts_team_id_index').on(table.teamId),
+    // A contact's likely duplicates (the same e-mail whatever its case, or the same phone), on
+    // every conversation's page and contact page.
+    index('contacts_team_email_index').on(table.teamId, sql`lower(${table.email})`),
+    index('contacts_team_phone_index').on(table.teamId, table.phoneE164),
+  ],
 );
 
 /** Who a contact is on one kind of channel (a wa_id, a Telegram user id, a widget visitor id). */

@@ -83,6 +83,14 @@ describe('merging contacts', () => {
     const from = app.broadcasts.length;
 
     const client = await signedIn(app.app, agent);
+    // The conversation's card says there is a likely duplicate, before the merge and not after.
+    const duplicatesOnCard = async () =>
+      (
+        expectPage(await client.visit(`/conversations/${whatsapp.id}`), 'Conversations/Show').props.contact as {
+          possible_duplicates: number;
+        }
+      ).possible_duplicates;
+    expect(await duplicatesOnCard()).toBe(1);
     const res = await client.send('post', `/contacts/${whatsapp.contactId}/merge`, { contact_id: web.contactId });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe(`/contacts/${whatsapp.contactId}`);
@@ -102,6 +110,7 @@ describe('merging contacts', () => {
       (page.props.contact as { identities: { channel_type: string }[] }).identities.map((i) => i.channel_type).sort(),
     ).toEqual(['web', 'whatsapp']);
     expect(page.props.duplicates).toEqual([]);
+    expect(await duplicatesOnCard()).toBe(0);
 
     expect(await repo.contact(web.contactId)).toBeUndefined();
     expect((await repo.find(web.id))!.contactId).toBe(whatsapp.contactId);

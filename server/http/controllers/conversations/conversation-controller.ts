@@ -8,6 +8,7 @@ import { presentSavedReply } from '../../../domain/conversations/saved-replies';
 import { labelRepository } from '../../../db/repositories/label-repository';
 import { presentLabel, setConversationLabels } from '../../../domain/conversations/labels';
 import { updateContactDetails } from '../../../domain/conversations/contact-details';
+import { contactRepository } from '../../../db/repositories/contact-repository';
 import { snooze, unsnooze } from '../../../domain/conversations/snooze';
 import { setPriority } from '../../../domain/conversations/priority';
 import { bulkSummary, bulkUpdate } from '../../../domain/conversations/bulk';
@@ -154,6 +155,10 @@ export async function show(req: Request) {
       first_seen_at: contact?.firstSeenAt.toISOString() ?? row.createdAt.toISOString(),
       last_seen_at: contact?.lastSeenAt.toISOString() ?? row.lastMessageAt.toISOString(),
       identities: identities.map(presentIdentity),
+      // Other contacts with the same e-mail or phone: the card points to the contact's page to merge.
+      possible_duplicates: contact
+        ? (await contactRepository(req.services.db, actor.teamId).duplicatesOf(contact)).length
+        : 0,
       other_conversations: (await repo.ofContact(row.contactId, row.id)).map((other) => ({
         id: other.id,
         number: other.number,

@@ -149,6 +149,17 @@ export function ContactCard({
           Contact page
         </Link>
       )}
+      {pageUrl && (contact.possible_duplicates ?? 0) > 0 && (
+        <p className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-800" role="note">
+          {contact.possible_duplicates === 1
+            ? 'Another contact has the same e-mail or phone: '
+            : `${contact.possible_duplicates} other contacts have the same e-mail or phone: `}
+          <Link href={pageUrl} className="font-medium underline hover:text-amber-900">
+            review and merge
+          </Link>
+          .
+        </p>
+      )}
       {contact.identities.length > 0 && (
         <>
           <h4 className="mt-4 text-xs font-semibold tracking-wide text-gray-500 uppercase">Identities</h4>

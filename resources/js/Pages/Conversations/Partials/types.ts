@@ -94,6 +94,8 @@ export interface ContactDetail {
   first_seen_at: string;
   last_seen_at: string;
   identities: { channel_type: ChannelType; channel_name: string | null; external_user_id: string; verified: boolean }[];
+  /** How many other contacts have the same e-mail or phone (a conversation's page; merged from the contact's). */
+  possible_duplicates?: number;
   other_conversations: {
     id: number;
     number: number;

@@ -1,0 +1,2 @@
+CREATE INDEX "contacts_team_email_index" ON "contacts" USING btree ("team_id",lower("email"));--> statement-breakpoint
+CREATE INDEX "contacts_team_phone_index" ON "contacts" USING btree ("team_id","phone_e164");
