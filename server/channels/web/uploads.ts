@@ -1,5 +1,9 @@
+import type { Config } from '../../config/env';
 import { isZip, readZipEntries } from '../../knowledge/parsers/zip';
 import { decodeText } from '../../knowledge/parsers/text-decoding';
+import { cleanName } from '../../http/file-headers';
+import { ValidationError } from '../../support/errors';
+import { writeMedia, type StoredAttachment } from '../media';
 
 /**
  * What a widget visitor may send as a file, read from its bytes (never from the name or the type the
@@ -73,4 +77,21 @@ export function detectUpload(bytes: Uint8Array, name: string): DetectedUpload | 
   if (named && family(named) !== family(mime))
     return { refused: `The file is named .${extension} but is not one. Send it with its real file type.` };
   return { mime, kind: mime.startsWith('image/') ? 'image' : 'file' };
+}
+
+/**
+ * A file a visitor or an agent sends, checked by its bytes (a 422 on `file` when refused) and
+ * written to the private disk: the attachment its message keeps, and whether it is a picture.
+ */
+export async function storeUpload(
+  config: Pick<Config, 'dataDir'>,
+  teamId: number,
+  bytes: Buffer,
+  rawName: string,
+): Promise<{ attachment: StoredAttachment; kind: DetectedUpload['kind'] }> {
+  const name = cleanName(rawName) || 'file';
+  const detected = detectUpload(bytes, name);
+  if ('refused' in detected) throw new ValidationError({ file: detected.refused });
+  const { path, sha256 } = await writeMedia(config, teamId, bytes);
+  return { attachment: { mime: detected.mime, size: bytes.length, name, sha256, stored: path }, kind: detected.kind };
 }

@@ -3,11 +3,10 @@ import type { ChannelRow } from '../../db/repositories/channel-repository';
 import { conversationRepository } from '../../db/repositories/conversation-repository';
 import { visibleToVisitor } from '../../domain/conversations/events';
 import { storedFile, type AttachmentFile } from '../../domain/conversations/message-attachments';
-import { NotFoundError, ValidationError } from '../../support/errors';
+import { NotFoundError } from '../../support/errors';
 import { acceptInbound } from '../pipeline';
-import { writeMedia, type StoredAttachment } from '../media';
-import { detectUpload } from './uploads';
-import { cleanName } from '../../http/file-headers';
+import type { StoredAttachment } from '../media';
+import { storeUpload } from './uploads';
 
 /**
  * Files a widget visitor sends: checked by their bytes (uploads.ts), written to the private disk
@@ -23,11 +22,7 @@ export async function acceptVisitorFile(
   visitor: { threadId: string; externalUserId: string; verified: boolean; userId?: string },
   upload: { bytes: Buffer; name: string; clientId: string },
 ) {
-  const name = cleanName(upload.name) || 'file';
-  const detected = detectUpload(upload.bytes, name);
-  if ('refused' in detected) throw new ValidationError({ file: detected.refused });
-  const { path, sha256 } = await writeMedia(services.config, channel.teamId, upload.bytes);
-  const attachment: StoredAttachment = { mime: detected.mime, size: upload.bytes.length, name, sha256, stored: path };
+  const { attachment, kind } = await storeUpload(services.config, channel.teamId, upload.bytes, upload.name);
   return acceptInbound(
     services,
     channel,
@@ -35,7 +30,7 @@ export async function acceptVisitorFile(
       externalId: `web:${upload.clientId}`,
       externalUserId: visitor.externalUserId,
       threadId: visitor.threadId,
-      kind: detected.kind,
+      kind,
       text: null,
       attachments: [attachment],
       sentAt: new Date(),

@@ -10,6 +10,8 @@ export type ContactListRow = typeof contacts.$inferSelect & {
   channelTypes: ChannelType[];
 };
 
+type DuplicateKey = Pick<typeof contacts.$inferSelect, 'id' | 'email' | 'phoneE164'>;
+
 /**
  * The contacts of one team (the people who wrote on its channels): `teamId` is in every `where`,
  * so another team's contact is simply not found.
@@ -39,6 +41,15 @@ export function contactRepository(db: Database, teamId: number) {
     channelTypes: sql<
       ChannelType[]
     >`(select coalesce(array_agg(distinct i.channel_type order by i.channel_type), '{}') from ${contactIdentities} i where i.contact_id = ${contactId})`,
+  };
+
+  /** The team's other contacts with the same e-mail (whatever its case) or phone; undefined when it has neither. */
+  const sameAs = (contact: DuplicateKey) => {
+    const same = or(
+      contact.email ? sql`lower(${contacts.email}) = lower(${contact.email})` : undefined,
+      contact.phoneE164 ? eq(contacts.phoneE164, contact.phoneE164) : undefined,
+    );
+    return same && and(eq(contacts.teamId, teamId), ne(contacts.id, contact.id), same);
   };
 
   const listRow = ({
@@ -82,22 +93,24 @@ export function contactRepository(db: Database, teamId: number) {
      * The team's other contacts that look like the same person: the same e-mail (whatever its case)
      * or the same phone, the most recently seen first (at most `limit`).
      */
-    async duplicatesOf(
-      contact: Pick<typeof contacts.$inferSelect, 'id' | 'email' | 'phoneE164'>,
-      limit = 10,
-    ): Promise<ContactListRow[]> {
-      const same = or(
-        contact.email ? sql`lower(${contacts.email}) = lower(${contact.email})` : undefined,
-        contact.phoneE164 ? eq(contacts.phoneE164, contact.phoneE164) : undefined,
-      );
+    async duplicatesOf(contact: DuplicateKey, limit = 10): Promise<ContactListRow[]> {
+      const same = sameAs(contact);
       if (!same) return [];
       const rows = await db
         .select(listColumns)
         .from(contacts)
-        .where(and(eq(contacts.teamId, teamId), ne(contacts.id, contact.id), same))
+        .where(same)
         .orderBy(desc(contacts.lastSeenAt), desc(contacts.id))
         .limit(limit);
       return rows.map(listRow);
+    },
+
+    /** How many `duplicatesOf` there are, without their counts and channels (a conversation's card). */
+    async duplicateCount(contact: DuplicateKey): Promise<number> {
+      const same = sameAs(contact);
+      if (!same) return 0;
+      const [{ total }] = await db.select({ total: count() }).from(contacts).where(same);
+      return total;
     },
 
     /** Contacts matching a search other than `except` (the contacts a merge may take in), at most `limit`. */

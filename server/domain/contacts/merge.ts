@@ -30,7 +30,7 @@ export interface MergeResult {
 }
 
 /** What a contact is called in a sentence: its name, else its e-mail or phone, else its number. */
-export function contactName(contact: Pick<typeof contacts.$inferSelect, 'id' | 'name' | 'email' | 'phoneE164'>) {
+function contactName(contact: Pick<typeof contacts.$inferSelect, 'id' | 'name' | 'email' | 'phoneE164'>) {
   return contact.name || contact.email || contact.phoneE164 || `Contact #${contact.id}`;
 }
 

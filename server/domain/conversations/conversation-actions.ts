@@ -16,10 +16,9 @@ import { NotFoundError, ValidationError } from '../../support/errors';
 import { sendJob, widgetTarget } from '../../channels/pipeline';
 import { windowExpiresAt } from '../../presenters/conversation-presenter';
 import { conversationChanged, messageCreated, systemLine } from './events';
-import { UploadedFile } from '../../http/middleware/body';
-import { cleanName } from '../../http/file-headers';
-import { detectUpload } from '../../channels/web/uploads';
-import { messagePreview, writeMedia, type StoredAttachment } from '../../channels/media';
+import { fileTooLargeMessage, UploadedFile } from '../../http/middleware/body';
+import { storeUpload } from '../../channels/web/uploads';
+import { messagePreview } from '../../channels/media';
 
 /** Agents, editors, admins and owners work conversations; viewers read them. */
 export const conversationPolicy = {
@@ -47,20 +46,14 @@ const captionSchema = z.object({
     .transform((value) => value ?? ''),
 });
 
-/** A file an agent sends, checked by its bytes as a visitor's is (uploads.ts), and kept on the private disk. */
-async function storedReplyFile(
-  services: Pick<Services, 'config'>,
-  teamId: number,
-  file: UploadedFile,
-): Promise<{ attachment: StoredAttachment; kind: 'image' | 'file' }> {
+/**
+ * A file an agent sends, checked and stored as a visitor's is (uploads.ts). The multipart parser
+ * reads up to the larger of the upload and knowledge limits: a reply's file keeps to the upload one.
+ */
+async function storedReplyFile(services: Pick<Services, 'config'>, teamId: number, file: UploadedFile) {
   const maxBytes = services.config.uploads.maxBytes;
-  if (file.size > maxBytes)
-    throw new ValidationError({ file: `The file may not be greater than ${Math.floor(maxBytes / 1024)} kilobytes.` });
-  const name = cleanName(file.originalName) || 'file';
-  const detected = detectUpload(file.buffer, name);
-  if ('refused' in detected) throw new ValidationError({ file: detected.refused });
-  const { path, sha256 } = await writeMedia(services.config, teamId, file.buffer);
-  return { attachment: { mime: detected.mime, size: file.size, name, sha256, stored: path }, kind: detected.kind };
+  if (file.size > maxBytes) throw new ValidationError({ file: fileTooLargeMessage(maxBytes) });
+  return storeUpload(services.config, teamId, file.buffer, file.originalName);
 }
 
 const replySchema = z.union([

@@ -34,9 +34,10 @@ export class UploadedFile {
 
 const noBody = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** The message of an upload over its limit (the multipart parser's too). */
-const tooLarge = (maxBytes: number) =>
-  new HttpError(413, `The file may not be greater than ${Math.floor(maxBytes / 1024)} kilobytes.`);
+/** What an upload over its limit is told (Laravel's `max` rule for files), wherever it is refused. */
+export const fileTooLargeMessage = (maxBytes: number) =>
+  `The file may not be greater than ${Math.floor(maxBytes / 1024)} kilobytes.`;
+const tooLarge = (maxBytes: number) => new HttpError(413, fileTooLargeMessage(maxBytes));
 
 /**
  * A request's body as bytes, for an endpoint that takes a file as its whole body (the widget's

@@ -156,9 +156,7 @@ export async function show(req: Request) {
       last_seen_at: contact?.lastSeenAt.toISOString() ?? row.lastMessageAt.toISOString(),
       identities: identities.map(presentIdentity),
       // Other contacts with the same e-mail or phone: the card points to the contact's page to merge.
-      possible_duplicates: contact
-        ? (await contactRepository(req.services.db, actor.teamId).duplicatesOf(contact)).length
-        : 0,
+      possible_duplicates: contact ? await contactRepository(req.services.db, actor.teamId).duplicateCount(contact) : 0,
       other_conversations: (await repo.ofContact(row.contactId, row.id)).map((other) => ({
         id: other.id,
         number: other.number,

@@ -308,13 +308,16 @@ export async function contact(req: WidgetRequest, res: Response) {
 /** Who the visitor is as a contact identity: the host's user for a verified visitor, else the visitor id. */
 const externalUserOf = (visitor: Visitor) => (visitor.userId ? `user:${visitor.userId}` : visitor.visitorId);
 
+/** A client-made id (a UUID): resending with the same one never makes a second message. */
+const clientIdSchema = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'The client id is invalid.');
+
 const sendSchema = z.object({
   text: z
     .string({ error: 'Write a message.' })
     .trim()
     .min(1, 'Write a message.')
     .max(widgetLimits.message, 'The message is too long.'),
-  clientId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'The client id is invalid.'),
+  clientId: clientIdSchema,
   page: z
     .object({ url: z.string().max(2000).optional(), title: z.string().max(500).optional() })
     .optional()
@@ -350,7 +353,7 @@ export async function send(req: WidgetRequest, res: Response) {
 }
 
 const uploadSchema = z.object({
-  clientId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'The client id is invalid.'),
+  clientId: clientIdSchema,
   name: z.string().max(1000, 'The file name is too long.').optional().default('file'),
 });
 
