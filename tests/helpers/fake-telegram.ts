@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readMultipart, UploadedPart } from './multipart';
 
 /**
  * A local Telegram Bot API (node:http on 127.0.0.1, a free port) speaking the real wire format:
@@ -110,7 +111,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions): Promise<F
         params = {
           ...fromQuery(url.searchParams),
           ...(contentType?.startsWith('multipart/form-data')
-            ? await readMultipart(body, contentType)
+            ? await readMultipart(body, contentType, formValue)
             : readBody(body.toString('utf8'), contentType)),
         };
       } catch {
@@ -395,28 +396,6 @@ function reply(res: ServerResponse, status: number, body: unknown): void {
 function fromQuery(search: URLSearchParams): Record<string, unknown> {
   const params: Record<string, unknown> = {};
   for (const [key, value] of search) params[key] = formValue(value);
-  return params;
-}
-
-/** A file of a multipart body (sendPhoto's photo, sendDocument's document). */
-class UploadedPart {
-  constructor(
-    readonly name: string,
-    readonly mime: string,
-    readonly bytes: Buffer,
-  ) {}
-}
-
-/** A multipart form, as the Bot API takes uploads: its fields (JSON text parsed) and its files. */
-async function readMultipart(body: Buffer, contentType: string): Promise<Record<string, unknown>> {
-  const form = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
-  const params: Record<string, unknown> = {};
-  for (const [key, value] of form) {
-    params[key] =
-      typeof value === 'string'
-        ? formValue(value)
-        : new UploadedPart(value.name, value.type, Buffer.from(await value.arrayBuffer()));
-  }
   return params;
 }
 

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readMultipart, UploadedPart } from './multipart';
 
 /**
  * A local WhatsApp Cloud API (Meta's Graph API; node:http on 127.0.0.1, a free port) speaking the
@@ -147,17 +148,7 @@ export async function startFakeWhatsApp(options: FakeWhatsAppOptions = {}): Prom
       const contentType = req.headers['content-type'] ?? '';
       if (contentType.startsWith('multipart/form-data')) {
         // An upload (POST /{phone}/media): its fields, and its file as { name, mime, bytes }.
-        const form = await new Response(new Uint8Array(Buffer.concat(parts)), {
-          headers: { 'content-type': contentType },
-        }).formData();
-        const fields: Record<string, unknown> = {};
-        for (const [key, value] of form) {
-          fields[key] =
-            typeof value === 'string'
-              ? value
-              : { name: value.name, mime: value.type, bytes: Buffer.from(await value.arrayBuffer()) };
-        }
-        body = fields;
+        body = await readMultipart(Buffer.concat(parts), contentType);
       } else if (raw !== '') {
         try {
           body = JSON.parse(raw);
@@ -226,8 +217,8 @@ export async function startFakeWhatsApp(options: FakeWhatsAppOptions = {}): Prom
       const form = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
       if (form.messaging_product !== 'whatsapp')
         return invalidParameter(res, 'The parameter messaging_product is required.');
-      const file = form.file as { name: string; mime: string; bytes: Buffer } | undefined;
-      if (!file || !Buffer.isBuffer(file.bytes)) return invalidParameter(res, 'The parameter file is required.');
+      const file = form.file;
+      if (!(file instanceof UploadedPart)) return invalidParameter(res, 'The parameter file is required.');
       if (typeof form.type !== 'string' || form.type === '')
         return invalidParameter(res, 'The parameter type is required.');
       const id = String(nextMediaId++);
