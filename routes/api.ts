@@ -411,6 +411,7 @@ const messageExample = {
   sender_user_id: null,
   kind: 'text',
   text: 'Outlet Kemang buka setiap hari pukul 08.00–22.00 [1].',
+  template: null,
   attachments: [],
   status: 'read',
   error: null,

@@ -107,7 +107,10 @@ export function channelAdapter(channel: AdapterInput, env: AdapterEnv): ChannelA
           ok: true,
           webhook: parseWebhook(req.rawBody, { phoneNumberId: string(settings.phoneNumberId), now: req.now }),
         }),
-        send: (out) => client().sendText(out),
+        send: (out) =>
+          out.template
+            ? client().sendTemplate({ to: out.threadId, ...out.template, headerFile: out.files?.[0] })
+            : client().sendText(out),
         typing: async (_threadId, replyTo) => {
           if (replyTo) await client().markRead(replyTo, true);
         },

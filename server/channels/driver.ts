@@ -8,6 +8,7 @@
  * Settings reach a driver decrypted, as plain values; a driver never logs them or puts them in an
  * error message.
  */
+import type { MessageTemplate } from './whatsapp/templates';
 
 export type ChannelType = 'web' | 'whatsapp' | 'telegram' | 'webhook';
 
@@ -104,6 +105,11 @@ export interface OutboundText {
   replyToExternalId?: string;
   /** Kawan's id of the message being sent: stable across retries (the webhook channel's event id). */
   messageId?: number;
+  /**
+   * A WhatsApp template message: sent as the template (its media header's file is `files[0]`)
+   * instead of `text`, which is the thread's copy of it.
+   */
+  template?: MessageTemplate;
 }
 
 /** A media file downloaded from the provider (WhatsApp's Graph API), checked against a size cap. */

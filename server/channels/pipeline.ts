@@ -1094,6 +1094,7 @@ async function deliver(
     threadId: outgoing.threadId,
     text: customerText(channel, message, message.ai?.citations),
     ...(files.length > 0 ? { files } : {}),
+    ...(message.template ? { template: message.template } : {}),
     messageId: message.id,
     ...(outgoing.answeredExternalId && channel.type !== 'web'
       ? { replyToExternalId: outgoing.answeredExternalId }

@@ -16,6 +16,7 @@ import { createKnowledge } from '../domain/knowledges/actions/create-knowledge';
 import { addSource } from '../domain/knowledges/actions/add-source';
 import { UploadedFile } from '../http/middleware/body';
 import { demoKnowledges } from './seed-data/knowledge/index';
+import { demoWhatsappTemplates } from './seed-data/whatsapp-templates';
 import { seedDemoEventLog } from './seed-event-log';
 import { knowledgeRepository } from './repositories/knowledge-repository';
 import { botRepository } from './repositories/bot-repository';
@@ -331,6 +332,8 @@ async function seedDemoChannels(
     lastErrorAt: new Date(),
     createdBy: actor.userId,
   });
+  // Its templates as if synced from WhatsApp Manager, so that the inbox's template picker has some.
+  await channels.replaceTemplates(whatsapp.id, demoWhatsappTemplates);
 
   // Who answered customers over those 60 days: every member who may reply, the agent most.
   const team = teamMembershipRepository(services.db, actor.userId);

@@ -47,6 +47,7 @@ export function presentApiMessage(row: MessageRow) {
     sender_user_id: row.senderUserId,
     kind: row.kind,
     text: row.text,
+    template: row.template ? { name: row.template.name, language: row.template.language } : null,
     attachments: (row.attachments as { mime?: unknown; name?: unknown; size?: unknown }[]).map((attachment) => ({
       mime: typeof attachment.mime === 'string' ? attachment.mime : null,
       name: typeof attachment.name === 'string' ? attachment.name : null,

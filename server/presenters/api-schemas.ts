@@ -327,6 +327,10 @@ export const apiMessageSchema = z
         description: '`note`: an internal note, never sent to the customer; `event`: a line such as a handoff.',
       }),
     text: z.string(),
+    template: z
+      .object({ name: z.string(), language: z.string() })
+      .nullable()
+      .meta({ description: 'A WhatsApp template message: the approved template it sent; `text` is what it read.' }),
     attachments: z.array(
       z.object({ mime: z.string().nullable(), name: z.string().nullable(), size: z.number().int().nullable() }),
     ),

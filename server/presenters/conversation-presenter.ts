@@ -16,6 +16,7 @@ import type {
 import { attachmentStatus, mediaKind, type StoredAttachment } from '../channels/media';
 import type { Services } from '../services';
 import { iso } from './iso';
+import { templateShape, type TemplateDefinition } from '../channels/whatsapp/templates';
 
 /** How long WhatsApp lets a business write freely after the customer's last message. */
 export const whatsappWindowMs = 24 * 60 * 60 * 1000;
@@ -132,6 +133,7 @@ export function presentMessage(row: MessageRow & { senderName?: string | null },
     sender: row.sender,
     kind: row.kind,
     text: row.text,
+    template_name: row.template?.name ?? null,
     attachments: (row.attachments as StoredAttachment[]).map((attachment, index) =>
       presentAttachment(attachment, () => attachmentUrl(row, index)),
     ),
@@ -151,6 +153,34 @@ export function presentMessage(row: MessageRow & { senderName?: string | null },
         }
       : null,
     feedback: row.feedback === 1 ? ('up' as const) : row.feedback === -1 ? ('down' as const) : null,
+  };
+}
+
+/**
+ * An approved WhatsApp template as the inbox's picker shows it (Conversations/Partials/types.ts
+ * Template): its parts, the values it asks for, or why it cannot be sent from Kawan.
+ */
+export function presentTemplate(template: TemplateDefinition) {
+  const shape = templateShape(template);
+  return {
+    name: template.name,
+    language: template.language,
+    category: template.category,
+    header_text: shape.headerText,
+    header_media: shape.headerMedia,
+    body: shape.body,
+    footer: shape.footer,
+    buttons: shape.buttons,
+    fields: shape.fields.map((field) => ({
+      key: field.key,
+      part: field.part,
+      kind: field.kind,
+      label: field.label,
+      example: field.example,
+      hint: field.hint,
+      max_length: field.maxLength,
+    })),
+    unsendable: shape.unsendable,
   };
 }
 
@@ -220,3 +250,4 @@ export function presentWidgetConversation(
 export type ConversationSummaryProps = ReturnType<typeof presentConversationSummary>;
 export type MessageProps = ReturnType<typeof presentMessage>;
 export type AttachmentProps = ReturnType<typeof presentAttachment>;
+export type TemplateProps = ReturnType<typeof presentTemplate>;

@@ -19,7 +19,8 @@ import { readMultipart, UploadedPart } from './multipart';
  * Every request needs `Authorization: Bearer <accessToken>` (else Meta's 401 OAuthException, code
  * 190) and is recorded. Scripted by `failNext` (the next request answers Meta's error shape),
  * `delayNext` (the next request waits before answering) and `setWindowClosed` (sends other than
- * templates to that number answer 131047). A text body over 4096 characters is refused as Meta does.
+ * templates to that number answer 131047). A text body over 4096 characters is refused as Meta does;
+ * a template send must name an approved template and give each of its parameters (132001, 132000).
  */
 
 export interface RecordedWhatsAppRequest {
@@ -37,6 +38,8 @@ export interface FakeTemplate {
   language: string;
   status: string;
   category: string;
+  /** POSITIONAL (the default) or NAMED. */
+  parameter_format?: string;
   components: Array<Record<string, unknown>>;
 }
 
@@ -299,9 +302,27 @@ export async function startFakeWhatsApp(options: FakeWhatsAppOptions = {}): Prom
       if (typeof content.caption === 'string' && content.caption.length > 1024)
         return invalidParameter(res, `Param ${type}['caption'] must be at most 1024 characters long.`);
     } else if (type === 'template') {
-      const template = message.template as { name?: unknown; language?: { code?: unknown } } | undefined;
+      const template = message.template as
+        { name?: unknown; language?: { code?: unknown }; components?: unknown } | undefined;
       if (typeof template?.name !== 'string' || typeof template.language?.code !== 'string') {
         return invalidParameter(res, 'The parameter template[name] and template[language][code] are required.');
+      }
+      const known = templates.find((item) => item.name === template.name && item.language === template.language?.code);
+      if (!known || known.status !== 'APPROVED') {
+        return sendError(res, 404, {
+          message: '(#132001) Template name does not exist in the translation',
+          type: 'OAuthException',
+          code: 132001,
+        });
+      }
+      const mismatch = templateMismatch(known, Array.isArray(template.components) ? template.components : [], media);
+      if (mismatch) {
+        return sendError(res, 400, {
+          message: '(#132000) Number of parameters does not match the expected number of params',
+          type: 'OAuthException',
+          code: 132000,
+          error_data: { messaging_product: 'whatsapp', details: mismatch },
+        });
       }
     }
     if (type !== 'template' && windowClosed.has(waId)) {
@@ -378,6 +399,79 @@ export async function startFakeWhatsApp(options: FakeWhatsAppOptions = {}): Prom
         server.close(() => resolve());
       }),
   };
+}
+
+const PLACEHOLDERS = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
+
+/**
+ * What Meta would refuse in a template send, checked as its API does: each placeholder of the
+ * header and body given once (by name for a NAMED template), a media header by a media id of this
+ * number, a URL button's variable and a copy-code button's code; undefined when it matches.
+ */
+function templateMismatch(template: FakeTemplate, sent: unknown[], media: Map<string, unknown>): string | undefined {
+  const components = sent as Array<{
+    type?: string;
+    sub_type?: string;
+    index?: string;
+    parameters?: Array<Record<string, unknown>>;
+  }>;
+  const named = String(template.parameter_format ?? '').toUpperCase() === 'NAMED';
+  const part = (type: string) => components.find((component) => component.type === type);
+  const names = (text: unknown) => [
+    ...new Set([...String(text ?? '').matchAll(PLACEHOLDERS)].map((match) => match[1])),
+  ];
+  const byType = (type: string) => template.components.find((component) => component.type === type);
+
+  const header = byType('HEADER');
+  const format = String(header?.format ?? 'TEXT');
+  if (header && format !== 'TEXT') {
+    const kind = format.toLowerCase();
+    const parameter = part('header')?.parameters?.[0];
+    const content = parameter?.[kind] as { id?: unknown } | undefined;
+    if (parameter?.type !== kind || typeof content?.id !== 'string' || !media.has(content.id)) {
+      return `header: expected a ${kind} by a media id of this number`;
+    }
+  }
+  for (const [type, source] of [
+    ['header', format === 'TEXT' ? header?.text : undefined],
+    ['body', byType('BODY')?.text],
+  ] as const) {
+    if (type === 'header' && format !== 'TEXT') continue;
+    const expected = names(source);
+    const given = (part(type)?.parameters ?? []).filter((parameter) => parameter.type === 'text');
+    if (given.length !== expected.length) return `${type}: expected ${expected.length} parameters, got ${given.length}`;
+    if (given.some((parameter) => typeof parameter.text !== 'string' || parameter.text === '')) {
+      return `${type}: a parameter has no text`;
+    }
+    const givenNames = given.map((parameter) => String(parameter.parameter_name));
+    if (named && expected.some((name) => !givenNames.includes(name))) return `${type}: parameter names do not match`;
+  }
+  const buttons = (byType('BUTTONS')?.buttons ?? []) as Array<Record<string, unknown>>;
+  for (const [index, button] of buttons.entries()) {
+    const needs =
+      button.type === 'URL' && names(button.url).length > 0
+        ? 'url'
+        : button.type === 'COPY_CODE'
+          ? 'copy_code'
+          : undefined;
+    const given = components.find(
+      (component) => component.type === 'button' && String(component.index) === String(index),
+    );
+    if (!needs) {
+      if (given && given.sub_type !== 'quick_reply') return `button ${index}: takes no parameter`;
+      continue;
+    }
+    const parameter = given?.parameters?.[0];
+    const ok =
+      given?.sub_type === needs &&
+      (needs === 'url'
+        ? parameter?.type === 'text' && typeof parameter.text === 'string' && parameter.text !== ''
+        : parameter?.type === 'coupon_code' &&
+          typeof parameter.coupon_code === 'string' &&
+          parameter.coupon_code !== '');
+    if (!ok) return `button ${index}: expected its ${needs === 'url' ? 'URL variable' : 'coupon code'}`;
+  }
+  return undefined;
 }
 
 /** Meta's code for a status when a script names none: a refused token, an app rate limit, a bad parameter, a server error. */

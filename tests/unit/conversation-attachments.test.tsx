@@ -19,6 +19,7 @@ function show(attachments: Attachment[], text = '') {
     sender: 'contact',
     kind: 'image',
     text,
+    template_name: null,
     attachments,
     sender_name: null,
     status: 'received',

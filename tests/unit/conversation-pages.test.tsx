@@ -12,6 +12,7 @@ import type {
   ConversationSummary,
   Message,
 } from '@/Pages/Conversations/Partials/types';
+import { presentTemplate } from '../../server/presenters/conversation-presenter';
 
 type Options = Record<string, unknown> & { onSuccess?: () => void; onStart?: () => void; onFinish?: () => void };
 type Call = { method: string; url: string; data?: unknown; options?: Options };
@@ -169,6 +170,17 @@ function indexProps(overrides: Partial<ConversationIndexProps> = {}): Conversati
   };
 }
 
+/** An approved template with only a body, as the server presents it. */
+function bodyTemplate(name: string, language: string, body: string) {
+  return presentTemplate({
+    name,
+    language,
+    category: 'UTILITY',
+    parameterFormat: 'POSITIONAL',
+    components: [{ type: 'BODY', text: body, example: { body_text: [['Budi']] } }],
+  });
+}
+
 function message(overrides: Partial<Message> = {}): Message {
   return {
     id: 100,
@@ -176,6 +188,7 @@ function message(overrides: Partial<Message> = {}): Message {
     sender: 'contact',
     kind: 'text',
     text: 'Outlet Kemang buka jam berapa?',
+    template_name: null,
     attachments: [],
     sender_name: null,
     status: 'received',
@@ -275,8 +288,8 @@ function showProps(overrides: Partial<ConversationShowProps> = {}): Conversation
       { id: 2, name: 'Sari' },
     ],
     templates: [
-      { name: 'follow_up', language: 'id', body: 'Halo {{1}}, ada yang bisa kami bantu lagi?' },
-      { name: 'follow_up', language: 'en', body: 'Hi {{1}}, can we help with anything else?' },
+      bodyTemplate('follow_up', 'id', 'Halo {{1}}, ada yang bisa kami bantu lagi?'),
+      bodyTemplate('follow_up', 'en', 'Hi {{1}}, can we help with anything else?'),
     ],
     saved_replies: [],
     labels: [],
@@ -882,18 +895,131 @@ describe('Conversations/Show', () => {
     const send = screen.getByRole('button', { name: 'Send template' }) as HTMLButtonElement;
     expect(send.disabled).toBe(true);
     fireEvent.change(screen.getByLabelText('Template'), { target: { value: 'follow_up|en' } });
-    expect(screen.getByText('Hi {{1}}, can we help with anything else?')).toBeTruthy();
+
+    // The value it asks for, with the example Meta approved, and the message as the customer reads it.
+    const value = screen.getByLabelText('Body {{1}}') as HTMLInputElement;
+    expect(value.placeholder).toBe('e.g. Budi');
+    const preview = screen.getByRole('figure');
+    expect(preview.textContent).toContain('Hi {{1}}, can we help with anything else?');
+    fireEvent.change(value, { target: { value: 'Sari' } });
+    expect(preview.textContent).toContain('Hi Sari, can we help with anything else?');
     fireEvent.click(send);
     expect(fake.calls.at(-1)).toMatchObject({
       method: 'form.post',
       url: 'route:conversations.messages.store:{"conversation":5}',
-      data: { template: 'follow_up', language: 'en' },
+      data: { template: 'follow_up', language: 'en', parameters: { body_1: 'Sari' } },
+      options: { forceFormData: false },
     });
 
     // A note for the team is still possible.
     fireEvent.click(screen.getByRole('button', { name: 'Internal note' }));
     expect(screen.getByRole('textbox', { name: 'Internal note' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Send template' })).toBeNull();
+  });
+
+  it("asks for a template's header file, its button's code, and shows each value's error", () => {
+    fake.formErrors = { 'parameters.button_1': 'Code the customer copies may be at most 15 characters.' };
+    const whatsapp = { id: 4, name: 'WA Kemang', type: 'whatsapp' as const };
+    const promo = presentTemplate({
+      name: 'promo_card',
+      language: 'id',
+      category: 'MARKETING',
+      parameterFormat: 'NAMED',
+      components: [
+        { type: 'HEADER', format: 'IMAGE' },
+        {
+          type: 'BODY',
+          text: 'Halo {{nama}}, ini kupon untukmu.',
+          example: { body_text_named_params: [{ param_name: 'nama', example: 'Budi' }] },
+        },
+        { type: 'FOOTER', text: 'Kopi Nusantara' },
+        {
+          type: 'BUTTONS',
+          buttons: [
+            { type: 'QUICK_REPLY', text: 'Berhenti promo' },
+            { type: 'COPY_CODE', example: ['KOPI20'] },
+          ],
+        },
+      ],
+    });
+    const otp = presentTemplate({
+      name: 'login_code',
+      language: 'id',
+      category: 'AUTHENTICATION',
+      parameterFormat: 'POSITIONAL',
+      components: [{ type: 'BODY', text: '{{1}} adalah kode Anda.' }],
+    });
+    render(
+      <Show
+        {...showProps({
+          conversation: detail({ channel: whatsapp, window: { open: false, expires_at: null } }),
+          templates: [otp, promo],
+        })}
+      />,
+    );
+
+    const otpOption = screen.getByRole('option', { name: /login_code/ }) as HTMLOptionElement;
+    expect(otpOption.disabled).toBe(true);
+    expect(screen.getByRole('list', { name: 'Templates Kawan cannot send' }).textContent).toMatch(
+      /login_code \(id\): Authentication templates/,
+    );
+
+    fireEvent.change(screen.getByLabelText('Template'), { target: { value: 'promo_card|id' } });
+    const file = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'kupon.jpg', { type: 'image/jpeg' });
+    fireEvent.change(screen.getByLabelText('Header picture (JPEG or PNG)'), { target: { files: [file] } });
+    fireEvent.change(screen.getByLabelText('Body {{nama}}'), { target: { value: 'Sari' } });
+    fireEvent.change(screen.getByLabelText('Code the customer copies'), { target: { value: 'KOPI20' } });
+    const code = screen.getByLabelText('Code the customer copies');
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Code the customer copies may be at most 15 characters.')).toBeTruthy();
+    const preview = screen.getByRole('figure');
+    expect(preview.textContent).toContain('📎 kupon.jpg');
+    expect(preview.textContent).toContain('Halo Sari, ini kupon untukmu.');
+    expect(within(preview).getByRole('list', { name: 'Buttons' }).textContent).toContain('Berhenti promo');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send template' }));
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'form.post',
+      data: { template: 'promo_card', language: 'id', parameters: { body_nama: 'Sari', button_1: 'KOPI20' }, file },
+      options: { forceFormData: true },
+    });
+  });
+
+  it('names the template an agent sent under its message', () => {
+    const sent = message({
+      id: 120,
+      direction: 'outbound',
+      sender: 'agent',
+      sender_name: 'Rina',
+      kind: 'template',
+      template_name: 'pesanan_siap',
+      text: 'Halo Sari, pesanan KN-2041 sudah siap diambil.',
+      status: 'delivered',
+    });
+    render(<Show {...showProps({ messages: [message(), sent] })} />);
+    const item = within(thread()).getByRole('listitem', { name: 'Rina' });
+    expect(item.textContent).toContain('Template pesanan_siap');
+  });
+
+  it('offers a template beside free text while the WhatsApp window is open', () => {
+    const whatsapp = { id: 4, name: 'WA Kemang', type: 'whatsapp' as const };
+    const expires = at(2 * HOUR);
+    render(
+      <Show
+        {...showProps({
+          conversation: detail({
+            channel: whatsapp,
+            window_expires_at: expires,
+            window: { open: true, expires_at: expires },
+          }),
+        })}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Use a template' }));
+    expect(screen.getByText('Send one of your approved WhatsApp templates.')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Reply' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('textbox', { name: 'Reply' })).toBeTruthy();
   });
 
   it('counts down an open WhatsApp window above the composer', () => {

@@ -95,3 +95,42 @@ export async function storeUpload(
   const { path, sha256 } = await writeMedia(config, teamId, bytes);
   return { attachment: { mime: detected.mime, size: bytes.length, name, sha256, stored: path }, kind: detected.kind };
 }
+
+/** What a WhatsApp template's media header takes (Meta's types and limits for template headers). */
+const headerKinds = {
+  image: { mimes: ['image/jpeg', 'image/png'], words: 'a JPEG or PNG picture', maxBytes: 5 * 1024 * 1024 },
+  document: { mimes: ['application/pdf'], words: 'a PDF', maxBytes: 100 * 1024 * 1024 },
+  video: { mimes: ['video/mp4', 'video/3gpp'], words: 'an MP4 or 3GP video', maxBytes: 16 * 1024 * 1024 },
+} as const;
+
+/** An MP4 or 3GP file: an ISO media file whose first box is `ftyp`, by its major brand. */
+function videoType(bytes: Uint8Array): string | undefined {
+  if (!startsWith(bytes, ascii('ftyp'), 4)) return undefined;
+  return startsWith(bytes, ascii('3g'), 8) ? 'video/3gpp' : 'video/mp4';
+}
+
+/**
+ * The file of a WhatsApp template's media header, checked against what the header shows (a 422 on
+ * `file` otherwise) and written to the private disk as a reply's file is.
+ */
+export async function storeTemplateHeader(
+  config: Pick<Config, 'dataDir'>,
+  teamId: number,
+  bytes: Buffer,
+  rawName: string,
+  media: keyof typeof headerKinds,
+): Promise<StoredAttachment> {
+  const kind = headerKinds[media];
+  const name = cleanName(rawName) || 'file';
+  const detected = media === 'video' ? videoType(bytes) : contentType(bytes, '');
+  if (!detected || !(kind.mimes as readonly string[]).includes(detected)) {
+    throw new ValidationError({ file: `This template's header shows ${kind.words}: choose one.` });
+  }
+  if (bytes.length > kind.maxBytes) {
+    throw new ValidationError({
+      file: `WhatsApp takes ${kind.words} of at most ${kind.maxBytes / 1024 / 1024} MB in a template's header.`,
+    });
+  }
+  const { path, sha256 } = await writeMedia(config, teamId, bytes);
+  return { mime: detected, size: bytes.length, name, sha256, stored: path };
+}

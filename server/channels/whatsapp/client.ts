@@ -39,7 +39,10 @@ export interface TemplateComponent {
   type: string;
   format?: string;
   text?: string;
-  buttons?: Array<{ type: string; text?: string; url?: string; phone_number?: string }>;
+  /** The values Meta approved the template with: `body_text: [['Budi']]`, `header_text_named_params`… */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  example?: Record<string, any>;
+  buttons?: Array<{ type: string; text?: string; url?: string; phone_number?: string; example?: unknown }>;
 }
 
 export interface Template {
@@ -50,6 +53,8 @@ export interface Template {
   status: string;
   /** MARKETING, UTILITY, AUTHENTICATION */
   category: string;
+  /** POSITIONAL ({{1}}) or NAMED ({{customer_name}}). */
+  parameterFormat: 'POSITIONAL' | 'NAMED';
   components: TemplateComponent[];
 }
 
@@ -68,6 +73,9 @@ export interface TemplateMessage {
   /** Meta's language code, e.g. 'id' or 'en_US'. */
   language: string;
   components?: TemplateSendComponent[];
+  /** A media header's kind; its file is `headerFile`, uploaded first and sent by its id. */
+  headerMedia?: 'image' | 'video' | 'document' | null;
+  headerFile?: OutboundFile;
 }
 
 export interface WhatsAppClient {
@@ -219,11 +227,8 @@ export function whatsappClient(settings: WhatsAppClientSettings): WhatsAppClient
     return id;
   }
 
-  /**
-   * A file with its caption: uploaded to the number's media (POST /{phone}/media), then sent by its
-   * id, as an image when WhatsApp shows it as one (JPEG, PNG), else as a document under its name.
-   */
-  async function sendFile(out: OutboundText, file: OutboundFile): Promise<SendOutcome> {
+  /** Uploads a file to the number's media (POST /{phone}/media): its media id. */
+  async function upload(file: OutboundFile): Promise<string> {
     const form = new FormData();
     form.set('messaging_product', 'whatsapp');
     form.set('type', file.mime);
@@ -237,6 +242,15 @@ export function whatsappClient(settings: WhatsAppClientSettings): WhatsAppClient
         undefined,
       );
     }
+    return uploaded.id;
+  }
+
+  /**
+   * A file with its caption: uploaded to the number's media (POST /{phone}/media), then sent by its
+   * id, as an image when WhatsApp shows it as one (JPEG, PNG), else as a document under its name.
+   */
+  async function sendFile(out: OutboundText, file: OutboundFile): Promise<SendOutcome> {
+    const id = await upload(file);
     const type = file.mime === 'image/jpeg' || file.mime === 'image/png' ? 'image' : 'document';
     const caption = out.text.trim() ? { caption: out.text } : {};
     const body: Record<string, unknown> = {
@@ -244,7 +258,7 @@ export function whatsappClient(settings: WhatsAppClientSettings): WhatsAppClient
       recipient_type: 'individual',
       to: recipient(out.threadId),
       type,
-      [type]: { id: uploaded.id, ...caption, ...(type === 'document' ? { filename: file.name } : {}) },
+      [type]: { id, ...caption, ...(type === 'document' ? { filename: file.name } : {}) },
     };
     if (out.replyToExternalId) body.context = { message_id: out.replyToExternalId };
     return { externalIds: [await postMessage(body)] };
@@ -280,6 +294,24 @@ export function whatsappClient(settings: WhatsAppClientSettings): WhatsAppClient
     },
 
     async sendTemplate(template) {
+      const components = [...(template.components ?? [])];
+      if (template.headerMedia) {
+        const file = template.headerFile;
+        if (!file) {
+          throw new WhatsAppError(
+            `The template's ${template.headerMedia} header has no file`,
+            false,
+            'missing_media',
+            undefined,
+          );
+        }
+        const media = template.headerMedia;
+        const id = await upload(file);
+        components.unshift({
+          type: 'header',
+          parameters: [{ type: media, [media]: { id, ...(media === 'document' ? { filename: file.name } : {}) } }],
+        });
+      }
       const id = await postMessage({
         messaging_product: 'whatsapp',
         recipient_type: 'individual',
@@ -288,7 +320,7 @@ export function whatsappClient(settings: WhatsAppClientSettings): WhatsAppClient
         template: {
           name: template.name,
           language: { code: template.language },
-          ...(template.components?.length ? { components: template.components } : {}),
+          ...(components.length ? { components } : {}),
         },
       });
       return { externalIds: [id] };
@@ -330,7 +362,7 @@ export function whatsappClient(settings: WhatsAppClientSettings): WhatsAppClient
       const templates: Template[] = [];
       let url: string | undefined =
         `${base}/${encodeURIComponent(settings.wabaId)}/message_templates` +
-        '?fields=id,name,language,status,category,components&limit=100';
+        '?fields=id,name,language,status,category,parameter_format,components&limit=100';
       for (let page = 0; url !== undefined && page < MAX_TEMPLATE_PAGES; page++) {
         const json = await call(url, { method: 'GET' });
         for (const item of Array.isArray(json.data) ? json.data : []) {
@@ -435,6 +467,8 @@ function readTemplate(item: unknown): Template | undefined {
       const read: TemplateComponent = { type: component.type as string };
       if (typeof component.format === 'string') read.format = component.format;
       if (typeof component.text === 'string') read.text = component.text;
+      if (typeof component.example === 'object' && component.example !== null && !Array.isArray(component.example))
+        read.example = component.example as TemplateComponent['example'];
       if (Array.isArray(component.buttons)) read.buttons = component.buttons as TemplateComponent['buttons'];
       return read;
     });
@@ -444,6 +478,7 @@ function readTemplate(item: unknown): Template | undefined {
     language: raw.language,
     status: typeof raw.status === 'string' ? raw.status : 'UNKNOWN',
     category: typeof raw.category === 'string' ? raw.category : 'UNKNOWN',
+    parameterFormat: String(raw.parameter_format).toUpperCase() === 'NAMED' ? 'NAMED' : 'POSITIONAL',
     components,
   };
 }

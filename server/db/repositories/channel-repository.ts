@@ -136,7 +136,10 @@ export function channelRepository(db: Database, teamId: number) {
     /** Replaces the channel's templates with what the Graph API listed. */
     async replaceTemplates(
       channelId: number,
-      list: { name: string; language: string; status: string; category: string; body: string }[],
+      list: Pick<
+        WhatsappTemplateRow,
+        'name' | 'language' | 'status' | 'category' | 'body' | 'parameterFormat' | 'components'
+      >[],
     ): Promise<void> {
       await db.transaction(async (tx) => {
         await tx

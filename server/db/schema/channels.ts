@@ -13,6 +13,8 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { TurnKind } from '../../bot-engine/turn';
+import type { TemplateComponent } from '../../channels/whatsapp/client';
+import type { MessageTemplate } from '../../channels/whatsapp/templates';
 import { teams } from './teams';
 import { users } from './users';
 import { bots } from './bots';
@@ -261,6 +263,8 @@ export const messages = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     readAt: timestamp('read_at', { withTimezone: true }),
     ai: jsonb('ai').$type<MessageAi | null>(),
+    /** A WhatsApp template message: what its send job sends (name, language, filled components). */
+    template: jsonb('template').$type<MessageTemplate | null>(),
     feedback: smallint('feedback'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -351,6 +355,13 @@ export const whatsappTemplates = pgTable(
     status: varchar('status', { length: 32 }).notNull(),
     category: varchar('category', { length: 32 }).notNull().default(''),
     body: text('body').notNull().default(''),
+    /** POSITIONAL ({{1}}) or NAMED ({{customer_name}}) placeholders. */
+    parameterFormat: varchar('parameter_format', { length: 16 })
+      .$type<'POSITIONAL' | 'NAMED'>()
+      .notNull()
+      .default('POSITIONAL'),
+    /** The header, body, footer and buttons as Meta lists them, with their examples. */
+    components: jsonb('components').$type<TemplateComponent[]>().notNull().default([]),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('whatsapp_templates_unique').on(table.channelId, table.name, table.language)],

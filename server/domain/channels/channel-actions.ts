@@ -368,6 +368,8 @@ export async function syncTemplates(services: ChannelServices, actor: TeamActor,
       status: template.status,
       category: template.category,
       body: template.components.find((component) => component.type === 'BODY')?.text ?? '',
+      parameterFormat: template.parameterFormat,
+      components: template.components,
     })),
   );
   await channelChanged(services, actor.teamId, channel.id);

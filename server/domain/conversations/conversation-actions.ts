@@ -17,7 +17,14 @@ import { sendJob, widgetTarget } from '../../channels/pipeline';
 import { windowExpiresAt } from '../../presenters/conversation-presenter';
 import { conversationChanged, messageCreated, systemLine } from './events';
 import { fileTooLargeMessage, UploadedFile } from '../../http/middleware/body';
-import { storeUpload } from '../../channels/web/uploads';
+import { storeTemplateHeader, storeUpload } from '../../channels/web/uploads';
+import {
+  fillTemplate,
+  templateShape,
+  type FilledTemplate,
+  type MessageTemplate,
+} from '../../channels/whatsapp/templates';
+import type { StoredAttachment } from '../../channels/media';
 import { messagePreview } from '../../channels/media';
 
 /** Agents, editors, admins and owners work conversations; viewers read them. */
@@ -56,13 +63,15 @@ async function storedReplyFile(services: Pick<Services, 'config'>, teamId: numbe
   return storeUpload(services.config, teamId, file.buffer, file.originalName);
 }
 
-const replySchema = z.union([
-  textSchema,
-  z.object({
-    template: z.string().trim().min(1).max(512),
-    language: z.string().trim().min(2).max(16),
-  }),
-]);
+/** A WhatsApp template: which one, and its values by field key (templates.ts names them). */
+const templateSchema = z.object({
+  template: fields.requiredString('template', 512),
+  language: fields.requiredString('language', 16),
+  parameters: z
+    .record(z.string(), z.unknown(), { error: 'The parameters must be a set of values.' })
+    .optional()
+    .transform((value) => value ?? {}),
+});
 
 const assignSchema = z.object({
   user_id: z.preprocess(
@@ -90,6 +99,67 @@ export async function teammateName(services: Pick<Services, 'db'>, userId: numbe
 }
 
 /**
+ * A WhatsApp template an agent sends: one of the channel's approved templates, filled with their
+ * values (each missing or refused one a 422 under `parameters.<key>`), with the file its media header
+ * shows. Any time, inside the 24-hour window or outside it.
+ */
+async function filledTemplate(
+  services: Pick<Services, 'db' | 'config'>,
+  teamId: number,
+  channel: { id: number; type: string },
+  input: unknown,
+  file: UploadedFile | undefined,
+): Promise<{
+  text: string;
+  template: MessageTemplate;
+  sent?: { kind: 'image' | 'file'; attachment: StoredAttachment };
+}> {
+  const data = validate(templateSchema, input);
+  if (channel.type !== 'whatsapp') throw new ValidationError({ template: 'Templates are for WhatsApp channels.' });
+  const row = (await channelRepository(services.db, teamId).templates(channel.id)).find(
+    (candidate) => candidate.name === data.template && candidate.language === data.language,
+  );
+  if (!row || row.status.toUpperCase() !== 'APPROVED') {
+    throw new ValidationError({ template: 'Choose an approved template.' });
+  }
+  // The values' and the file's messages together, so that one answer shows all that is missing.
+  const headerMedia = templateShape(row).headerMedia;
+  const errors: Record<string, string> = {};
+  if (!headerMedia && file) errors.file = 'This template takes no file.';
+  if (headerMedia && !file) errors.file = `Choose the ${headerMedia} this template's header shows.`;
+  let filled: FilledTemplate | undefined;
+  try {
+    filled = fillTemplate(row, data.parameters);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    Object.assign(errors, error.errors);
+  }
+  if (!filled || Object.keys(errors).length > 0) throw new ValidationError(errors);
+  const template: MessageTemplate = {
+    name: row.name,
+    language: row.language,
+    components: filled.components,
+    headerMedia: filled.headerMedia,
+  };
+  if (!filled.headerMedia || !file) return { text: filled.text, template };
+  if (file.size > services.config.uploads.maxBytes) {
+    throw new ValidationError({ file: fileTooLargeMessage(services.config.uploads.maxBytes) });
+  }
+  const attachment = await storeTemplateHeader(
+    services.config,
+    teamId,
+    file.buffer,
+    file.originalName,
+    filled.headerMedia,
+  );
+  return {
+    text: filled.text,
+    template,
+    sent: { kind: filled.headerMedia === 'image' ? 'image' : 'file', attachment },
+  };
+}
+
+/**
  * An agent's reply: the conversation becomes theirs (the bot stops), the message goes out through
  * the channel by the send job. On WhatsApp outside the 24-hour window only a template may go.
  */
@@ -103,26 +173,28 @@ export async function replyAsAgent(
   authorize(conversationPolicy.reply(actor));
   const file = (input as { file?: unknown } | null)?.file;
   const withFile = file instanceof UploadedFile;
-  const data = withFile ? validate(captionSchema, input) : validate(replySchema, input);
-  const windowOpen = windowExpiresAt(channel.type, conversation.lastInboundAt) !== null;
-  if ('text' in data && channel.type === 'whatsapp' && !windowOpen) {
-    throw new ValidationError({
-      [withFile ? 'file' : 'text']:
-        'The 24-hour WhatsApp window is closed: only an approved template can be sent until the customer writes again.',
-    });
-  }
-  const sent = withFile ? await storedReplyFile(services, actor.teamId, file) : undefined;
+  const asTemplate = typeof input === 'object' && input !== null && 'template' in input;
   let text: string;
-  if ('text' in data) {
-    text = data.text;
+  let sent: Awaited<ReturnType<typeof storedReplyFile>> | undefined;
+  let template: MessageTemplate | null = null;
+  if (asTemplate) {
+    ({ text, template, sent } = await filledTemplate(
+      services,
+      actor.teamId,
+      channel,
+      input,
+      withFile ? file : undefined,
+    ));
   } else {
-    if (channel.type !== 'whatsapp') throw new ValidationError({ template: 'Templates are for WhatsApp channels.' });
-    const templates = await channelRepository(services.db, actor.teamId).templates(channel.id);
-    const template = templates.find((t) => t.name === data.template && t.language === data.language);
-    if (!template || template.status.toUpperCase() !== 'APPROVED') {
-      throw new ValidationError({ template: 'Choose an approved template.' });
+    const data = withFile ? validate(captionSchema, input) : validate(textSchema, input);
+    if (channel.type === 'whatsapp' && windowExpiresAt(channel.type, conversation.lastInboundAt) === null) {
+      throw new ValidationError({
+        [withFile ? 'file' : 'text']:
+          'The 24-hour WhatsApp window is closed: only an approved template can be sent until the customer writes again.',
+      });
     }
-    text = template.body;
+    text = data.text;
+    sent = withFile ? await storedReplyFile(services, actor.teamId, file) : undefined;
   }
   const now = new Date();
   const message = (await repo.insertMessage({
@@ -131,9 +203,10 @@ export async function replyAsAgent(
     direction: 'outbound',
     sender: 'agent',
     senderUserId: actor.userId,
-    kind: sent ? sent.kind : 'text' in data ? 'text' : 'template',
+    kind: template ? 'template' : (sent?.kind ?? 'text'),
     text,
     ...(sent ? { attachments: [sent.attachment] } : {}),
+    ...(template ? { template } : {}),
     status: 'queued',
     createdAt: now,
   }))!;
@@ -145,7 +218,7 @@ export async function replyAsAgent(
     firstHumanReplyAt: conversation.firstHumanReplyAt ?? now,
     lastMessageAt: now,
     lastPreview: messagePreview({
-      kind: sent?.kind ?? 'text',
+      kind: template ? 'text' : (sent?.kind ?? 'text'),
       text,
       attachments: sent ? [sent.attachment] : [],
     }).slice(0, 255),

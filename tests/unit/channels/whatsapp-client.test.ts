@@ -134,6 +134,73 @@ describe('whatsappClient sends', () => {
     ]);
   });
 
+  it("uploads a media header's file first and sends the template with it by its id", async () => {
+    await fake.close();
+    fake = await startFakeWhatsApp({
+      accessToken: TOKEN,
+      templates: [
+        {
+          name: 'menu_baru',
+          language: 'id',
+          status: 'APPROVED',
+          category: 'MARKETING',
+          parameter_format: 'NAMED',
+          components: [
+            { type: 'HEADER', format: 'DOCUMENT' },
+            { type: 'BODY', text: 'Halo {{nama}}, ini menu baru kami.' },
+          ],
+        },
+      ],
+    });
+    const bytes = Buffer.from('%PDF-1.4 menu');
+    const body = { type: 'body', parameters: [{ type: 'text', parameter_name: 'nama', text: 'Sari' }] };
+    const outcome = await clientFor().sendTemplate({
+      to: '6281234567890',
+      name: 'menu_baru',
+      language: 'id',
+      components: [body],
+      headerMedia: 'document',
+      headerFile: {
+        name: 'menu.pdf',
+        mime: 'application/pdf',
+        size: bytes.length,
+        kind: 'file',
+        index: 0,
+        read: async () => bytes,
+      },
+    });
+    expect(outcome.externalIds[0]).toMatch(/^wamid\./);
+    const [upload] = fake.uploads();
+    expect(upload).toMatchObject({ name: 'menu.pdf', mime: 'application/pdf', bytes });
+    expect(fake.sent()[0].template).toEqual({
+      name: 'menu_baru',
+      language: { code: 'id' },
+      components: [
+        { type: 'header', parameters: [{ type: 'document', document: { id: upload.id, filename: 'menu.pdf' } }] },
+        body,
+      ],
+    });
+  });
+
+  it('refuses a media header without its file, and a template Meta finds short of a parameter, without retrying', async () => {
+    const missing = await failure(
+      client.sendTemplate({ to: '628111', name: 'order_update', language: 'id', headerMedia: 'image' }),
+    );
+    expect(missing).toMatchObject({ code: 'missing_media', retryable: false });
+    expect(fake.requests).toHaveLength(0);
+
+    const short = await failure(
+      client.sendTemplate({
+        to: '628111',
+        name: 'order_update',
+        language: 'id',
+        components: [{ type: 'body', parameters: [{ type: 'text', text: 'Budi' }] }],
+      }),
+    );
+    expect(short).toMatchObject({ code: 'rejected', retryable: false });
+    expect(short.message).toContain('Number of parameters does not match');
+  });
+
   it('marks a message read, with a typing indicator when asked', async () => {
     await client.markRead('wamid.IN1', true);
     await client.markRead('wamid.IN2', false);
@@ -156,7 +223,15 @@ describe('whatsappClient errors', () => {
     expect(error.details).toMatchObject({ status: 400, metaCode: 131047 });
     expect(error.details.fbtraceId).toMatch(/^A/);
     await expect(
-      client.sendTemplate({ to: '6281234567890', name: 'follow_up', language: 'en_US' }),
+      client.sendTemplate({
+        to: '6281234567890',
+        name: 'follow_up',
+        language: 'en_US',
+        components: [
+          { type: 'header', parameters: [{ type: 'text', text: 'Budi' }] },
+          { type: 'body', parameters: [{ type: 'text', text: 'oat milk' }] },
+        ],
+      }),
     ).resolves.toMatchObject({
       externalIds: [expect.stringMatching(/^wamid\./)],
     });
@@ -279,6 +354,7 @@ describe('whatsappClient checks and lists', () => {
       language: 'id',
       status: 'REJECTED',
       category: 'UTILITY',
+      parameterFormat: 'POSITIONAL',
       components: [{ type: 'BODY', text: 'Halo {{1}}, nomor 4' }],
     });
     const paths = fake.requests.map((request) => request.path);

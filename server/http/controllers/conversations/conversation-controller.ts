@@ -31,6 +31,7 @@ import {
   presentConversationSummary,
   presentIdentity,
   presentMessage,
+  presentTemplate,
 } from '../../../presenters/conversation-presenter';
 import { parseId, routeId } from '../../route-params';
 import { conversationPriorities, type ConversationPriority } from '../../../db/schema/channels';
@@ -139,7 +140,7 @@ export async function show(req: Request) {
     row.channelType === 'whatsapp'
       ? (await channelRepository(req.services.db, actor.teamId).templates(row.channelId))
           .filter((template) => template.status.toUpperCase() === 'APPROVED')
-          .map((template) => ({ name: template.name, language: template.language, body: template.body }))
+          .map(presentTemplate)
       : [];
   await req.inertia.render('Conversations/Show', {
     conversation: presentConversationDetail({ ...row, unreadCount: 0 }, contact),

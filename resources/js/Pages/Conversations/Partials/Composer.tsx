@@ -66,7 +66,9 @@ export default function Composer({
   const filePicker = useRef<HTMLInputElement>(null);
   /** A file goes with a reply, never a note; its words are its caption. */
   const file = mode === 'reply' ? form.data.file : null;
-  const templatesOnly = mode === 'reply' && windowOpen === false;
+  /** While the WhatsApp window is open a template is a choice; once it has closed, the only reply. */
+  const [templating, setTemplating] = useState(false);
+  const templatesOnly = mode === 'reply' && (windowOpen === false || (windowOpen === true && templating));
   const box = useRef<HTMLTextAreaElement>(null);
   /** The caret while the box has the focus (the saved replies' list follows it). */
   const [caret, setCaret] = useState<number | null>(null);
@@ -142,13 +144,31 @@ export default function Composer({
     >
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <ModeSwitch mode={mode} onChange={setMode} />
-        {mode === 'reply' && windowOpen && conversation.window?.expires_at && (
-          <WindowCountdown expiresAt={conversation.window.expires_at} now={now} />
+        {mode === 'reply' && windowOpen && (
+          <div className="flex items-center gap-3">
+            {conversation.window?.expires_at && (
+              <WindowCountdown expiresAt={conversation.window.expires_at} now={now} />
+            )}
+            {!templating && templates.length > 0 && (
+              <button
+                type="button"
+                onClick={() => setTemplating(true)}
+                className="cursor-pointer text-sm font-medium text-indigo-600 hover:text-indigo-500 focus:ring-2 focus:ring-indigo-500 focus:outline-hidden"
+              >
+                Use a template
+              </button>
+            )}
+          </div>
         )}
         {mode === 'note' && <span className="text-xs text-amber-800">Only your team sees notes.</span>}
       </div>
       {templatesOnly ? (
-        <TemplatePicker conversationId={conversation.id} templates={templates} />
+        <TemplatePicker
+          conversationId={conversation.id}
+          templates={templates}
+          windowOpen={windowOpen === true}
+          onCancel={windowOpen ? () => setTemplating(false) : undefined}
+        />
       ) : (
         <form onSubmit={submit} aria-label={mode === 'reply' ? 'Reply' : 'Internal note'}>
           <label htmlFor="composer-text" className="sr-only">

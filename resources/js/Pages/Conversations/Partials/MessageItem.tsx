@@ -207,6 +207,9 @@ export default function MessageItem({ message, contactName }: { message: Message
         {message.ai && <Citations citations={message.ai.citations} />}
         <p className="mt-1 flex flex-wrap items-center justify-end gap-x-1.5 text-xs text-gray-500">
           <span className="font-medium text-gray-600">{sender}</span>
+          {message.kind === 'template' && (
+            <span>· Template{message.template_name ? ` ${message.template_name}` : ''}</span>
+          )}
           {message.ai && (
             <span
               title={`${message.ai.prompt_tokens} + ${message.ai.completion_tokens} tokens${message.ai.estimated ? ' (estimated)' : ''}`}

@@ -1,53 +1,160 @@
-import type { FormEvent } from 'react';
+import { useRef, type FormEvent, type ReactNode } from 'react';
 import { useForm } from '@inertiajs/react';
 import InputError from '@/Components/InputError';
 import PrimaryButton from '@/Components/PrimaryButton';
+import SecondaryButton from '@/Components/SecondaryButton';
 import Select from '@/Components/Select';
+import TextField from '@/Components/TextField';
 import { route } from '@/lib/route';
-import type { ConversationShowProps } from './types';
+import { formatBytes } from '../../Knowledges/Partials/format';
+import type { Template } from './types';
 
 const keyOf = (template: { name: string; language: string }) => `${template.name}|${template.language}`;
 
+const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
+
+/** What a media header takes, as the file picker and its label say it. */
+const headerFiles = {
+  image: { accept: 'image/jpeg,image/png', label: 'Header picture (JPEG or PNG)' },
+  document: { accept: 'application/pdf,.pdf', label: 'Header document (PDF)' },
+  video: { accept: 'video/mp4,video/3gpp,.mp4,.3gp', label: 'Header video (MP4)' },
+} as const;
+
+/** A part's text with the values given so far; a placeholder still empty stays marked. */
+function Filled({ text, part, values }: { text: string; part: 'header' | 'body'; values: Record<string, string> }) {
+  const pieces: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(PLACEHOLDER)) {
+    pieces.push(text.slice(last, match.index));
+    const value = values[`${part}_${match[1]}`]?.trim();
+    pieces.push(
+      value ? (
+        <span key={match.index} className="font-medium text-gray-900">
+          {value}
+        </span>
+      ) : (
+        <mark key={match.index} className="rounded bg-amber-100 px-0.5 text-amber-900">
+          {match[0]}
+        </mark>
+      ),
+    );
+    last = match.index + match[0].length;
+  }
+  pieces.push(text.slice(last));
+  return <>{pieces}</>;
+}
+
+/** The message as the customer will read it on WhatsApp: header, body, footer and buttons. */
+function Preview({
+  template,
+  values,
+  file,
+}: {
+  template: Template;
+  values: Record<string, string>;
+  file: File | null;
+}) {
+  return (
+    <figure className="rounded-lg bg-emerald-50 p-3 ring-1 ring-emerald-100">
+      <figcaption className="mb-2 text-xs font-medium text-emerald-800">Preview</figcaption>
+      <div className="max-w-md rounded-lg bg-white px-3 py-2 text-sm text-gray-700 shadow-xs">
+        {template.header_media && (
+          <p className="mb-2 rounded-md bg-gray-100 px-2 py-3 text-center text-xs text-gray-500">
+            {file ? `📎 ${file.name}` : `The ${template.header_media} you choose`}
+          </p>
+        )}
+        {template.header_text && (
+          <p className="mb-1 font-semibold text-gray-900">
+            <Filled text={template.header_text} part="header" values={values} />
+          </p>
+        )}
+        <p className="whitespace-pre-wrap">
+          <Filled text={template.body} part="body" values={values} />
+        </p>
+        {template.footer && <p className="mt-1 text-xs text-gray-500">{template.footer}</p>}
+      </div>
+      {template.buttons.length > 0 && (
+        <ul className="mt-1 flex max-w-md flex-wrap gap-1" aria-label="Buttons">
+          {template.buttons.map((button, index) => (
+            <li
+              key={index}
+              className="flex-1 rounded-lg bg-white px-3 py-1.5 text-center text-sm font-medium text-sky-700 shadow-xs"
+            >
+              {button.text}
+            </li>
+          ))}
+        </ul>
+      )}
+    </figure>
+  );
+}
+
 /**
- * WhatsApp outside the 24-hour window: free text is refused, so an approved template is sent
- * instead (it opens the window again once the customer answers).
+ * An approved WhatsApp template: the only reply once the 24-hour window has closed (it opens it again
+ * once the customer answers), and a choice beside free text while it is open. The agent fills in the
+ * values it asks for (its placeholders, a button's link ending or code, its header's file), watching
+ * the message as the customer will read it.
  */
 export default function TemplatePicker({
   conversationId,
   templates,
+  windowOpen,
+  onCancel,
 }: {
   conversationId: number;
-  templates: ConversationShowProps['templates'];
+  templates: Template[];
+  /** False: the window has closed and a template is all that may go. */
+  windowOpen: boolean;
+  /** Back to free text (only while the window is open). */
+  onCancel?: () => void;
 }) {
-  const form = useForm({ template: '', language: '' });
+  const form = useForm<{ template: string; language: string; parameters: Record<string, string>; file: File | null }>({
+    template: '',
+    language: '',
+    parameters: {},
+    file: null,
+  });
+  const filePicker = useRef<HTMLInputElement>(null);
   const chosen = templates.find(
     (template) => keyOf(template) === keyOf({ name: form.data.template, language: form.data.language }),
   );
+  const errors = form.errors as Record<string, string | undefined>;
 
   const choose = (key: string) => {
     const template = templates.find((item) => keyOf(item) === key);
-    form.setData({ template: template?.name ?? '', language: template?.language ?? '' });
+    form.clearErrors();
+    form.setData({ template: template?.name ?? '', language: template?.language ?? '', parameters: {}, file: null });
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!chosen) return;
+    if (!chosen || chosen.unsendable) return;
+    form.transform((data) => ({
+      template: data.template,
+      language: data.language,
+      parameters: data.parameters,
+      ...(chosen.header_media && data.file ? { file: data.file } : {}),
+    }));
     form.post(route('conversations.messages.store', { conversation: conversationId }), {
       preserveScroll: true,
-      onSuccess: () => form.reset(),
+      forceFormData: chosen.header_media !== null && form.data.file !== null,
+      onSuccess: () => (onCancel ? onCancel() : form.reset()),
     });
   };
 
-  const error = form.errors.template ?? form.errors.language;
+  const error = errors.template ?? errors.language;
 
   return (
     <form onSubmit={submit} aria-label="Send a template" className="space-y-3">
       <p className="text-sm text-gray-700">
-        The 24-hour window has closed: WhatsApp only lets you send an approved template until the customer writes again.
+        {windowOpen
+          ? 'Send one of your approved WhatsApp templates.'
+          : 'The 24-hour window has closed: WhatsApp only lets you send an approved template until the customer writes again.'}
       </p>
       {templates.length === 0 ? (
         <p className="text-sm text-gray-500">
-          This number has no approved templates yet. Add them in WhatsApp Manager; they appear here once approved.
+          This number has no approved templates yet. Add them in WhatsApp Manager; they appear here once approved and
+          synced on the channel&apos;s page.
         </p>
       ) : (
         <>
@@ -65,19 +172,86 @@ export default function TemplatePicker({
             >
               <option value="">Choose a template…</option>
               {templates.map((template) => (
-                <option key={keyOf(template)} value={keyOf(template)}>
-                  {template.name} ({template.language})
+                <option key={keyOf(template)} value={keyOf(template)} disabled={template.unsendable !== null}>
+                  {template.name} ({template.language}){template.unsendable ? ' — cannot be sent from Kawan' : ''}
                 </option>
               ))}
             </Select>
-            <PrimaryButton disabled={!chosen || form.processing}>Send template</PrimaryButton>
+            <PrimaryButton disabled={!chosen || chosen.unsendable !== null || form.processing}>
+              Send template
+            </PrimaryButton>
+            {onCancel && (
+              <SecondaryButton type="button" onClick={onCancel}>
+                Cancel
+              </SecondaryButton>
+            )}
           </div>
-          {chosen && (
-            <p className="rounded-md bg-white px-3 py-2 text-sm whitespace-pre-wrap text-gray-700 ring-1 ring-gray-200">
-              {chosen.body}
-            </p>
-          )}
           <InputError id="composer-template-error" message={error} role="alert" />
+          {templates.some((template) => template.unsendable) && (
+            <ul className="space-y-0.5 text-xs text-gray-500" aria-label="Templates Kawan cannot send">
+              {templates
+                .filter((template) => template.unsendable)
+                .map((template) => (
+                  <li key={keyOf(template)}>
+                    {template.name} ({template.language}): {template.unsendable}
+                  </li>
+                ))}
+            </ul>
+          )}
+          {chosen && (
+            <div className="grid gap-4 lg:grid-cols-2">
+              <div className="space-y-3">
+                {chosen.fields.length === 0 && !chosen.header_media && (
+                  <p className="text-sm text-gray-500">This template asks for no values: it goes as written.</p>
+                )}
+                {chosen.header_media && (
+                  <div>
+                    <span className="block text-sm font-medium text-gray-700">
+                      {headerFiles[chosen.header_media].label}
+                    </span>
+                    <input
+                      ref={filePicker}
+                      id="composer-template-file"
+                      type="file"
+                      accept={headerFiles[chosen.header_media].accept}
+                      className="sr-only"
+                      aria-label={headerFiles[chosen.header_media].label}
+                      onChange={(event) => {
+                        form.setData('file', event.target.files?.[0] ?? null);
+                        event.target.value = '';
+                      }}
+                    />
+                    <div className="mt-1 flex items-center gap-2">
+                      <SecondaryButton type="button" onClick={() => filePicker.current?.click()}>
+                        {form.data.file ? 'Choose another file' : 'Choose a file'}
+                      </SecondaryButton>
+                      {form.data.file && (
+                        <span className="truncate text-xs text-gray-600">
+                          {form.data.file.name} · {formatBytes(form.data.file.size)}
+                        </span>
+                      )}
+                    </div>
+                    <InputError className="mt-2" message={errors.file} role="alert" />
+                  </div>
+                )}
+                {chosen.fields.map((field) => (
+                  <TextField
+                    key={field.key}
+                    id={`template-${field.key}`}
+                    label={field.label}
+                    value={form.data.parameters[field.key] ?? ''}
+                    onChange={(value) => form.setData('parameters', { ...form.data.parameters, [field.key]: value })}
+                    error={errors[`parameters.${field.key}`]}
+                    maxLength={field.max_length}
+                    placeholder={field.example ? `e.g. ${field.example}` : undefined}
+                    hint={field.hint ?? undefined}
+                    required
+                  />
+                ))}
+              </div>
+              <Preview template={chosen} values={form.data.parameters} file={form.data.file} />
+            </div>
+          )}
         </>
       )}
     </form>

@@ -46,6 +46,7 @@ export function withDelta(
       sender: 'bot',
       kind: 'text',
       text: event.text,
+      template_name: null,
       attachments: [],
       sender_name: botName,
       status: 'composing',

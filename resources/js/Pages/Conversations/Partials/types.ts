@@ -6,7 +6,7 @@ import type { Label } from './labels';
  */
 import type { PageMeta } from '../../Bots/Partials/types';
 import type { ChannelType } from '../../Channels/Partials/types';
-import type { AttachmentProps } from '../../../../../server/presenters/conversation-presenter';
+import type { AttachmentProps, TemplateProps } from '../../../../../server/presenters/conversation-presenter';
 
 export type { PageMeta, ChannelType };
 
@@ -46,6 +46,7 @@ export interface MessageCitation {
 }
 
 export type Attachment = AttachmentProps;
+export type Template = TemplateProps;
 
 export interface Message {
   id: number;
@@ -54,6 +55,8 @@ export interface Message {
   sender: 'contact' | 'bot' | 'agent' | 'system';
   kind: string;
   text: string;
+  /** A WhatsApp template message: the template's name. */
+  template_name: string | null;
   /** Files the customer sent: `url` once Kawan keeps a copy (pending while it is fetched). */
   attachments: Attachment[];
   sender_name: string | null;
@@ -146,8 +149,8 @@ export interface ConversationShowProps {
   messages: Message[];
   contact: ContactDetail;
   agents: Agent[];
-  /** WhatsApp: approved templates to send when the window is closed. */
-  templates: { name: string; language: string; body: string }[];
+  /** WhatsApp: the number's approved templates, with the values each asks for (the only reply once the window closed). */
+  templates: Template[];
   /** The team's saved replies (empty for a role that does not reply). */
   saved_replies: SavedReply[];
   /** The team's labels, by name. */
