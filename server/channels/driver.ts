@@ -56,6 +56,8 @@ export interface InboundMessage {
   attachments: InboundAttachment[];
   /** The provider id of the message this one replies to, when it quotes one. */
   replyToExternalId?: string;
+  /** A tapped choice's id as Kawan sent it (a WhatsApp list or button reply's id, Telegram's callback data). */
+  payload?: string;
   sentAt: Date;
 }
 
@@ -110,6 +112,16 @@ export interface OutboundText {
    * instead of `text`, which is the thread's copy of it.
    */
   template?: MessageTemplate;
+  /** Answers to tap instead of typing (a WhatsApp list, Telegram inline buttons), sent with `text`. */
+  choices?: MessageChoices;
+}
+
+/** A message's choices: the label of WhatsApp's list button and each choice's id (sent back when tapped) and title. */
+export interface MessageChoices {
+  /** WhatsApp's list button, at most 20 characters. */
+  button: string;
+  /** At most 10; a title at most 24 characters, an id at most 64. */
+  items: { id: string; title: string }[];
 }
 
 /** A media file downloaded from the provider (WhatsApp's Graph API), checked against a size cap. */

@@ -73,6 +73,7 @@ import {
 } from '../domain/conversations/events';
 import { presentWidgetMessage } from '../presenters/conversation-presenter';
 import { queueForPerson } from '../domain/conversations/queue';
+import { customerLanguage, ratingReply, ratingThanks, ratingTitle } from '../domain/conversations/rating';
 import { noteTurn } from '../domain/gaps/collect-question';
 import { randomUUID } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
@@ -401,6 +402,18 @@ export async function acceptInbound(
   const knownConversation =
     known && (await conversationRepository(services.db, channel.teamId).find(known.conversationId));
   if (known && knownConversation) return { message: known, conversation: knownConversation, duplicate: true };
+  // A tapped rating is kept on the conversation that asked for it, which stays as it is.
+  const rating = message.payload === undefined ? null : ratingReply(message.payload);
+  if (rating) {
+    const rated = await ratedConversation(
+      services,
+      channel,
+      message.threadId,
+      rating.conversationId,
+      state.conversation,
+    );
+    if (rated) return acceptRating(services, channel, message, rated, rating.score, now);
+  }
   const details = {
     name: message.name,
     phoneE164: message.phoneE164,
@@ -499,6 +512,77 @@ export async function acceptInbound(
   );
   if (replyQueued && !claim) await services.jobs.queued(replyJob);
   return { message: stored, conversation: counted, duplicate: false, settled: extra.settling !== undefined };
+}
+
+/** The conversation a rating names, when it is of this channel's thread (the thread's latest as read, or an earlier one). */
+async function ratedConversation(
+  services: PipelineServices,
+  channel: ChannelRow,
+  threadId: string,
+  conversationId: number,
+  latest: ConversationRow | null,
+): Promise<ConversationRow | undefined> {
+  const conversation =
+    latest?.id === conversationId
+      ? latest
+      : await conversationRepository(services.db, channel.teamId).find(conversationId);
+  return conversation && conversation.channelId === channel.id && conversation.threadId === threadId
+    ? conversation
+    : undefined;
+}
+
+/**
+ * A rating the customer tapped (domain/conversations/rating.ts): kept on the conversation it was
+ * asked in, with the tap in its thread as the choice's title; the conversation keeps its state and
+ * the bot does not answer; the customer is thanked.
+ */
+async function acceptRating(
+  services: PipelineServices,
+  channel: ChannelRow,
+  message: InboundMessage,
+  conversation: ConversationRow,
+  score: number,
+  now: Date,
+): Promise<{ message: MessageRow; conversation: ConversationRow; duplicate: boolean }> {
+  const writer = conversationWriter(services.db);
+  const externalId = message.externalId.slice(0, 255);
+  const language = await customerLanguage(services, conversation);
+  const stored = await writer.inbound({
+    teamId: channel.teamId,
+    conversationId: conversation.id,
+    channelId: channel.id,
+    kind: 'interactive',
+    text: ratingTitle(score, language),
+    attachments: [],
+    externalId,
+    clientId: null,
+    replyToExternalId: message.replyToExternalId ?? null,
+    createdAt: now,
+  });
+  if (!stored)
+    return { message: (await writer.inboundByExternalId(channel.id, externalId))!, conversation, duplicate: true };
+  const adapter = adapterFor(services, channel);
+  await afterCommit(() => acknowledge(services, adapter, message, stored));
+  const repo = conversationRepository(services.db, channel.teamId);
+  const rated =
+    (await repo.update(conversation.id, { csatScore: score, csatComment: null, csatAt: now })) ?? conversation;
+  await messageCreated(services, stored);
+  const thanks = await repo.insertMessage({
+    conversationId: conversation.id,
+    channelId: channel.id,
+    direction: 'outbound',
+    sender: 'bot',
+    kind: 'text',
+    text: ratingThanks(language),
+    status: 'queued',
+    createdAt: now,
+  });
+  if (thanks) {
+    await messageCreated(services, thanks);
+    await services.jobs.send(sendJob, { teamId: channel.teamId, messageId: thanks.id, attempt: 1 });
+  }
+  await conversationChanged(services, channel.teamId, conversation.id, 'message');
+  return { message: stored, conversation: rated, duplicate: false };
 }
 
 /**
@@ -1095,6 +1179,7 @@ async function deliver(
     text: customerText(channel, message, message.ai?.citations),
     ...(files.length > 0 ? { files } : {}),
     ...(message.template ? { template: message.template } : {}),
+    ...(message.choices ? { choices: message.choices } : {}),
     messageId: message.id,
     ...(outgoing.answeredExternalId && channel.type !== 'web'
       ? { replyToExternalId: outgoing.answeredExternalId }

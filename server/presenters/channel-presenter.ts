@@ -86,9 +86,9 @@ export function presentSettings(channel: Pick<ChannelRow, 'type' | 'settings'>) 
         identity_verification: s.identityVerification === true,
       };
     case 'whatsapp':
-      return { phone_number_id: text(s.phoneNumberId), waba_id: text(s.wabaId) };
+      return { phone_number_id: text(s.phoneNumberId), waba_id: text(s.wabaId), collect_csat: s.collectCsat === true };
     case 'telegram':
-      return { bot_username: text(s.botUsername) };
+      return { bot_username: text(s.botUsername), collect_csat: s.collectCsat === true };
     case 'webhook':
       return { outbound_url: text(s.outboundUrl) };
   }

@@ -221,6 +221,17 @@ export async function startFakeTelegram(options: FakeTelegramOptions): Promise<F
         const text = typeof params.text === 'string' ? params.text : '';
         if (text.trim() === '') return bad('Bad Request: message text is empty');
         if (text.length > 4096) return bad('Bad Request: message is too long');
+        const keyboard = (params.reply_markup as { inline_keyboard?: unknown } | undefined)?.inline_keyboard;
+        if (keyboard !== undefined) {
+          const buttons = Array.isArray(keyboard) ? keyboard.flat() : [];
+          const valid = (button: unknown) => {
+            const { text: label, callback_data: data } = (button ?? {}) as { text?: unknown; callback_data?: unknown };
+            return (
+              typeof label === 'string' && label !== '' && typeof data === 'string' && Buffer.byteLength(data) <= 64
+            );
+          };
+          if (buttons.length === 0 || !buttons.every(valid)) return bad('Bad Request: BUTTON_DATA_INVALID');
+        }
         const message_id = record(chatId, text, params);
         return ok({ ...messageOf(chatId, message_id), text });
       }

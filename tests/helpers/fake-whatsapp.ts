@@ -301,6 +301,22 @@ export async function startFakeWhatsApp(options: FakeWhatsAppOptions = {}): Prom
         return invalidParameter(res, `The parameter ${type}['id'] is not a media id of this number.`);
       if (typeof content.caption === 'string' && content.caption.length > 1024)
         return invalidParameter(res, `Param ${type}['caption'] must be at most 1024 characters long.`);
+    } else if (type === 'interactive') {
+      const interactive = message.interactive as
+        { type?: unknown; body?: { text?: unknown }; action?: { button?: unknown; sections?: unknown } } | undefined;
+      if (interactive?.type !== 'list') return invalidParameter(res, 'Only list messages are faked.');
+      const rows = (Array.isArray(interactive.action?.sections) ? interactive.action.sections : []).flatMap(
+        (section: { rows?: unknown }) => (Array.isArray(section?.rows) ? section.rows : []),
+      ) as Array<{ id?: unknown; title?: unknown }>;
+      const body = interactive.body?.text;
+      const button = interactive.action?.button;
+      if (typeof body !== 'string' || body === '' || body.length > 4096)
+        return invalidParameter(res, "Param interactive['body']['text'] is required.");
+      if (typeof button !== 'string' || button === '' || button.length > 20)
+        return invalidParameter(res, "Param interactive['action']['button'] must be 1 to 20 characters.");
+      if (rows.length === 0 || rows.length > 10) return invalidParameter(res, 'A list message holds 1 to 10 rows.');
+      if (rows.some((row) => typeof row.id !== 'string' || typeof row.title !== 'string' || row.title.length > 24))
+        return invalidParameter(res, 'Each row needs an id and a title of at most 24 characters.');
     } else if (type === 'template') {
       const template = message.template as
         { name?: unknown; language?: { code?: unknown }; components?: unknown } | undefined;

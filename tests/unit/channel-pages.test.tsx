@@ -161,7 +161,7 @@ function whatsappDetail(overrides: Partial<ChannelDetail> = {}): ChannelDetail {
   return {
     ...summary(),
     public_key: 'ch_pub_abc',
-    settings: { phone_number_id: '106540352242922', waba_id: '201234567890' },
+    settings: { phone_number_id: '106540352242922', waba_id: '201234567890', collect_csat: false },
     secrets_set: { access_token: true, app_secret: true, verify_token: false },
     ...overrides,
   };
@@ -214,8 +214,8 @@ function createProps(overrides: Partial<ChannelCreateProps> = {}): ChannelCreate
         welcome_message: '',
         suggested_questions: [],
       },
-      whatsapp: { phone_number_id: '', waba_id: '' },
-      telegram: { bot_username: '' },
+      whatsapp: { phone_number_id: '', waba_id: '', collect_csat: false },
+      telegram: { bot_username: '', collect_csat: false },
       webhook: { outbound_url: '' },
     },
     plan_channel_types: ['web', 'whatsapp', 'telegram', 'webhook'],
@@ -482,6 +482,7 @@ describe('Channels/Create', () => {
         access_token: 'EAAG-token',
         app_secret: 'app-secret',
         verify_token: verifyToken,
+        collect_csat: false,
       },
       options: undefined,
     });
@@ -577,6 +578,7 @@ describe('Channels/Edit', () => {
       access_token: '',
       app_secret: 'new-secret',
       verify_token: '',
+      collect_csat: false,
     });
   });
 

@@ -20,6 +20,7 @@ function show(attachments: Attachment[], text = '') {
     kind: 'image',
     text,
     template_name: null,
+    choices: [],
     attachments,
     sender_name: null,
     status: 'received',

@@ -189,6 +189,7 @@ function message(overrides: Partial<Message> = {}): Message {
     kind: 'text',
     text: 'Outlet Kemang buka jam berapa?',
     template_name: null,
+    choices: [],
     attachments: [],
     sender_name: null,
     status: 'received',

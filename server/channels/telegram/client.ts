@@ -273,6 +273,12 @@ export function telegramClient(settings: TelegramClientSettings): TelegramClient
         if (index === 0 && replyTo !== undefined) {
           body.reply_parameters = { message_id: replyTo, allow_sending_without_reply: true };
         }
+        // Choices to tap go under the last part: one inline button a row, its callback data the choice's id.
+        if (index === parts.length - 1 && out.choices) {
+          body.reply_markup = {
+            inline_keyboard: out.choices.items.map((item) => [{ text: item.title, callback_data: item.id }]),
+          };
+        }
         try {
           const message = await call<Record<string, unknown> | undefined>('sendMessage', body);
           externalIds.push(sentId(message, out.threadId));

@@ -155,6 +155,7 @@ function readCallbackQuery(query: Json | undefined, now: Date): InboundMessage |
     kind: 'interactive',
     text: data,
     attachments: [],
+    ...(data !== null ? { payload: data } : {}),
     ...(chatId !== undefined && messageId !== undefined ? { replyToExternalId: `${chatId}:${messageId}` } : {}),
     sentAt: now,
   };

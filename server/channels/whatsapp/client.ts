@@ -16,6 +16,7 @@ import {
   type CredentialCheck,
   type DriverHttp,
   type FetchedMedia,
+  type MessageChoices,
   type OutboundFile,
   type OutboundText,
   type SendOutcome,
@@ -264,9 +265,31 @@ export function whatsappClient(settings: WhatsAppClientSettings): WhatsAppClient
     return { externalIds: [await postMessage(body)] };
   }
 
+  /** Words with choices to tap: an interactive list message (one section of at most ten rows). */
+  async function sendChoices(out: OutboundText, choices: MessageChoices): Promise<SendOutcome> {
+    const body: Record<string, unknown> = {
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: recipient(out.threadId),
+      type: 'interactive',
+      interactive: {
+        type: 'list',
+        body: { text: out.text.slice(0, 1024) },
+        action: {
+          button: choices.button.slice(0, 20),
+          sections: [
+            { rows: choices.items.slice(0, 10).map((item) => ({ id: item.id, title: item.title.slice(0, 24) })) },
+          ],
+        },
+      },
+    };
+    return { externalIds: [await postMessage(body)] };
+  }
+
   return {
     async sendText(out) {
       if (out.files?.length) return sendFile(out, out.files[0]);
+      if (out.choices) return sendChoices(out, out.choices);
       const to = recipient(out.threadId);
       const parts = splitText(out.text, 4096);
       if (parts.length === 0) throw new WhatsAppError('The reply is empty', false, 'empty_message', undefined);

@@ -154,6 +154,7 @@ function readMessage(message: Json | undefined, contacts: Json[], now: Date): In
     text: content.text,
     attachments: content.attachments,
     ...(replyTo ? { replyToExternalId: replyTo } : {}),
+    ...(content.payload ? { payload: content.payload } : {}),
     sentAt: unixTime(message.timestamp) ?? now,
   };
 }
@@ -163,6 +164,8 @@ interface Content {
   text: string | null;
   attachments: InboundAttachment[];
   replyTo?: string;
+  /** A tapped reply's id (a list row's, a button's) or a template button's payload. */
+  payload?: string;
 }
 
 function readContent(type: string, message: Json): Content {
@@ -198,13 +201,25 @@ function readContent(type: string, message: Json): Content {
     const kind = text(body?.type);
     const reply = kind ? record(body?.[kind]) : undefined;
     if (kind === 'button_reply' || kind === 'list_reply') {
-      return { kind: 'interactive', text: text(reply?.title) ?? text(reply?.id) ?? null, attachments: none };
+      const payload = text(reply?.id);
+      return {
+        kind: 'interactive',
+        text: text(reply?.title) ?? payload ?? null,
+        attachments: none,
+        ...(payload ? { payload } : {}),
+      };
     }
     return { kind: 'unsupported', text: `[interactive ${kind ?? 'reply'}]`, attachments: none };
   }
 
   if (type === 'button') {
-    return { kind: 'interactive', text: text(body?.text) ?? text(body?.payload) ?? null, attachments: none };
+    const payload = text(body?.payload);
+    return {
+      kind: 'interactive',
+      text: text(body?.text) ?? payload ?? null,
+      attachments: none,
+      ...(payload ? { payload } : {}),
+    };
   }
 
   if (type === 'reaction') {

@@ -15,6 +15,7 @@ import {
 import type { TurnKind } from '../../bot-engine/turn';
 import type { TemplateComponent } from '../../channels/whatsapp/client';
 import type { MessageTemplate } from '../../channels/whatsapp/templates';
+import type { MessageChoices } from '../../channels/driver';
 import { teams } from './teams';
 import { users } from './users';
 import { bots } from './bots';
@@ -265,6 +266,8 @@ export const messages = pgTable(
     ai: jsonb('ai').$type<MessageAi | null>(),
     /** A WhatsApp template message: what its send job sends (name, language, filled components). */
     template: jsonb('template').$type<MessageTemplate | null>(),
+    /** Choices the customer taps to answer (a rating's 1 to 5): a WhatsApp list, Telegram's inline buttons. */
+    choices: jsonb('choices').$type<MessageChoices | null>(),
     feedback: smallint('feedback'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

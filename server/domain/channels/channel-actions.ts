@@ -112,7 +112,12 @@ async function parse(
       return {
         name: data.name,
         botId: data.bot_id,
-        settings: { phoneNumberId: data.phone_number_id, wabaId: data.waba_id },
+        settings: {
+          ...(existing?.settings.displayPhone ? { displayPhone: existing.settings.displayPhone } : {}),
+          phoneNumberId: data.phone_number_id,
+          wabaId: data.waba_id,
+          collectCsat: data.collect_csat,
+        },
         secrets: {
           accessToken: data.access_token ?? kept.accessToken,
           appSecret: data.app_secret ?? kept.appSecret,
@@ -127,7 +132,7 @@ async function parse(
       return {
         name: data.name,
         botId: data.bot_id,
-        settings: { botUsername: existing?.settings.botUsername ?? '' },
+        settings: { botUsername: existing?.settings.botUsername ?? '', collectCsat: data.collect_csat },
         secrets: {
           botToken: data.bot_token ?? kept.botToken,
           webhookSecret: kept.webhookSecret ?? generateSecretToken(),

@@ -145,6 +145,7 @@ export function whatsappSchema(creating: boolean) {
     access_token: secret('access token', creating, 2000),
     app_secret: secret('app secret', creating, 200),
     verify_token: secret('verify token', creating, 200),
+    collect_csat: booleanish,
   });
 }
 
@@ -155,6 +156,7 @@ export function telegramSchema(creating: boolean) {
       (value) => value === undefined || /^\d{3,20}:[A-Za-z0-9_-]{20,100}$/.test(value),
       'The bot token looks like 123456789:AA… (from @BotFather).',
     ),
+    collect_csat: booleanish,
   });
 }
 

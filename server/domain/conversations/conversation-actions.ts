@@ -16,6 +16,7 @@ import { NotFoundError, ValidationError } from '../../support/errors';
 import { sendJob, widgetTarget } from '../../channels/pipeline';
 import { windowExpiresAt } from '../../presenters/conversation-presenter';
 import { conversationChanged, messageCreated, systemLine } from './events';
+import { askForRating } from './rating';
 import { fileTooLargeMessage, UploadedFile } from '../../http/middleware/body';
 import { storeTemplateHeader, storeUpload } from '../../channels/web/uploads';
 import {
@@ -319,7 +320,7 @@ export async function handBack(services: ConversationServices, actor: TeamActor,
 }
 
 export async function resolve(services: ConversationServices, actor: TeamActor, conversationId: number) {
-  const { repo, conversation, widget } = await conversationContext(services, actor, conversationId);
+  const { repo, conversation, channel, widget } = await conversationContext(services, actor, conversationId);
   authorize(conversationPolicy.resolve(actor));
   const moved = await repo.transition(conversation.id, ['bot', 'queued', 'human'], {
     state: 'resolved',
@@ -332,6 +333,7 @@ export async function resolve(services: ConversationServices, actor: TeamActor, 
   await systemLine(services, conversation, `Resolved by ${await teammateName(services, actor.userId)}.`);
   await conversationChanged(services, actor.teamId, conversation.id, 'resolved', widget);
   await settleQueued(services, conversation);
+  await askForRating(services, channel, moved, sendJob);
 }
 
 export async function reopen(services: ConversationServices, actor: TeamActor, conversationId: number) {

@@ -2,8 +2,9 @@ import { and, inArray, isNull, lt } from 'drizzle-orm';
 import type { Services } from '../../services';
 import { conversations } from '../../db/schema/index';
 import { channelById } from '../../db/repositories/channel-repository';
-import { widgetTarget } from '../../channels/pipeline';
+import { sendJob, widgetTarget } from '../../channels/pipeline';
 import { conversationChanged, systemLine } from './events';
+import { askForRating } from './rating';
 
 /**
  * Resolves open conversations nobody has written in for CONVERSATION_IDLE_RESOLVE_HOURS (any
@@ -13,7 +14,7 @@ import { conversationChanged, systemLine } from './events';
  * time. Run every minute by the workers; returns how many it resolved.
  */
 export async function resolveIdleConversations(
-  services: Pick<Services, 'db' | 'config' | 'broadcaster' | 'widgetBroadcaster' | 'route'>,
+  services: Pick<Services, 'db' | 'config' | 'broadcaster' | 'widgetBroadcaster' | 'route' | 'jobs'>,
   now = new Date(),
   perRun = 500,
 ): Promise<number> {
@@ -45,12 +46,7 @@ export async function resolveIdleConversations(
         isNull(conversations.snoozedUntil),
       ),
     )
-    .returning({
-      id: conversations.id,
-      teamId: conversations.teamId,
-      channelId: conversations.channelId,
-      threadId: conversations.threadId,
-    });
+    .returning();
   const text = idleResolutionLine(hours);
   for (const row of resolved) {
     // Read through the hot cache: a run reads each channel once.
@@ -58,6 +54,7 @@ export async function resolveIdleConversations(
     const widget = channel ? widgetTarget(channel, row.threadId) : undefined;
     await systemLine(services, row, text);
     await conversationChanged(services, row.teamId, row.id, 'resolved', widget);
+    if (channel) await askForRating(services, channel, row, sendJob);
   }
   return resolved.length;
 }

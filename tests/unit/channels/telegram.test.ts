@@ -132,6 +132,7 @@ describe('parseUpdate', () => {
         kind: 'interactive',
         text: 'size:L',
         attachments: [],
+        payload: 'size:L',
         replyToExternalId: '111:51',
         sentAt: NOW,
       },

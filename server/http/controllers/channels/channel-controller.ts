@@ -115,8 +115,8 @@ export async function create(req: Request) {
           identityVerification: false,
         },
       }),
-      whatsapp: presentSettings({ type: 'whatsapp', settings: {} }),
-      telegram: presentSettings({ type: 'telegram', settings: {} }),
+      whatsapp: presentSettings({ type: 'whatsapp', settings: { collectCsat: true } }),
+      telegram: presentSettings({ type: 'telegram', settings: { collectCsat: true } }),
       webhook: presentSettings({ type: 'webhook', settings: {} }),
     },
   });

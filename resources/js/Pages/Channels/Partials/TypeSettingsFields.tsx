@@ -263,10 +263,8 @@ function WebFields({ bag }: { bag: FieldBag }) {
 
       <PreChatFields bag={bag} />
 
-      <ToggleField
+      <RatingToggle
         bag={bag}
-        name="collect_csat"
-        label="Ask for a rating when a conversation ends"
         hint="The visitor rates the conversation from 1 to 5; the ratings appear in the reports."
       />
       <ToggleField
@@ -321,24 +319,36 @@ function WhatsAppFields({ bag }: { bag: FieldBag }) {
           )}
         </TextField>
       </div>
+      <RatingToggle bag={bag} />
     </>
   );
 }
 
+const chatRatingHint =
+  'When a conversation is resolved, the customer gets a message with a choice from 1 to 5 to tap (on WhatsApp, only while the 24-hour window is open); the ratings appear in the reports.';
+
+/** A rating asked when a conversation ends: the widget's form, or in the chat a choice of 1 to 5 to tap. */
+function RatingToggle({ bag, hint = chatRatingHint }: { bag: FieldBag; hint?: string }) {
+  return <ToggleField bag={bag} name="collect_csat" label="Ask for a rating when a conversation ends" hint={hint} />;
+}
+
 function TelegramFields({ bag }: { bag: FieldBag }) {
   return (
-    <TextField
-      {...secret(bag, 'bot_token')}
-      label="Bot token"
-      className="col-span-6"
-      placeholder={bag.secretsSet.bot_token ? SAVED_SECRET_PLACEHOLDER : '123456789:AA…'}
-      hint={
-        <>
-          From <span className="font-medium">@BotFather</span> in Telegram: send /newbot (or /token for a bot you have).
-          Kawan checks it and sets the bot's webhook for you.
-        </>
-      }
-    />
+    <>
+      <TextField
+        {...secret(bag, 'bot_token')}
+        label="Bot token"
+        className="col-span-6"
+        placeholder={bag.secretsSet.bot_token ? SAVED_SECRET_PLACEHOLDER : '123456789:AA…'}
+        hint={
+          <>
+            From <span className="font-medium">@BotFather</span> in Telegram: send /newbot (or /token for a bot you
+            have). Kawan checks it and sets the bot's webhook for you.
+          </>
+        }
+      />
+      <RatingToggle bag={bag} />
+    </>
   );
 }
 

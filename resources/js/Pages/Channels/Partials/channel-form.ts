@@ -3,6 +3,7 @@ import type {
   ChannelStatus,
   ChannelType,
   PreChatAsk,
+  TelegramSettings,
   WebhookSettings,
   WebSettings,
   WhatsAppSettings,
@@ -93,10 +94,11 @@ function typeFields(type: ChannelType, settings: ChannelSettings): Partial<Chann
         access_token: '',
         app_secret: '',
         verify_token: '',
+        collect_csat: whatsapp.collect_csat ?? false,
       };
     }
     case 'telegram':
-      return { bot_token: '' };
+      return { bot_token: '', collect_csat: (settings as Partial<TelegramSettings>).collect_csat ?? false };
     case 'webhook':
       return { outbound_url: (settings as Partial<WebhookSettings>).outbound_url ?? '' };
   }

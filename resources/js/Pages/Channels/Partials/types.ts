@@ -65,10 +65,12 @@ export interface WebSettings {
 export interface WhatsAppSettings {
   phone_number_id: string;
   waba_id: string;
+  collect_csat: boolean;
 }
 
 export interface TelegramSettings {
   bot_username: string;
+  collect_csat: boolean;
 }
 
 export interface WebhookSettings {

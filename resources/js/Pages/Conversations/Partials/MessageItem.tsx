@@ -203,6 +203,18 @@ export default function MessageItem({ message, contactName }: { message: Message
             </span>
           )}
           <Attachments attachments={message.attachments} />
+          {message.choices.length > 0 && (
+            <ul className="mt-2 space-y-1" aria-label="Choices offered">
+              {message.choices.map((choice) => (
+                <li
+                  key={choice}
+                  className="rounded-md bg-white/80 px-2 py-1 text-xs text-gray-700 ring-1 ring-indigo-100"
+                >
+                  {choice}
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
         {message.ai && <Citations citations={message.ai.citations} />}
         <p className="mt-1 flex flex-wrap items-center justify-end gap-x-1.5 text-xs text-gray-500">

@@ -47,6 +47,7 @@ export function withDelta(
       kind: 'text',
       text: event.text,
       template_name: null,
+      choices: [],
       attachments: [],
       sender_name: botName,
       status: 'composing',

@@ -57,6 +57,8 @@ export interface Message {
   text: string;
   /** A WhatsApp template message: the template's name. */
   template_name: string | null;
+  /** The choices the customer was offered to tap (a rating's), by title. */
+  choices: string[];
   /** Files the customer sent: `url` once Kawan keeps a copy (pending while it is fetched). */
   attachments: Attachment[];
   sender_name: string | null;
