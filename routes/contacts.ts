@@ -16,5 +16,10 @@ export default function contactRoutes(routes: RouteRegistry): void {
       .name('contacts.merge')
       .whereNumber('contact')
       .bind('contact');
+    user
+      .post('/contacts/{contact}/conversations', contacts.startConversation)
+      .name('contacts.conversations.store')
+      .whereNumber('contact')
+      .bind('contact');
   });
 }

@@ -6,7 +6,8 @@ import SavedReplies from '@/Pages/Conversations/SavedReplies';
 import Labels from '@/Pages/Conversations/Labels';
 import ContactsIndex from '@/Pages/Contacts/Index';
 import ContactsShow from '@/Pages/Contacts/Show';
-import type { ContactSummary } from '@/Pages/Contacts/Partials/types';
+import type { ContactSummary, ContactsShowProps } from '@/Pages/Contacts/Partials/types';
+import { presentTemplate } from '../../server/presenters/conversation-presenter';
 
 type Options = Record<string, unknown> & { onSuccess?: () => void };
 type Call = { method: string; url: string; data?: unknown; options?: Options };
@@ -266,6 +267,7 @@ describe('Contacts/Show', () => {
       },
     ],
     duplicates: [] as ContactSummary[],
+    whatsapp_channels: [] as ContactsShowProps['whatsapp_channels'],
     can: { edit },
   });
 
@@ -344,5 +346,47 @@ describe('Contacts/Show', () => {
     render(<ContactsShow {...props(false)} duplicates={[whatsappRina]} />);
     expect(screen.queryByRole('button', { name: 'Merge another contact' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Merge' })).toBeNull();
+  });
+
+  it('starts a WhatsApp conversation with an approved template from the number chosen', () => {
+    const template = presentTemplate({
+      name: 'pesanan_siap',
+      language: 'id',
+      category: 'UTILITY',
+      parameterFormat: 'POSITIONAL',
+      components: [{ type: 'BODY', text: 'Halo {{1}}, pesanan Anda siap.', example: { body_text: [['Budi']] } }],
+    });
+    const channels = [
+      { id: 3, name: 'WhatsApp Jakarta', templates: [template] },
+      { id: 4, name: 'WhatsApp Bandung', templates: [] },
+    ];
+    render(<ContactsShow {...props(true)} whatsapp_channels={channels} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Message on WhatsApp' }));
+    const dialog = screen.getByRole('dialog', { name: 'Message on WhatsApp' });
+    expect(dialog.textContent).toContain('+62 812-3456-7890 from WhatsApp Jakarta');
+    fireEvent.change(within(dialog).getByLabelText('Template'), { target: { value: 'pesanan_siap|id' } });
+    fireEvent.change(within(dialog).getByLabelText('Body {{1}}'), { target: { value: 'Rina' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send template' }));
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'form.post',
+      url: 'route:contacts.conversations.store:{"contact":40}',
+      data: { channel_id: 3, template: 'pesanan_siap', language: 'id', parameters: { body_1: 'Rina' } },
+      options: { errorBag: 'startConversation' },
+    });
+
+    // The other number has no approved templates yet.
+    fireEvent.change(within(dialog).getByLabelText('From'), { target: { value: '4' } });
+    expect(dialog.textContent).toContain('This number has no approved templates yet.');
+  });
+
+  it('asks for the phone number first, and offers nothing to a role that does not reply', () => {
+    const channels = [{ id: 3, name: 'WhatsApp Jakarta', templates: [] }];
+    const base = props(true);
+    render(<ContactsShow {...base} contact={{ ...base.contact, phone: null }} whatsapp_channels={channels} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Message on WhatsApp' }));
+    expect(screen.getByRole('dialog').textContent).toContain('Add their phone number first');
+    cleanup();
+    render(<ContactsShow {...props(false)} />);
+    expect(screen.queryByRole('button', { name: 'Message on WhatsApp' })).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 
 import { createPortal } from 'react-dom';
 import { cn } from '@/lib/cn';
 
-export type ModalMaxWidth = 'sm' | 'md' | 'lg' | 'xl' | '2xl';
+export type ModalMaxWidth = 'sm' | 'md' | 'lg' | 'xl' | '2xl' | '4xl';
 
 export type ModalProps = {
   show: boolean;
@@ -26,6 +26,7 @@ const maxWidthClasses: Record<ModalMaxWidth, string> = {
   lg: 'sm:max-w-lg',
   xl: 'sm:max-w-xl',
   '2xl': 'sm:max-w-2xl',
+  '4xl': 'sm:max-w-4xl',
 };
 
 const FOCUSABLE =

@@ -121,6 +121,7 @@ declare module 'ziggy-js' {
     'contacts.show': [{ name: 'contact'; required: true; binding: 'id' }];
     'contacts.update': [{ name: 'contact'; required: true; binding: 'id' }];
     'contacts.merge': [{ name: 'contact'; required: true; binding: 'id' }];
+    'contacts.conversations.store': [{ name: 'contact'; required: true; binding: 'id' }];
     'reports.index': [];
     'reports.export': [{ name: 'table'; required: true }];
     'reports.gaps': [];

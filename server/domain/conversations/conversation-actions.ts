@@ -6,7 +6,7 @@ import {
   type ConversationRow,
   type MessageRow,
 } from '../../db/repositories/conversation-repository';
-import { channelById, channelRepository } from '../../db/repositories/channel-repository';
+import { channelById, channelRepository, type WhatsappTemplateRow } from '../../db/repositories/channel-repository';
 import { userRepository } from '../../db/repositories/user-repository';
 import { teamMembershipRepository } from '../../db/repositories/team-membership-repository';
 import { allows } from '../teams/roles';
@@ -100,21 +100,17 @@ export async function teammateName(services: Pick<Services, 'db'>, userId: numbe
 }
 
 /**
- * A WhatsApp template an agent sends: one of the channel's approved templates, filled with their
- * values (each missing or refused one a 422 under `parameters.<key>`), with the file its media header
- * shows. Any time, inside the 24-hour window or outside it.
+ * A WhatsApp template an agent sends, checked: one of the channel's approved templates, filled with
+ * their values (each missing or refused one a 422 under `parameters.<key>`), with a file when its
+ * header shows one (and none otherwise). Nothing is stored.
  */
-async function filledTemplate(
-  services: Pick<Services, 'db' | 'config'>,
+export async function checkedTemplate(
+  services: Pick<Services, 'db'>,
   teamId: number,
   channel: { id: number; type: string },
   input: unknown,
   file: UploadedFile | undefined,
-): Promise<{
-  text: string;
-  template: MessageTemplate;
-  sent?: { kind: 'image' | 'file'; attachment: StoredAttachment };
-}> {
+): Promise<{ row: WhatsappTemplateRow; filled: FilledTemplate }> {
   const data = validate(templateSchema, input);
   if (channel.type !== 'whatsapp') throw new ValidationError({ template: 'Templates are for WhatsApp channels.' });
   const row = (await channelRepository(services.db, teamId).templates(channel.id)).find(
@@ -136,6 +132,25 @@ async function filledTemplate(
     Object.assign(errors, error.errors);
   }
   if (!filled || Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return { row, filled };
+}
+
+/**
+ * A WhatsApp template an agent sends (checkedTemplate), with the file its media header shows stored.
+ * Any time, inside the 24-hour window or outside it.
+ */
+async function filledTemplate(
+  services: Pick<Services, 'db' | 'config'>,
+  teamId: number,
+  channel: { id: number; type: string },
+  input: unknown,
+  file: UploadedFile | undefined,
+): Promise<{
+  text: string;
+  template: MessageTemplate;
+  sent?: { kind: 'image' | 'file'; attachment: StoredAttachment };
+}> {
+  const { row, filled } = await checkedTemplate(services, teamId, channel, input, file);
   const template: MessageTemplate = {
     name: row.name,
     language: row.language,

@@ -11,20 +11,38 @@ import StateBadge, { ChannelIcon, PriorityBadge } from '../Conversations/Partial
 import { contactLabel } from '../Conversations/Partials/format';
 import type { ContactsShowProps, ContactSummary } from './Partials/types';
 import { DuplicatesCard, MergeConfirmation, MergeSearchDialog } from './Partials/MergeContacts';
+import StartWhatsApp from './Partials/StartWhatsApp';
 
 /**
  * Contacts/Show: one person: their details (corrected by whoever answers conversations), who they
  * are on each channel, and their conversations, the latest first.
  */
-export default function Show({ contact, conversations, duplicates, merge_candidates, can }: ContactsShowProps) {
+export default function Show({
+  contact,
+  conversations,
+  duplicates,
+  merge_candidates,
+  whatsapp_channels: whatsappChannels,
+  can,
+}: ContactsShowProps) {
   const name = contactLabel(contact);
   const [searching, setSearching] = useState(false);
+  const [starting, setStarting] = useState(false);
   const [merging, setMerging] = useState<ContactSummary | null>(null);
   return (
     <>
       <Head title={name} />
       <PageHeader title={name}>
         <div className="flex items-center gap-4">
+          {whatsappChannels.length > 0 && (
+            <button
+              type="button"
+              onClick={() => setStarting(true)}
+              className="text-sm text-gray-600 underline hover:text-gray-900"
+            >
+              Message on WhatsApp
+            </button>
+          )}
           {can.edit && (
             <button
               type="button"
@@ -111,6 +129,14 @@ export default function Show({ contact, conversations, duplicates, merge_candida
         onClose={() => setSearching(false)}
       />
       <MergeConfirmation keptId={contact.id} keptName={name} merging={merging} onClose={() => setMerging(null)} />
+      {whatsappChannels.length > 0 && (
+        <StartWhatsApp
+          show={starting}
+          contact={contact}
+          channels={whatsappChannels}
+          onClose={() => setStarting(false)}
+        />
+      )}
     </>
   );
 }

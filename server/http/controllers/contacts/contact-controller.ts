@@ -11,6 +11,10 @@ import { routeId } from '../../route-params';
 import { teamActor } from '../../team-actor';
 import { optional } from '../../inertia/props';
 import { mergeContacts } from '../../../domain/contacts/merge';
+import { startWhatsAppConversation } from '../../../domain/contacts/start-conversation';
+import { conversationPolicy } from '../../../domain/conversations/conversation-actions';
+import { channelRepository } from '../../../db/repositories/channel-repository';
+import { presentTemplate } from '../../../presenters/conversation-presenter';
 
 const perPage = 25;
 
@@ -27,6 +31,23 @@ function presentContact(row: ContactListRow) {
     first_seen_at: row.firstSeenAt.toISOString(),
     last_seen_at: row.lastSeenAt.toISOString(),
   };
+}
+
+/** The team's active WhatsApp channels with their approved templates, as the start dialog offers them. */
+async function whatsappChannels(req: Request, teamId: number) {
+  const channels = channelRepository(req.services.db, teamId);
+  const whatsapp = (await channels.all()).filter(
+    (channel) => channel.type === 'whatsapp' && channel.status === 'active',
+  );
+  return Promise.all(
+    whatsapp.map(async (channel) => ({
+      id: channel.id,
+      name: channel.name,
+      templates: (await channels.templates(channel.id))
+        .filter((template) => template.status.toUpperCase() === 'APPROVED')
+        .map(presentTemplate),
+    })),
+  );
 }
 
 /** Contacts/Index: the team's contacts, the most recently seen first, searched by name, e-mail or phone. */
@@ -127,6 +148,8 @@ export async function show(req: Request) {
     duplicates: (await contacts.duplicatesOf(row)).map(presentContact),
     // The merge dialog's search, asked for by a partial reload (`?merge_search=`).
     merge_candidates: optional(async () => (search ? (await contacts.others(search, id)).map(presentContact) : [])),
+    // Where a teammate may write to them first: the team's active WhatsApp numbers, with their approved templates.
+    whatsapp_channels: conversationPolicy.reply(actor) ? await whatsappChannels(req, actor.teamId) : [],
     can: { edit: contactPolicy.edit(actor) },
   });
 }
@@ -140,6 +163,15 @@ export async function merge(req: Request, res: Response) {
     .flash('banner', `Merged ${mergedLabel} into this contact (${moved} moved).`)
     .flash('bannerStyle', 'success');
   res.redirect(303, req.services.route('contacts.show', id));
+}
+
+/**
+ * POST contacts.conversations.store: a conversation started with the contact on WhatsApp by an
+ * approved template (bag `startConversation`); the thread opens on it.
+ */
+export async function startConversation(req: Request, res: Response) {
+  const id = await startWhatsAppConversation(req.services, await teamActor(req), routeId(req, 'contact'), req.body);
+  res.redirect(303, req.services.route('conversations.show', id));
 }
 
 /** PUT contacts.update: the contact's name, phone or e-mail, corrected (bag `updateContact`). */

@@ -4,7 +4,7 @@
  */
 import type { PageMeta } from '../../Bots/Partials/types';
 import type { ChannelType } from '../../Channels/Partials/types';
-import type { ConversationPriority, ConversationState } from '../../Conversations/Partials/types';
+import type { ConversationPriority, ConversationState, Template } from '../../Conversations/Partials/types';
 
 export interface ContactSummary {
   id: number;
@@ -51,5 +51,7 @@ export interface ContactsShowProps {
   duplicates: ContactSummary[];
   /** The merge dialog's search results (a partial reload with `merge_search`). */
   merge_candidates?: ContactSummary[];
+  /** The team's active WhatsApp numbers a teammate may write first from, with their approved templates (empty for a role that does not reply). */
+  whatsapp_channels: { id: number; name: string; templates: Template[] }[];
   can: { edit: boolean };
 }

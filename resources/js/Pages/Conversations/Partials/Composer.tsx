@@ -164,9 +164,13 @@ export default function Composer({
       </div>
       {templatesOnly ? (
         <TemplatePicker
-          conversationId={conversation.id}
+          url={route('conversations.messages.store', { conversation: conversation.id })}
           templates={templates}
-          windowOpen={windowOpen === true}
+          intro={
+            windowOpen
+              ? 'Send one of your approved WhatsApp templates.'
+              : 'The 24-hour window has closed: WhatsApp only lets you send an approved template until the customer writes again.'
+          }
           onCancel={windowOpen ? () => setTemplating(false) : undefined}
         />
       ) : (

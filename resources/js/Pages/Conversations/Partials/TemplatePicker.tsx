@@ -5,7 +5,6 @@ import PrimaryButton from '@/Components/PrimaryButton';
 import SecondaryButton from '@/Components/SecondaryButton';
 import Select from '@/Components/Select';
 import TextField from '@/Components/TextField';
-import { route } from '@/lib/route';
 import { formatBytes } from '../../Knowledges/Partials/format';
 import type { Template } from './types';
 
@@ -96,16 +95,22 @@ function Preview({
  * the message as the customer will read it.
  */
 export default function TemplatePicker({
-  conversationId,
+  url,
   templates,
-  windowOpen,
+  intro,
+  extra = {},
+  errorBag,
   onCancel,
 }: {
-  conversationId: number;
+  /** Where the template is posted: a conversation's messages, or a contact's new conversation. */
+  url: string;
   templates: Template[];
-  /** False: the window has closed and a template is all that may go. */
-  windowOpen: boolean;
-  /** Back to free text (only while the window is open). */
+  /** What the agent is told above the list. */
+  intro: string;
+  /** Sent with the template (the channel a new conversation starts on). */
+  extra?: Record<string, string | number>;
+  errorBag?: string;
+  /** Back to what was there before (free text while the window is open, a closed dialog). */
   onCancel?: () => void;
 }) {
   const form = useForm<{ template: string; language: string; parameters: Record<string, string>; file: File | null }>({
@@ -130,27 +135,25 @@ export default function TemplatePicker({
     event.preventDefault();
     if (!chosen || chosen.unsendable) return;
     form.transform((data) => ({
+      ...extra,
       template: data.template,
       language: data.language,
       parameters: data.parameters,
       ...(chosen.header_media && data.file ? { file: data.file } : {}),
     }));
-    form.post(route('conversations.messages.store', { conversation: conversationId }), {
+    form.post(url, {
       preserveScroll: true,
       forceFormData: chosen.header_media !== null && form.data.file !== null,
+      ...(errorBag ? { errorBag } : {}),
       onSuccess: () => (onCancel ? onCancel() : form.reset()),
     });
   };
 
-  const error = errors.template ?? errors.language;
+  const error = errors.template ?? errors.language ?? errors.channel_id;
 
   return (
     <form onSubmit={submit} aria-label="Send a template" className="space-y-3">
-      <p className="text-sm text-gray-700">
-        {windowOpen
-          ? 'Send one of your approved WhatsApp templates.'
-          : 'The 24-hour window has closed: WhatsApp only lets you send an approved template until the customer writes again.'}
-      </p>
+      <p className="text-sm text-gray-700">{intro}</p>
       {templates.length === 0 ? (
         <p className="text-sm text-gray-500">
           This number has no approved templates yet. Add them in WhatsApp Manager; they appear here once approved and
