@@ -54,6 +54,12 @@ export default function conversationRoutes(routes: RouteRegistry): void {
       .name('conversations.notes.store')
       .whereNumber('conversation')
       .bind('conversation');
+    // A reply drafted by the conversation's bot for the agent to edit (JSON; nothing is stored).
+    user
+      .post(one('/suggestion'), conversations.suggestion)
+      .name('conversations.suggestion')
+      .whereNumber('conversation')
+      .bind('conversation');
     user
       .put(one('/contact'), conversations.updateContact)
       .name('conversations.contact.update')

@@ -15,7 +15,8 @@ import { utcDay } from './periods';
 import { statement, value } from '../db/statements';
 import type { Plan } from './plans';
 
-export type UsageSource = 'channel' | 'api' | 'test';
+/** Who asked the model: a channel's customer, an API caller, the test chat, an agent's drafted reply. */
+export type UsageSource = 'channel' | 'api' | 'test' | 'copilot';
 
 export interface ReplyUsage {
   teamId: number;

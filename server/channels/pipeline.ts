@@ -806,7 +806,7 @@ export async function turnReading(
  * Whether the customer saw this message from the bot or an agent (not a note, not an event): the
  * rule of the repository's `lastSpoken`, applied to rows already read (a test checks they agree).
  */
-function spokenToCustomer(row: MessageRow): boolean {
+export function spokenToCustomer(row: MessageRow): boolean {
   return (
     row.direction === 'outbound' &&
     (row.sender === 'bot' || row.sender === 'agent') &&
@@ -838,7 +838,7 @@ export async function askedTogether(
 }
 
 /** The conversation as the engine reads it: customer turns and what the bot or agents said. */
-function historyOf(rows: MessageRow[]): HistoryMessage[] {
+export function historyOf(rows: MessageRow[]): HistoryMessage[] {
   return rows
     .filter((row) => row.kind !== 'note' && row.sender !== 'system' && row.text.trim() !== '')
     .map((row) =>

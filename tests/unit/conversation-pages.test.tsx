@@ -27,6 +27,8 @@ const fake = vi.hoisted(() => ({
   formErrors: {} as Record<string, string>,
   viewers: [] as { id: number; name: string; profile_photo_url: string }[],
   presence: [] as string[],
+  /** What the next JSON requests answer (an Error rejects). */
+  jsonAnswers: [] as unknown[],
 }));
 
 vi.mock('@inertiajs/react', async () => {
@@ -90,6 +92,25 @@ vi.mock('@/lib/route', () => {
       ? { has: () => false, current: () => false }
       : `route:${name}${params === undefined ? '' : `:${JSON.stringify(params)}`}`;
   return { route, optionalRoute: () => null };
+});
+
+vi.mock('@/lib/json-request', () => {
+  class JsonRequestError extends Error {
+    constructor(
+      public readonly status: number,
+      public readonly body: unknown,
+    ) {
+      super(`Request failed with status ${status}`);
+    }
+  }
+  return {
+    JsonRequestError,
+    requestJson: (method: string, url: string) => {
+      fake.calls.push({ method: `json.${method}`, url });
+      const answer = fake.jsonAnswers.shift();
+      return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
+    },
+  };
 });
 
 vi.mock('@/hooks/use-channel', () => ({
@@ -1000,6 +1021,48 @@ describe('Conversations/Show', () => {
     render(<Show {...showProps({ messages: [message(), sent] })} />);
     const item = within(thread()).getByRole('listitem', { name: 'Rina' });
     expect(item.textContent).toContain('Template pesanan_siap');
+  });
+
+  it('drafts a reply by the bot into the reply box, with its sources, or says why not', async () => {
+    const { JsonRequestError } = await import('@/lib/json-request');
+    fake.jsonAnswers.push(
+      {
+        text: 'Outlet Kemang buka setiap hari pukul 07.00 sampai 22.00.',
+        kind: 'answer',
+        sources: [{ title: 'Jam buka', url: '/knowledges/2/edit' }],
+        model: 'extractive',
+        question: 'Outlet Kemang buka jam berapa?',
+      },
+      { text: '', kind: 'fallback', sources: [], model: null, question: 'Tiket ke Tokyo?' },
+      new JsonRequestError(422, { message: 'x', errors: { suggestion: ['No bot answers on this channel.'] } }),
+    );
+    render(<Show {...showProps()} />);
+    const box = screen.getByRole('textbox', { name: 'Reply' }) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: 'Halo Kak Budi,' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Suggest a reply' }));
+    });
+    expect(fake.calls.at(-1)).toEqual({
+      method: 'json.POST',
+      url: 'route:conversations.suggestion:{"conversation":5}',
+    });
+    expect(box.value).toBe('Halo Kak Budi,\n\nOutlet Kemang buka setiap hari pukul 07.00 sampai 22.00.');
+    const notice = screen.getByRole('status');
+    expect(notice.textContent).toBe('Drafted by the bot from Jam buka. Check it before you send it.');
+    expect(within(notice).getByRole('link', { name: 'Jam buka' }).getAttribute('href')).toBe('/knowledges/2/edit');
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Suggest a reply' }));
+    });
+    expect(box.value).toBe('Halo Kak Budi,\n\nOutlet Kemang buka setiap hari pukul 07.00 sampai 22.00.');
+    expect(screen.getByRole('status').textContent).toBe(
+      'The bot found no answer in its knowledge for “Tiket ke Tokyo?”.',
+    );
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Suggest a reply' }));
+    });
+    expect(screen.getByRole('alert').textContent).toBe('No bot answers on this channel.');
   });
 
   it('offers a template beside free text while the WhatsApp window is open', () => {

@@ -107,6 +107,7 @@ declare module 'ziggy-js' {
     'conversations.messages.store': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.messages.attachment': [{ name: 'conversation'; required: true; binding: 'id' }, { name: 'message'; required: true; binding: 'id' }, { name: 'index'; required: true }];
     'conversations.notes.store': [{ name: 'conversation'; required: true; binding: 'id' }];
+    'conversations.suggestion': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.contact.update': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.labels.update': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.assign': [{ name: 'conversation'; required: true; binding: 'id' }];

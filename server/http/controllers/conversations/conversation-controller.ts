@@ -1,3 +1,4 @@
+import { suggestReply } from '../../../domain/conversations/suggest-reply';
 import type { Request, Response } from 'express';
 import { conversationRepository, type ConversationFilters } from '../../../db/repositories/conversation-repository';
 import { channelRepository } from '../../../db/repositories/channel-repository';
@@ -123,6 +124,18 @@ export async function index(req: Request) {
     agents: await agents(req, actor),
     labels: await teamLabels(req, actor),
     can: can(actor),
+  });
+}
+
+/** POST conversations.suggestion: a reply drafted by the conversation's bot, as JSON, for the reply box. */
+export async function suggestion(req: Request, res: Response) {
+  const draft = await suggestReply(req.services, await teamActor(req), routeId(req, 'conversation'));
+  res.json({
+    text: draft.text,
+    kind: draft.kind,
+    sources: draft.sources,
+    model: draft.model,
+    question: draft.question,
   });
 }
 

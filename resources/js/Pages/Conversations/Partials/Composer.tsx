@@ -10,6 +10,7 @@ import { uploadAccept } from '../../../../../server/channels/web/protocol';
 import { formatBytes } from '../../Knowledges/Partials/format';
 import SavedReplyList from './SavedReplyList';
 import TemplatePicker from './TemplatePicker';
+import { DraftNotice, SuggestButton, useSuggestion } from './Suggestion';
 import { insertReply, matchingReplies, slashQuery, type SavedReply } from './saved-replies';
 import type { ConversationDetail, ConversationShowProps } from './types';
 
@@ -92,6 +93,19 @@ export default function Composer({
     requestAnimationFrame(() => box.current?.setSelectionRange(next.caret, next.caret));
   };
 
+  const { drafting, draft, suggest } = useSuggestion(conversation.id, (text) => {
+    const current = form.data.text.trim();
+    form.setData('text', current ? `${current}\n\n${text}` : text);
+    // The box grows to show the draft (up to a third of a screen); sending shrinks it back.
+    requestAnimationFrame(() => {
+      const element = box.current;
+      if (!element) return;
+      element.style.height = 'auto';
+      element.style.height = `${Math.min(element.scrollHeight + 2, Math.round(window.innerHeight / 3))}px`;
+      element.focus();
+    });
+  });
+
   const send = () => {
     if (form.processing || (form.data.text.trim() === '' && !file)) return;
     const name = mode === 'reply' ? 'conversations.messages.store' : 'conversations.notes.store';
@@ -99,7 +113,10 @@ export default function Composer({
     form.post(route(name, { conversation: conversation.id }), {
       preserveScroll: true,
       forceFormData: file !== null,
-      onSuccess: () => form.reset('text', 'file'),
+      onSuccess: () => {
+        form.reset('text', 'file');
+        if (box.current) box.current.style.height = '';
+      },
     });
   };
 
@@ -144,11 +161,15 @@ export default function Composer({
     >
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <ModeSwitch mode={mode} onChange={setMode} />
+        {mode === 'reply' && windowOpen === null && conversation.bot && (
+          <SuggestButton drafting={drafting} onClick={suggest} />
+        )}
         {mode === 'reply' && windowOpen && (
           <div className="flex items-center gap-3">
             {conversation.window?.expires_at && (
               <WindowCountdown expiresAt={conversation.window.expires_at} now={now} />
             )}
+            {conversation.bot && !templating && <SuggestButton drafting={drafting} onClick={suggest} />}
             {!templating && templates.length > 0 && (
               <button
                 type="button"
@@ -278,6 +299,7 @@ export default function Composer({
               </button>
             </p>
           )}
+          {mode === 'reply' && draft && <DraftNotice draft={draft} />}
           <InputError id="composer-text-error" className="mt-2" message={form.errors.text} role="alert" />
           <InputError className="mt-2" message={(form.errors as { file?: string }).file} role="alert" />
           <p className="mt-2 text-xs text-gray-500">
