@@ -1,14 +1,18 @@
 import type { Services } from '../services';
 import { ChannelError } from './driver';
-import { adapterFor } from './pipeline';
-import { awaitingFetch, notFetchedReason, writeMedia, type StoredAttachment } from './media';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { adapterFor, replyJob } from './pipeline';
+import { awaitingFetch, notFetchedReason, privateDisk, writeMedia, type StoredAttachment } from './media';
+import { transcribe, transcriptionOf } from '../bot-engine/providers/transcription';
+import { ProviderError } from '../bot-engine/providers/provider';
 import { channelById } from '../db/repositories/channel-repository';
 import { conversationRepository } from '../db/repositories/conversation-repository';
 import { messageCreated } from '../domain/conversations/events';
 
 type MediaServices = Pick<
   Services,
-  'db' | 'config' | 'encrypter' | 'broadcaster' | 'widgetBroadcaster' | 'logger' | 'route'
+  'db' | 'config' | 'encrypter' | 'broadcaster' | 'widgetBroadcaster' | 'logger' | 'route' | 'jobs'
 >;
 
 /** What a failure says on the attachment: the provider's words, never an internal error's. */
@@ -57,4 +61,40 @@ export async function fetchMessageMedia(
     const updated = await repo.updateMessage(message.id, { attachments });
     if (updated) await messageCreated(services, updated, undefined, 'MessageUpdated');
   }
+  // A voice note the bot answers once it is transcribed (pipeline.ts transcribesVoice).
+  const transcription = transcriptionOf(services.config.ai);
+  if (message.kind !== 'audio' || !transcription || !adapter.fetchMedia) return;
+  const voice = attachments.findIndex(
+    (attachment) =>
+      attachment.stored && attachment.transcript === undefined && attachment.transcriptError === undefined,
+  );
+  if (voice !== -1) {
+    const attachment = attachments[voice];
+    let words: string | undefined;
+    try {
+      words = await transcribe(transcription, {
+        bytes: await readFile(join(privateDisk(services.config), attachment.stored!)),
+        mime: attachment.mime ?? 'audio/ogg',
+        name: attachment.name ?? 'voice',
+      });
+      attachments[voice] = { ...attachment, transcript: words };
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      // A busy or unreachable server is tried again; one that refuses the file, or the last try, is final.
+      const retryable =
+        error.code === 'network' || error.code === 'timeout' || error.status === 429 || (error.status ?? 0) >= 500;
+      if (retryable && !context.lastAttempt) throw error;
+      services.logger.warn({ err: error, messageId: message.id }, 'a voice note could not be transcribed');
+      attachments[voice] = { ...attachment, transcriptError: error.message };
+    }
+    // The words become the message's text (a voice note has none of its own): the inbox shows them
+    // under the player and the bot answers them.
+    const updated = await repo.updateMessage(message.id, {
+      attachments,
+      ...(words && message.text.trim() === '' ? { text: words } : {}),
+    });
+    if (updated) await messageCreated(services, updated, undefined, 'MessageUpdated');
+  }
+  // Its reply was not queued with it: it is now, transcribed or not (a message is answered once).
+  await services.jobs.send(replyJob, { teamId: input.teamId, messageId: message.id });
 }

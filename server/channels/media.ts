@@ -20,6 +20,10 @@ export interface StoredAttachment extends InboundAttachment {
   stored?: string;
   /** Why the file was not kept (a final failure). */
   error?: string;
+  /** A voice note's words, once transcribed (empty: nothing said). */
+  transcript?: string;
+  /** Why a voice note could not be transcribed (a final failure). */
+  transcriptError?: string;
 }
 
 export type AttachmentStatus = 'pending' | 'stored' | 'failed';

@@ -74,6 +74,7 @@ import {
 import { presentWidgetMessage } from '../presenters/conversation-presenter';
 import { queueForPerson } from '../domain/conversations/queue';
 import { customerLanguage, ratingReply, ratingThanks, ratingTitle } from '../domain/conversations/rating';
+import { transcriptionOf } from '../bot-engine/providers/transcription';
 import { noteTurn } from '../domain/gaps/collect-question';
 import { randomUUID } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
@@ -468,26 +469,29 @@ export async function acceptInbound(
     await services.jobs.send(mediaJob, { teamId: channel.teamId, messageId: stored.id });
   }
   // The reply job is queued by the statement that counts the message when the conversation is the
-  // bot's: committed with the message, so a stop after the commit cannot leave it unanswered.
+  // bot's: committed with the message, so a stop after the commit cannot leave it unanswered. A voice
+  // note to transcribe is answered once its words are known: the media job queues its reply.
   const answering = await answeringBot(services, channel);
-  if (answering) await services.jobs.start();
+  const queuesReply =
+    answering !== undefined && !(message.kind === 'audio' && transcribesVoice(services, adapter, stored));
+  if (queuesReply) await services.jobs.start();
   // A reply worker of this process with a free slot takes the job as the commit inserts it.
   const reply = { teamId: channel.teamId, messageId: stored.id };
-  const claim = answering && services.jobs.claim(replyJob);
+  const claim = queuesReply ? services.jobs.claim(replyJob) : undefined;
   let counted: ConversationRow;
   try {
     counted = await writer.countInbound(
       conversation.id,
       now,
       messagePreview(message),
-      answering ? { name: replyJob, data: reply, claimed: claim?.id } : undefined,
+      queuesReply ? { name: replyJob, data: reply, claimed: claim?.id } : undefined,
       extra.settling === undefined ? undefined : { eventRowId: extra.settling, messageId: stored.id },
     );
   } catch (error) {
     claim?.release();
     throw error;
   }
-  const replyQueued = counted.state === 'bot' && answering;
+  const replyQueued = counted.state === 'bot' && queuesReply;
   if (claim && replyQueued) await claim.inserted(reply);
   else claim?.release();
   // Health shows the last inbound to the minute: a busy channel's row is not written (and locked
@@ -512,6 +516,22 @@ export async function acceptInbound(
   );
   if (replyQueued && !claim) await services.jobs.queued(replyJob);
   return { message: stored, conversation: counted, duplicate: false, settled: extra.settling !== undefined };
+}
+
+/**
+ * Whether an inbound voice note is transcribed before the bot answers it: the platform has a
+ * transcription model, the channel downloads files, and the message has one waiting to be fetched.
+ */
+export function transcribesVoice(
+  services: Pick<PipelineServices, 'config'>,
+  adapter: Pick<ChannelAdapter, 'fetchMedia'>,
+  message: Pick<MessageRow, 'attachments'>,
+): boolean {
+  return (
+    transcriptionOf(services.config.ai) !== undefined &&
+    adapter.fetchMedia !== undefined &&
+    (message.attachments as StoredAttachment[]).some(awaitingFetch)
+  );
 }
 
 /** The conversation a rating names, when it is of this channel's thread (the thread's latest as read, or an earlier one). */

@@ -211,6 +211,7 @@ export const envSchema = z
     AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
     AI_EMBEDDING_MODEL: z.preprocess(blankAsUnset, z.string().min(1).optional()),
     AI_EMBEDDING_DIMENSIONS: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(4000).optional()),
+    AI_TRANSCRIPTION_MODEL: z.preprocess(blankAsUnset, z.string().min(1).optional()),
     KNOWLEDGE_MAX_FILE_BYTES: z.coerce
       .number()
       .int()
@@ -331,6 +332,8 @@ export interface Config {
     timeoutSeconds: number;
     embeddingModel: string | undefined;
     embeddingDimensions: number | undefined;
+    /** Voice notes are turned into text with this model (`/audio/transcriptions`); none: they are not. */
+    transcriptionModel: string | undefined;
   };
   knowledge: { maxFileBytes: number; crawlMaxPages: number; allowPrivateUrls: boolean };
   /**
@@ -487,6 +490,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       timeoutSeconds: env.AI_TIMEOUT_SECONDS,
       embeddingModel: env.AI_EMBEDDING_MODEL,
       embeddingDimensions: env.AI_EMBEDDING_DIMENSIONS,
+      transcriptionModel: env.AI_TRANSCRIPTION_MODEL,
     },
     knowledge: {
       maxFileBytes: env.KNOWLEDGE_MAX_FILE_BYTES,

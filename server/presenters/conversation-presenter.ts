@@ -122,6 +122,8 @@ export function presentAttachment(attachment: StoredAttachment, url: () => strin
     status,
     url: status === 'stored' ? url() : null,
     error: status === 'failed' ? (attachment.error ?? 'The file was not kept.') : null,
+    /** A voice note's words were heard (they are the message's text). */
+    transcribed: attachment.transcript !== undefined && attachment.transcript !== '',
   };
 }
 

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readMultipart, UploadedPart } from './multipart';
 
 /**
  * A local OpenAI-compatible chat server (node:http on 127.0.0.1, a free port) speaking the real
@@ -93,6 +94,12 @@ export interface FakeChatServer {
   enqueue(...behaviours: ChatBehaviour[]): void;
   /** The next `times` chat requests fail with `status`. */
   fail(times: number, status?: number, extra?: Omit<ChatBehaviour, 'status'>): void;
+  /** What `POST /v1/audio/transcriptions` answers for a file (default: its size in words). */
+  setTranscript(transcript: (file: UploadedPart) => string): void;
+  /** The next `times` transcription requests fail with `status`. */
+  failTranscriptions(times: number, status?: number): void;
+  /** The transcription requests' multipart fields (the file an UploadedPart). */
+  transcriptionBodies(): Array<Record<string, unknown>>;
   close(): Promise<void>;
 }
 
@@ -118,13 +125,19 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
           timers.add(timer);
         });
 
+  let transcript = (file: UploadedPart) => `A voice note of ${file.bytes.length} bytes.`;
+  let transcriptionFailures: number[] = [];
+
   const server: Server = createServer((req, res) => {
     const parts: Buffer[] = [];
     req.on('data', (chunk: Buffer) => parts.push(chunk));
-    req.on('end', () => {
+    req.on('end', async () => {
       const raw = Buffer.concat(parts).toString('utf8');
       let body: unknown = undefined;
-      if (raw !== '') {
+      const contentType = req.headers['content-type'] ?? '';
+      if (contentType.startsWith('multipart/form-data')) {
+        body = await readMultipart(Buffer.concat(parts), contentType);
+      } else if (raw !== '') {
         try {
           body = JSON.parse(raw);
         } catch {
@@ -150,6 +163,15 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
           object: 'list',
           data: models.map((id) => ({ id, object: 'model', created: CREATED, owned_by: 'kawan-fake' })),
         });
+      }
+      if (req.method === 'POST' && path === '/v1/audio/transcriptions') {
+        const failure = transcriptionFailures.shift();
+        if (failure) return sendError(res, failure, `fake ${failure}`);
+        const fields = (body ?? {}) as Record<string, unknown>;
+        if (typeof fields.model !== 'string' || !(fields.file instanceof UploadedPart)) {
+          return sendError(res, 400, 'model and file are required', 'invalid_request_error');
+        }
+        return sendJson(res, 200, { text: transcript(fields.file) });
       }
       if (req.method === 'POST' && path === '/v1/chat/completions') {
         const behaviour = { ...defaults, ...queue.shift() };
@@ -271,6 +293,16 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
     fail(times, status = 500, extra = {}) {
       for (let i = 0; i < times; i++) queue.push({ ...extra, status });
     },
+    setTranscript(next) {
+      transcript = next;
+    },
+    failTranscriptions(times, status = 500) {
+      transcriptionFailures = Array.from({ length: times }, () => status);
+    },
+    transcriptionBodies: () =>
+      requests
+        .filter((request) => request.path.startsWith('/v1/audio/transcriptions'))
+        .map((request) => request.body as Record<string, unknown>),
     close: () =>
       new Promise<void>((resolve) => {
         for (const timer of timers) clearTimeout(timer);

@@ -9,7 +9,17 @@ afterEach(cleanup);
 const url = '/conversations/5/messages/9/attachments/0';
 
 function attachment(overrides: Partial<Attachment>): Attachment {
-  return { kind: 'file', mime: null, name: null, size: null, status: 'stored', url, error: null, ...overrides };
+  return {
+    kind: 'file',
+    mime: null,
+    name: null,
+    size: null,
+    status: 'stored',
+    url,
+    error: null,
+    transcribed: false,
+    ...overrides,
+  };
 }
 
 function show(attachments: Attachment[], text = '') {
@@ -50,6 +60,16 @@ describe('a message’s files in the thread', () => {
     const audio = list.querySelector('audio')!;
     expect(audio.getAttribute('src')).toBe(url);
     expect(audio.hasAttribute('controls')).toBe(true);
+    expect(list.textContent).not.toContain('Transcribed');
+  });
+
+  it('says when a voice note was transcribed (its words are the message)', () => {
+    const list = show(
+      [attachment({ kind: 'audio', mime: 'audio/ogg', transcribed: true })],
+      'Outlet Kemang buka jam berapa?',
+    );
+    expect(screen.getByText('Outlet Kemang buka jam berapa?')).toBeTruthy();
+    expect(list.textContent).toContain('Transcribed: the words above are what the bot read.');
   });
 
   it('offers any other file as a download with its name and size', () => {

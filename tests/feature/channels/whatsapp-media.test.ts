@@ -108,7 +108,16 @@ describe('WhatsApp media', () => {
     const page = expectPage(await client.visit(`/conversations/${conversation.id}`), 'Conversations/Show');
     const [shown] = page.props.messages as Array<{ attachments: unknown[] }>;
     expect(shown.attachments).toEqual([
-      { kind: 'image', mime: 'image/png', name: null, size: png.length, status: 'stored', url, error: null },
+      {
+        kind: 'image',
+        mime: 'image/png',
+        name: null,
+        size: png.length,
+        status: 'stored',
+        url,
+        error: null,
+        transcribed: false,
+      },
     ]);
     for (const leaked of [
       mediaId,
@@ -219,6 +228,7 @@ describe('WhatsApp media', () => {
         status: 'failed',
         url: null,
         error: '(#100) The media was deleted',
+        transcribed: false,
       },
     ]);
     expect(
@@ -253,7 +263,16 @@ describe('WhatsApp media', () => {
     const page = expectPage(await client.visit(`/conversations/${conversation.id}`), 'Conversations/Show');
     const [shown] = page.props.messages as Array<{ attachments: unknown[] }>;
     expect(shown.attachments).toEqual([
-      { kind: 'audio', mime: 'audio/ogg', name: null, size: null, status: 'pending', url: null, error: null },
+      {
+        kind: 'audio',
+        mime: 'audio/ogg',
+        name: null,
+        size: null,
+        status: 'pending',
+        url: null,
+        error: null,
+        transcribed: false,
+      },
     ]);
     expect(
       (await client.agent.get(`/conversations/${conversation.id}/messages/${message.id}/attachments/0`)).status,

@@ -106,8 +106,13 @@ describe('presentAttachment', () => {
       status: 'stored',
       url: url(),
       error: null,
+      transcribed: false,
     });
     expect(JSON.stringify(shown)).not.toMatch(/1234567890|lookaside|media\/1/);
+    // A voice note's words are the message's text; the page only hears that they were transcribed.
+    const heard = presentAttachment({ mime: 'audio/ogg', stored: 'media/1/x', transcript: 'Halo kak' }, url);
+    expect(heard).toMatchObject({ kind: 'audio', transcribed: true });
+    expect(JSON.stringify(heard)).not.toContain('Halo kak');
   });
 
   it('has no address while pending or failed, and says why it failed', () => {

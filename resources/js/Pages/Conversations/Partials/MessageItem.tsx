@@ -69,7 +69,14 @@ function AttachmentItem({ attachment }: { attachment: Attachment }) {
     );
   }
   if (attachment.kind === 'audio') {
-    return <audio controls preload="metadata" src={attachment.url} className="w-64 max-w-full" aria-label={label} />;
+    return (
+      <span className="inline-flex flex-col gap-1">
+        <audio controls preload="metadata" src={attachment.url} className="w-64 max-w-full" aria-label={label} />
+        {attachment.transcribed && (
+          <span className="text-xs text-gray-500">Transcribed: the words above are what the bot read.</span>
+        )}
+      </span>
+    );
   }
   return (
     <a

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { createTestApp, type TestApp } from '../../helpers/app';
+import { cafeBot } from '../../helpers/bots';
+import { startFakeChatServer, type FakeChatServer } from '../../helpers/fake-chat-server';
+import {
+  signWhatsApp,
+  startFakeWhatsApp,
+  whatsappMessageWebhook,
+  type FakeWhatsApp,
+} from '../../helpers/fake-whatsapp';
+import { createChannel } from '../../factories/channels';
+import { conversationRepository } from '../../../server/db/repositories/conversation-repository';
+import type { StoredAttachment } from '../../../server/channels/media';
+
+/**
+ * WhatsApp voice notes heard by the bot (AI_TRANSCRIPTION_MODEL): the note's reply waits for its
+ * file; the media job downloads it, has it transcribed (`POST /audio/transcriptions` on the
+ * platform's OpenAI-compatible server), keeps the words as the message's text and queues the reply,
+ * which answers them. A server that keeps failing, or refuses the file, leaves the note without
+ * words and the bot still answers once.
+ */
+const appSecret = 'voice-notes-app-secret';
+/** An Ogg page's capture pattern and a little more: the app never decodes audio, it only sends the bytes on. */
+const ogg = Buffer.concat([Buffer.from('OggS'), Buffer.alloc(60, 1)]);
+
+let app: TestApp;
+let whatsapp: FakeWhatsApp;
+let ai: FakeChatServer;
+
+beforeAll(async () => {
+  whatsapp = await startFakeWhatsApp();
+  ai = await startFakeChatServer({
+    reply: (body) => `Jawaban untuk: ${body.messages.at(-1)?.content.split('\n').at(-1) ?? ''}`,
+  });
+  app = await createTestApp({
+    env: {
+      WHATSAPP_GRAPH_URL: whatsapp.url,
+      AI_BASE_URL: ai.baseUrl,
+      AI_CHAT_MODEL: 'fake-model',
+      AI_TRANSCRIPTION_MODEL: 'whisper-1',
+      QUEUE_RETRY_DELAY_SECONDS: '0',
+    },
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await Promise.all([whatsapp.close(), ai.close()]);
+});
+
+async function voiceChannel() {
+  const { team, client, botId } = await cafeBot(app);
+  expect((await client.send('post', `/bots/${botId}/publish`, { note: 'v1' })).status).toBe(303);
+  const channel = await createChannel(app.services, team.id, {
+    type: 'whatsapp',
+    botId,
+    settings: { phoneNumberId: whatsapp.phoneNumberId, wabaId: whatsapp.wabaId },
+    secrets: { accessToken: whatsapp.accessToken, appSecret, verifyToken: 'v' },
+  });
+  const repo = conversationRepository(app.services.db, team.id);
+  const speak = async (from: string) => {
+    const mediaId = whatsapp.addMedia(ogg, 'audio/ogg');
+    const body = whatsappMessageWebhook({
+      phoneNumberId: whatsapp.phoneNumberId,
+      from,
+      type: 'audio',
+      content: { id: mediaId, mime_type: 'audio/ogg; codecs=opus', voice: true },
+    });
+    const res = await request(app.app)
+      .post(`/webhooks/whatsapp/${channel.publicKey}`)
+      .set({ 'Content-Type': 'application/json', 'X-Hub-Signature-256': signWhatsApp(body, appSecret) })
+      .send(body);
+    expect(res.status, res.text).toBe(200);
+    await app.services.jobs.drain();
+    const conversation = (await repo.page({}, { page: 1, perPage: 50 })).items.find((item) => item.threadId === from)!;
+    return repo.messages(conversation.id, { limit: 20 });
+  };
+  return { speak };
+}
+
+const sentTo = (to: string) => whatsapp.sent().filter((body) => body.to === to);
+
+describe('a WhatsApp voice note', () => {
+  it('is transcribed, its words kept as the message, and answered by the bot once', async () => {
+    ai.setTranscript(() => 'Outlet Kemang buka jam berapa?');
+    const { speak } = await voiceChannel();
+    const customer = '6281600000001';
+    const before = ai.transcriptionBodies().length;
+    const thread = await speak(customer);
+
+    const [note] = thread.filter((message) => message.direction === 'inbound');
+    expect(note).toMatchObject({ kind: 'audio', text: 'Outlet Kemang buka jam berapa?' });
+    expect((note.attachments as StoredAttachment[])[0]).toMatchObject({
+      mime: 'audio/ogg',
+      transcript: 'Outlet Kemang buka jam berapa?',
+    });
+    const sent = ai.transcriptionBodies().slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ model: 'whisper-1', response_format: 'json' });
+    expect((sent[0].file as { name: string; bytes: Buffer }).name).toMatch(/\.ogg$/);
+    expect((sent[0].file as { bytes: Buffer }).bytes.equals(ogg)).toBe(true);
+
+    const replies = thread.filter((message) => message.sender === 'bot');
+    expect(replies).toHaveLength(1);
+    expect(replies[0]).toMatchObject({ status: 'sent' });
+    expect(replies[0].text).toContain('Outlet Kemang buka jam berapa?');
+    expect(sentTo(customer).filter((body) => body.type === 'text')).toHaveLength(1);
+  });
+
+  it('is still answered once when the transcription server keeps failing or refuses the file', async () => {
+    const { speak } = await voiceChannel();
+    ai.failTranscriptions(10, 503);
+    const busy = await speak('6281600000002');
+    const [note] = busy.filter((message) => message.direction === 'inbound');
+    expect(note.text).toBe('');
+    expect((note.attachments as StoredAttachment[])[0].transcriptError).toMatch(/503/);
+    expect(busy.filter((message) => message.sender === 'bot')).toHaveLength(1);
+    expect(sentTo('6281600000002').filter((body) => body.type === 'text')).toHaveLength(1);
+
+    ai.failTranscriptions(0);
+    const before = ai.transcriptionBodies().length;
+    ai.failTranscriptions(1, 400);
+    const refused = await speak('6281600000003');
+    expect(ai.transcriptionBodies().length - before).toBe(1);
+    expect(refused.filter((message) => message.sender === 'bot')).toHaveLength(1);
+    expect((refused.find((m) => m.direction === 'inbound')!.attachments as StoredAttachment[])[0]).toMatchObject({
+      transcriptError: expect.stringContaining('400'),
+    });
+  });
+});
