@@ -190,8 +190,12 @@ describe('the web chat widget', () => {
     await agent.waitForURL(/\/conversations\/\d+$/);
     await agent.getByRole('button', { name: 'Take over' }).click();
     await agent.getByRole('button', { name: 'Take over' }).waitFor({ state: 'detached' });
-    // The reply starts with a few words and a saved reply put in after "/".
     const box = agent.getByRole('textbox', { name: 'Reply' });
+    // The bot drafts a reply from its knowledge, with its source named, for the owner to use or not.
+    await agent.getByRole('button', { name: 'Suggest a reply' }).click();
+    await expect.poll(() => box.inputValue(), { timeout: 15_000 }).toContain('07.00');
+    await agent.getByText('Drafted by the bot from').getByRole('link', { name: 'Jam buka' }).waitFor();
+    // The reply starts with a few words and a saved reply put in after "/".
     await box.fill('Halo, saya Dewi. ');
     await box.pressSequentially('/jam');
     await agent
