@@ -12,6 +12,8 @@ import * as labels from '../server/http/controllers/conversations/label-controll
 export default function conversationRoutes(routes: RouteRegistry): void {
   routes.group({ middleware: ['auth', 'verified'] }, (user) => {
     user.get('/conversations', conversations.index).name('conversations.index');
+    // The inbox as filtered, as CSV (a download, before `{conversation}`).
+    user.get('/conversations/export', conversations.exportCsv).name('conversations.export');
     // Several conversations at once, from the inbox's ticked rows.
     user.post('/conversations/bulk', conversations.bulk).name('conversations.bulk');
     // The team's saved replies, which the reply box finds after a "/" (before `{conversation}`).
@@ -52,6 +54,11 @@ export default function conversationRoutes(routes: RouteRegistry): void {
     user
       .post(one('/notes'), conversations.storeNote)
       .name('conversations.notes.store')
+      .whereNumber('conversation')
+      .bind('conversation');
+    user
+      .get(one('/transcript'), conversations.transcript)
+      .name('conversations.transcript')
       .whereNumber('conversation')
       .bind('conversation');
     // A reply drafted by the conversation's bot for the agent to edit (JSON; nothing is stored).

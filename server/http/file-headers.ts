@@ -39,6 +39,19 @@ export function contentDisposition(type: 'inline' | 'attachment', name?: string 
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeExtValue(clean)}`;
 }
 
+/**
+ * The headers of a file Kawan writes for the user to download (an export, a transcript): its type in
+ * UTF-8, an attachment under `filename` (plain ASCII, which Kawan chooses), never cached or sniffed.
+ */
+export function downloadHeaders(type: 'text/csv' | 'text/plain', filename: string): Record<string, string> {
+  return {
+    'Content-Type': `${type}; charset=utf-8`,
+    'Content-Disposition': `attachment; filename="${filename}"`,
+    'Cache-Control': 'private, no-store',
+    'X-Content-Type-Options': 'nosniff',
+  };
+}
+
 /** The headers of a stored customer file (the body is the file itself). */
 export function fileHeaders(
   file: { mime?: string | null; name?: string | null },

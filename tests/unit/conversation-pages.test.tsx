@@ -1007,6 +1007,18 @@ describe('Conversations/Show', () => {
     });
   });
 
+  it('downloads the inbox as filtered and a conversation as a transcript, without an Inertia visit', () => {
+    render(<Index {...indexProps({ filters: { ...indexProps().filters, state: 'resolved' } })} />);
+    const csv = screen.getByRole('link', { name: 'Export CSV' });
+    expect(csv.getAttribute('href')).toBe('route:conversations.export:{"_query":{"state":"resolved"}}');
+    expect(csv.hasAttribute('download')).toBe(true);
+    cleanup();
+    render(<Show {...showProps()} />);
+    const transcript = screen.getByRole('link', { name: 'Transcript' });
+    expect(transcript.getAttribute('href')).toBe('route:conversations.transcript:{"conversation":5}');
+    expect(transcript.hasAttribute('download')).toBe(true);
+  });
+
   it('names the template an agent sent under its message', () => {
     const sent = message({
       id: 120,

@@ -94,6 +94,7 @@ declare module 'ziggy-js' {
     'channels.templates.sync': [{ name: 'channel'; required: true; binding: 'id' }];
     'channels.events.replay': [{ name: 'channel'; required: true; binding: 'id' }, { name: 'event'; required: true; binding: 'id' }];
     'conversations.index': [];
+    'conversations.export': [];
     'conversations.bulk': [];
     'saved-replies.index': [];
     'saved-replies.store': [];
@@ -107,6 +108,7 @@ declare module 'ziggy-js' {
     'conversations.messages.store': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.messages.attachment': [{ name: 'conversation'; required: true; binding: 'id' }, { name: 'message'; required: true; binding: 'id' }, { name: 'index'; required: true }];
     'conversations.notes.store': [{ name: 'conversation'; required: true; binding: 'id' }];
+    'conversations.transcript': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.suggestion': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.contact.update': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.labels.update': [{ name: 'conversation'; required: true; binding: 'id' }];

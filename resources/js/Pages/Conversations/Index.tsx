@@ -114,6 +114,16 @@ export default function Index({
             <span className="text-sm text-gray-600">{plural(counts.unread, 'unread message')}</span>
           )}
           <OnlineAgents agents={agents} />
+          {conversations.data.length > 0 && (
+            // A file download of the list as filtered, not an Inertia visit.
+            <a
+              href={route('conversations.export', { _query: inboxQuery(filters) })}
+              className="text-sm text-gray-600 underline hover:text-gray-900"
+              download
+            >
+              Export CSV
+            </a>
+          )}
           {can.reply && (
             <>
               <Link href={route('saved-replies.index')} className="text-sm text-gray-600 underline hover:text-gray-900">

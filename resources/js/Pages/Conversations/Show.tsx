@@ -39,6 +39,13 @@ export default function Show(props: ConversationShowProps) {
       <PageHeader title={title}>
         <div className="ms-4 flex shrink-0 items-center gap-4">
           <Viewers conversationId={conversation.id} userId={userId} />
+          <a
+            href={route('conversations.transcript', { conversation: conversation.id })}
+            className="hidden text-sm text-gray-600 underline hover:text-gray-900 sm:inline"
+            download
+          >
+            Transcript
+          </a>
           <Link
             href={route('conversations.index')}
             className="hidden text-sm text-gray-600 underline hover:text-gray-900 sm:inline"

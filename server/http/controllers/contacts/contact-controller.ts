@@ -1,3 +1,4 @@
+import { downloadHeaders } from '../../file-headers';
 import type { Request, Response } from 'express';
 import { contactRepository, type ContactListRow } from '../../../db/repositories/contact-repository';
 import { conversationRepository } from '../../../db/repositories/conversation-repository';
@@ -79,12 +80,7 @@ export async function exportCsv(req: Request, res: Response) {
   authorize(contactPolicy.view(actor));
   const search = typeof req.query.search === 'string' ? req.query.search.trim().slice(0, 100) : '';
   const repo = contactRepository(req.services.db, actor.teamId);
-  res.status(200).set({
-    'Content-Type': 'text/csv; charset=utf-8',
-    'Content-Disposition': `attachment; filename="kawan-contacts-${new Date().toISOString().slice(0, 10)}.csv"`,
-    'Cache-Control': 'private, no-store',
-    'X-Content-Type-Options': 'nosniff',
-  });
+  res.status(200).set(downloadHeaders('text/csv', `kawan-contacts-${new Date().toISOString().slice(0, 10)}.csv`));
   res.write(
     BOM +
       csvLine([

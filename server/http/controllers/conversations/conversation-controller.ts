@@ -1,3 +1,7 @@
+import { downloadHeaders } from '../../file-headers';
+import { BOM, csvLine } from '../../../reports/csv';
+import { transcriptText } from '../../../domain/conversations/transcript';
+import { teamRepository } from '../../../db/repositories/team-repository';
 import { suggestReply } from '../../../domain/conversations/suggest-reply';
 import type { Request, Response } from 'express';
 import { conversationRepository, type ConversationFilters } from '../../../db/repositories/conversation-repository';
@@ -125,6 +129,120 @@ export async function index(req: Request) {
     labels: await teamLabels(req, actor),
     can: can(actor),
   });
+}
+
+/** The most rows an export writes, and the most messages a transcript holds (the latest). */
+const exportLimit = 10_000;
+const exportBatch = 500;
+
+/**
+ * GET conversations.export: the inbox as filtered (the same query as the list), as CSV, the latest
+ * activity first (or the most urgent first), at most 10,000 rows.
+ */
+export async function exportCsv(req: Request, res: Response) {
+  const actor = await teamActor(req);
+  authorize(conversationPolicy.view(actor));
+  const { filters, sort } = filtersOf(req, actor);
+  const repo = conversationRepository(req.services.db, actor.teamId);
+  const labels = new Map((await labelRepository(req.services.db, actor.teamId).all()).map((l) => [l.id, l.name]));
+  res.status(200).set(downloadHeaders('text/csv', `kawan-conversations-${new Date().toISOString().slice(0, 10)}.csv`));
+  res.write(BOM + csvLine(conversationColumns));
+  for (let page = 1, written = 0; written < exportLimit; page += 1) {
+    const { items } = await repo.page(filters, {
+      page,
+      perPage: exportBatch,
+      order: sort === 'priority' ? 'priority' : 'latest',
+    });
+    for (const row of items.slice(0, exportLimit - written)) {
+      res.write(
+        csvLine([
+          row.number,
+          row.state,
+          row.channelName,
+          row.channelType,
+          row.contactName,
+          row.contactPhone,
+          row.botName,
+          row.assigneeName,
+          row.priority,
+          row.labelIds
+            .map((id) => labels.get(id))
+            .filter(Boolean)
+            .join('; '),
+          row.handoffReason,
+          row.inboundCount,
+          row.botReplyCount,
+          row.humanReplyCount,
+          row.reopenCount,
+          row.csatScore,
+          row.createdAt.toISOString(),
+          row.lastMessageAt.toISOString(),
+          row.resolvedAt?.toISOString(),
+          row.resolvedBy,
+        ]),
+      );
+    }
+    written += items.length;
+    if (items.length < exportBatch) break;
+  }
+  res.end();
+}
+
+const conversationColumns = [
+  'number',
+  'state',
+  'channel',
+  'channel_type',
+  'contact_name',
+  'contact_phone',
+  'bot',
+  'assignee',
+  'priority',
+  'labels',
+  'handoff_reason',
+  'customer_messages',
+  'bot_replies',
+  'human_replies',
+  'reopens',
+  'csat',
+  'created_at',
+  'last_message_at',
+  'resolved_at',
+  'resolved_by',
+];
+
+/** GET conversations.transcript: the conversation as plain text, every message (the latest 10,000) with its time in the team's zone. */
+export async function transcript(req: Request, res: Response) {
+  const actor = await teamActor(req);
+  const repo = conversationRepository(req.services.db, actor.teamId);
+  const row = await repo.listed(routeId(req, 'conversation'));
+  if (!row) throw new NotFoundError();
+  authorize(conversationPolicy.view(actor));
+  const contact = await repo.contact(row.contactId);
+  const team = await teamRepository(req.services.db).findForUser(actor.userId, actor.teamId);
+  const messages: Awaited<ReturnType<typeof repo.messages>> = [];
+  for (let beforeId: number | undefined; messages.length < exportLimit;) {
+    const older = await repo.messages(row.id, { limit: exportBatch, beforeId });
+    messages.unshift(...older);
+    if (older.length < exportBatch) break;
+    beforeId = older[0].id;
+  }
+  res.status(200).set(downloadHeaders('text/plain', `conversation-${row.number}.txt`));
+  res.end(
+    transcriptText(
+      {
+        number: row.number,
+        channelName: row.channelName,
+        contactName: row.contactName,
+        contactPhone: row.contactPhone,
+        contactEmail: contact?.email ?? null,
+        createdAt: row.createdAt,
+        state: row.state,
+        timezone: team?.timezone ?? 'Asia/Jakarta',
+      },
+      messages,
+    ),
+  );
 }
 
 /** POST conversations.suggestion: a reply drafted by the conversation's bot, as JSON, for the reply box. */

@@ -1,3 +1,4 @@
+import { downloadHeaders } from '../../file-headers';
 import type { Request, Response } from 'express';
 import { buildReport } from '../../../domain/reports/report-actions';
 import { exportTable, isExportTable } from '../../../domain/reports/report-exports';
@@ -51,12 +52,9 @@ export async function exportCsv(req: Request, res: Response) {
   if (!isExportTable(table)) throw new NotFoundError();
   const report = await buildReport(req.services, await teamActor(req), req.query);
   const { header, rows } = exportTable(report, table);
-  res.status(200).set({
-    'Content-Type': 'text/csv; charset=utf-8',
-    'Content-Disposition': `attachment; filename="kawan-report-${table}-${report.window.from}-${report.window.to}.csv"`,
-    'Cache-Control': 'private, no-store',
-    'X-Content-Type-Options': 'nosniff',
-  });
+  res
+    .status(200)
+    .set(downloadHeaders('text/csv', `kawan-report-${table}-${report.window.from}-${report.window.to}.csv`));
   res.write(BOM + csvLine(header));
   for (const row of rows) res.write(csvLine(row));
   res.end();
