@@ -584,19 +584,24 @@ async function acceptRating(
   const adapter = adapterFor(services, channel);
   await afterCommit(() => acknowledge(services, adapter, message, stored));
   const repo = conversationRepository(services.db, channel.teamId);
+  // A tap is the customer writing: on WhatsApp it opens the 24-hour window again.
   const rated =
-    (await repo.update(conversation.id, { csatScore: score, csatComment: null, csatAt: now })) ?? conversation;
+    (await repo.update(conversation.id, { csatScore: score, csatComment: null, csatAt: now, lastInboundAt: now })) ??
+    conversation;
   await messageCreated(services, stored);
-  const thanks = await repo.insertMessage({
-    conversationId: conversation.id,
-    channelId: channel.id,
-    direction: 'outbound',
-    sender: 'bot',
-    kind: 'text',
-    text: ratingThanks(language),
-    status: 'queued',
-    createdAt: now,
-  });
+  // A paused channel keeps what comes in and says nothing.
+  const thanks =
+    channel.status === 'active' &&
+    (await repo.insertMessage({
+      conversationId: conversation.id,
+      channelId: channel.id,
+      direction: 'outbound',
+      sender: 'bot',
+      kind: 'text',
+      text: ratingThanks(language),
+      status: 'queued',
+      createdAt: now,
+    }));
   if (thanks) {
     await messageCreated(services, thanks);
     await services.jobs.send(sendJob, { teamId: channel.teamId, messageId: thanks.id, attempt: 1 });

@@ -113,6 +113,8 @@ describe('a rating asked on WhatsApp', () => {
     const rated = (await repo.find(conversation.id))!;
     expect(rated).toMatchObject({ state: 'resolved', csatScore: 4, reopenCount: 0 });
     expect(rated.csatAt).toBeInstanceOf(Date);
+    // The tap is the customer writing: the 24-hour window runs from it.
+    expect(rated.lastInboundAt?.getTime()).toBe(rated.csatAt!.getTime());
     const thread = await repo.messages(conversation.id, { limit: 20 });
     expect(thread.filter((m) => m.direction === 'inbound').map((m) => [m.kind, m.text])).toEqual([
       ['text', 'Halo, pesanan saya sudah sampai, terima kasih ya kak'],
