@@ -27,6 +27,10 @@ function reasonOf(error: unknown): string {
  * failure throws (the job runs again); a permanent one (too large, gone, refused) or the last
  * attempt's is recorded as `error`. A rerun after a crash ends the same: the file is named by its
  * content, and a recorded attachment is not fetched again.
+ *
+ * A voice note, when the platform transcribes them (AI_TRANSCRIPTION_MODEL), is then transcribed
+ * (its words or why not recorded on the attachment, so a rerun does not ask again) and its reply
+ * queued: acceptInbound left that to this job.
  */
 export async function fetchMessageMedia(
   services: MediaServices,

@@ -79,7 +79,8 @@ export async function suggestReply(
     teamId: actor.teamId,
     key: usageKey,
     botId: bot.id,
-    contactId: conversation.contactId,
+    // An agent's draft is not the customer's: it does not count against their own daily cap.
+    contactId: null,
     model: plannedModel(services.config, config),
     source: 'copilot',
   });
