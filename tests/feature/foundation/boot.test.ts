@@ -112,15 +112,24 @@ describe('BROADCAST_CONNECTION=embedded (the default)', () => {
 describe('BROADCAST_CONNECTION=reverb', () => {
   it('runs no realtime server and publishes through the pusher SDK to REVERB_HOST:REVERB_PORT', async () => {
     const external = await startRealtime({ app: mainApp });
-    const serverPort = await freePort();
-    const booted = await start({
-      BROADCAST_CONNECTION: 'reverb',
-      REVERB_HOST: '127.0.0.1',
-      REVERB_PORT: String(external.port),
-      REVERB_SERVER_PORT: String(serverPort),
-    });
+    // The port it would listen on is held here: a realtime server started there would stop the boot
+    // (a port only found free could be taken by another test file's server meanwhile).
+    const held = createServer();
+    await new Promise<void>((resolve) => held.listen(0, '127.0.0.1', resolve));
+    const serverPort = (held.address() as { port: number }).port;
+    let booted: Booted;
+    try {
+      booted = await start({
+        BROADCAST_CONNECTION: 'reverb',
+        REVERB_HOST: '127.0.0.1',
+        REVERB_PORT: String(external.port),
+        REVERB_SERVER_HOST: '127.0.0.1',
+        REVERB_SERVER_PORT: String(serverPort),
+      });
+    } finally {
+      await new Promise((resolve) => held.close(resolve));
+    }
     expect(booted.realtime).toBeUndefined();
-    expect(await listening(serverPort)).toBe(false);
     const driver = booted.services.broadcaster.driver as PusherDriver;
     expect(driver).toBeInstanceOf(PusherDriver);
     expect(driver.endpoint).toEqual({ host: '127.0.0.1', port: external.port, scheme: 'http' });
