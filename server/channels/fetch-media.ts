@@ -6,13 +6,16 @@ import { adapterFor, replyJob } from './pipeline';
 import { awaitingFetch, notFetchedReason, privateDisk, writeMedia, type StoredAttachment } from './media';
 import { transcribe, transcriptionOf } from '../bot-engine/providers/transcription';
 import { ProviderError } from '../bot-engine/providers/provider';
+import { reserveReply } from '../billing/reply-metering';
+import { releaseCredits } from '../billing/metering';
+import { spokenLanguage } from '../domain/conversations/rating';
 import { channelById } from '../db/repositories/channel-repository';
 import { conversationRepository } from '../db/repositories/conversation-repository';
 import { messageCreated } from '../domain/conversations/events';
 
 type MediaServices = Pick<
   Services,
-  'db' | 'config' | 'encrypter' | 'broadcaster' | 'widgetBroadcaster' | 'logger' | 'route' | 'jobs'
+  'db' | 'config' | 'encrypter' | 'broadcaster' | 'widgetBroadcaster' | 'logger' | 'route' | 'jobs' | 'mailer'
 >;
 
 /** What a failure says on the attachment: the provider's words, never an internal error's. */
@@ -72,24 +75,42 @@ export async function fetchMessageMedia(
     (attachment) =>
       attachment.stored && attachment.transcript === undefined && attachment.transcriptError === undefined,
   );
-  if (voice !== -1) {
+  const conversation = voice === -1 ? undefined : await repo.find(message.conversationId);
+  if (voice !== -1 && conversation) {
     const attachment = attachments[voice];
     let words: string | undefined;
-    try {
-      words = await transcribe(transcription, {
-        bytes: await readFile(join(privateDisk(services.config), attachment.stored!)),
-        mime: attachment.mime ?? 'audio/ogg',
-        name: attachment.name ?? 'voice',
-      });
-      attachments[voice] = { ...attachment, transcript: words };
-    } catch (error) {
-      if (!(error instanceof ProviderError)) throw error;
-      // A busy or unreachable server is tried again; one that refuses the file, or the last try, is final.
-      const retryable =
-        error.code === 'network' || error.code === 'timeout' || error.status === 429 || (error.status ?? 0) >= 500;
-      if (retryable && !context.lastAttempt) throw error;
-      services.logger.warn({ err: error, messageId: message.id }, 'a voice note could not be transcribed');
-      attachments[voice] = { ...attachment, transcriptError: error.message };
+    // A transcription is the customer's use of the plan's AI credits, reserved once (a rerun finds its key).
+    const usageKey = `transcription:${message.id}`;
+    const reservation = await reserveReply(services, {
+      teamId: input.teamId,
+      key: usageKey,
+      botId: conversation.botId,
+      contactId: conversation.contactId,
+      model: transcription.model,
+      source: 'channel',
+    });
+    if (!reservation.ok) {
+      attachments[voice] = { ...attachment, transcriptError: reservation.message };
+    } else {
+      try {
+        const language = await spokenLanguage(services, conversation);
+        words = await transcribe(transcription, {
+          bytes: await readFile(join(privateDisk(services.config), attachment.stored!)),
+          mime: attachment.mime ?? 'audio/ogg',
+          name: attachment.name ?? 'voice',
+          ...(language ? { language: language === 'indonesian' ? 'id' : 'en' } : {}),
+        });
+        attachments[voice] = { ...attachment, transcript: words };
+      } catch (error) {
+        if (!(error instanceof ProviderError)) throw error;
+        // A busy or unreachable server is tried again; one that refuses the file, or the last try, is final.
+        const retryable =
+          error.code === 'network' || error.code === 'timeout' || error.status === 429 || (error.status ?? 0) >= 500;
+        if (retryable && !context.lastAttempt) throw error;
+        services.logger.warn({ err: error, messageId: message.id }, 'a voice note could not be transcribed');
+        attachments[voice] = { ...attachment, transcriptError: error.message };
+        await releaseCredits(services.db, usageKey);
+      }
     }
     // The words become the message's text (a voice note has none of its own): the inbox shows them
     // under the player and the bot answers them.

@@ -68,11 +68,11 @@ export function ratingThanks(language: Language): string {
   return words[language].thanks;
 }
 
-/** The language of the customer's recent messages; Indonesian when they do not tell. */
-export async function customerLanguage(
+/** The language of the customer's recent messages, when they tell. */
+export async function spokenLanguage(
   services: Pick<Services, 'db'>,
   conversation: Pick<ConversationRow, 'id' | 'teamId'>,
-): Promise<Language> {
+): Promise<Language | undefined> {
   const recent = await conversationRepository(services.db, conversation.teamId).messages(conversation.id, {
     limit: 20,
   });
@@ -81,7 +81,15 @@ export async function customerLanguage(
     .slice(-5)
     .map((message) => message.text)
     .join('\n');
-  return detectLanguage(said) ?? 'indonesian';
+  return detectLanguage(said);
+}
+
+/** The language of the customer's recent messages; Indonesian when they do not tell. */
+export async function customerLanguage(
+  services: Pick<Services, 'db'>,
+  conversation: Pick<ConversationRow, 'id' | 'teamId'>,
+): Promise<Language> {
+  return (await spokenLanguage(services, conversation)) ?? 'indonesian';
 }
 
 /** Whether a resolved conversation's customer is asked for a rating on its channel now. */

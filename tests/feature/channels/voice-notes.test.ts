@@ -12,6 +12,8 @@ import {
 import { createChannel } from '../../factories/channels';
 import { conversationRepository } from '../../../server/db/repositories/conversation-repository';
 import type { StoredAttachment } from '../../../server/channels/media';
+import { usageEvents } from '../../../server/db/schema/index';
+import { eq } from 'drizzle-orm';
 
 /**
  * WhatsApp voice notes heard by the bot (AI_TRANSCRIPTION_MODEL): the note's reply waits for its
@@ -100,11 +102,24 @@ describe('a WhatsApp voice note', () => {
     expect((sent[0].file as { name: string; bytes: Buffer }).name).toMatch(/\.ogg$/);
     expect((sent[0].file as { bytes: Buffer }).bytes.equals(ogg)).toBe(true);
 
+    // It used the plan's AI credits once, as the customer's; it had no language to hint yet.
+    const usage = await app.services.db
+      .select()
+      .from(usageEvents)
+      .where(eq(usageEvents.idempotencyKey, `transcription:${note.id}`));
+    expect(usage).toHaveLength(1);
+    expect(usage[0]).toMatchObject({ source: 'channel', contactId: expect.any(Number) });
+    expect(sent[0].language).toBeUndefined();
+
     const replies = thread.filter((message) => message.sender === 'bot');
     expect(replies).toHaveLength(1);
     expect(replies[0]).toMatchObject({ status: 'sent' });
     expect(replies[0].text).toContain('Outlet Kemang buka jam berapa?');
     expect(sentTo(customer).filter((body) => body.type === 'text')).toHaveLength(1);
+
+    // The next note is heard with the language the customer writes in as a hint.
+    await speak(customer);
+    expect(ai.transcriptionBodies().at(-1)).toMatchObject({ language: 'id' });
   });
 
   it('is still answered once when the transcription server keeps failing or refuses the file', async () => {
