@@ -403,8 +403,12 @@ export async function acceptInbound(
   const knownConversation =
     known && (await conversationRepository(services.db, channel.teamId).find(known.conversationId));
   if (known && knownConversation) return { message: known, conversation: knownConversation, duplicate: true };
-  // A tapped rating is kept on the conversation that asked for it, which stays as it is.
-  const rating = message.payload === undefined ? null : ratingReply(message.payload);
+  // A tapped rating is kept on the conversation that asked for it, which stays as it is; so is a
+  // score typed instead of tapped, right after the question.
+  const rating =
+    message.payload !== undefined
+      ? ratingReply(message.payload)
+      : await typedRating(services, message, state.conversation);
   if (rating) {
     const rated = await ratedConversation(
       services,
@@ -532,6 +536,24 @@ export function transcribesVoice(
     adapter.fetchMedia !== undefined &&
     (message.attachments as StoredAttachment[]).some(awaitingFetch)
   );
+}
+
+/**
+ * A rating typed instead of tapped ("5"): a lone score from 1 to 5 in a resolved, unrated
+ * conversation whose latest message is its rating question. Anything else is read as usual.
+ */
+async function typedRating(
+  services: PipelineServices,
+  message: InboundMessage,
+  conversation: ConversationRow | null,
+): Promise<{ conversationId: number; score: number } | null> {
+  const typed = /^\s*([1-5])\s*$/.exec(message.text ?? '');
+  if (!typed || !conversation || conversation.state !== 'resolved' || conversation.csatScore !== null) return null;
+  const [latest] = await conversationRepository(services.db, conversation.teamId).messages(conversation.id, {
+    limit: 1,
+  });
+  const asked = latest?.choices?.items.some((item) => ratingReply(item.id)?.conversationId === conversation.id);
+  return asked ? { conversationId: conversation.id, score: Number(typed[1]) } : null;
 }
 
 /** The conversation a rating names, when it is of this channel's thread (the thread's latest as read, or an earlier one). */

@@ -167,6 +167,26 @@ describe('a rating asked on WhatsApp', () => {
     expect(sentTo('6281400000005')).toEqual([]);
   });
 
+  it('takes a score typed instead of tapped right after the question, and a lone digit anywhere else as a message', async () => {
+    const customer = '6281400000008';
+    const { say, repo, conversationOf, resolve } = await whatsappChannel();
+    await say(customer, 'Halo kak, makasih ya');
+    const conversation = await conversationOf(customer);
+    await resolve(conversation.id);
+    await say(customer, ' 5 ');
+    expect((await repo.find(conversation.id))!).toMatchObject({ state: 'resolved', csatScore: 5, reopenCount: 0 });
+    expect(sentTo(customer).at(-1)).toMatchObject({ text: { body: 'Terima kasih atas penilaiannya! 🙏' } });
+
+    // Without a question just before it, "3" is a message: it reopens the conversation.
+    const other = '6281400000009';
+    const off = await whatsappChannel({ collectCsat: false });
+    await off.say(other, 'Halo kak');
+    const unasked = await off.conversationOf(other);
+    await off.resolve(unasked.id);
+    await off.say(other, '3');
+    expect((await off.repo.find(unasked.id))!).toMatchObject({ csatScore: null, reopenCount: 1 });
+  });
+
   it('takes a tap naming a conversation of another thread as an ordinary message', async () => {
     const { say, tap, repo, conversationOf, resolve } = await whatsappChannel();
     await say('6281400000006', 'Halo kak');
