@@ -102,18 +102,26 @@ export async function fetchMessageMedia(
         });
         attachments[voice] = { ...attachment, transcript: words };
       } catch (error) {
-        if (!(error instanceof ProviderError)) throw error;
-        // A busy or unreachable server is tried again; one that refuses the file, or the last try, is final.
+        // A busy or unreachable server (or Kawan's own failure) is tried again; a server that refuses
+        // the file, or the last try, is final: the note is answered without its words.
+        const provider = error instanceof ProviderError ? error : undefined;
         const retryable =
-          error.code === 'network' || error.code === 'timeout' || error.status === 429 || (error.status ?? 0) >= 500;
+          !provider ||
+          provider.code === 'network' ||
+          provider.code === 'timeout' ||
+          provider.status === 429 ||
+          (provider.status ?? 0) >= 500;
         if (retryable && !context.lastAttempt) throw error;
         services.logger.warn({ err: error, messageId: message.id }, 'a voice note could not be transcribed');
-        attachments[voice] = { ...attachment, transcriptError: error.message };
+        attachments[voice] = {
+          ...attachment,
+          transcriptError: provider?.message ?? 'The voice note could not be read.',
+        };
         await releaseCredits(services.db, usageKey);
       }
     }
     // The words become the message's text (a voice note has none of its own): the inbox shows them
-    // under the player and the bot answers them.
+    // with the player and the bot answers them.
     const updated = await repo.updateMessage(message.id, {
       attachments,
       ...(words && message.text.trim() === '' ? { text: words } : {}),

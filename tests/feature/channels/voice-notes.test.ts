@@ -12,6 +12,7 @@ import {
 import { createChannel } from '../../factories/channels';
 import { conversationRepository } from '../../../server/db/repositories/conversation-repository';
 import type { StoredAttachment } from '../../../server/channels/media';
+import { fetchMessageMedia } from '../../../server/channels/fetch-media';
 import { usageEvents } from '../../../server/db/schema/index';
 import { eq } from 'drizzle-orm';
 
@@ -77,12 +78,30 @@ async function voiceChannel() {
     const conversation = (await repo.page({}, { page: 1, perPage: 50 })).items.find((item) => item.threadId === from)!;
     return repo.messages(conversation.id, { limit: 20 });
   };
-  return { speak };
+  return { speak, repo, team };
 }
 
 const sentTo = (to: string) => whatsapp.sent().filter((body) => body.to === to);
 
 describe('a WhatsApp voice note', () => {
+  it('whose file is gone before it is heard is tried again, then answered without its words', async () => {
+    ai.setTranscript(() => 'Halo');
+    const { speak, repo, team } = await voiceChannel();
+    const [note] = (await speak('6281600000004')).filter((message) => message.direction === 'inbound');
+    const [file] = note.attachments as StoredAttachment[];
+    await repo.updateMessage(note.id, {
+      text: '',
+      attachments: [{ ...file, stored: `media/${team.id}/${'0'.repeat(64)}`, transcript: undefined }],
+    });
+    const run = (lastAttempt: boolean) =>
+      fetchMessageMedia(app.services, { teamId: team.id, messageId: note.id }, { lastAttempt });
+    await expect(run(false)).rejects.toThrow(/ENOENT/);
+    await run(true);
+    const after = (await repo.message(note.id))!;
+    expect((after.attachments as StoredAttachment[])[0].transcriptError).toBe('The voice note could not be read.');
+    await app.services.jobs.drain();
+  });
+
   it('is transcribed, its words kept as the message, and answered by the bot once', async () => {
     ai.setTranscript(() => 'Outlet Kemang buka jam berapa?');
     const { speak } = await voiceChannel();
