@@ -1,6 +1,8 @@
 import { createHmac, randomBytes, createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import request from 'supertest';
 import { readMultipart, UploadedPart } from './multipart';
 
 /**
@@ -619,6 +621,14 @@ export function whatsappStatusWebhook(input: WhatsAppStatusWebhookInput): string
     ];
   }
   return envelope(input.phoneNumberId, input.displayPhoneNumber, input.wabaId, { statuses: [status] });
+}
+
+/** POSTs these exact bytes to a WhatsApp channel's webhook, signed with its app secret, as Meta does. */
+export function postWhatsAppWebhook(app: Express, publicKey: string, body: string, appSecret: string) {
+  return request(app)
+    .post(`/webhooks/whatsapp/${publicKey}`)
+    .set({ 'Content-Type': 'application/json', 'X-Hub-Signature-256': signWhatsApp(body, appSecret) })
+    .send(body);
 }
 
 /** The X-Hub-Signature-256 header value for these bytes. */

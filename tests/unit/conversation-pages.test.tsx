@@ -1042,10 +1042,9 @@ describe('Conversations/Show', () => {
         text: 'Outlet Kemang buka setiap hari pukul 07.00 sampai 22.00.',
         kind: 'answer',
         sources: [{ title: 'Jam buka', url: '/knowledges/2/edit' }],
-        model: 'extractive',
         question: 'Outlet Kemang buka jam berapa?',
       },
-      { text: '', kind: 'fallback', sources: [], model: null, question: 'Tiket ke Tokyo?' },
+      { text: '', kind: 'fallback', sources: [], question: 'Tiket ke Tokyo?' },
       new JsonRequestError(422, { message: 'x', errors: { suggestion: ['No bot answers on this channel.'] } }),
     );
     render(<Show {...showProps()} />);

@@ -46,6 +46,9 @@ export interface TemplateComponent {
   buttons?: Array<{ type: string; text?: string; url?: string; phone_number?: string; example?: unknown }>;
 }
 
+/** How a template's placeholders are written: POSITIONAL ({{1}}) or NAMED ({{customer_name}}). */
+export type ParameterFormat = 'POSITIONAL' | 'NAMED';
+
 export interface Template {
   id?: string;
   name: string;
@@ -54,8 +57,7 @@ export interface Template {
   status: string;
   /** MARKETING, UTILITY, AUTHENTICATION */
   category: string;
-  /** POSITIONAL ({{1}}) or NAMED ({{customer_name}}). */
-  parameterFormat: 'POSITIONAL' | 'NAMED';
+  parameterFormat: ParameterFormat;
   components: TemplateComponent[];
 }
 

@@ -8,9 +8,7 @@
  * reply action stores what this builds (domain/conversations/conversation-actions.ts).
  */
 import { ValidationError } from '../../support/errors';
-import type { TemplateComponent, TemplateSendComponent } from './client';
-
-export type ParameterFormat = 'POSITIONAL' | 'NAMED';
+import type { ParameterFormat, TemplateComponent, TemplateSendComponent } from './client';
 export type HeaderMedia = 'image' | 'video' | 'document';
 
 /** A synced template as Kawan keeps it (whatsapp_templates). */

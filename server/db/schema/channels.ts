@@ -13,7 +13,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { TurnKind } from '../../bot-engine/turn';
-import type { TemplateComponent } from '../../channels/whatsapp/client';
+import type { ParameterFormat, TemplateComponent } from '../../channels/whatsapp/client';
 import type { MessageTemplate } from '../../channels/whatsapp/templates';
 import type { MessageChoices } from '../../channels/driver';
 import { teams } from './teams';
@@ -360,7 +360,7 @@ export const whatsappTemplates = pgTable(
     body: text('body').notNull().default(''),
     /** POSITIONAL ({{1}}) or NAMED ({{customer_name}}) placeholders. */
     parameterFormat: varchar('parameter_format', { length: 16 })
-      .$type<'POSITIONAL' | 'NAMED'>()
+      .$type<ParameterFormat>()
       .notNull()
       .default('POSITIONAL'),
     /** The header, body, footer and buttons as Meta lists them, with their examples. */

@@ -34,8 +34,6 @@ export interface SuggestedReply {
   kind: TurnResult['kind'];
   /** The knowledge the draft comes from, each source once (its knowledge base's page). */
   sources: { title: string; url: string | null }[];
-  /** The model that drafted it (the extractive provider's name without a model server). */
-  model: string | null;
   /** What the draft answers: the customer's messages since the last reply they saw. */
   question: string;
 }
@@ -102,7 +100,6 @@ export async function suggestReply(
     text: withoutMarkers(drafted, citationMarkers(citations)).trim(),
     kind: result.kind,
     sources: uniqueSources(citations, (knowledgeId) => services.route('knowledges.edit', knowledgeId)),
-    model: result.trace.model,
     question,
   };
 }

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import request from 'supertest';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { cafeBot } from '../../helpers/bots';
 import { startFakeChatServer, type FakeChatServer } from '../../helpers/fake-chat-server';
 import {
-  signWhatsApp,
+  postWhatsAppWebhook,
   startFakeWhatsApp,
   whatsappMessageWebhook,
   type FakeWhatsApp,
@@ -69,10 +68,7 @@ async function voiceChannel() {
       type: 'audio',
       content: { id: mediaId, mime_type: 'audio/ogg; codecs=opus', voice: true },
     });
-    const res = await request(app.app)
-      .post(`/webhooks/whatsapp/${channel.publicKey}`)
-      .set({ 'Content-Type': 'application/json', 'X-Hub-Signature-256': signWhatsApp(body, appSecret) })
-      .send(body);
+    const res = await postWhatsAppWebhook(app.app, channel.publicKey, body, appSecret);
     expect(res.status, res.text).toBe(200);
     await app.services.jobs.drain();
     const conversation = (await repo.page({}, { page: 1, perPage: 50 })).items.find((item) => item.threadId === from)!;
@@ -96,9 +92,19 @@ describe('a WhatsApp voice note', () => {
     const run = (lastAttempt: boolean) =>
       fetchMessageMedia(app.services, { teamId: team.id, messageId: note.id }, { lastAttempt });
     await expect(run(false)).rejects.toThrow(/ENOENT/);
+    const replyJobs = async () =>
+      (
+        await app.services.database.execute(
+          `select id from pgboss.job where name = 'conversation.reply' and (data->>'messageId')::int = $1`,
+          [note.id],
+        )
+      ).rows.length;
+    const queued = await replyJobs();
     await run(true);
     const after = (await repo.message(note.id))!;
     expect((after.attachments as StoredAttachment[])[0].transcriptError).toBe('The voice note could not be read.');
+    // Its reply is queued all the same (a message is answered once, so the note keeps its one reply).
+    expect(await replyJobs()).toBe(queued + 1);
     await app.services.jobs.drain();
   });
 

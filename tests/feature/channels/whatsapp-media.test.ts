@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createTestApp, expectPage, signedIn, type TestApp } from '../../helpers/app';
 import {
-  signWhatsApp,
+  postWhatsAppWebhook,
   startFakeWhatsApp,
   whatsappMessageWebhook,
   type FakeWhatsApp,
@@ -48,11 +48,7 @@ async function mediaChannel() {
     settings: { phoneNumberId: whatsapp.phoneNumberId, wabaId: whatsapp.wabaId },
     secrets: { accessToken: whatsapp.accessToken, appSecret, verifyToken: 'media-verify' },
   });
-  const deliver = (body: string) =>
-    request(app.app)
-      .post(`/webhooks/whatsapp/${channel.publicKey}`)
-      .set({ 'Content-Type': 'application/json', 'X-Hub-Signature-256': signWhatsApp(body, appSecret) })
-      .send(body);
+  const deliver = (body: string) => postWhatsAppWebhook(app.app, channel.publicKey, body, appSecret);
   const media = (type: string, content: Record<string, unknown>, id?: string) =>
     whatsappMessageWebhook({ phoneNumberId: whatsapp.phoneNumberId, from: `62812${team.id}0001`, type, content, id });
   const repo = conversationRepository(app.services.db, team.id);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createTestApp, signedIn, type TestApp } from '../../helpers/app';
 import {
-  signWhatsApp,
+  postWhatsAppWebhook,
   startFakeWhatsApp,
   whatsappMessageWebhook,
   type FakeWhatsApp,
@@ -49,10 +49,7 @@ async function whatsappChannel(settings: Record<string, unknown> = { collectCsat
     secrets: { accessToken: whatsapp.accessToken, appSecret, verifyToken: 'v' },
   });
   const deliver = async (body: string) => {
-    const res = await request(app.app)
-      .post(`/webhooks/whatsapp/${channel.publicKey}`)
-      .set({ 'Content-Type': 'application/json', 'X-Hub-Signature-256': signWhatsApp(body, appSecret) })
-      .send(body);
+    const res = await postWhatsAppWebhook(app.app, channel.publicKey, body, appSecret);
     expect(res.status, res.text).toBe(200);
     await app.services.jobs.drain();
   };

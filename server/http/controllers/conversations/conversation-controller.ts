@@ -247,14 +247,7 @@ export async function transcript(req: Request, res: Response) {
 
 /** POST conversations.suggestion: a reply drafted by the conversation's bot, as JSON, for the reply box. */
 export async function suggestion(req: Request, res: Response) {
-  const draft = await suggestReply(req.services, await teamActor(req), routeId(req, 'conversation'));
-  res.json({
-    text: draft.text,
-    kind: draft.kind,
-    sources: draft.sources,
-    model: draft.model,
-    question: draft.question,
-  });
+  res.json(await suggestReply(req.services, await teamActor(req), routeId(req, 'conversation')));
 }
 
 /** Conversations/Show: the thread, the contact across channels, and what the actor may do. */

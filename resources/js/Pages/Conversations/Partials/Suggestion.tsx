@@ -3,14 +3,7 @@ import Icon from '@/Components/Icon';
 import { JsonRequestError, requestJson } from '@/lib/json-request';
 import { route } from '@/lib/route';
 
-/** What conversations.suggestion answers (server/domain/conversations/suggest-reply.ts). */
-export interface SuggestedReply {
-  text: string;
-  kind: string;
-  sources: { title: string; url: string | null }[];
-  model: string | null;
-  question: string;
-}
+import type { SuggestedReply } from '../../../../../server/domain/conversations/suggest-reply';
 
 /** The last draft asked for, or why there is none. */
 export type Draft = { reply: SuggestedReply; error?: undefined } | { reply?: undefined; error: string };
