@@ -13,6 +13,7 @@ import { allows } from '../teams/roles';
 import { asRole, authorize, type TeamActor } from '../teams/team-access';
 import { validate, fields } from '../shared/validation';
 import { NotFoundError, ValidationError } from '../../support/errors';
+import { isUniqueViolation } from '../../db/errors';
 import { sendJob, widgetTarget } from '../../channels/pipeline';
 import { windowExpiresAt } from '../../presenters/conversation-presenter';
 import { conversationChanged, messageCreated, systemLine } from './events';
@@ -212,6 +213,10 @@ export async function replyAsAgent(
     text = data.text;
     sent = withFile ? await storedReplyFile(services, actor.teamId, file) : undefined;
   }
+  // A reply in a resolved conversation takes it up again, as Reopen does.
+  const reopened =
+    conversation.state === 'resolved' &&
+    (await reopenFor(repo, conversation, actor.userId, asTemplate ? 'template' : withFile ? 'file' : 'text'));
   const now = new Date();
   const message = (await repo.insertMessage({
     conversationId: conversation.id,
@@ -240,11 +245,19 @@ export async function replyAsAgent(
     }).slice(0, 255),
     unreadCount: 0,
   });
-  if (takeOver && conversation.state !== 'human') {
+  if (reopened) {
+    await systemLine(services, conversation, `Reopened by ${await teammateName(services, actor.userId)}.`);
+  } else if (takeOver && conversation.state !== 'human') {
     await systemLine(services, conversation, `${await teammateName(services, actor.userId)} joined the conversation.`);
   }
   await messageCreated(services, { ...message, senderName: await teammateName(services, actor.userId) });
-  await conversationChanged(services, actor.teamId, conversation.id, takeOver ? 'assigned' : 'message', widget);
+  await conversationChanged(
+    services,
+    actor.teamId,
+    conversation.id,
+    reopened ? 'reopened' : takeOver ? 'assigned' : 'message',
+    widget,
+  );
   await services.jobs.send(sendJob, { teamId: actor.teamId, messageId: message.id, attempt: 1 });
   return message;
 }
@@ -351,22 +364,37 @@ export async function resolve(services: ConversationServices, actor: TeamActor, 
   await askForRating(services, channel, moved, sendJob);
 }
 
-export async function reopen(services: ConversationServices, actor: TeamActor, conversationId: number) {
-  const { repo, conversation, widget } = await conversationContext(services, actor, conversationId);
-  authorize(conversationPolicy.resolve(actor));
+/**
+ * A resolved conversation taken up again by a teammate: theirs, counted as reopened; false when it
+ * was no longer resolved. A newer open conversation of the same thread is the one to work: a 422
+ * under `field`.
+ */
+async function reopenFor(
+  repo: ReturnType<typeof conversationRepository>,
+  conversation: ConversationRow,
+  userId: number,
+  field: string,
+): Promise<boolean> {
   try {
     const moved = await repo.transition(conversation.id, ['resolved'], {
       state: 'human',
-      assigneeId: actor.userId,
+      assigneeId: userId,
       resolvedAt: null,
       resolvedBy: null,
       reopenCount: conversation.reopenCount + 1,
     });
-    if (!moved) throw new ValidationError({ state: 'Only a resolved conversation can be reopened.' });
+    return moved !== undefined;
   } catch (error) {
-    if (error instanceof ValidationError) throw error;
-    // A newer conversation of the same thread is open: that one is the one to work.
-    throw new ValidationError({ state: 'The customer already has a newer open conversation.' });
+    if (!isUniqueViolation(error, 'conversations_open_thread_unique')) throw error;
+    throw new ValidationError({ [field]: 'The customer already has a newer open conversation.' });
+  }
+}
+
+export async function reopen(services: ConversationServices, actor: TeamActor, conversationId: number) {
+  const { repo, conversation, widget } = await conversationContext(services, actor, conversationId);
+  authorize(conversationPolicy.resolve(actor));
+  if (!(await reopenFor(repo, conversation, actor.userId, 'state'))) {
+    throw new ValidationError({ state: 'Only a resolved conversation can be reopened.' });
   }
   await systemLine(services, conversation, `Reopened by ${await teammateName(services, actor.userId)}.`);
   await conversationChanged(services, actor.teamId, conversation.id, 'reopened', widget);
