@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
@@ -12,7 +13,7 @@ import { createOwnedTeam } from '../factories/teams';
 import { createChannel } from '../factories/channels';
 import { savedReplies } from '../../server/db/schema/index';
 import { launchBrowser, type E2eBrowser } from './support/browser';
-import { freePort, startKawan, type InProcessKawan } from './support/in-process';
+import { startKawan, type InProcessKawan } from './support/in-process';
 import { logIn } from './support/accounts';
 
 /**
@@ -126,9 +127,10 @@ const widget = (page: Page) => ({
 describe('the web chat widget', () => {
   it('answers a visitor on another site, hands over to a person live, and collects a rating', async () => {
     // The host page's port is known before the channel names it as an allowed domain.
-    const hostPort = await freePort();
-    const { owner, channel } = await cafeWithWidget(`http://127.0.0.1:${hostPort}`);
-    const hostUrl = await serveHostPage(channel.publicKey, hostPort);
+    const host = await serveHostPage();
+    const { owner, channel } = await cafeWithWidget(host.url);
+    host.show(channel.publicKey);
+    const hostUrl = host.url;
 
     // The visitor opens the shop's page: the launcher appears; a click opens the panel.
     const visitor = await visitorBrowser.newPage();
@@ -336,17 +338,23 @@ describe('the web chat widget', () => {
 });
 
 /** The shop's page, on another origin than Kawan's: nothing but the embed snippet. */
-async function serveHostPage(channelKey: string, port: number): Promise<string> {
+/**
+ * The shop's page, listening before the channel that names it exists (its URL is an allowed
+ * domain); `show` gives it the channel's key.
+ */
+async function serveHostPage(): Promise<{ url: string; show(channelKey: string): void }> {
+  let channelKey: string | undefined;
   hostPage = createServer((req, res) => {
-    if (req.url !== '/') {
+    if (req.url !== '/' || !channelKey) {
       res.writeHead(404).end();
       return;
     }
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
     res.end(hostHtml(channelKey));
   });
-  await new Promise<void>((resolve) => hostPage.listen(port, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${port}`;
+  await new Promise<void>((resolve) => hostPage.listen(0, '127.0.0.1', resolve));
+  const { port } = hostPage.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, show: (key) => (channelKey = key) };
 }
 
 function hostHtml(channelKey: string) {

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,9 +30,13 @@ export async function freePort(): Promise<number> {
 }
 
 function listen(server: Server, port: number): Promise<number> {
-  return new Promise((resolve) =>
-    server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
-  );
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
 }
 
 /**
@@ -48,7 +52,11 @@ export async function startKawan(options: {
   /** Settings besides the test defaults (a payment provider's fake, a plan). */
   env?: Record<string, string>;
 }): Promise<InProcessKawan> {
-  const port = await freePort();
+  // The port is held from the start (the app needs its URL before it exists): a port found free
+  // and bound only after migrating and seeding could be taken meanwhile by another file's server.
+  let handle: RequestListener = (_request, response) => response.writeHead(503).end();
+  const server = createServer((request, response) => handle(request, response));
+  const port = await listen(server, 0);
   const appUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), `kawan-e2e-${options.name}-`));
   const settings = {
@@ -70,8 +78,7 @@ export async function startKawan(options: {
   const { app, services } = createApp({ config, database, logger, realtime, runsWorkers: options.workers ?? false });
   await options.prepare?.(services);
   const stopWorkers = options.workers ? await startWorkers(services, logger) : undefined;
-  const server = createServer(app);
-  await listen(server, port);
+  handle = app;
   return {
     appUrl,
     services,
