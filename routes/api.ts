@@ -421,6 +421,7 @@ const messageExample = {
   delivered_at: '2026-11-24T09:58:05.000Z',
   read_at: '2026-11-24T09:58:40.000Z',
   feedback: 'up',
+  mentioned_user_ids: [],
   ai: {
     kind: 'answer',
     model: 'gpt-4o-mini',
@@ -467,6 +468,10 @@ function conversationApi(api: RouteRegistry): void {
         priority: {
           description: '`low`, `medium`, `high` or `urgent`: conversations an agent marked so.',
           example: 'urgent',
+        },
+        mentioned: {
+          description: "`me` (the token's user) or a user id: conversations with an internal note naming them.",
+          example: 'me',
         },
         search: {
           description: "Part of the contact's name, phone or e-mail, the last message, or `#128`.",

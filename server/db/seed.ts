@@ -28,7 +28,7 @@ import { randomBytes } from 'node:crypto';
 import { channelRepository } from './repositories/channel-repository';
 import { conversationRepository } from './repositories/conversation-repository';
 import { acceptInbound } from '../channels/pipeline';
-import { replyAsAgent, resolve } from '../domain/conversations/conversation-actions';
+import { addNote, replyAsAgent, resolve } from '../domain/conversations/conversation-actions';
 import { snooze } from '../domain/conversations/snooze';
 import { defaultBotConfig } from '../bot-engine/bot-config';
 import { allows } from '../domain/teams/roles';
@@ -373,6 +373,12 @@ async function seedDemoChannels(
   const agent = (await userRepository(services.db).findByEmail(demoMembers.find((m) => m.role === 'agent')!.email))!;
   const agentActor = { userId: agent.id, teamId: actor.teamId, role: 'agent' as const };
   await replyAsAgent(services, agentActor, human.id, { text: 'Halo Kak Maya, saya Budi. Ada yang bisa saya bantu?' });
+  // The agent asks the owner about Joko's order in a note: the owner's bell and Mentions tab have it.
+  const owner = (await userRepository(services.db).find(actor.userId))!;
+  await addNote(services, agentActor, queued.id, {
+    text: `@${owner.name} pesanan Joko belum sampai, bisa bantu cek ke kurir? Saya pegang chat Maya dulu.`,
+    mentions: [owner.id],
+  });
   // Snoozed by the agent until the customer's transfer is due: next 09:00 in Jakarta (UTC+7).
   const snoozed = await say(
     web,

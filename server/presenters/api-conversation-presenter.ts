@@ -61,6 +61,7 @@ export function presentApiMessage(row: MessageRow) {
     delivered_at: iso(row.deliveredAt),
     read_at: iso(row.readAt),
     feedback: row.feedback === 1 ? ('up' as const) : row.feedback === -1 ? ('down' as const) : null,
+    mentioned_user_ids: row.mentionedUserIds ?? [],
     ai: row.ai
       ? {
           kind: row.ai.kind,

@@ -345,6 +345,9 @@ export const apiMessageSchema = z
     delivered_at: timestamp.nullable(),
     read_at: timestamp.nullable(),
     feedback: z.enum(['up', 'down']).nullable().meta({ description: "The customer's rating of a bot reply." }),
+    mentioned_user_ids: z
+      .array(z.number().int())
+      .meta({ description: 'A note: the teammates it names with "@Name" (their user ids); empty otherwise.' }),
     ai: z
       .object({
         kind: z.enum(['answer', 'curated', 'fallback', 'handoff', 'smalltalk']),

@@ -156,6 +156,8 @@ export function presentMessage(row: MessageRow & { senderName?: string | null },
         }
       : null,
     feedback: row.feedback === 1 ? ('up' as const) : row.feedback === -1 ? ('down' as const) : null,
+    /** A note's teammates named in it (the thread marks their "@Name"). */
+    mentions: row.mentionedUserIds ?? [],
   };
 }
 

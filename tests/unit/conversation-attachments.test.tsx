@@ -38,6 +38,7 @@ function show(attachments: Attachment[], text = '') {
     created_at: new Date().toISOString(),
     ai: null,
     feedback: null,
+    mentions: [],
   };
   render(
     <ul>

@@ -174,7 +174,17 @@ function indexProps(overrides: Partial<ConversationIndexProps> = {}): Conversati
       ],
       meta,
     },
-    filters: { state: 'open', channel: '', bot: '', assignee: '', label: '', priority: '', sort: '', search: '' },
+    filters: {
+      state: 'open',
+      channel: '',
+      bot: '',
+      assignee: '',
+      label: '',
+      priority: '',
+      sort: '',
+      mentioned: '',
+      search: '',
+    },
     counts: { bot: 2, queued: 3, human: 1, mine: 4, snoozed: 7, unread: 5 },
     channels: [
       { id: 2, name: 'Website', type: 'web' },
@@ -218,6 +228,7 @@ function message(overrides: Partial<Message> = {}): Message {
     created_at: at(-10 * 60_000),
     ai: null,
     feedback: null,
+    mentions: [],
     ...overrides,
   };
 }
@@ -309,6 +320,11 @@ function showProps(overrides: Partial<ConversationShowProps> = {}): Conversation
       { id: 1, name: 'Rina' },
       { id: 2, name: 'Sari' },
     ],
+    teammates: [
+      { id: 1, name: 'Rina' },
+      { id: 2, name: 'Sari' },
+      { id: 3, name: 'Dewi Lestari' },
+    ],
     templates: [
       bodyTemplate('follow_up', 'id', 'Halo {{1}}, ada yang bisa kami bantu lagi?'),
       bodyTemplate('follow_up', 'en', 'Hi {{1}}, can we help with anything else?'),
@@ -351,7 +367,17 @@ describe('Conversations/Index', () => {
     render(
       <Index
         {...indexProps({
-          filters: { state: 'open', channel: 4, bot: '', assignee: '', label: '', priority: '', sort: '', search: '' },
+          filters: {
+            state: 'open',
+            channel: 4,
+            bot: '',
+            assignee: '',
+            label: '',
+            priority: '',
+            sort: '',
+            mentioned: '',
+            search: '',
+          },
         })}
       />,
     );
@@ -880,6 +906,82 @@ describe('Conversations/Show', () => {
     );
   });
 
+  it('lists teammates after an "@" in a note, puts "@Name" in and sends whom the note still names', () => {
+    render(<Show {...showProps()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Internal note' }));
+    const box = screen.getByRole('textbox', { name: 'Internal note' }) as HTMLTextAreaElement;
+    const options = () => {
+      const list = screen.queryByRole('listbox', { name: 'Teammates' });
+      return list
+        ? within(list)
+            .getAllByRole('option')
+            .map((option) => option.textContent)
+        : [];
+    };
+
+    // A word of the name finds it; Enter puts the whole name in and does not send.
+    fireEvent.change(box, { target: { value: 'Tolong @les' } });
+    expect(options()).toEqual(['DLDewi Lestari']);
+    expect(box.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(box.value).toBe('Tolong @Dewi Lestari ');
+    expect(options()).toEqual([]);
+    expect(fake.calls.filter((call) => call.method === 'form.post')).toHaveLength(0);
+
+    // The arrows move; a click chooses too.
+    fireEvent.change(box, { target: { value: `${box.value}dan @` } });
+    expect(options()).toEqual(['DLDewi Lestari', 'RRina', 'SSari']);
+    fireEvent.keyDown(box, { key: 'ArrowUp' });
+    expect(
+      within(screen.getByRole('listbox', { name: 'Teammates' }))
+        .getAllByRole('option')[2]
+        .getAttribute('aria-selected'),
+    ).toBe('true');
+    fireEvent.mouseDown(
+      within(screen.getByRole('listbox', { name: 'Teammates' })).getByRole('option', { name: /Rina/ }),
+    );
+    expect(box.value).toBe('Tolong @Dewi Lestari dan @Rina ');
+
+    // An e-mail address is not a mention; nothing matching closes the list; Escape closes it too.
+    fireEvent.change(box, { target: { value: `${box.value}cc rina@kopi.id` } });
+    expect(options()).toEqual([]);
+    fireEvent.change(box, { target: { value: 'Tolong @Dewi Lestari dan @Rina, cek @zz' } });
+    expect(options()).toEqual([]);
+    fireEvent.change(box, { target: { value: 'Tolong @Dewi Lestari dan @Rina, cek @S' } });
+    expect(options()).toEqual(['SSari']);
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(options()).toEqual([]);
+
+    // Rina's name is deleted before sending: only Dewi is told.
+    fireEvent.change(box, { target: { value: 'Tolong @Dewi Lestari cek resi ya' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'form.post',
+      url: 'route:conversations.notes.store:{"conversation":5}',
+      data: { text: 'Tolong @Dewi Lestari cek resi ya', mentions: [3] },
+    });
+
+    // A reply lists no teammates.
+    fireEvent.click(screen.getByRole('button', { name: 'Reply' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Reply' }), { target: { value: '@Dew' } });
+    expect(options()).toEqual([]);
+  });
+
+  it('marks the teammates a note names, the reader more strongly', () => {
+    const named: Message = {
+      ...note,
+      id: 140,
+      text: '@Rina tolong cek, @Sari sudah tahu. Email rina@kopi.id',
+      mentions: [1, 2],
+    };
+    render(<Show {...showProps({ messages: [named] })} />);
+    const item = screen.getByRole('listitem', { name: 'Internal note' });
+    const you = within(item).getByTitle('You were mentioned');
+    expect(you.textContent).toBe('@Rina');
+    expect(within(item).getByTitle('Sari was mentioned').textContent).toBe('@Sari');
+    expect(item.textContent).toContain('Email rina@kopi.id');
+  });
+
   it('lets whoever replies correct the contact, and not a viewer', () => {
     const { unmount } = render(<Show {...showProps()} />);
     fireEvent.click(screen.getByRole('button', { name: 'Edit contact' }));
@@ -1297,6 +1399,7 @@ describe('snoozing', () => {
           conversations: { data: [], meta: { ...meta, total: 0, from: null, to: null } },
           filters: {
             state: 'snoozed',
+            mentioned: '',
             channel: '',
             bot: '',
             assignee: '',

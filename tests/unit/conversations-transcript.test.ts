@@ -31,6 +31,7 @@ function message(
     template: null,
     choices: null,
     feedback: null,
+    mentionedUserIds: null,
     createdAt: at('2026-12-06T07:31:00Z'),
     ...values,
   };

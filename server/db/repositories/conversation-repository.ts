@@ -111,6 +111,8 @@ export interface ConversationFilters {
   labelId?: number;
   /** Conversations marked this priority. */
   priority?: ConversationPriority;
+  /** Conversations with a note that names this user ("@Name"). */
+  mentionedUserId?: number;
   /** Conversations with a message or a change at or after this time (the API's incremental export). */
   updatedSince?: Date;
 }
@@ -512,6 +514,20 @@ export function conversationRepository(db: Database, teamId: number) {
       filters.botId ? eq(conversations.botId, filters.botId) : undefined,
       filters.labelId ? sql`${conversations.labelIds} @> array[${filters.labelId}::int]` : undefined,
       filters.priority ? eq(conversations.priority, filters.priority) : undefined,
+      filters.mentionedUserId
+        ? inArray(
+            conversations.id,
+            db
+              .select({ id: messages.conversationId })
+              .from(messages)
+              .where(
+                and(
+                  eq(messages.teamId, teamId),
+                  sql`${messages.mentionedUserIds} @> array[${filters.mentionedUserId}::int]`,
+                ),
+              ),
+          )
+        : undefined,
       filters.assignee === 'unassigned'
         ? isNull(conversations.assigneeId)
         : filters.assignee

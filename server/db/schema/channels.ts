@@ -269,6 +269,8 @@ export const messages = pgTable(
     /** Choices the customer taps to answer (a rating's 1 to 5): a WhatsApp list, Telegram's inline buttons. */
     choices: jsonb('choices').$type<MessageChoices | null>(),
     feedback: smallint('feedback'),
+    /** A note's teammates named in it with "@Name" (their bells heard it; the inbox's Mentions tab). */
+    mentionedUserIds: integer('mentioned_user_ids').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -280,6 +282,10 @@ export const messages = pgTable(
       .where(sql`sender = 'bot'`),
     index('messages_conversation_id_id_index').on(table.conversationId, table.id),
     index('messages_team_id_created_at_index').on(table.teamId, table.createdAt),
+    // The inbox's Mentions tab: the few notes that name someone, by whom they name.
+    index('messages_mentioned_user_ids_index')
+      .using('gin', table.mentionedUserIds)
+      .where(sql`mentioned_user_ids is not null`),
     // Outbound messages waiting for their send job: few at any time, found by the workers' sweep
     // when a stopped process stored one without queueing its job.
     index('messages_queued_index')

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Services } from '../../services';
-import { notifyAssigned, settleQueued } from './notifications';
+import { notifyAssigned, notifyMentioned, settleQueued } from './notifications';
+import { mentionedIn, mentionLimit } from './mentions';
 import {
   conversationRepository,
   type ConversationRow,
@@ -42,6 +43,17 @@ type ConversationServices = Pick<
 >;
 
 const textSchema = z.object({ text: fields.requiredString('text', 4096) });
+
+const noteSchema = textSchema.extend({
+  /** The teammates the reply box's "@" list put in, by id; those whose "@Name" is left are told. */
+  mentions: z
+    .array(z.number({ error: 'Each mention must be a teammate.' }).int('Each mention must be a teammate.').positive(), {
+      error: 'The mentions must be a list of teammates.',
+    })
+    .max(mentionLimit, `A note may mention at most ${mentionLimit} teammates.`)
+    .optional()
+    .transform((value) => value ?? []),
+});
 
 /** WhatsApp's and Telegram's limit on a file's caption: one call sends the file and its words. */
 export const captionLimit = 1024;
@@ -262,7 +274,10 @@ export async function replyAsAgent(
   return message;
 }
 
-/** An internal note: in the thread for the team, never sent to the customer. */
+/**
+ * An internal note: in the thread for the team, never sent to the customer. The teammates it names
+ * ("@Name", picked from the reply box's list) are kept on it and told on their bells.
+ */
 export async function addNote(
   services: ConversationServices,
   actor: TeamActor,
@@ -271,7 +286,11 @@ export async function addNote(
 ) {
   const { repo, conversation } = await conversationContext(services, actor, conversationId);
   authorize(conversationPolicy.reply(actor));
-  const { text } = validate(textSchema, input);
+  const { text, mentions } = validate(noteSchema, input);
+  const team = mentions.length > 0 ? await teamMembers(services, actor) : [];
+  if (mentions.some((id) => !team.some((member) => member.id === id)))
+    throw new ValidationError({ mentions: 'Only members of this team can be mentioned.' });
+  const mentioned = mentionedIn(text, mentions, team);
   const note = (await repo.insertMessage({
     conversationId: conversation.id,
     channelId: conversation.channelId,
@@ -281,9 +300,23 @@ export async function addNote(
     kind: 'note',
     text,
     status: 'sent',
+    mentionedUserIds: mentioned.length > 0 ? mentioned : null,
   }))!;
-  await messageCreated(services, { ...note, senderName: await teammateName(services, actor.userId) });
+  const author = await teammateName(services, actor.userId);
+  await messageCreated(services, { ...note, senderName: author });
+  const told = mentioned.filter((id) => id !== actor.userId);
+  if (told.length > 0) {
+    const contactName = (await repo.contact(conversation.contactId))?.name ?? null;
+    for (const userId of told) await notifyMentioned(services, conversation, userId, contactName, author, text);
+  }
   return note;
+}
+
+/** Everyone on the team (the owner, then the members by name), with their roles. */
+export async function teamMembers(services: Pick<Services, 'db'>, actor: TeamActor) {
+  const memberships = teamMembershipRepository(services.db, actor.userId);
+  const owner = await memberships.owner(actor.teamId);
+  return [...(owner ? [owner] : []), ...(await memberships.members(actor.teamId))];
 }
 
 /** Takes the conversation (user_id = oneself), gives it to a teammate, or unassigns it (null). */

@@ -5,6 +5,7 @@ import { notificationRepository } from '../../db/repositories/notification-repos
 import type { HandoffReasonCode } from '../../db/schema/channels';
 import { notify } from '../notifications/notify';
 import { handoffReasonWords } from './handoff-reasons';
+import { noteExcerpt } from './mentions';
 import { broadcastNotificationsRead } from '../notifications/notifications-read';
 import { allows } from '../teams/roles';
 import { asRole } from '../teams/team-access';
@@ -86,6 +87,24 @@ export async function notifyAssigned(
       : `Conversation #${conversation.number}${who} was assigned to you: ${handoffReasonWords[how.reason]}.`;
   await notify(services, assigneeId, conversationAssignedType, {
     message,
+    ...conversationLink(services, conversation),
+  });
+}
+
+/** The bell's notification type for a teammate named in an internal note. */
+export const conversationMentionedType = 'conversation-mentioned';
+
+/** 'Ayu mentioned you in conversation #12 with Joko: "…"': the named teammate's bell, live. */
+export async function notifyMentioned(
+  services: Pick<Services, 'db' | 'broadcaster' | 'route'>,
+  conversation: { id: number; teamId: number; number: number },
+  userId: number,
+  contactName: string | null,
+  author: string,
+  note: string,
+): Promise<void> {
+  await notify(services, userId, conversationMentionedType, {
+    message: `${author} mentioned you in conversation #${conversation.number}${withContact(contactName)}: “${noteExcerpt(note)}”`,
     ...conversationLink(services, conversation),
   });
 }

@@ -30,6 +30,8 @@ export const apiConversationQuerySchema = z.object({
   bot: fields.queryId('bot').optional(),
   assignee: z.union([z.literal('me'), z.literal('unassigned'), fields.queryId('assignee')]).optional(),
   label: fields.queryId('label').optional(),
+  /** Conversations with a note naming this teammate ("@Name"): `me` or a user id. */
+  mentioned: z.union([z.literal('me'), fields.queryId('mentioned')]).optional(),
   priority: z
     .enum(['low', 'medium', 'high', 'urgent'], {
       error: 'The priority must be one of low, medium, high or urgent.',

@@ -21,7 +21,7 @@ import { dayAndHour } from '../../../server/reports/compute';
 import { daysBetween } from '../../../server/reports/summary';
 import type { NotificationsSummary } from '../../../server/presenters/notification-presenter';
 import { teamNotificationTypes } from '../../../server/domain/notifications/team-events';
-import { conversationQueuedType } from '../../../server/domain/conversations/notifications';
+import { conversationMentionedType, conversationQueuedType } from '../../../server/domain/conversations/notifications';
 
 // What a newcomer finds after `npm start`: the demo login and a team worth looking around.
 let app: TestApp;
@@ -61,7 +61,12 @@ describe('the demo data', () => {
     // Today's two conversations waiting for a person (the web one and the WhatsApp one) ring the bell too.
     const waiting = notifications.recent.filter((notification) => notification.type === conversationQueuedType);
     expect(waiting.map((notification) => notification.read_at === null)).toEqual([true, true]);
-    expect(notifications.unread_count).toBe(3);
+    // The agent asked the owner about Joko's order in a note.
+    const mentioned = notifications.recent.filter((notification) => notification.type === conversationMentionedType);
+    expect(mentioned.map((notification) => notification.data.message)).toEqual([
+      expect.stringMatching(/^Budi .* mentioned you in conversation #\d+ with Joko: “@.* pesanan Joko belum sampai/),
+    ]);
+    expect(notifications.unread_count).toBe(4);
 
     const { team, permissions } = await teamPage(client, user.current_team!.id);
     expect(team.owner.email).toBe(demoLogin.email);
@@ -220,6 +225,13 @@ describe('the demo channels and inbox', () => {
     expect(snoozed[0].state).toBe('human');
     expect(new Date(snoozed[0].snoozed_until!).getUTCHours()).toBe(2);
     expect((inbox.props.counts as { snoozed: number }).snoozed).toBe(1);
+    // The owner's Mentions tab holds Joko's conversation.
+    const mentions = expectPage(await client.visit('/conversations?mentioned=me'), 'Conversations/Index');
+    expect(
+      (mentions.props.conversations as { data: Array<{ contact: { name: string | null } }> }).data.map(
+        (row) => row.contact.name,
+      ),
+    ).toEqual(['Joko']);
     // The lost order is marked high, the large booking medium.
     const marked = (
       inbox.props.conversations as { data: Array<{ priority: string | null; last_preview: string }> }

@@ -93,6 +93,7 @@ export default function Index({
       label: '',
       priority: '',
       sort: filters.sort,
+      mentioned: filters.mentioned,
       search: '',
     });
   };
@@ -178,6 +179,11 @@ export default function Index({
           >
             {narrowed ? (
               <>Try another word, or another channel, bot, assignee, label or priority.</>
+            ) : filters.mentioned === 'me' ? (
+              <>
+                No note mentions you yet. When a teammate writes “@” and your name in an internal note, the conversation
+                shows here and your bell tells you.
+              </>
             ) : filters.state === 'queued' ? (
               <>Nobody is waiting for a person right now. When a bot hands a conversation over, it shows here.</>
             ) : filters.state === 'snoozed' ? (

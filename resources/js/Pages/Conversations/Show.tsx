@@ -20,7 +20,7 @@ import { useNow } from './Partials/use-now';
  * status as they happen; the other agents who have it open are shown.
  */
 export default function Show(props: ConversationShowProps) {
-  const { contact, agents, templates, saved_replies: savedReplies, labels, can } = props;
+  const { contact, agents, teammates, templates, saved_replies: savedReplies, labels, can } = props;
   const userId = usePage().props.auth.user?.id ?? null;
   const { conversation, messages } = useLiveConversation(props.conversation, props.messages);
   const serviceWindow = conversation.window;
@@ -69,12 +69,13 @@ export default function Show(props: ConversationShowProps) {
               </div>
               <ActionBar conversation={conversation} agents={agents} can={can} userId={userId} />
             </div>
-            <Thread messages={messages} contactName={name} />
+            <Thread messages={messages} contactName={name} teammates={teammates} userId={userId} />
             {can.reply ? (
               <Composer
                 conversation={conversation}
                 templates={templates}
                 savedReplies={savedReplies}
+                teammates={teammates}
                 windowOpen={windowOpen}
                 now={now}
               />

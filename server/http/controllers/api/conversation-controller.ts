@@ -28,6 +28,7 @@ export async function index(req: Request, res: Response) {
       assignee: query.assignee === 'me' ? actor.userId : query.assignee,
       labelId: query.label,
       priority: query.priority,
+      mentionedUserId: query.mentioned === 'me' ? actor.userId : query.mentioned,
       search: query.search || undefined,
       updatedSince: query.updated_since,
     },

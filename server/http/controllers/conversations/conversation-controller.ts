@@ -7,7 +7,6 @@ import type { Request, Response } from 'express';
 import { conversationRepository, type ConversationFilters } from '../../../db/repositories/conversation-repository';
 import { channelRepository } from '../../../db/repositories/channel-repository';
 import { botRepository } from '../../../db/repositories/bot-repository';
-import { teamMembershipRepository } from '../../../db/repositories/team-membership-repository';
 import { savedReplyRepository } from '../../../db/repositories/saved-reply-repository';
 import { presentSavedReply } from '../../../domain/conversations/saved-replies';
 import { labelRepository } from '../../../db/repositories/label-repository';
@@ -19,6 +18,7 @@ import { setPriority } from '../../../domain/conversations/priority';
 import { bulkSummary, bulkUpdate } from '../../../domain/conversations/bulk';
 import {
   addNote,
+  teamMembers,
   assign,
   conversationPolicy,
   handBack,
@@ -52,11 +52,8 @@ function can(actor: TeamActor) {
 }
 
 /** Who may be assigned conversations: the team's members whose role handles them. */
-async function agents(req: Request, actor: TeamActor) {
-  const memberships = teamMembershipRepository(req.services.db, actor.userId);
-  const owner = await memberships.owner(actor.teamId);
-  const members = await memberships.members(actor.teamId);
-  return [...(owner ? [owner] : []), ...members]
+async function agents(req: Request, actor: TeamActor, members?: Awaited<ReturnType<typeof teamMembers>>) {
+  return (members ?? (await teamMembers(req.services, actor)))
     .filter((member) => allows(asRole(member.role), 'conversations:reply'))
     .map((member) => ({ id: member.id, name: member.name }));
 }
@@ -76,16 +73,18 @@ function filtersOf(req: Request, actor: TeamActor) {
     ? (query.priority as ConversationPriority)
     : '';
   const sort = query.sort === 'priority' ? 'priority' : '';
+  const mentioned = query.mentioned === 'me' ? 'me' : '';
   const filters: ConversationFilters = {
     labelId: label || undefined,
     priority: priority || undefined,
+    mentionedUserId: mentioned ? actor.userId : undefined,
     state: state || undefined,
     channelId: channel || undefined,
     botId: bot || undefined,
     assignee: assignee === 'me' ? actor.userId : assignee || undefined,
     search: search || undefined,
   };
-  return { shown: { state, channel, bot, assignee, label, priority, sort, search }, filters, sort };
+  return { shown: { state, channel, bot, assignee, label, priority, sort, mentioned, search }, filters, sort };
 }
 
 /** The team's labels, for the list's chips, its filter and the label picker. */
@@ -266,6 +265,7 @@ export async function show(req: Request) {
           .filter((template) => template.status.toUpperCase() === 'APPROVED')
           .map(presentTemplate)
       : [];
+  const members = await teamMembers(req.services, actor);
   await req.inertia.render('Conversations/Show', {
     conversation: presentConversationDetail({ ...row, unreadCount: 0 }, contact),
     messages: (await repo.messages(row.id, { limit: 100 })).map((message) =>
@@ -291,7 +291,9 @@ export async function show(req: Request) {
         channel_type: other.channelType,
       })),
     },
-    agents: await agents(req, actor),
+    agents: await agents(req, actor, members),
+    // Everyone on the team reads conversations, so a note may name anyone ("@Name").
+    teammates: members.map((member) => ({ id: member.id, name: member.name })),
     labels: await teamLabels(req, actor),
     templates,
     saved_replies: conversationPolicy.reply(actor)

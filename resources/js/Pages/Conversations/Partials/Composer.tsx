@@ -9,10 +9,17 @@ import { WindowCountdown } from './StateBadge';
 import { uploadAccept } from '../../../../../server/channels/web/protocol';
 import { formatBytes } from '../../Knowledges/Partials/format';
 import SavedReplyList from './SavedReplyList';
+import MentionList from './MentionList';
+import {
+  insertMention,
+  matchingTeammates,
+  mentionedIn,
+  mentionQuery,
+} from '../../../../../server/domain/conversations/mentions';
 import TemplatePicker from './TemplatePicker';
 import { DraftNotice, SuggestButton, useSuggestion } from './Suggestion';
 import { insertReply, matchingReplies, slashQuery, type SavedReply } from './saved-replies';
-import type { ConversationDetail, ConversationShowProps } from './types';
+import type { ConversationDetail, ConversationShowProps, Teammate } from './types';
 
 type Mode = 'reply' | 'note';
 
@@ -45,19 +52,22 @@ function ModeSwitch({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => 
 /**
  * The bottom of the thread: a reply to the contact or an internal note for the team. Enter sends,
  * Shift+Enter starts a new line; "/" followed by a few letters lists the team's saved replies to put
- * in. On WhatsApp the reply is free text while the 24-hour window is open (with its countdown) and
+ * in, and in a note "@" lists the teammates to mention. On WhatsApp the reply is free text while the 24-hour window is open (with its countdown) and
  * an approved template once it has closed.
  */
 export default function Composer({
   conversation,
   templates,
   savedReplies,
+  teammates = [],
   windowOpen,
   now,
 }: {
   conversation: ConversationDetail;
   templates: ConversationShowProps['templates'];
   savedReplies: SavedReply[];
+  /** Whom a note may mention ("@Name"). */
+  teammates?: Teammate[];
   /** WhatsApp: whether free text may be sent now; null for other channels. */
   windowOpen: boolean | null;
   now: number;
@@ -73,15 +83,29 @@ export default function Composer({
   const box = useRef<HTMLTextAreaElement>(null);
   /** The caret while the box has the focus (the saved replies' list follows it). */
   const [caret, setCaret] = useState<number | null>(null);
-  /** Where the "/word" the list was closed for (Escape) starts: it stays closed for that one. */
+  /** Where the "/word" or "@word" the list was closed for (Escape) starts: it stays closed for that one. */
   const [dismissed, setDismissed] = useState<number | null>(null);
-  /** The highlighted reply, for the query it was moved to in (a new query starts at the first). */
+  /** The highlighted entry, for the query it was moved to in (a new query starts at the first). */
   const [highlight, setHighlight] = useState({ query: '', index: 0 });
-  const slash = savedReplies.length > 0 && caret !== null ? slashQuery(form.data.text, caret) : null;
+  /** The teammates put in with the "@" list (those whose "@Name" is still there when it is sent are told). */
+  const [picked, setPicked] = useState<number[]>([]);
+  // "@" in a note lists teammates; only while some match, since "@" is also just a character.
+  const at = mode === 'note' && teammates.length > 0 && caret !== null ? mentionQuery(form.data.text, caret) : null;
+  const teammateMatches = at && at.start !== dismissed ? matchingTeammates(teammates, at.query) : [];
+  const mentionOpen = at !== null && teammateMatches.length > 0;
+  const slash = !mentionOpen && savedReplies.length > 0 && caret !== null ? slashQuery(form.data.text, caret) : null;
   const listOpen = slash !== null && slash.start !== dismissed;
   const matches = listOpen ? matchingReplies(savedReplies, slash.query) : [];
-  const active = slash && highlight.query === slash.query ? Math.min(highlight.index, matches.length - 1) : 0;
-  const setActive = (index: number) => setHighlight({ query: slash?.query ?? '', index });
+  const query = mentionOpen ? `@${at.query}` : (slash?.query ?? '');
+  const count = mentionOpen ? teammateMatches.length : matches.length;
+  const active = highlight.query === query ? Math.min(highlight.index, count - 1) : 0;
+  const setActive = (index: number) => setHighlight({ query, index });
+  const listId = mentionOpen ? 'composer-teammates' : 'composer-saved-replies';
+  const activeId = mentionOpen
+    ? `${listId}-${teammateMatches[active]?.id}`
+    : listOpen && matches.length > 0
+      ? `${listId}-${matches[active].id}`
+      : undefined;
   const trackCaret = () =>
     setCaret(box.current && document.activeElement === box.current ? box.current.selectionStart : null);
 
@@ -89,6 +113,15 @@ export default function Composer({
     if (!slash || caret === null) return;
     const next = insertReply(form.data.text, slash.start, caret, reply);
     form.setData('text', next.text);
+    setCaret(next.caret);
+    requestAnimationFrame(() => box.current?.setSelectionRange(next.caret, next.caret));
+  };
+
+  const mention = (teammate: Teammate) => {
+    if (!at || caret === null) return;
+    const next = insertMention(form.data.text, at.start, caret, teammate);
+    form.setData('text', next.text);
+    setPicked((ids) => (ids.includes(teammate.id) ? ids : [...ids, teammate.id]));
     setCaret(next.caret);
     requestAnimationFrame(() => box.current?.setSelectionRange(next.caret, next.caret));
   };
@@ -109,12 +142,17 @@ export default function Composer({
   const send = () => {
     if (form.processing || (form.data.text.trim() === '' && !file)) return;
     const name = mode === 'reply' ? 'conversations.messages.store' : 'conversations.notes.store';
-    form.transform((data) => (file ? { text: data.text, file } : { text: data.text }));
+    form.transform((data) => {
+      if (file) return { text: data.text, file };
+      const mentions = mode === 'note' ? mentionedIn(data.text, picked, teammates) : [];
+      return mentions.length > 0 ? { text: data.text, mentions } : { text: data.text };
+    });
     form.post(route(name, { conversation: conversation.id }), {
       preserveScroll: true,
       forceFormData: file !== null,
       onSuccess: () => {
         form.reset('text', 'file');
+        setPicked([]);
         if (box.current) box.current.style.height = '';
       },
     });
@@ -127,22 +165,28 @@ export default function Composer({
 
   const keyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.nativeEvent.isComposing) return;
-    if (listOpen && slash) {
+    // The open list (teammates after "@", saved replies after "/") takes the keys it uses.
+    const list = mentionOpen
+      ? { start: at.start, count: teammateMatches.length, choose: () => mention(teammateMatches[active]) }
+      : listOpen && slash
+        ? { start: slash.start, count: matches.length, choose: () => choose(matches[active]) }
+        : null;
+    if (list) {
       if (event.key === 'Escape') {
         event.preventDefault();
-        setDismissed(slash.start);
+        setDismissed(list.start);
         return;
       }
-      if (matches.length > 0) {
+      if (list.count > 0) {
         if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
           event.preventDefault();
-          const step = event.key === 'ArrowDown' ? 1 : matches.length - 1;
-          setActive((active + step) % matches.length);
+          const step = event.key === 'ArrowDown' ? 1 : list.count - 1;
+          setActive((active + step) % list.count);
           return;
         }
         if ((event.key === 'Enter' && !event.shiftKey) || event.key === 'Tab') {
           event.preventDefault();
-          choose(matches[active]);
+          list.choose();
           return;
         }
       }
@@ -200,6 +244,15 @@ export default function Composer({
             {mode === 'reply' ? 'Reply' : 'Internal note'}
           </label>
           <div className="relative flex items-end gap-2">
+            {mentionOpen && (
+              <MentionList
+                id={listId}
+                teammates={teammateMatches}
+                active={active}
+                onChoose={mention}
+                onHover={setActive}
+              />
+            )}
             {listOpen && slash && (
               <SavedReplyList
                 id="composer-saved-replies"
@@ -259,25 +312,28 @@ export default function Composer({
                 const { value, selectionStart } = event.target;
                 form.setData('text', value);
                 setCaret(selectionStart);
-                // A "/" written anew opens the list again.
-                if (dismissed !== null && slashQuery(value, selectionStart)?.start !== dismissed) setDismissed(null);
+                // A "/" or "@" written anew opens the list again.
+                if (
+                  dismissed !== null &&
+                  slashQuery(value, selectionStart)?.start !== dismissed &&
+                  mentionQuery(value, selectionStart)?.start !== dismissed
+                )
+                  setDismissed(null);
               }}
               onSelect={trackCaret}
               onFocus={trackCaret}
               onBlur={() => setCaret(null)}
               onKeyDown={keyDown}
-              aria-autocomplete={savedReplies.length > 0 ? 'list' : undefined}
-              aria-expanded={savedReplies.length > 0 ? listOpen && matches.length > 0 : undefined}
-              aria-controls={listOpen && matches.length > 0 ? 'composer-saved-replies' : undefined}
-              aria-activedescendant={
-                listOpen && matches.length > 0 ? `composer-saved-replies-${matches[active].id}` : undefined
-              }
+              aria-autocomplete={savedReplies.length > 0 || mode === 'note' ? 'list' : undefined}
+              aria-expanded={savedReplies.length > 0 || mode === 'note' ? activeId !== undefined : undefined}
+              aria-controls={activeId !== undefined ? listId : undefined}
+              aria-activedescendant={activeId}
               placeholder={
                 mode === 'reply'
                   ? file
                     ? 'Add a caption (optional)…'
                     : 'Write a reply… (Enter sends, Shift+Enter for a new line)'
-                  : 'Write a note for your team…'
+                  : 'Write a note for your team… (@ mentions a teammate)'
               }
               maxLength={file ? 1024 : 4096}
               aria-invalid={form.errors.text ? true : undefined}
@@ -302,6 +358,8 @@ export default function Composer({
           {mode === 'reply' && draft && <DraftNotice draft={draft} />}
           <InputError id="composer-text-error" className="mt-2" message={form.errors.text} role="alert" />
           <InputError className="mt-2" message={(form.errors as { file?: string }).file} role="alert" />
+          {/* A teammate who left the team while the note was written. */}
+          <InputError className="mt-2" message={(form.errors as { mentions?: string }).mentions} role="alert" />
           <p className="mt-2 text-xs text-gray-500">
             {savedReplies.length > 0 ? 'Type / to put in a saved reply. ' : 'No saved replies yet. '}
             <Link href={route('saved-replies.index')} className="font-medium text-indigo-600 hover:text-indigo-500">

@@ -7,16 +7,17 @@ interface Tab {
   key: string;
   label: string;
   count: number | null;
-  filters: Pick<InboxFilters, 'state' | 'assignee'>;
+  filters: Pick<InboxFilters, 'state' | 'assignee' | 'mentioned'>;
   active: boolean;
 }
 
 function tabsOf(filters: InboxFilters, counts: ConversationIndexProps['counts']): Tab[] {
   const mine = filters.assignee === 'me';
-  // The state tabs keep an agent or "unassigned" chosen below, and leave "Mine".
+  const mentions = filters.mentioned === 'me';
+  // The state tabs keep an agent or "unassigned" chosen below, and leave "Mine" and "Mentions".
   const assignee = mine ? '' : filters.assignee;
-  const state = (value: InboxFilters['state']) => ({ state: value, assignee });
-  return [
+  const state = (value: InboxFilters['state']) => ({ state: value, assignee, mentioned: '' as const });
+  const tabs: Tab[] = [
     {
       key: 'open',
       label: 'Open',
@@ -36,8 +37,16 @@ function tabsOf(filters: InboxFilters, counts: ConversationIndexProps['counts'])
       key: 'mine',
       label: 'Mine',
       count: counts.mine,
-      filters: { state: 'human', assignee: 'me' },
+      filters: { state: 'human', assignee: 'me', mentioned: '' },
       active: filters.state === 'human' && mine,
+    },
+    // Conversations with a note that names me, whatever their state.
+    {
+      key: 'mentions',
+      label: 'Mentions',
+      count: null,
+      filters: { state: '', assignee: '', mentioned: 'me' },
+      active: mentions,
     },
     { key: 'bot', label: 'Bot', count: counts.bot, filters: state('bot'), active: filters.state === 'bot' },
     {
@@ -63,11 +72,13 @@ function tabsOf(filters: InboxFilters, counts: ConversationIndexProps['counts'])
     },
     { key: 'all', label: 'All', count: null, filters: state(''), active: filters.state === '' && !mine },
   ];
+  // Mentions is a view of its own: no state tab is current beside it.
+  return tabs.map((tab) => (tab.key === 'mentions' || !mentions ? tab : { ...tab, active: false }));
 }
 
 /**
- * The inbox's state tabs with their counts (Open, Waiting, Mine, Bot, Human, Snoozed, Resolved,
- * All); each is a link to the inbox with the other filters kept and the first page. Open counts
+ * The inbox's state tabs with their counts (Open, Waiting, Mine, Mentions, Bot, Human, Snoozed,
+ * Resolved, All); each is a link to the inbox with the other filters kept and the first page. Open counts
  * bot, waiting and human together, snoozed ones left out (the props count neither resolved
  * conversations nor all of them).
  */

@@ -1,8 +1,10 @@
+import { Fragment } from 'react';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/dates';
 import { formatBytes } from '../../Knowledges/Partials/format';
 import { aiLine, safeUrl } from './format';
-import type { Attachment, Message } from './types';
+import { mentionParts } from '../../../../../server/domain/conversations/mentions';
+import type { Attachment, Message, Teammate } from './types';
 
 const time = (iso: string) => {
   const date = new Date(iso);
@@ -136,12 +138,47 @@ function Citations({ citations }: { citations: NonNullable<Message['ai']>['citat
   );
 }
 
+/** A note's words with the teammates it names marked (the reader's own name more strongly). */
+function NoteText({ text, mentioned, userId }: { text: string; mentioned: Teammate[]; userId: number | null }) {
+  if (mentioned.length === 0) return <>{text}</>;
+  return (
+    <>
+      {mentionParts(text, mentioned).map((part, index) =>
+        part.mention ? (
+          <span
+            key={index}
+            title={part.mention.id === userId ? 'You were mentioned' : `${part.mention.name} was mentioned`}
+            className={cn(
+              'rounded px-0.5 font-semibold',
+              part.mention.id === userId ? 'bg-amber-200 text-amber-950' : 'text-indigo-700',
+            )}
+          >
+            {part.text}
+          </span>
+        ) : (
+          <Fragment key={index}>{part.text}</Fragment>
+        ),
+      )}
+    </>
+  );
+}
+
 /**
  * One message of the thread. The contact on the left; the bot and agents on the right with who
  * wrote it; internal notes amber; system lines centred and small. Bot replies show their sources,
  * model and latency; outbound messages their delivery.
  */
-export default function MessageItem({ message, contactName }: { message: Message; contactName: string }) {
+export default function MessageItem({
+  message,
+  contactName,
+  teammates = [],
+  userId = null,
+}: {
+  message: Message;
+  contactName: string;
+  teammates?: Teammate[];
+  userId?: number | null;
+}) {
   const stamp = (
     <time dateTime={message.created_at} title={formatDateTime(message.created_at)}>
       {time(message.created_at)}
@@ -164,7 +201,11 @@ export default function MessageItem({ message, contactName }: { message: Message
         <div className="max-w-[85%] min-w-0 text-end">
           <div className="rounded-2xl rounded-br-sm bg-amber-50 px-4 py-2 text-start text-sm break-words whitespace-pre-wrap text-amber-950 ring-1 ring-amber-200">
             <p className="mb-1 text-xs font-semibold text-amber-800">Internal note</p>
-            {message.text}
+            <NoteText
+              text={message.text}
+              mentioned={teammates.filter((t) => message.mentions.includes(t.id))}
+              userId={userId}
+            />
             <Attachments attachments={message.attachments} />
           </div>
           <p className="mt-1 text-xs text-gray-500">

@@ -1,7 +1,7 @@
 import { Fragment, useLayoutEffect, useRef } from 'react';
 import { formatDay, formatIsoDay, sameDay } from '@/lib/dates';
 import MessageItem from './MessageItem';
-import type { Message } from './types';
+import type { Message, Teammate } from './types';
 import { useNow } from './use-now';
 
 /** How close to the end (px) still counts as reading the newest messages. */
@@ -13,7 +13,19 @@ const NEAR_BOTTOM_PX = 120;
  * messages come in (or a reply grows) the box follows them only while the reader is at the bottom,
  * so reading back is never interrupted.
  */
-export default function Thread({ messages, contactName }: { messages: Message[]; contactName: string }) {
+export default function Thread({
+  messages,
+  contactName,
+  teammates = [],
+  userId = null,
+}: {
+  messages: Message[];
+  contactName: string;
+  /** Whose "@Name" a note's mentions mark. */
+  teammates?: Teammate[];
+  /** The reader: a mention of them stands out more. */
+  userId?: number | null;
+}) {
   const box = useRef<HTMLOListElement>(null);
   const stick = useRef(true);
   // Today and Yesterday move on at midnight.
@@ -53,7 +65,7 @@ export default function Thread({ messages, contactName }: { messages: Message[];
               <span aria-hidden="true" className="h-px flex-1 bg-gray-200" />
             </li>
           )}
-          <MessageItem message={message} contactName={contactName} />
+          <MessageItem message={message} contactName={contactName} teammates={teammates} userId={userId} />
         </Fragment>
       ))}
     </ol>

@@ -4,7 +4,7 @@ import type { ConversationIndexProps } from './types';
 export type InboxFilters = ConversationIndexProps['filters'];
 
 /**
- * The inbox's query string (state, channel, bot, assignee, label, priority, sort, search, page),
+ * The inbox's query string (state, channel, bot, assignee, label, priority, sort, mentioned, search, page),
  * empty values left out.
  */
 export function inboxQuery(filters: InboxFilters, page?: number): Record<string, string | number> {
@@ -16,6 +16,7 @@ export function inboxQuery(filters: InboxFilters, page?: number): Record<string,
   if (filters.label !== '') result.label = filters.label;
   if (filters.priority) result.priority = filters.priority;
   if (filters.sort) result.sort = filters.sort;
+  if (filters.mentioned) result.mentioned = filters.mentioned;
   if (filters.search.trim()) result.search = filters.search.trim();
   if (page && page > 1) result.page = page;
   return result;

@@ -48,6 +48,7 @@ export function withDelta(
       text: event.text,
       template_name: null,
       choices: [],
+      mentions: [],
       attachments: [],
       sender_name: botName,
       status: 'composing',

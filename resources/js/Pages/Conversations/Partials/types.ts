@@ -76,6 +76,8 @@ export interface Message {
     citations: MessageCitation[];
   } | null;
   feedback: 'up' | 'down' | null;
+  /** A note: the teammates it names with "@Name", by user id. */
+  mentions: number[];
 }
 
 export interface ConversationDetail extends ConversationSummary {
@@ -116,6 +118,9 @@ export interface Agent {
   name: string;
 }
 
+/** A member of the team, whatever their role. */
+export type Teammate = Agent;
+
 export interface ConversationAbilities {
   reply: boolean;
   resolve: boolean;
@@ -133,6 +138,8 @@ export interface ConversationIndexProps {
     priority: ConversationPriority | '';
     /** 'priority': the most urgent first; '': latest activity first. */
     sort: 'priority' | '';
+    /** 'me': conversations with a note that names me ("@Name"). */
+    mentioned: 'me' | '';
     search: string;
   };
   /** Queued, human, mine and unread leave snoozed conversations out, as the tabs do. */
@@ -151,6 +158,8 @@ export interface ConversationShowProps {
   messages: Message[];
   contact: ContactDetail;
   agents: Agent[];
+  /** Everyone on the team (every role reads conversations): whom a note may name with "@Name". */
+  teammates: Teammate[];
   /** WhatsApp: the number's approved templates, with the values each asks for (the only reply once the window closed). */
   templates: Template[];
   /** The team's saved replies (empty for a role that does not reply). */

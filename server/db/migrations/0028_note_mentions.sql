@@ -1,0 +1,2 @@
+ALTER TABLE "messages" ADD COLUMN "mentioned_user_ids" integer[];--> statement-breakpoint
+CREATE INDEX "messages_mentioned_user_ids_index" ON "messages" USING gin ("mentioned_user_ids") WHERE mentioned_user_ids is not null;
