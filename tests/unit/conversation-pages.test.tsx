@@ -820,7 +820,7 @@ describe('Conversations/Show', () => {
     });
   });
 
-  it('sends a file with the reply, its words as the caption, as form data; notes take none', () => {
+  it('sends a file with a reply, its words as the caption, or with a note, as form data', () => {
     render(<Show {...showProps()} />);
     const picker = document.querySelector<HTMLInputElement>('input[type=file]')!;
     expect(picker.accept).toContain('application/pdf');
@@ -849,13 +849,24 @@ describe('Conversations/Show', () => {
     expect(fake.calls.at(-1)).toMatchObject({ data: { text: 'Halo' }, options: { forceFormData: false } });
     expect(fake.calls.at(-1)!.data).not.toHaveProperty('file');
 
-    fireEvent.change(picker, { target: { files: [menu] } });
+    // A note takes one too, kept for the team, with words of any length.
     fireEvent.click(screen.getByRole('button', { name: 'Internal note' }));
-    expect(screen.queryByRole('button', { name: 'Attach a file' })).toBeNull();
-    expect(screen.queryByText('📎 menu.pdf')).toBeNull();
-    fireEvent.change(screen.getByRole('textbox', { name: 'Internal note' }), { target: { value: 'Cek stok' } });
+    const noteBox = screen.getByRole('textbox', { name: 'Internal note' }) as HTMLTextAreaElement;
+    fireEvent.change(noteBox, { target: { value: 'Cek stok' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
     expect(fake.calls.at(-1)!.data).toEqual({ text: 'Cek stok' });
+    fireEvent.change(picker, { target: { files: [menu] } });
+    expect(screen.getByText('📎 menu.pdf')).toBeTruthy();
+    expect(noteBox.placeholder).toBe('Add words to the note (optional)…');
+    expect(noteBox.maxLength).toBe(4096);
+    fireEvent.change(noteBox, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'form.post',
+      url: 'route:conversations.notes.store:{"conversation":5}',
+      data: { text: '', file: menu },
+      options: { forceFormData: true },
+    });
   });
 
   it('lists the saved replies after a "/", moves with the arrows and puts the chosen one in at the caret', () => {

@@ -44,15 +44,22 @@ type ConversationServices = Pick<
 
 const textSchema = z.object({ text: fields.requiredString('text', 4096) });
 
-const noteSchema = textSchema.extend({
-  /** The teammates the reply box's "@" list put in, by id; those whose "@Name" is left are told. */
-  mentions: z
-    .array(z.number({ error: 'Each mention must be a teammate.' }).int('Each mention must be a teammate.').positive(), {
-      error: 'The mentions must be a list of teammates.',
-    })
-    .max(mentionLimit, `A note may mention at most ${mentionLimit} teammates.`)
-    .optional()
-    .transform((value) => value ?? []),
+/** The teammates the reply box's "@" list put in, by id; those whose "@Name" is left are told. */
+const mentionsField = z
+  .array(
+    z.coerce.number({ error: 'Each mention must be a teammate.' }).int('Each mention must be a teammate.').positive(),
+    { error: 'The mentions must be a list of teammates.' },
+  )
+  .max(mentionLimit, `A note may mention at most ${mentionLimit} teammates.`)
+  .optional()
+  .transform((value) => value ?? []);
+
+const noteSchema = textSchema.extend({ mentions: mentionsField });
+
+/** A note with a file (a screenshot, a receipt): its words are optional. */
+const noteWithFileSchema = z.object({
+  text: fields.optionalString('text', 4096).transform((value) => value ?? ''),
+  mentions: mentionsField,
 });
 
 /** WhatsApp's and Telegram's limit on a file's caption: one call sends the file and its words. */
@@ -275,8 +282,9 @@ export async function replyAsAgent(
 }
 
 /**
- * An internal note: in the thread for the team, never sent to the customer. The teammates it names
- * ("@Name", picked from the reply box's list) are kept on it and told on their bells.
+ * An internal note: in the thread for the team, never sent to the customer; words, a file, or
+ * both. The teammates it names ("@Name", picked from the reply box's list) are kept on it and told
+ * on their bells.
  */
 export async function addNote(
   services: ConversationServices,
@@ -286,11 +294,15 @@ export async function addNote(
 ) {
   const { repo, conversation } = await conversationContext(services, actor, conversationId);
   authorize(conversationPolicy.reply(actor));
-  const { text, mentions } = validate(noteSchema, input);
+  const file = (input as { file?: unknown } | null)?.file;
+  const withFile = file instanceof UploadedFile;
+  const { text, mentions } = validate(withFile ? noteWithFileSchema : noteSchema, input);
   const team = mentions.length > 0 ? await teamMembers(services, actor) : [];
   if (mentions.some((id) => !team.some((member) => member.id === id)))
     throw new ValidationError({ mentions: 'Only members of this team can be mentioned.' });
   const mentioned = mentionedIn(text, mentions, team);
+  // Kept on the private disk as a reply's file is; the thread shows it, and nothing sends it.
+  const stored = withFile ? await storedReplyFile(services, actor.teamId, file) : undefined;
   const note = (await repo.insertMessage({
     conversationId: conversation.id,
     channelId: conversation.channelId,
@@ -299,6 +311,7 @@ export async function addNote(
     senderUserId: actor.userId,
     kind: 'note',
     text,
+    ...(stored ? { attachments: [stored.attachment] } : {}),
     status: 'sent',
     mentionedUserIds: mentioned.length > 0 ? mentioned : null,
   }))!;

@@ -47,7 +47,9 @@ export async function customFile(req: Request, res: Response) {
   const channel = await channelByPublicKey(req.services.db, String(req.params.key));
   if (!channel || channel.type !== 'webhook') throw new NotFoundError();
   const message = await conversationRepository(req.services.db, channel.teamId).message(routeId(req, 'message'));
-  if (!message || message.channelId !== channel.id || message.direction !== 'outbound') throw new NotFoundError();
+  // What went to the customer only: never a note's file, whose link was never sent.
+  if (!message || message.channelId !== channel.id || message.direction !== 'outbound' || message.kind === 'note')
+    throw new NotFoundError();
   await sendStoredFile(
     res,
     await storedFile(req.services, channel.teamId, message.attachments as StoredAttachment[], attachmentIndex(req)),

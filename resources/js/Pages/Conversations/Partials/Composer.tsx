@@ -75,8 +75,8 @@ export default function Composer({
   const [mode, setMode] = useState<Mode>('reply');
   const form = useForm<{ text: string; file: File | null }>({ text: '', file: null });
   const filePicker = useRef<HTMLInputElement>(null);
-  /** A file goes with a reply, never a note; its words are its caption. */
-  const file = mode === 'reply' ? form.data.file : null;
+  /** A file goes with a reply (its words are its caption) or a note (kept for the team only). */
+  const file = form.data.file;
   /** While the WhatsApp window is open a template is a choice; once it has closed, the only reply. */
   const [templating, setTemplating] = useState(false);
   const templatesOnly = mode === 'reply' && (windowOpen === false || (windowOpen === true && templating));
@@ -143,9 +143,12 @@ export default function Composer({
     if (form.processing || (form.data.text.trim() === '' && !file)) return;
     const name = mode === 'reply' ? 'conversations.messages.store' : 'conversations.notes.store';
     form.transform((data) => {
-      if (file) return { text: data.text, file };
       const mentions = mode === 'note' ? mentionedIn(data.text, picked, teammates) : [];
-      return mentions.length > 0 ? { text: data.text, mentions } : { text: data.text };
+      return {
+        text: data.text,
+        ...(file ? { file } : {}),
+        ...(mentions.length > 0 ? { mentions } : {}),
+      };
     });
     form.post(route(name, { conversation: conversation.id }), {
       preserveScroll: true,
@@ -263,45 +266,41 @@ export default function Composer({
                 onHover={setActive}
               />
             )}
-            {mode === 'reply' && (
-              <>
-                <input
-                  ref={filePicker}
-                  type="file"
-                  accept={uploadAccept}
-                  className="hidden"
-                  tabIndex={-1}
-                  aria-hidden="true"
-                  onChange={(event) => {
-                    form.setData('file', event.target.files?.[0] ?? null);
-                    event.target.value = '';
-                    box.current?.focus();
-                  }}
+            <input
+              ref={filePicker}
+              type="file"
+              accept={uploadAccept}
+              className="hidden"
+              tabIndex={-1}
+              aria-hidden="true"
+              onChange={(event) => {
+                form.setData('file', event.target.files?.[0] ?? null);
+                event.target.value = '';
+                box.current?.focus();
+              }}
+            />
+            <button
+              type="button"
+              onClick={() => filePicker.current?.click()}
+              className="mb-1.5 shrink-0 cursor-pointer rounded-md p-1.5 text-gray-500 hover:bg-gray-100 hover:text-gray-700 focus:ring-2 focus:ring-indigo-500 focus:outline-hidden"
+              aria-label="Attach a file"
+              title="Attach a file"
+            >
+              <svg
+                className="size-5"
+                fill="none"
+                viewBox="0 0 24 24"
+                strokeWidth={1.5}
+                stroke="currentColor"
+                aria-hidden="true"
+              >
+                <path
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                  d="m18.375 12.739-7.693 7.693a4.5 4.5 0 0 1-6.364-6.364l10.94-10.94A3 3 0 1 1 19.5 7.372L8.552 18.32m.009-.01-.01.01m5.699-9.941-7.81 7.81a1.5 1.5 0 0 0 2.112 2.13"
                 />
-                <button
-                  type="button"
-                  onClick={() => filePicker.current?.click()}
-                  className="mb-1.5 shrink-0 cursor-pointer rounded-md p-1.5 text-gray-500 hover:bg-gray-100 hover:text-gray-700 focus:ring-2 focus:ring-indigo-500 focus:outline-hidden"
-                  aria-label="Attach a file"
-                  title="Attach a file"
-                >
-                  <svg
-                    className="size-5"
-                    fill="none"
-                    viewBox="0 0 24 24"
-                    strokeWidth={1.5}
-                    stroke="currentColor"
-                    aria-hidden="true"
-                  >
-                    <path
-                      strokeLinecap="round"
-                      strokeLinejoin="round"
-                      d="m18.375 12.739-7.693 7.693a4.5 4.5 0 0 1-6.364-6.364l10.94-10.94A3 3 0 1 1 19.5 7.372L8.552 18.32m.009-.01-.01.01m5.699-9.941-7.81 7.81a1.5 1.5 0 0 0 2.112 2.13"
-                    />
-                  </svg>
-                </button>
-              </>
-            )}
+              </svg>
+            </button>
             <TextArea
               ref={box}
               id="composer-text"
@@ -333,9 +332,11 @@ export default function Composer({
                   ? file
                     ? 'Add a caption (optional)…'
                     : 'Write a reply… (Enter sends, Shift+Enter for a new line)'
-                  : 'Write a note for your team… (@ mentions a teammate)'
+                  : file
+                    ? 'Add words to the note (optional)…'
+                    : 'Write a note for your team… (@ mentions a teammate)'
               }
-              maxLength={file ? 1024 : 4096}
+              maxLength={file && mode === 'reply' ? 1024 : 4096}
               aria-invalid={form.errors.text ? true : undefined}
               aria-describedby="composer-text-error"
             />
