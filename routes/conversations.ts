@@ -52,6 +52,11 @@ export default function conversationRoutes(routes: RouteRegistry): void {
       .bind('conversation')
       .bind('message');
     user
+      .post(one('/typing'), conversations.typing)
+      .name('conversations.typing')
+      .whereNumber('conversation')
+      .bind('conversation');
+    user
       .post(one('/notes'), conversations.storeNote)
       .name('conversations.notes.store')
       .whereNumber('conversation')

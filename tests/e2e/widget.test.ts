@@ -215,6 +215,17 @@ describe('the web chat widget', () => {
     await reply.waitFor({ timeout: 10_000 });
     await reply.locator('.kw-name').getByText('Dewi').waitFor();
 
+    // Each side sees the other writing: the visitor sees the owner's first name, the owner the visitor's.
+    await box.pressSequentially('Sebentar');
+    const agentTyping = visitor.locator('kawan-widget .kw-typing');
+    await agentTyping.getByText(/^Dewi (is typing|sedang mengetik)…$/).waitFor({ timeout: 10_000 });
+    await box.fill('');
+    await agentTyping.waitFor({ state: 'detached', timeout: 10_000 });
+    await w.input.pressSequentially('Oke');
+    const writingNow = agent.getByRole('status', { name: 'Writing now' });
+    await writingNow.getByText('Rina is typing…').waitFor({ timeout: 10_000 });
+    await w.input.fill('');
+
     // The visitor sends a photo of their receipt: shown in their chat, and to the owner in the thread.
     await visitor
       .locator('kawan-widget .kw-compose input[type=file]')

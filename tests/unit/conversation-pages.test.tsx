@@ -105,8 +105,10 @@ vi.mock('@/lib/json-request', () => {
   }
   return {
     JsonRequestError,
-    requestJson: (method: string, url: string) => {
-      fake.calls.push({ method: `json.${method}`, url });
+    requestJson: (method: string, url: string, body?: unknown) => {
+      fake.calls.push({ method: `json.${method}`, url, data: body });
+      // "Typing" signals answer 204 and take none of the answers queued for other requests.
+      if (url.startsWith('route:conversations.typing')) return Promise.resolve(null);
       const answer = fake.jsonAnswers.shift();
       return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
     },
@@ -115,7 +117,8 @@ vi.mock('@/lib/json-request', () => {
 
 vi.mock('@/hooks/use-channel', () => ({
   useChannel: (name: string | null, options: { events?: Record<string, (payload: unknown) => void> } = {}) => {
-    if (name) fake.channels.set(name, options.events ?? {});
+    // Several components may listen on one channel, as with the real hook.
+    if (name) fake.channels.set(name, { ...fake.channels.get(name), ...options.events });
     return { whisper: () => {}, connected: true };
   },
 }));
@@ -978,6 +981,61 @@ describe('Conversations/Show', () => {
     expect(options()).toEqual([]);
   });
 
+  it('tells the visitor and teammates that a reply is being written, at most every few seconds, and when it stops', () => {
+    vi.useFakeTimers();
+    try {
+      render(<Show {...showProps()} />);
+      const typing = () =>
+        fake.calls
+          .filter((call) => call.url === 'route:conversations.typing:{"conversation":5}')
+          .map((call) => call.data);
+      const box = screen.getByRole('textbox', { name: 'Reply' });
+      fireEvent.change(box, { target: { value: 'Ha' } });
+      fireEvent.change(box, { target: { value: 'Halo' } });
+      expect(typing()).toEqual([{ typing: true }]);
+      act(() => vi.advanceTimersByTime(3_000));
+      fireEvent.change(box, { target: { value: 'Halo Kak' } });
+      expect(typing()).toEqual([{ typing: true }, { typing: true }]);
+      // Four seconds without a change: stopped.
+      act(() => vi.advanceTimersByTime(4_000));
+      expect(typing()).toEqual([{ typing: true }, { typing: true }, { typing: false }]);
+      // Sending stops it at once; emptying the box too.
+      fireEvent.change(box, { target: { value: 'Halo Kak Budi' } });
+      fireEvent.keyDown(box, { key: 'Enter' });
+      act(() => fake.calls.findLast((call) => call.method === 'form.post')!.options?.onSuccess?.());
+      expect(typing().slice(-2)).toEqual([{ typing: true }, { typing: false }]);
+      // A note says nothing: only the team reads it.
+      fireEvent.click(screen.getByRole('button', { name: 'Internal note' }));
+      const before = typing().length;
+      fireEvent.change(screen.getByRole('textbox', { name: 'Internal note' }), { target: { value: 'Cek stok' } });
+      act(() => vi.advanceTimersByTime(5_000));
+      expect(typing().length).toBe(before);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says who is writing now: the visitor, and teammates but never oneself, forgotten when unheard', () => {
+    vi.useFakeTimers();
+    try {
+      render(<Show {...showProps()} />);
+      const line = () => screen.getByRole('status', { name: 'Writing now' }).textContent;
+      expect(line()).toBe('');
+      play('conversations.5', 'ContactTyping', { typing: true });
+      expect(line()).toBe('Budi Santoso is typing…');
+      play('conversations.5', 'AgentTyping', { user_id: 2, name: 'Sari', typing: true });
+      play('conversations.5', 'AgentTyping', { user_id: 1, name: 'Rina', typing: true });
+      expect(line()).toBe('Budi Santoso is typing… Sari is writing a reply…');
+      play('conversations.5', 'ContactTyping', { typing: false });
+      expect(line()).toBe('Sari is writing a reply…');
+      // A "stopped" that never came: forgotten after eight seconds.
+      act(() => vi.advanceTimersByTime(8_000));
+      expect(line()).toBe('');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('marks the teammates a note names, the reader more strongly', () => {
     const named: Message = {
       ...note,
@@ -1171,7 +1229,7 @@ describe('Conversations/Show', () => {
       url: 'route:conversations.suggestion:{"conversation":5}',
     });
     expect(box.value).toBe('Halo Kak Budi,\n\nOutlet Kemang buka setiap hari pukul 07.00 sampai 22.00.');
-    const notice = screen.getByRole('status');
+    const notice = within(screen.getByRole('form', { name: 'Reply' })).getByRole('status');
     expect(notice.textContent).toBe('Drafted by the bot from Jam buka. Check it before you send it.');
     expect(within(notice).getByRole('link', { name: 'Jam buka' }).getAttribute('href')).toBe('/knowledges/2/edit');
 
@@ -1179,7 +1237,7 @@ describe('Conversations/Show', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Suggest a reply' }));
     });
     expect(box.value).toBe('Halo Kak Budi,\n\nOutlet Kemang buka setiap hari pukul 07.00 sampai 22.00.');
-    expect(screen.getByRole('status').textContent).toBe(
+    expect(within(screen.getByRole('form', { name: 'Reply' })).getByRole('status').textContent).toBe(
       'The bot found no answer in its knowledge for “Tiket ke Tokyo?”.',
     );
 

@@ -14,6 +14,19 @@ export interface ChannelOptions {
   onNotification?: Handler;
   /** Echo's `listenForWhisper(name)`: client events from other members (private channels). */
   whispers?: Record<string, Handler>;
+  /**
+   * Called each time the subscription succeeds after the component mounted: the first time (what
+   * happened between the server's answer and the subscription was not heard) and after a
+   * reconnection (nor was what happened while the socket was down). A page reloads its live props.
+   */
+  onSubscribed?: () => void;
+}
+
+/** The part of pusher-js's channel this hook reads. */
+interface Subscription {
+  subscribed: boolean;
+  bind(event: string, callback: () => void): unknown;
+  unbind(event: string, callback: () => void): unknown;
 }
 
 const keysOf = (record: Record<string, unknown> | undefined) =>
@@ -37,6 +50,7 @@ export function useChannel(name: string | null, options: ChannelOptions = {}) {
   const eventKeys = keysOf(options.events);
   const whisperKeys = keysOf(options.whispers);
   const wantsNotifications = options.onNotification !== undefined;
+  const wantsSubscribed = options.onSubscribed !== undefined;
 
   useEffect(() => {
     if (!echo || !name) return;
@@ -55,13 +69,17 @@ export function useChannel(name: string | null, options: ChannelOptions = {}) {
     });
     const notification: Handler = (payload) => latest.current.onNotification?.(payload);
     if (wantsNotifications) channel.notification(notification);
+    const subscription = (channel as unknown as { subscription?: Subscription }).subscription;
+    const succeeded = () => latest.current.onSubscribed?.();
+    if (wantsSubscribed) subscription?.bind('pusher:subscription_succeeded', succeeded);
     return () => {
+      if (wantsSubscribed) subscription?.unbind('pusher:subscription_succeeded', succeeded);
       for (const [event, handler] of events) channel.stopListening(event, handler);
       for (const [whisper, handler] of whispers) channel.stopListeningForWhisper(whisper, handler);
       if (wantsNotifications) channel.stopListeningForNotification(notification);
       releaseChannel(echo, fullName);
     };
-  }, [echo, name, visibility, eventKeys, whisperKeys, wantsNotifications]);
+  }, [echo, name, visibility, eventKeys, whisperKeys, wantsNotifications, wantsSubscribed]);
 
   /** Sends `client-<event>` to the channel's other members (private channels only). */
   const whisper = useCallback(

@@ -66,6 +66,8 @@ export default function Index({
         if (event?.action === 'queued' && event.conversation) alert(event.conversation);
       },
     },
+    // What changed before the subscription (or while the socket was down) was not heard: read again.
+    onSubscribed: reload,
   });
 
   const visit = (next: InboxFilters) =>

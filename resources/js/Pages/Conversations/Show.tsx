@@ -12,6 +12,7 @@ import { contactLabel, remainingMs } from './Partials/format';
 import type { ConversationShowProps } from './Partials/types';
 import { useLiveConversation } from './Partials/use-live-conversation';
 import { useNow } from './Partials/use-now';
+import { TypingLine, useTypists } from './Partials/typing';
 
 /**
  * Conversations/Show: one conversation. The thread with the composer (reply or internal note; a
@@ -31,6 +32,7 @@ export default function Show(props: ConversationShowProps) {
       ? null
       : serviceWindow.open && (!serviceWindow.expires_at || remainingMs(serviceWindow.expires_at, now) !== null);
   const name = contactLabel(conversation.contact);
+  const typists = useTypists(conversation.id, userId, name);
   const title = `#${conversation.number} · ${name}`;
 
   return (
@@ -70,6 +72,7 @@ export default function Show(props: ConversationShowProps) {
               <ActionBar conversation={conversation} agents={agents} can={can} userId={userId} />
             </div>
             <Thread messages={messages} contactName={name} teammates={teammates} userId={userId} />
+            <TypingLine typists={typists} />
             {can.reply ? (
               <Composer
                 conversation={conversation}

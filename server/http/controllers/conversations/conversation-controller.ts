@@ -3,6 +3,7 @@ import { BOM, csvLine } from '../../../reports/csv';
 import { transcriptText } from '../../../domain/conversations/transcript';
 import { teamRepository } from '../../../db/repositories/team-repository';
 import { suggestReply } from '../../../domain/conversations/suggest-reply';
+import { agentTyping } from '../../../domain/conversations/typing';
 import type { Request, Response } from 'express';
 import { conversationRepository, type ConversationFilters } from '../../../db/repositories/conversation-repository';
 import { channelRepository } from '../../../db/repositories/channel-repository';
@@ -309,6 +310,12 @@ const back = (req: Request, res: Response) =>
 export async function storeMessage(req: Request, res: Response) {
   await replyAsAgent(req.services, await teamActor(req), routeId(req, 'conversation'), req.body);
   back(req, res);
+}
+
+/** POST conversations.typing: the agent started or stopped writing a reply (JSON, 204). */
+export async function typing(req: Request, res: Response) {
+  await agentTyping(req.services, await teamActor(req), routeId(req, 'conversation'), req.body);
+  res.status(204).end();
 }
 
 export async function storeNote(req: Request, res: Response) {

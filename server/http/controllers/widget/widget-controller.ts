@@ -1,3 +1,4 @@
+import { typingEvents } from '../../../domain/conversations/typing';
 import { createHmac, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -450,7 +451,7 @@ export async function typing(req: WidgetRequest, res: Response) {
   const conversation = await openConversation(req);
   await req.services.broadcaster.broadcast({
     channels: [`private-conversations.${conversation.id}`],
-    event: inboxEvent('ContactTyping'),
+    event: inboxEvent(typingEvents.contact),
     data: { typing: req.body?.typing === true },
   });
   res.status(204).end();

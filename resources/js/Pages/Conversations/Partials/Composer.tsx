@@ -20,6 +20,7 @@ import TemplatePicker from './TemplatePicker';
 import { DraftNotice, SuggestButton, useSuggestion } from './Suggestion';
 import { insertReply, matchingReplies, slashQuery, type SavedReply } from './saved-replies';
 import type { ConversationDetail, ConversationShowProps, Teammate } from './types';
+import { useTypingSignal } from './typing';
 
 type Mode = 'reply' | 'note';
 
@@ -81,6 +82,8 @@ export default function Composer({
   const [templating, setTemplating] = useState(false);
   const templatesOnly = mode === 'reply' && (windowOpen === false || (windowOpen === true && templating));
   const box = useRef<HTMLTextAreaElement>(null);
+  /** The visitor and teammates hear that a reply is being written (never a note). */
+  const typingSignal = useTypingSignal(conversation.id);
   /** The caret while the box has the focus (the saved replies' list follows it). */
   const [caret, setCaret] = useState<number | null>(null);
   /** Where the "/word" or "@word" the list was closed for (Escape) starts: it stays closed for that one. */
@@ -154,6 +157,7 @@ export default function Composer({
       preserveScroll: true,
       forceFormData: file !== null,
       onSuccess: () => {
+        typingSignal.stopped();
         form.reset('text', 'file');
         setPicked([]);
         if (box.current) box.current.style.height = '';
@@ -207,7 +211,13 @@ export default function Composer({
       )}
     >
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <ModeSwitch mode={mode} onChange={setMode} />
+        <ModeSwitch
+          mode={mode}
+          onChange={(next) => {
+            if (next === 'note') typingSignal.stopped();
+            setMode(next);
+          }}
+        />
         {mode === 'reply' && windowOpen === null && conversation.bot && (
           <SuggestButton drafting={drafting} onClick={suggest} />
         )}
@@ -310,6 +320,7 @@ export default function Composer({
               onChange={(event) => {
                 const { value, selectionStart } = event.target;
                 form.setData('text', value);
+                if (mode === 'reply') typingSignal.changed(value);
                 setCaret(selectionStart);
                 // A "/" or "@" written anew opens the list again.
                 if (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useChannel } from '@/hooks/use-channel';
+import { useLiveReload } from '@/hooks/use-live-reload';
 import { mergedThread, withCreated, withDelta, withUpdated, type MessageDeltaEvent } from './live-thread';
 import { conversationEvents, type ConversationDetail, type Message } from './types';
 
@@ -43,6 +44,7 @@ export function useLiveConversation(conversation: ConversationDetail, messages: 
   }
 
   const id = conversation.id;
+  const catchUp = useLiveReload(['conversation', 'messages']);
   const thread = (change: (messages: Message[], state: LiveState) => Message[]) =>
     setState((live) => (live.conversation.id === id ? { ...live, messages: change(live.messages, live) } : live));
 
@@ -64,6 +66,8 @@ export function useLiveConversation(conversation: ConversationDetail, messages: 
           setState((live) => (live.conversation.id === id ? { ...live, conversation: next } : live));
       },
     },
+    // Messages written before the subscription (or while the socket was down) were not heard.
+    onSubscribed: catchUp,
   });
 
   return { conversation: current.conversation, messages: current.messages };
