@@ -4,6 +4,7 @@ import { authorize, type TeamActor } from '../teams/team-access';
 import { validate } from '../shared/validation';
 import { conversationContext, conversationPolicy, teammateName } from './conversation-actions';
 import { inboxEvent, widgetTyping } from './events';
+import { adapterFor } from '../../channels/pipeline';
 
 /** Events on `private-conversations.{id}`: the widget's visitor typing, a teammate writing a reply. */
 export const typingEvents = { contact: 'ContactTyping', agent: 'AgentTyping' } as const;
@@ -14,22 +15,38 @@ const typingSchema = z.object({
 
 /**
  * An agent started or stopped writing a reply (the reply box says so, at most every few seconds):
- * the widget's visitor sees "<first name> is typing…", and the teammates who have the conversation
- * open see who is writing, so that two people do not answer at once. Nothing is stored. A resolved
- * conversation tells the visitor nothing (a reply would reopen it, and says so then).
+ * the customer sees it where their channel can show it (the widget: "<first name> is typing…";
+ * Telegram: the chat's "typing…" for five seconds; WhatsApp: their last message read and the typing
+ * indicator), and the teammates who have the conversation open see who is writing, so that two
+ * people do not answer at once. Nothing is stored. A resolved conversation tells the customer
+ * nothing (a reply would reopen it, and says so then). A provider's failure is no one's concern: a
+ * courtesy, not a message.
  */
 export async function agentTyping(
-  services: Pick<Services, 'db' | 'broadcaster' | 'widgetBroadcaster'>,
+  services: Pick<Services, 'db' | 'broadcaster' | 'widgetBroadcaster' | 'config' | 'encrypter'>,
   actor: TeamActor,
   conversationId: number,
   input: unknown,
 ): Promise<void> {
-  const { conversation, widget } = await conversationContext(services, actor, conversationId);
+  const { repo, conversation, channel, widget } = await conversationContext(services, actor, conversationId);
   authorize(conversationPolicy.reply(actor));
   const { typing } = validate(typingSchema, input);
   const name = await teammateName(services, actor.userId);
   if (widget && conversation.state !== 'resolved') {
     await widgetTyping(services, widget, { sender: 'agent', name: name.split(' ')[0], typing });
+  } else if (
+    typing &&
+    conversation.state !== 'resolved' &&
+    (channel.type === 'telegram' || channel.type === 'whatsapp')
+  ) {
+    // WhatsApp shows typing on the message it answers (and marks it read).
+    const answering =
+      channel.type === 'whatsapp' ? ((await repo.latestInbound(conversation.id))?.externalId ?? undefined) : undefined;
+    if (channel.type === 'telegram' || answering) {
+      await adapterFor(services, channel)
+        .typing(conversation.threadId, answering)
+        .catch(() => undefined);
+    }
   }
   await services.broadcaster.broadcast({
     channels: [`private-conversations.${conversation.id}`],

@@ -6,6 +6,8 @@ import { createMember, createOwnedTeam } from '../../factories/teams';
 import { conversationRepository } from '../../../server/db/repositories/conversation-repository';
 import { inboxEvent, widgetChannelName } from '../../../server/domain/conversations/events';
 import type { ChannelType } from '../../../server/db/schema/channels';
+import { startFakeTelegram, type FakeTelegram } from '../../helpers/fake-telegram';
+import { startFakeWhatsApp, type FakeWhatsApp } from '../../helpers/fake-whatsapp';
 
 /**
  * "Typing" between the two sides of a conversation: an agent writing a reply
@@ -13,19 +15,32 @@ import type { ChannelType } from '../../../server/db/schema/channels';
  * teammates who have it open; the visitor typing in the widget is shown to the inbox. Nothing is
  * stored; another team's conversation is a 404 and a viewer a 403.
  */
+const token = '123456789:AAtypingtypingtypingtypingtyping_x';
 let app: TestApp;
+let telegram: FakeTelegram;
+let whatsapp: FakeWhatsApp;
 beforeAll(async () => {
-  app = await createTestApp();
+  telegram = await startFakeTelegram({ token });
+  whatsapp = await startFakeWhatsApp();
+  app = await createTestApp({ env: { TELEGRAM_API_URL: telegram.baseUrl, WHATSAPP_GRAPH_URL: whatsapp.url } });
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  await Promise.all([telegram.close(), whatsapp.close()]);
+});
 
 async function conversationOn(type: ChannelType, threadId: string) {
   const { owner, team } = await createOwnedTeam(app.services, { current: true, owner: { name: 'Dewi Lestari' } });
   const viewer = await createMember(app.services, team, 'viewer', { current: true });
-  const channel = await createChannel(app.services, team.id, {
-    type,
-    ...(type === 'web' ? { settings: { allowedDomains: ['shop.example.com'] } } : {}),
-  });
+  const options = {
+    web: { settings: { allowedDomains: ['shop.example.com'] } },
+    telegram: { secrets: { botToken: token, webhookSecret: 'tg-secret' }, settings: { botUsername: 'kopi_bot' } },
+    whatsapp: {
+      settings: { phoneNumberId: whatsapp.phoneNumberId, wabaId: '1' },
+      secrets: { accessToken: whatsapp.accessToken, appSecret: 'x', verifyToken: 'y' },
+    },
+  }[type as 'web' | 'telegram' | 'whatsapp'];
+  const channel = await createChannel(app.services, team.id, { type, ...options });
   const { conversation } = await createConversation(app.services, channel, { text: 'Halo, ada yang bisa bantu?' });
   const repo = conversationRepository(app.services.db, team.id);
   await repo.update(conversation.id, { threadId, state: 'human', assigneeId: owner.id });
@@ -58,18 +73,48 @@ describe('an agent writing a reply', () => {
     ]);
   });
 
-  it('tells the visitor nothing once the conversation is resolved, nor anyone on other channels but the team', async () => {
+  it('tells the visitor nothing once the conversation is resolved', async () => {
     const web = await conversationOn('web', 'visitor-typing-2');
     await web.repo.update(web.conversation.id, { state: 'resolved', resolvedAt: new Date() });
-    let from = app.broadcasts.length;
+    const from = app.broadcasts.length;
     expect((await web.typing({ typing: true })).status).toBe(204);
     expect(web.sent(from).some((b) => b.channels.includes(web.widgetChannel))).toBe(false);
     expect(web.sent(from).map((b) => b.event)).toEqual([inboxEvent('AgentTyping')]);
+  });
 
-    const telegram = await conversationOn('telegram', '55501');
-    from = app.broadcasts.length;
-    expect((await telegram.typing({ typing: true })).status).toBe(204);
-    expect(telegram.sent(from).map((b) => b.channels)).toEqual([[`private-conversations.${telegram.conversation.id}`]]);
+  it("shows Telegram's chat 'typing…' while the agent writes, and nothing once resolved", async () => {
+    const chat = await conversationOn('telegram', '55501');
+    const actions = () => telegram.callsOf('sendChatAction').filter((call) => String(call.params.chat_id) === '55501');
+    const from = app.broadcasts.length;
+    expect((await chat.typing({ typing: true })).status).toBe(204);
+    expect(actions().map((call) => call.params.action)).toEqual(['typing']);
+    // Stopping has no Telegram call (the chat's "typing…" ends by itself, or with the reply).
+    expect((await chat.typing({ typing: false })).status).toBe(204);
+    expect(actions()).toHaveLength(1);
+    expect(chat.sent(from).every((b) => b.channels.join() === `private-conversations.${chat.conversation.id}`)).toBe(
+      true,
+    );
+    await chat.repo.update(chat.conversation.id, { state: 'resolved', resolvedAt: new Date() });
+    expect((await chat.typing({ typing: true })).status).toBe(204);
+    expect(actions()).toHaveLength(1);
+    // A provider that fails is nobody's concern: the agent's box still gets its 204.
+    telegram.blockChat('55501');
+    await chat.repo.update(chat.conversation.id, { state: 'human', resolvedAt: null });
+    expect((await chat.typing({ typing: true })).status).toBe(204);
+    telegram.unblockChat('55501');
+  });
+
+  it("marks the WhatsApp customer's last message read with the typing indicator", async () => {
+    const wa = await conversationOn('whatsapp', '6281234500001');
+    const before = whatsapp.reads().length;
+    expect((await wa.typing({ typing: true })).status).toBe(204);
+    expect(whatsapp.reads().slice(before)).toEqual([
+      expect.objectContaining({
+        status: 'read',
+        message_id: (await wa.repo.latestInbound(wa.conversation.id))!.externalId,
+        typing_indicator: { type: 'text' },
+      }),
+    ]);
   });
 
   it("refuses a body that is not true or false, a viewer, and another team's conversation", async () => {
