@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { notifications } from '../schema/index';
 
@@ -109,6 +109,23 @@ export function notificationRepository(db: Database, userId: number) {
         .set({ readAt: sql`coalesce(${notifications.readAt}, now())`, data })
         .where(where);
       return unread.map((row) => row.id);
+    },
+
+    /** Marks read the unread notifications of these types whose data contains `match`; returns their ids. */
+    async readAbout(types: string[], match: Record<string, string | number>): Promise<string[]> {
+      const rows = await db
+        .update(notifications)
+        .set({ readAt: sql`now()` })
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            inArray(notifications.type, types),
+            isNull(notifications.readAt),
+            containing(match),
+          ),
+        )
+        .returning({ id: notifications.id });
+      return rows.map((row) => row.id);
     },
 
     /** Marks every unread notification read; returns their ids. */

@@ -125,3 +125,22 @@ export async function settleQueued(
     }
   }
 }
+
+/**
+ * The viewer opened the conversation: what their bell said about it for them alone (a teammate
+ * named them in a note, it was assigned to them) is read now, and their other tabs' bells hear it.
+ * "Waiting" notifications stay until someone takes the conversation (`settleQueued`).
+ */
+export async function readOwnAbout(
+  services: Pick<Services, 'db' | 'broadcaster'>,
+  userId: number,
+  conversationId: number,
+): Promise<void> {
+  const notifications = notificationRepository(services.db, userId);
+  const ids = await notifications.readAbout([conversationMentionedType, conversationAssignedType], {
+    conversation_id: conversationId,
+  });
+  if (ids.length > 0) {
+    await broadcastNotificationsRead(services, userId, { ids, unreadCount: await notifications.unreadCount() });
+  }
+}

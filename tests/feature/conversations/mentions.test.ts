@@ -76,6 +76,31 @@ describe('mentioning teammates in a note', () => {
     expect(await mentionsOf(viewer.id)).toEqual([]);
   });
 
+  it("is read once the named teammate opens the conversation, and their other tabs' bells hear it", async () => {
+    const { owner, agent, at } = await team();
+    const client = await signedIn(app.app, owner);
+    expectRedirect(await client.send('post', `${at}/notes`, { text: '@Budi Santoso cek', mentions: [agent.id] }), at);
+    // Given to Budi as well: that notification is about this conversation too.
+    expectRedirect(await client.send('post', `${at}/assign`, { user_id: agent.id }), at);
+    const unread = async () =>
+      (await notificationRepository(app.services.db, agent.id).page(1, 20)).rows.filter(
+        (notification) => notification.readAt === null,
+      );
+    expect((await unread()).map((notification) => notification.type).sort()).toEqual([
+      'conversation-assigned',
+      'conversation-mentioned',
+    ]);
+    const from = app.broadcasts.length;
+    const show = expectPage(await (await signedIn(app.app, agent)).visit(at), 'Conversations/Show');
+    expect(await unread()).toEqual([]);
+    expect((show.props.notifications as { unread_count: number }).unread_count).toBe(0);
+    const read = app.broadcasts
+      .slice(from)
+      .find((sent) => sent.channels.includes(userChannel(agent.id)) && sent.event.endsWith('NotificationsRead'));
+    expect(read?.data).toMatchObject({ unread_count: 0 });
+    expect((read?.data as { ids: string[] }).ids).toHaveLength(2);
+  });
+
   it('tells nobody whose name was picked and then deleted from the text', async () => {
     const { owner, agent, viewer, at } = await team();
     const client = await signedIn(app.app, agent);

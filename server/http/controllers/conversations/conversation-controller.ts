@@ -4,6 +4,7 @@ import { transcriptText } from '../../../domain/conversations/transcript';
 import { teamRepository } from '../../../db/repositories/team-repository';
 import { suggestReply } from '../../../domain/conversations/suggest-reply';
 import { agentTyping } from '../../../domain/conversations/typing';
+import { readOwnAbout } from '../../../domain/conversations/notifications';
 import type { Request, Response } from 'express';
 import { conversationRepository, type ConversationFilters } from '../../../db/repositories/conversation-repository';
 import { channelRepository } from '../../../db/repositories/channel-repository';
@@ -258,6 +259,7 @@ export async function show(req: Request) {
   if (!row) throw new NotFoundError();
   authorize(conversationPolicy.view(actor));
   await markRead(req.services, actor, row);
+  await readOwnAbout(req.services, actor.userId, row.id);
   const contact = await repo.contact(row.contactId);
   const identities = await repo.identities(row.contactId);
   const templates =
