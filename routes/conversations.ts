@@ -29,6 +29,8 @@ export default function conversationRoutes(routes: RouteRegistry): void {
       .name('saved-replies.destroy')
       .whereNumber('savedReply')
       .bind('savedReply');
+    // Away or back: automatic assignment passes an away person by.
+    user.put('/conversations/availability', conversations.updateAvailability).name('conversations.availability.update');
     // The team's labels, put on conversations and filtered by in the inbox.
     user.get('/conversations/labels', labels.index).name('labels.index');
     user.post('/conversations/labels', labels.store).name('labels.store');

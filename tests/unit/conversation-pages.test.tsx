@@ -366,6 +366,41 @@ afterEach(() => {
 });
 
 describe('Conversations/Index', () => {
+  it('lets whoever answers go away and come back, and counts the away apart among those online', () => {
+    fake.viewers = [
+      { id: 1, name: 'Rina', profile_photo_url: '/r.png' },
+      { id: 2, name: 'Sari', profile_photo_url: '/s.png' },
+    ];
+    render(
+      <Index
+        {...indexProps({
+          agents: [
+            { id: 1, name: 'Rina', away: false },
+            { id: 2, name: 'Sari', away: true },
+          ],
+        })}
+      />,
+    );
+    expect(screen.getByText('2 agents online')).toBeTruthy();
+    expect(screen.getByText('(1 away)')).toBeTruthy();
+    const available = screen.getByRole('switch', { name: 'Available' });
+    expect(available.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(available);
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'put',
+      url: 'route:conversations.availability.update',
+      data: { away: true },
+    });
+    // A teammate went away or came back: the agents are read again.
+    play('teams.7', 'AvailabilityChanged', { user_id: 2, away: false });
+    expect(fake.calls.at(-1)).toMatchObject({ method: 'reload', options: { only: ['agents'] } });
+  });
+
+  it('has no availability switch for a viewer, who answers nothing', () => {
+    render(<Index {...indexProps({ can: { reply: false, resolve: false, assign: false } })} />);
+    expect(screen.queryByRole('switch', { name: 'Available' })).toBeNull();
+  });
+
   it('shows the state tabs with their counts, each a link keeping the other filters', () => {
     render(
       <Index

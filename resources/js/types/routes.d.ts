@@ -100,6 +100,7 @@ declare module 'ziggy-js' {
     'saved-replies.store': [];
     'saved-replies.update': [{ name: 'savedReply'; required: true; binding: 'id' }];
     'saved-replies.destroy': [{ name: 'savedReply'; required: true; binding: 'id' }];
+    'conversations.availability.update': [];
     'labels.index': [];
     'labels.store': [];
     'labels.update': [{ name: 'label'; required: true; binding: 'id' }];

@@ -10,6 +10,8 @@ export interface TeamMemberRow {
   name: string;
   email: string;
   profilePhotoPath: string | null;
+  /** Marked away in the inbox since then (null: available). */
+  awaySince: Date | null;
   /** `owner` for the team's creator, otherwise the member's stored role. */
   role: string;
 }
@@ -28,7 +30,13 @@ const teamColumns = {
   updatedAt: teams.updatedAt,
 };
 
-const userColumns = { id: users.id, name: users.name, email: users.email, profilePhotoPath: users.profilePhotoPath };
+const userColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  profilePhotoPath: users.profilePhotoPath,
+  awaySince: users.awaySince,
+};
 
 /**
  * A team, its owner and its members as one user (the actor) reaches them. Every function takes the

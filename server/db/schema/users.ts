@@ -20,6 +20,8 @@ export const users = pgTable('users', {
   twoFactorLastStep: integer('two_factor_last_step'),
   profilePhotoPath: varchar('profile_photo_path', { length: 2048 }),
   currentTeamId: integer('current_team_id'),
+  /** Set while the person marked themselves away in the inbox: automatic assignment passes them by. */
+  awaySince: timestamp('away_since', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

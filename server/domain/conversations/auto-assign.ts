@@ -1,6 +1,6 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Services } from '../../services';
-import { conversations, teams } from '../../db/schema/index';
+import { conversations, teams, users } from '../../db/schema/index';
 import {
   conversationRepository,
   notSnoozedNow,
@@ -16,8 +16,8 @@ import { agentsOf } from './notifications';
  * goes at once to a member who takes conversations (owner, admin, editor, agent) and has Kawan open
  * now (on the team's presence channel, which every signed-in page joins), the one with the fewest
  * conversations in hand (with a person, not snoozed) and below the team's limit, if it set one; among
- * equals, the one with the lower id. With nobody online or free, or the presence unknown, it waits
- * for a person as before.
+ * equals, the one with the lower id. Someone online who marked themselves away is passed by. With
+ * nobody online, available or free, or the presence unknown, it waits for a person as before.
  */
 export async function pickAssignee(
   services: Pick<Services, 'db' | 'broadcaster'>,
@@ -29,7 +29,18 @@ export async function pickAssignee(
     .where(eq(teams.id, teamId));
   if (!team?.autoAssign) return undefined;
   const online = new Set(await services.broadcaster.presentUserIds(teamPresenceChannel(teamId)));
-  const candidates = (await agentsOf(services.db, teamId)).filter((id) => online.has(id));
+  const present = (await agentsOf(services.db, teamId)).filter((id) => online.has(id));
+  if (present.length === 0) return undefined;
+  // Online but marked away (availability.ts): passed by.
+  const away = new Set(
+    (
+      await services.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.id, present), isNotNull(users.awaySince)))
+    ).map((row) => row.id),
+  );
+  const candidates = present.filter((id) => !away.has(id));
   if (candidates.length === 0) return undefined;
   const loads = await services.db
     .select({ assigneeId: conversations.assigneeId, open: count() })

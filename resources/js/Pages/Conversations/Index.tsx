@@ -17,6 +17,7 @@ import ConversationList from './Partials/ConversationList';
 import InboxFilterBar from './Partials/InboxFilterBar';
 import InboxTabs from './Partials/InboxTabs';
 import OnlineAgents from './Partials/OnlineAgents';
+import AvailabilityToggle from './Partials/AvailabilityToggle';
 import QueuedToasts from './Partials/QueuedToasts';
 import { stateLabels } from './Partials/format';
 import { inboxQuery, inboxUrl, type InboxFilters } from './Partials/inbox-query';
@@ -47,7 +48,11 @@ export default function Index({
   labels,
   can,
 }: ConversationIndexProps) {
-  const teamId = usePage().props.auth.user?.current_team?.id ?? null;
+  const user = usePage().props.auth.user;
+  const teamId = user?.current_team?.id ?? null;
+  /** The viewer, when they answer conversations: their availability switch. */
+  const me = agents.find((agent) => agent.id === user?.id);
+  const reloadAgents = useLiveReload(['agents']);
   const { toasts, alert, dismiss } = useQueuedAlert();
   const { meta } = conversations;
 
@@ -65,6 +70,8 @@ export default function Index({
         reload();
         if (event?.action === 'queued' && event.conversation) alert(event.conversation);
       },
+      // A teammate went away or came back.
+      [conversationEvents.availability]: () => reloadAgents(),
     },
     // What changed before the subscription (or while the socket was down) was not heard: read again.
     onSubscribed: reload,
@@ -116,6 +123,7 @@ export default function Index({
           {counts.unread > 0 && (
             <span className="text-sm text-gray-600">{plural(counts.unread, 'unread message')}</span>
           )}
+          {can.reply && me && <AvailabilityToggle away={me.away === true} />}
           <OnlineAgents agents={agents} />
           {conversations.data.length > 0 && (
             // A file download of the list as filtered, not an Inertia visit.

@@ -4,6 +4,7 @@ import { transcriptText } from '../../../domain/conversations/transcript';
 import { teamRepository } from '../../../db/repositories/team-repository';
 import { suggestReply } from '../../../domain/conversations/suggest-reply';
 import { agentTyping } from '../../../domain/conversations/typing';
+import { setAway } from '../../../domain/conversations/availability';
 import { readOwnAbout } from '../../../domain/conversations/notifications';
 import type { Request, Response } from 'express';
 import { conversationRepository, type ConversationFilters } from '../../../db/repositories/conversation-repository';
@@ -57,7 +58,7 @@ function can(actor: TeamActor) {
 async function agents(req: Request, actor: TeamActor, members?: Awaited<ReturnType<typeof teamMembers>>) {
   return (members ?? (await teamMembers(req.services, actor)))
     .filter((member) => allows(asRole(member.role), 'conversations:reply'))
-    .map((member) => ({ id: member.id, name: member.name }));
+    .map((member) => ({ id: member.id, name: member.name, away: member.awaySince !== null }));
 }
 
 function filtersOf(req: Request, actor: TeamActor) {
@@ -312,6 +313,15 @@ const back = (req: Request, res: Response) =>
 export async function storeMessage(req: Request, res: Response) {
   await replyAsAgent(req.services, await teamActor(req), routeId(req, 'conversation'), req.body);
   back(req, res);
+}
+
+/** PUT conversations.availability.update: the actor marks themselves away or back; back to the inbox page they were on. */
+export async function updateAvailability(req: Request, res: Response) {
+  await setAway(req.services, await teamActor(req), req.body);
+  const inbox = req.services.route('conversations.index');
+  const from = req.get('referer');
+  const app = req.services.config.app.url;
+  res.redirect(303, from && (from === app || from.startsWith(`${app}/`)) ? from : inbox);
 }
 
 /** POST conversations.typing: the agent started or stopped writing a reply (JSON, 204). */

@@ -73,6 +73,7 @@ export default function ActionBar({
             {agents.map((agent) => (
               <option key={agent.id} value={agent.id}>
                 {agent.id === userId ? `${agent.name} (you)` : agent.name}
+                {agent.away ? ' · away' : ''}
               </option>
             ))}
           </Select>

@@ -116,10 +116,15 @@ export interface ContactDetail {
 export interface Agent {
   id: number;
   name: string;
+  /** Marked away in the inbox: automatic assignment passes them by (absent: available). */
+  away?: boolean;
 }
 
 /** A member of the team, whatever their role. */
-export type Teammate = Agent;
+export interface Teammate {
+  id: number;
+  name: string;
+}
 
 export interface ConversationAbilities {
   reply: boolean;
@@ -172,6 +177,7 @@ export interface ConversationShowProps {
 /**
  * Realtime (laravel-echo, private channels, event names as Echo's `listen('Name')` takes them):
  *   private-teams.{team}           ConversationChanged { conversation: ConversationSummary, action }
+ *                                  AvailabilityChanged { user_id, away }  (a member marked themselves away or back)
  *                                  action: 'opened' | 'message' | 'queued' | 'assigned' | 'handback' | 'resolved' | 'reopened' | 'read' | 'contact' | 'labels' | 'snoozed' | 'unsnoozed' | 'priority'
  *   private-conversations.{id}     MessageCreated { message: Message }
  *                                  MessageUpdated { message: Message }  (status, text of a finished reply)
@@ -186,4 +192,5 @@ export const conversationEvents = {
   messageUpdated: 'MessageUpdated',
   messageDelta: 'MessageDelta',
   updated: 'ConversationUpdated',
+  availability: 'AvailabilityChanged',
 } as const;
