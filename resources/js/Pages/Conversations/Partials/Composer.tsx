@@ -53,8 +53,9 @@ function ModeSwitch({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => 
 /**
  * The bottom of the thread: a reply to the contact or an internal note for the team. Enter sends,
  * Shift+Enter starts a new line; "/" followed by a few letters lists the team's saved replies to put
- * in, and in a note "@" lists the teammates to mention. On WhatsApp the reply is free text while the 24-hour window is open (with its countdown) and
- * an approved template once it has closed.
+ * in, and in a note "@" lists the teammates to mention. Either may carry a file. On WhatsApp the
+ * reply is free text while the 24-hour window is open (with its countdown) and an approved template
+ * once it has closed. Writing a reply tells the customer and the teammates (typing.tsx).
  */
 export default function Composer({
   conversation,
