@@ -189,6 +189,9 @@ export function presentTemplate(template: TemplateDefinition) {
   };
 }
 
+/** What the widget calls an agent: their first name, as a chat with a shop's staff does. */
+export const widgetAgentName = (name: string) => name.split(' ')[0];
+
 /** A message as the widget shows it: never notes, never the AI trace beyond source titles. */
 export function presentWidgetMessage(
   row: MessageRow & { sender: WidgetSender; senderName?: string | null },
@@ -198,7 +201,7 @@ export function presentWidgetMessage(
     sender: row.sender,
     text: row.text,
     createdAt: row.createdAt.toISOString(),
-    ...(row.sender === 'agent' && row.senderName ? { senderName: row.senderName.split(' ')[0] } : {}),
+    ...(row.sender === 'agent' && row.senderName ? { senderName: widgetAgentName(row.senderName) } : {}),
     ...(row.ai ? { citations: widgetCitations(row.ai) } : {}),
     ...(row.status === 'composing' ? { streaming: true } : {}),
     ...(row.sender === 'bot' ? { feedback: row.feedback === 1 ? 'up' : row.feedback === -1 ? 'down' : null } : {}),
@@ -248,7 +251,7 @@ export function presentWidgetConversation(
     state: row.state,
     csatRequested: row.state === 'resolved' && options.collectCsat && row.csatScore === null,
     csat: row.csatScore ? { score: row.csatScore, ...(row.csatComment ? { comment: row.csatComment } : {}) } : null,
-    ...(row.state === 'human' && options.agentName ? { agentName: options.agentName.split(' ')[0] } : {}),
+    ...(row.state === 'human' && options.agentName ? { agentName: widgetAgentName(options.agentName) } : {}),
   };
 }
 

@@ -661,3 +661,18 @@ function envelope(
     ],
   });
 }
+
+/**
+ * A WhatsApp channel on this fake, as createChannel takes it: its number and account, the token the
+ * fake accepts, and the app secret its webhooks are signed with (`postWhatsAppWebhook`).
+ */
+export function whatsappChannelOn(
+  fake: Pick<FakeWhatsApp, 'phoneNumberId' | 'wabaId' | 'accessToken'>,
+  options: { appSecret?: string; settings?: Record<string, unknown> } = {},
+) {
+  return {
+    type: 'whatsapp' as const,
+    settings: { phoneNumberId: fake.phoneNumberId, wabaId: fake.wabaId, ...options.settings },
+    secrets: { accessToken: fake.accessToken, appSecret: options.appSecret ?? 'x', verifyToken: 'y' },
+  };
+}

@@ -577,6 +577,31 @@ export function conversationRepository(db: Database, teamId: number) {
     return row ? { row: listRow(row), contact: row.contact } : undefined;
   };
 
+  /** The conversations as the inbox lists them, without counting them (a page, an export). */
+  async function listRows(
+    filters: ConversationFilters,
+    options: { limit: number; offset?: number; order?: 'latest' | 'oldest' | 'priority' },
+  ): Promise<ConversationListRow[]> {
+    const rows = await db
+      .select(listColumns)
+      .from(conversations)
+      .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+      .innerJoin(channels, eq(channels.id, conversations.channelId))
+      .leftJoin(bots, eq(bots.id, conversations.botId))
+      .leftJoin(users, eq(users.id, conversations.assigneeId))
+      .where(filtersOf(filters))
+      .orderBy(
+        ...(options.order === 'oldest'
+          ? [asc(conversations.id)]
+          : options.order === 'priority'
+            ? [desc(priorityRank), desc(conversations.lastMessageAt), desc(conversations.id)]
+            : [desc(conversations.lastMessageAt), desc(conversations.id)]),
+      )
+      .limit(options.limit)
+      .offset(options.offset ?? 0);
+    return rows.map(listRow);
+  }
+
   return {
     /**
      * A page of the list: the inbox's order (latest activity first) or, for exports, `oldest`
@@ -586,31 +611,20 @@ export function conversationRepository(db: Database, teamId: number) {
       filters: ConversationFilters,
       options: { page: number; perPage: number; order?: 'latest' | 'oldest' | 'priority' },
     ) {
-      const where = filtersOf(filters);
       const [{ total }] = await db
         .select({ total: count() })
         .from(conversations)
         .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-        .where(where);
-      const rows = await db
-        .select(listColumns)
-        .from(conversations)
-        .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-        .innerJoin(channels, eq(channels.id, conversations.channelId))
-        .leftJoin(bots, eq(bots.id, conversations.botId))
-        .leftJoin(users, eq(users.id, conversations.assigneeId))
-        .where(where)
-        .orderBy(
-          ...(options.order === 'oldest'
-            ? [asc(conversations.id)]
-            : options.order === 'priority'
-              ? [desc(priorityRank), desc(conversations.lastMessageAt), desc(conversations.id)]
-              : [desc(conversations.lastMessageAt), desc(conversations.id)]),
-        )
-        .limit(options.perPage)
-        .offset((options.page - 1) * options.perPage);
-      return { items: rows.map(listRow), total };
+        .where(filtersOf(filters));
+      const items = await listRows(filters, {
+        limit: options.perPage,
+        offset: (options.page - 1) * options.perPage,
+        order: options.order,
+      });
+      return { items, total };
     },
+
+    rows: listRows,
 
     /** One conversation as the inbox lists it (for live updates of a single row). */
     async listed(id: number): Promise<ConversationListRow | undefined> {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Services } from '../../services';
 import { users } from '../../db/schema/users';
@@ -27,12 +27,13 @@ export async function setAway(
 ): Promise<void> {
   authorize(conversationPolicy.reply(actor));
   const { away } = validate(availabilitySchema, input);
-  const [row] = await services.db.select({ awaySince: users.awaySince }).from(users).where(eq(users.id, actor.userId));
-  if ((row?.awaySince != null) === away) return;
-  await services.db
+  // Saying it twice changes nothing and tells nobody again.
+  const changed = await services.db
     .update(users)
     .set({ awaySince: away ? new Date() : null })
-    .where(eq(users.id, actor.userId));
+    .where(and(eq(users.id, actor.userId), away ? isNull(users.awaySince) : isNotNull(users.awaySince)))
+    .returning({ id: users.id });
+  if (changed.length === 0) return;
   await services.broadcaster.broadcast({
     channels: [teamChannel(actor.teamId)],
     event: inboxEvent(availabilityChangedEvent),

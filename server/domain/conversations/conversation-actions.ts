@@ -264,12 +264,13 @@ export async function replyAsAgent(
     }).slice(0, 255),
     unreadCount: 0,
   });
+  const author = await teammateName(services, actor.userId);
   if (reopened) {
-    await systemLine(services, conversation, `Reopened by ${await teammateName(services, actor.userId)}.`);
+    await systemLine(services, conversation, `Reopened by ${author}.`);
   } else if (takeOver && conversation.state !== 'human') {
-    await systemLine(services, conversation, `${await teammateName(services, actor.userId)} joined the conversation.`);
+    await systemLine(services, conversation, `${author} joined the conversation.`);
   }
-  await messageCreated(services, { ...message, senderName: await teammateName(services, actor.userId) });
+  await messageCreated(services, { ...message, senderName: author });
   await conversationChanged(
     services,
     actor.teamId,

@@ -5,6 +5,7 @@ import { validate } from '../shared/validation';
 import { conversationContext, conversationPolicy, teammateName } from './conversation-actions';
 import { inboxEvent, widgetTyping } from './events';
 import { adapterFor } from '../../channels/pipeline';
+import { widgetAgentName } from '../../presenters/conversation-presenter';
 
 /** Events on `private-conversations.{id}`: the widget's visitor typing, a teammate writing a reply. */
 export const typingEvents = { contact: 'ContactTyping', agent: 'AgentTyping' } as const;
@@ -33,20 +34,14 @@ export async function agentTyping(
   const { typing } = validate(typingSchema, input);
   const name = await teammateName(services, actor.userId);
   if (widget && conversation.state !== 'resolved') {
-    await widgetTyping(services, widget, { sender: 'agent', name: name.split(' ')[0], typing });
-  } else if (
-    typing &&
-    conversation.state !== 'resolved' &&
-    (channel.type === 'telegram' || channel.type === 'whatsapp')
-  ) {
-    // WhatsApp shows typing on the message it answers (and marks it read).
+    await widgetTyping(services, widget, { sender: 'agent', name: widgetAgentName(name), typing });
+  } else if (typing && conversation.state !== 'resolved') {
+    // WhatsApp shows typing on the message it answers (and marks it read); the webhook channel shows none.
     const answering =
       channel.type === 'whatsapp' ? ((await repo.latestInbound(conversation.id))?.externalId ?? undefined) : undefined;
-    if (channel.type === 'telegram' || answering) {
-      await adapterFor(services, channel)
-        .typing(conversation.threadId, answering)
-        .catch(() => undefined);
-    }
+    await adapterFor(services, channel)
+      .typing(conversation.threadId, answering)
+      .catch(() => undefined);
   }
   await services.broadcaster.broadcast({
     channels: [`private-conversations.${conversation.id}`],

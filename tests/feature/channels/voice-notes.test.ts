@@ -7,6 +7,7 @@ import {
   startFakeWhatsApp,
   whatsappMessageWebhook,
   type FakeWhatsApp,
+  whatsappChannelOn,
 } from '../../helpers/fake-whatsapp';
 import { createChannel } from '../../factories/channels';
 import { conversationRepository } from '../../../server/db/repositories/conversation-repository';
@@ -54,10 +55,8 @@ async function voiceChannel() {
   const { team, client, botId } = await cafeBot(app);
   expect((await client.send('post', `/bots/${botId}/publish`, { note: 'v1' })).status).toBe(303);
   const channel = await createChannel(app.services, team.id, {
-    type: 'whatsapp',
+    ...whatsappChannelOn(whatsapp, { appSecret }),
     botId,
-    settings: { phoneNumberId: whatsapp.phoneNumberId, wabaId: whatsapp.wabaId },
-    secrets: { accessToken: whatsapp.accessToken, appSecret, verifyToken: 'v' },
   });
   const repo = conversationRepository(app.services.db, team.id);
   const speak = async (from: string) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectPage, signedIn, type TestApp } from '../../helpers/app';
-import { startFakeWhatsApp, type FakeWhatsApp } from '../../helpers/fake-whatsapp';
+import { startFakeWhatsApp, type FakeWhatsApp, whatsappChannelOn } from '../../helpers/fake-whatsapp';
 import { createChannel, createConversation } from '../../factories/channels';
 import { createMember, createOwnedTeam } from '../../factories/teams';
 import { conversationRepository, conversationWriter } from '../../../server/db/repositories/conversation-repository';
@@ -26,11 +26,7 @@ afterAll(async () => {
 /** A team with a WhatsApp channel (its templates synced), a web contact with a phone, its owner signed in. */
 async function setting(phone: string | null = '+6281500000001') {
   const { owner, team } = await createOwnedTeam(app.services, { current: true });
-  const channel = await createChannel(app.services, team.id, {
-    type: 'whatsapp',
-    settings: { phoneNumberId: whatsapp.phoneNumberId, wabaId: whatsapp.wabaId },
-    secrets: { accessToken: whatsapp.accessToken, appSecret: 'x', verifyToken: 'y' },
-  });
+  const channel = await createChannel(app.services, team.id, whatsappChannelOn(whatsapp));
   const web = await createChannel(app.services, team.id, { type: 'web', settings: { allowedDomains: ['shop.test'] } });
   const { conversation: onWeb } = await createConversation(app.services, web, { text: 'Ada promo?' });
   const contactId = onWeb.contactId;

@@ -6,6 +6,7 @@ import {
   startFakeWhatsApp,
   whatsappMessageWebhook,
   type FakeWhatsApp,
+  whatsappChannelOn,
 } from '../../helpers/fake-whatsapp';
 import { startFakeTelegram, telegramUpdate, type FakeTelegram } from '../../helpers/fake-telegram';
 import { createChannel } from '../../factories/channels';
@@ -43,11 +44,7 @@ afterAll(async () => {
 /** A WhatsApp channel for people only (no bot), its owner signed in, and a way to deliver Meta's webhooks. */
 async function whatsappChannel(settings: Record<string, unknown> = { collectCsat: true }) {
   const { owner, team } = await createOwnedTeam(app.services, { current: true });
-  const channel = await createChannel(app.services, team.id, {
-    type: 'whatsapp',
-    settings: { phoneNumberId: whatsapp.phoneNumberId, wabaId: whatsapp.wabaId, ...settings },
-    secrets: { accessToken: whatsapp.accessToken, appSecret, verifyToken: 'v' },
-  });
+  const channel = await createChannel(app.services, team.id, whatsappChannelOn(whatsapp, { appSecret, settings }));
   const deliver = async (body: string) => {
     const res = await postWhatsAppWebhook(app.app, channel.publicKey, body, appSecret);
     expect(res.status, res.text).toBe(200);

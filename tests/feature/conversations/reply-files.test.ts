@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createTestApp, signedIn, type TestApp } from '../../helpers/app';
 import { startFakeTelegram, type FakeTelegram } from '../../helpers/fake-telegram';
-import { startFakeWhatsApp, type FakeWhatsApp } from '../../helpers/fake-whatsapp';
+import { startFakeWhatsApp, type FakeWhatsApp, whatsappChannelOn } from '../../helpers/fake-whatsapp';
 import { startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver';
 import { buildTextPdf } from '../../fixtures/knowledge/pdf';
 import { createChannel, createConversation } from '../../factories/channels';
@@ -56,10 +56,7 @@ async function conversationOn(type: ChannelType, threadId: string) {
   const options = {
     web: { settings: { allowedDomains: ['shop.example.com'] } },
     telegram: { secrets: { botToken: token, webhookSecret: 'tg-secret' }, settings: { botUsername: 'kopi_bot' } },
-    whatsapp: {
-      settings: { phoneNumberId: whatsapp.phoneNumberId, wabaId: '1' },
-      secrets: { accessToken: whatsapp.accessToken, appSecret: 'x', verifyToken: 'y' },
-    },
+    whatsapp: whatsappChannelOn(whatsapp),
     webhook: { settings: { outboundUrl: receiver.url }, secrets: { signingSecret } },
   }[type];
   const channel = await createChannel(app.services, team.id, { type, ...options });

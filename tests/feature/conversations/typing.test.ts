@@ -7,7 +7,7 @@ import { conversationRepository } from '../../../server/db/repositories/conversa
 import { inboxEvent, widgetChannelName } from '../../../server/domain/conversations/events';
 import type { ChannelType } from '../../../server/db/schema/channels';
 import { startFakeTelegram, type FakeTelegram } from '../../helpers/fake-telegram';
-import { startFakeWhatsApp, type FakeWhatsApp } from '../../helpers/fake-whatsapp';
+import { startFakeWhatsApp, type FakeWhatsApp, whatsappChannelOn } from '../../helpers/fake-whatsapp';
 
 /**
  * "Typing" between the two sides of a conversation: an agent writing a reply
@@ -35,10 +35,7 @@ async function conversationOn(type: ChannelType, threadId: string) {
   const options = {
     web: { settings: { allowedDomains: ['shop.example.com'] } },
     telegram: { secrets: { botToken: token, webhookSecret: 'tg-secret' }, settings: { botUsername: 'kopi_bot' } },
-    whatsapp: {
-      settings: { phoneNumberId: whatsapp.phoneNumberId, wabaId: '1' },
-      secrets: { accessToken: whatsapp.accessToken, appSecret: 'x', verifyToken: 'y' },
-    },
+    whatsapp: whatsappChannelOn(whatsapp),
   }[type as 'web' | 'telegram' | 'whatsapp'];
   const channel = await createChannel(app.services, team.id, { type, ...options });
   const { conversation } = await createConversation(app.services, channel, { text: 'Halo, ada yang bisa bantu?' });

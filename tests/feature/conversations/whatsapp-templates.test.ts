@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectPage, signedIn, type TestApp } from '../../helpers/app';
-import { startFakeWhatsApp, type FakeTemplate, type FakeWhatsApp } from '../../helpers/fake-whatsapp';
+import {
+  startFakeWhatsApp,
+  type FakeTemplate,
+  type FakeWhatsApp,
+  whatsappChannelOn,
+} from '../../helpers/fake-whatsapp';
 import { buildTextPdf } from '../../fixtures/knowledge/pdf';
 import { createChannel, createConversation } from '../../factories/channels';
 import { createMember, createOwnedTeam } from '../../factories/teams';
@@ -94,11 +99,7 @@ afterAll(async () => {
 /** A WhatsApp conversation whose customer last wrote 25 hours ago, its templates synced, its owner signed in. */
 async function closedConversation(customer: string) {
   const { owner, team } = await createOwnedTeam(app.services, { current: true });
-  const channel = await createChannel(app.services, team.id, {
-    type: 'whatsapp',
-    settings: { phoneNumberId: whatsapp.phoneNumberId, wabaId: whatsapp.wabaId },
-    secrets: { accessToken: whatsapp.accessToken, appSecret: 'x', verifyToken: 'y' },
-  });
+  const channel = await createChannel(app.services, team.id, whatsappChannelOn(whatsapp));
   const { conversation } = await createConversation(app.services, channel, { text: 'Pesanan saya sudah dikirim?' });
   const repo = conversationRepository(app.services.db, team.id);
   await repo.update(conversation.id, { threadId: customer, lastInboundAt: new Date(Date.now() - 25 * 3600_000) });

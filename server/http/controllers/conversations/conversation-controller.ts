@@ -135,6 +135,7 @@ export async function index(req: Request) {
 
 /** The most rows an export writes, and the most messages a transcript holds (the latest). */
 const exportLimit = 10_000;
+/** A transcript's messages are read this many at a time. */
 const exportBatch = 500;
 
 /**
@@ -147,45 +148,38 @@ export async function exportCsv(req: Request, res: Response) {
   const { filters, sort } = filtersOf(req, actor);
   const repo = conversationRepository(req.services.db, actor.teamId);
   const labels = new Map((await labelRepository(req.services.db, actor.teamId).all()).map((l) => [l.id, l.name]));
+  // One read: the rows as they are at one moment, none moved between pages by new activity.
+  const rows = await repo.rows(filters, { limit: exportLimit, order: sort === 'priority' ? 'priority' : 'latest' });
   res.status(200).set(downloadHeaders('text/csv', `kawan-conversations-${new Date().toISOString().slice(0, 10)}.csv`));
   res.write(BOM + csvLine(conversationColumns));
-  for (let page = 1, written = 0; written < exportLimit; page += 1) {
-    const { items } = await repo.page(filters, {
-      page,
-      perPage: exportBatch,
-      order: sort === 'priority' ? 'priority' : 'latest',
-    });
-    for (const row of items.slice(0, exportLimit - written)) {
-      res.write(
-        csvLine([
-          row.number,
-          row.state,
-          row.channelName,
-          row.channelType,
-          row.contactName,
-          row.contactPhone,
-          row.botName,
-          row.assigneeName,
-          row.priority,
-          row.labelIds
-            .map((id) => labels.get(id))
-            .filter(Boolean)
-            .join('; '),
-          row.handoffReason,
-          row.inboundCount,
-          row.botReplyCount,
-          row.humanReplyCount,
-          row.reopenCount,
-          row.csatScore,
-          row.createdAt.toISOString(),
-          row.lastMessageAt.toISOString(),
-          row.resolvedAt?.toISOString(),
-          row.resolvedBy,
-        ]),
-      );
-    }
-    written += items.length;
-    if (items.length < exportBatch) break;
+  for (const row of rows) {
+    res.write(
+      csvLine([
+        row.number,
+        row.state,
+        row.channelName,
+        row.channelType,
+        row.contactName,
+        row.contactPhone,
+        row.botName,
+        row.assigneeName,
+        row.priority,
+        row.labelIds
+          .map((id) => labels.get(id))
+          .filter(Boolean)
+          .join('; '),
+        row.handoffReason,
+        row.inboundCount,
+        row.botReplyCount,
+        row.humanReplyCount,
+        row.reopenCount,
+        row.csatScore,
+        row.createdAt.toISOString(),
+        row.lastMessageAt.toISOString(),
+        row.resolvedAt?.toISOString(),
+        row.resolvedBy,
+      ]),
+    );
   }
   res.end();
 }

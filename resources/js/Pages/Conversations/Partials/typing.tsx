@@ -70,14 +70,14 @@ export function useTypists(conversationId: number, userId: number | null, contac
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
 
   const heard = (key: string, words: string, typing: boolean) => {
+    const others = (list: Typist[]) => list.filter((typist) => typist.key !== key);
     clearTimeout(timers.current.get(key));
-    setTypists((list) => list.filter((typist) => typist.key !== key));
-    if (!typing) return;
-    setTypists((list) => [...list, { key, words }]);
-    timers.current.set(
-      key,
-      setTimeout(() => setTypists((list) => list.filter((typist) => typist.key !== key)), forgetMs),
-    );
+    setTypists((list) => (typing ? [...others(list), { key, words }] : others(list)));
+    if (typing)
+      timers.current.set(
+        key,
+        setTimeout(() => setTypists(others), forgetMs),
+      );
   };
 
   useEffect(() => {
