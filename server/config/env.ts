@@ -180,6 +180,7 @@ export const envSchema = z
     TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
     CHANNEL_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(10),
     CONVERSATION_IDLE_RESOLVE_HOURS: z.coerce.number().min(0).default(24),
+    NOTIFICATION_MAIL_DELAY_MINUTES: z.coerce.number().min(0).max(1440).default(5),
     SESSION_LIFETIME: z.coerce.number().int().min(1).default(120),
     PASSWORD_MIN_LENGTH: z.preprocess(
       (value) => (value === '' ? undefined : value),
@@ -310,6 +311,11 @@ export interface Config {
   };
   /** Where channel drivers reach their providers (WHATSAPP_GRAPH_URL, TELEGRAM_API_URL) and how long they wait. */
   channels: { whatsappGraphUrl: string; telegramApiUrl: string; timeoutMs: number; idleResolveHours: number };
+  /**
+   * How long a conversation notification may stay unread on the bell before it is e-mailed to
+   * whoever asked for that (NOTIFICATION_MAIL_DELAY_MINUTES; server/domain/notifications/unread-mail.ts).
+   */
+  notifications: { mailDelayMinutes: number };
   session: { lifetimeMinutes: number; cookie: string };
   uploads: { maxBytes: number };
   /** What a new password must satisfy (PASSWORD_MIN_LENGTH, PASSWORD_REQUIRE_*): Laravel's Password::defaults(). */
@@ -469,6 +475,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       timeoutMs: env.CHANNEL_TIMEOUT_SECONDS * 1000,
       idleResolveHours: env.CONVERSATION_IDLE_RESOLVE_HOURS,
     },
+    notifications: { mailDelayMinutes: env.NOTIFICATION_MAIL_DELAY_MINUTES },
     session: { lifetimeMinutes: env.SESSION_LIFETIME, cookie: 'kawan_session' },
     uploads: { maxBytes: env.UPLOAD_MAX_BYTES },
     passwords: {

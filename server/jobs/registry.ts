@@ -23,6 +23,7 @@ import { fetchMessageMedia } from '../channels/fetch-media';
 import { collectQuestion, gapJob, type GapJob } from '../domain/gaps/collect-question';
 import { sweepVectorIndexes, syncVectorIndex, vectorIndexJob } from '../knowledge/vector-index';
 import { refreshTermStats, termStatsJob } from '../knowledge/term-stats';
+import { mailUnread, notificationMailJob } from '../domain/notifications/unread-mail';
 
 /** Every job Kawan runs, defined on the services' queue. */
 export function defineJobs(services: Services): void {
@@ -99,6 +100,15 @@ export function defineJobs(services: Services): void {
       },
     });
   }
+  // A retry mails only what is still unread and unmailed: a mail server's refusal marks nothing.
+  services.jobs.define<{ userId: number }>({
+    name: notificationMailJob,
+    retryLimit: 3,
+    expireInSeconds: 120,
+    run: async (job) => {
+      await mailUnread(services, job.userId);
+    },
+  });
   services.jobs.define<{ teamId: number }>({
     name: reportsRebuildJob,
     retryLimit: 3,

@@ -54,6 +54,7 @@ describe('profile', () => {
       'Profile Information',
       'Update Password',
       'Two Factor Authentication',
+      'Notifications',
       'Browser Sessions',
       'Delete Account',
     ]);

@@ -4,14 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { demoLogin, seedDemo } from '../../server/db/seed';
-import { channels } from '../../server/db/schema/index';
+import { channels, notifications } from '../../server/db/schema/index';
 import { userRepository } from '../../server/db/repositories/user-repository';
 import type { Services } from '../../server/services';
 import { createOwnedTeam } from '../factories/teams';
 import { createKnowledgeWithChunk } from '../factories/knowledge';
 import { launchBrowser, type E2eBrowser } from './support/browser';
 import { startKawan, type InProcessKawan } from './support/in-process';
-import { logIn } from './support/accounts';
+import { clickMailButton, logIn, openMail } from './support/accounts';
 
 /**
  * The Dashboard in Chromium on the production build, signed in as the demo owner: the demo team's
@@ -31,7 +31,13 @@ let appUrl: string;
 let browser: E2eBrowser;
 
 beforeAll(async () => {
-  kawan = await startKawan({ name: 'dashboard', workers: true, prepare: seedDemo });
+  // Unread notifications are mailed at once, so that the seed's mention of the owner is in the mailbox.
+  kawan = await startKawan({
+    name: 'dashboard',
+    workers: true,
+    prepare: seedDemo,
+    env: { NOTIFICATION_MAIL_DELAY_MINUTES: '0' },
+  });
   ({ appUrl, services } = kawan);
   browser = await launchBrowser(appUrl);
   mkdirSync(shots, { recursive: true });
@@ -129,6 +135,53 @@ describe('the dashboard', () => {
     await screenshot(page, 'dashboard-demo-390-full');
     await screenshot(page, 'dashboard-demo-390', false);
     expect(errors).toEqual([]);
+  });
+
+  it('e-mails the owner the note that named them while they were away, and its link opens the conversation', async () => {
+    await browser.reset();
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openMail(page, demoLogin.email, 'You were mentioned in a conversation');
+    const body = page.frameLocator('iframe[title="Message body"]');
+    await body.getByText(/Budi Hartono mentioned you in conversation #\d+ with Joko/).waitFor();
+    await screenshot(page, 'unread-mail');
+
+    // Signed out, the link asks for the login first, then opens the conversation, read.
+    await clickMailButton(page, 'Open conversation');
+    await page.waitForURL(/\/login$/);
+    await logIn(page, demoLogin.email, demoLogin.password);
+    await page.waitForURL(/\/conversations\/\d+$/);
+    await page.getByText('pesanan Joko belum sampai', { exact: false }).first().waitFor();
+    const owner = (await userRepository(services.db).findByEmail(demoLogin.email))!;
+    const mentions = await services.db
+      .select({ readAt: notifications.readAt, mailedAt: notifications.mailedAt })
+      .from(notifications)
+      .where(and(eq(notifications.userId, owner.id), eq(notifications.type, 'conversation-mentioned')));
+    expect(mentions).toHaveLength(1);
+    expect(mentions[0].mailedAt).not.toBeNull();
+    expect(mentions[0].readAt).not.toBeNull();
+
+    // The profile's Notifications section says what is mailed, and takes a change.
+    await page.goto('/user/profile');
+    const section = page.getByRole('form', { name: 'Notifications' });
+    await section.getByRole('checkbox', { name: 'Mentions' }).waitFor();
+    expect(await section.getByRole('checkbox', { name: 'Mentions' }).isChecked()).toBe(true);
+    await section.getByRole('checkbox', { name: 'Conversations waiting for a person' }).check();
+    await section.getByRole('button', { name: 'Save' }).click();
+    await section.getByText('Saved.').waitFor();
+    await screenshot(page, 'profile-notifications');
+    await page.reload();
+    expect(
+      await page
+        .getByRole('form', { name: 'Notifications' })
+        .getByRole('checkbox', { name: 'Conversations waiting for a person' })
+        .isChecked(),
+    ).toBe(true);
+    expect((await userRepository(services.db).find(owner.id))!.mailNotifications).toEqual([
+      'assigned',
+      'mentioned',
+      'waiting',
+    ]);
   });
 
   it('offers a new, empty team the four onboarding steps, none done yet', async () => {

@@ -76,15 +76,9 @@ export default function NotificationsBell({
     setOlder((items) => items.map((item) => ({ ...item, read_at: item.read_at ?? new Date().toISOString() })));
   };
 
-  // Following a notification's link reads it first, then goes there.
-  const follow = (event: MouseEvent, notification: PresentedNotification, url: string) => {
-    event.preventDefault();
-    setOpen(false);
-    const read = notification.read_at
-      ? Promise.resolve()
-      : requestJson('PUT', route('notifications.read', notification.id));
-    void read.catch(() => undefined).finally(() => router.visit(url));
-  };
+  // Following a notification goes through the server, which reads it, makes its team the current
+  // one (a conversation of another of the user's teams opens rather than being a 404) and redirects.
+  const follow = () => setOpen(false);
 
   const loadOlder = async () => {
     if (nextPage === null) return;
@@ -181,7 +175,7 @@ function NotificationItem({
   notification: PresentedNotification;
   now: number;
   onRead: (event: MouseEvent, notification: PresentedNotification) => void;
-  onFollow: (event: MouseEvent, notification: PresentedNotification, url: string) => void;
+  onFollow: () => void;
 }) {
   const unread = notification.read_at === null;
   const { message, url, action } = notification.data;
@@ -205,8 +199,8 @@ function NotificationItem({
           </time>
           {url && (
             <Link
-              href={url}
-              onClick={(event) => onFollow(event, notification, url)}
+              href={route('notifications.open', notification.id)}
+              onClick={onFollow}
               className="font-medium text-indigo-600 hover:text-indigo-800"
             >
               {action ?? 'View'}

@@ -39,6 +39,7 @@ declare module 'ziggy-js' {
     'user-profile-information.update': [];
     'current-user-photo.destroy': [];
     'user-password.update': [];
+    'user-notification-preferences.update': [];
     'other-browser-sessions.destroy': [];
     'current-user.destroy': [];
     'teams.create': [];
@@ -166,6 +167,7 @@ declare module 'ziggy-js' {
     'broadcasting.user-auth': [];
     'notifications.index': [];
     'notifications.read-all': [];
+    'notifications.open': [{ name: 'notification'; required: true; binding: 'id' }];
     'notifications.read': [{ name: 'notification'; required: true; binding: 'id' }];
   }
   interface TypeConfig {

@@ -12,6 +12,8 @@ export const notifications = pgTable(
     type: varchar('type', { length: 255 }).notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** When it went out by e-mail, unread after the delay (server/domain/notifications/unread-mail.ts). */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('notifications_user_id_read_at_index').on(table.userId, table.readAt)],

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /**
@@ -22,6 +23,14 @@ export const users = pgTable('users', {
   currentTeamId: integer('current_team_id'),
   /** Set while the person marked themselves away in the inbox: automatic assignment passes them by. */
   awaySince: timestamp('away_since', { withTimezone: true }),
+  /**
+   * What the person is e-mailed about when they have not read it in Kawan a few minutes later
+   * (server/domain/notifications/unread-mail.ts): the keys of `mailCategories`.
+   */
+  mailNotifications: text('mail_notifications')
+    .array()
+    .notNull()
+    .default(sql`'{assigned,mentioned}'::text[]`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -3,7 +3,8 @@ import type { Services } from '../../services';
 import { teams, teamUser } from '../../db/schema/teams';
 import { notificationRepository } from '../../db/repositories/notification-repository';
 import type { HandoffReasonCode } from '../../db/schema/channels';
-import { notify } from '../notifications/notify';
+import { notify, type NotificationData } from '../notifications/notify';
+import { mailIfUnread } from '../notifications/unread-mail';
 import { handoffReasonWords } from './handoff-reasons';
 import { noteExcerpt } from './mentions';
 import { broadcastNotificationsRead } from '../notifications/notifications-read';
@@ -25,6 +26,22 @@ export async function agentsOf(db: Services['db'], teamId: number): Promise<numb
   return [team.ownerId, ...agents.filter((id) => id !== team.ownerId)];
 }
 
+type NotifyServices = Pick<Services, 'db' | 'broadcaster' | 'route' | 'jobs' | 'config'>;
+
+/**
+ * A conversation notification: the bell, live, and the e-mail that follows it when it is still
+ * unread a few minutes later, for whoever asked for its kind (server/domain/notifications/unread-mail.ts).
+ */
+export async function notifyAbout(
+  services: NotifyServices,
+  userId: number,
+  type: string,
+  data: NotificationData,
+): Promise<void> {
+  await notify(services, userId, type, data);
+  await mailIfUnread(services, userId, type);
+}
+
 /** Where a conversation's notification leads: the conversation, for the bell's link. */
 export function conversationLink(services: Pick<Services, 'route'>, conversation: { id: number; teamId: number }) {
   return {
@@ -43,18 +60,21 @@ export const withContact = (contactName: string | null | undefined) => (contactN
  * live (the inbox also beeps while open); taking it reads them all (`settleQueued`).
  */
 export async function notifyWaiting(
-  services: Pick<Services, 'db' | 'broadcaster' | 'route'>,
+  services: NotifyServices,
   conversation: { id: number; teamId: number },
   message: string,
 ): Promise<void> {
   for (const userId of await agentsOf(services.db, conversation.teamId)) {
-    await notify(services, userId, conversationQueuedType, { message, ...conversationLink(services, conversation) });
+    await notifyAbout(services, userId, conversationQueuedType, {
+      message,
+      ...conversationLink(services, conversation),
+    });
   }
 }
 
 /** "Conversation #12 is waiting for a person": one notification per member per handoff. */
 export async function notifyQueued(
-  services: Pick<Services, 'db' | 'broadcaster' | 'route'>,
+  services: NotifyServices,
   conversation: { id: number; teamId: number; number: number },
   reason: HandoffReasonCode,
   contactName: string | null,
@@ -74,7 +94,7 @@ export const conversationAssignedType = 'conversation-assigned';
  * gives them a conversation (`by`) or the team's automatic assignment does (`reason`, the handoff's).
  */
 export async function notifyAssigned(
-  services: Pick<Services, 'db' | 'broadcaster' | 'route'>,
+  services: NotifyServices,
   conversation: { id: number; teamId: number; number: number },
   assigneeId: number,
   contactName: string | null,
@@ -85,7 +105,7 @@ export async function notifyAssigned(
     'by' in how
       ? `${how.by} assigned conversation #${conversation.number}${who} to you.`
       : `Conversation #${conversation.number}${who} was assigned to you: ${handoffReasonWords[how.reason]}.`;
-  await notify(services, assigneeId, conversationAssignedType, {
+  await notifyAbout(services, assigneeId, conversationAssignedType, {
     message,
     ...conversationLink(services, conversation),
   });
@@ -96,14 +116,14 @@ export const conversationMentionedType = 'conversation-mentioned';
 
 /** 'Ayu mentioned you in conversation #12 with Joko: "…"': the named teammate's bell, live. */
 export async function notifyMentioned(
-  services: Pick<Services, 'db' | 'broadcaster' | 'route'>,
+  services: NotifyServices,
   conversation: { id: number; teamId: number; number: number },
   userId: number,
   contactName: string | null,
   author: string,
   note: string,
 ): Promise<void> {
-  await notify(services, userId, conversationMentionedType, {
+  await notifyAbout(services, userId, conversationMentionedType, {
     message: `${author} mentioned you in conversation #${conversation.number}${withContact(contactName)}: “${noteExcerpt(note)}”`,
     ...conversationLink(services, conversation),
   });

@@ -15,7 +15,7 @@ import { assignWaiting, pickAssignee } from './auto-assign';
  * Returns the conversation as it is then (waiting, or with its assignee), or undefined.
  */
 export async function queueForPerson(
-  services: Pick<Services, 'db' | 'broadcaster' | 'widgetBroadcaster' | 'route'>,
+  services: Pick<Services, 'db' | 'broadcaster' | 'widgetBroadcaster' | 'route' | 'jobs' | 'config'>,
   conversation: Pick<ConversationRow, 'id' | 'teamId' | 'channelId'>,
   reason: HandoffReasonCode,
   widget?: WidgetTarget,

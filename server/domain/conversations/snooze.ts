@@ -8,10 +8,9 @@ import { widgetTarget } from '../../channels/pipeline';
 import { ValidationError } from '../../support/errors';
 import { validate } from '../shared/validation';
 import { authorize, type TeamActor } from '../teams/team-access';
-import { notify } from '../notifications/notify';
 import { conversationContext, conversationPolicy, teammateName } from './conversation-actions';
 import { conversationChanged, systemLine } from './events';
-import { conversationLink, notifyWaiting, settleQueued, withContact } from './notifications';
+import { conversationLink, notifyAbout, notifyWaiting, settleQueued, withContact } from './notifications';
 
 /**
  * Snoozing, as every team inbox has it (Chatwoot's snooze, Intercom's): an agent puts a
@@ -26,7 +25,7 @@ export const snoozeLimits = { maxDays: 90 } as const;
 /** The bell's notification type for a conversation back from its snooze. */
 export const conversationUnsnoozedType = 'conversation-unsnoozed';
 
-type SnoozeServices = Pick<Services, 'db' | 'broadcaster' | 'widgetBroadcaster' | 'route'>;
+type SnoozeServices = Pick<Services, 'db' | 'broadcaster' | 'widgetBroadcaster' | 'route' | 'jobs' | 'config'>;
 
 const snoozeSchema = z.object({
   until: z
@@ -157,7 +156,7 @@ async function notifyWoken(services: SnoozeServices, conversation: ConversationR
     await notifyWaiting(services, conversation, `${about} is back from snooze and waiting for a person.`);
     return;
   }
-  await notify(services, conversation.assigneeId, conversationUnsnoozedType, {
+  await notifyAbout(services, conversation.assigneeId, conversationUnsnoozedType, {
     message: `${about} is back from snooze.`,
     ...conversationLink(services, conversation),
   });

@@ -4,6 +4,11 @@ export interface MailButton {
   url: string;
 }
 
+/** A line that is a link in the text, for mails that list several places to go (a digest). */
+export interface MailLink extends MailButton {
+  inline: true;
+}
+
 /**
  * A message in the shape of Laravel's MailMessage: greeting, lines, the main button, closing
  * lines. A line may itself be a button, for mails that offer a choice (Jetstream's invitation
@@ -12,7 +17,7 @@ export interface MailButton {
 export interface MailContent {
   subject: string;
   greeting?: string;
-  lines: (string | MailButton)[];
+  lines: (string | MailButton | MailLink)[];
   action?: MailButton;
   outro?: string[];
 }
@@ -30,16 +35,22 @@ const styles = {
 
 /** HTML and text bodies with Kawan's branding; relative button URLs are made absolute with APP_URL. */
 export function renderMail(app: { name: string; url: string }, content: MailContent) {
-  const absolute = (button: MailButton): MailButton => ({
+  const absolute = <B extends MailButton>(button: B): B => ({
     ...button,
     url: new URL(button.url, `${app.url}/`).toString(),
   });
   const body = [...content.lines, ...(content.action ? [content.action] : [])].map((block) =>
     typeof block === 'string' ? block : absolute(block),
   );
-  const buttons = body.filter((block): block is MailButton => typeof block !== 'string');
+  const buttons = body.filter(
+    (block): block is MailButton => typeof block !== 'string' && !('inline' in block && block.inline),
+  );
   const greeting = content.greeting ?? 'Hello!';
   const paragraph = (line: string) => `<p style="${styles.paragraph}">${escape(line)}</p>`;
+  const link = ({ text, url }: MailButton) =>
+    `<p style="${styles.paragraph}"><a href="${escape(url)}" style="color:#4f46e5">${escape(text)}</a></p>`;
+  const block = (line: string | MailButton | MailLink) =>
+    typeof line === 'string' ? paragraph(line) : 'inline' in line && line.inline ? link(line) : button(line);
   const button = ({ text, url }: MailButton) =>
     `<p style="margin:24px 0;text-align:center"><a href="${escape(url)}" style="${styles.button}">${escape(text)}</a></p>`;
   const subcopy = ({ text, url }: MailButton) =>
@@ -52,7 +63,7 @@ export function renderMail(app: { name: string; url: string }, content: MailCont
 <tr><td style="padding:0 0 24px;text-align:center;font-size:22px;font-weight:700;color:#4f46e5">${escape(app.name)}</td></tr>
 <tr><td style="background:#ffffff;border-radius:8px;padding:32px;box-shadow:0 1px 2px rgba(0,0,0,.05)">
 <h1 style="margin:0 0 16px;font-size:18px;color:#111827">${escape(greeting)}</h1>
-${body.map((block) => (typeof block === 'string' ? paragraph(block) : button(block))).join('\n')}
+${body.map(block).join('\n')}
 ${(content.outro ?? []).map(paragraph).join('\n')}
 <p style="margin:16px 0 0;font-size:15px;color:#374151">Regards,<br>${escape(app.name)}</p>
 ${buttons.map(subcopy).join('\n')}

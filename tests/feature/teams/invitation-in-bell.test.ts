@@ -91,10 +91,8 @@ describe('an invitation sent before the invitee registered', () => {
       ),
     ).toBe(true);
 
-    // The bell reads the notification, then follows its link (NotificationsBell's `follow`).
-    expect((await client.send('put', `/user/notifications/${notice.id}`, {}, { Referer: '/dashboard' })).status).toBe(
-      303,
-    );
+    // The bell follows it through `notifications.open`: read, then on to its link.
+    expectRedirect(await client.visit(`/user/notifications/${notice.id}/open`), accept, 302);
     expectRedirect(await client.visit(accept), '/dashboard');
     expect(await roleIn(app.services, team.id, user.id)).toBe('agent');
     expect(await currentTeamId(app.services, user.id)).toBe(team.id);

@@ -3,6 +3,7 @@ import type { BrowserSession } from '../../../../server/presenters/browser-sessi
 import SectionBorder from '@/Components/SectionBorder';
 import { PageHeader } from '@/Layouts/AppLayout';
 import DeleteUserForm from './Partials/DeleteUserForm';
+import NotificationPreferencesForm, { type MailNotifications } from './Partials/NotificationPreferencesForm';
 import LogoutOtherBrowserSessionsForm from './Partials/LogoutOtherBrowserSessionsForm';
 import TwoFactorAuthenticationForm from './Partials/TwoFactorAuthenticationForm';
 import UpdatePasswordForm from './Partials/UpdatePasswordForm';
@@ -11,10 +12,14 @@ import UpdateProfileInformationForm from './Partials/UpdateProfileInformationFor
 interface ShowProps {
   confirmsTwoFactorAuthentication: boolean;
   sessions: BrowserSession[];
+  mailNotifications: MailNotifications;
 }
 
-/** The account settings, in Jetstream's order; each section shows when its feature is on. */
-export default function Show({ confirmsTwoFactorAuthentication, sessions }: ShowProps) {
+/**
+ * The account settings, in Jetstream's order (Kawan's notifications before the browser sessions);
+ * each section shows when its feature is on.
+ */
+export default function Show({ confirmsTwoFactorAuthentication, sessions, mailNotifications }: ShowProps) {
   const { auth, features } = usePage().props;
   const user = auth.user!;
 
@@ -47,6 +52,11 @@ export default function Show({ confirmsTwoFactorAuthentication, sessions }: Show
             <SectionBorder />
           </>
         )}
+
+        <div className="mt-10 sm:mt-0">
+          <NotificationPreferencesForm mailNotifications={mailNotifications} />
+        </div>
+        <SectionBorder />
 
         <div className="mt-10 sm:mt-0">
           <LogoutOtherBrowserSessionsForm sessions={sessions} />

@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { listNotifications, notificationsPerPage } from '../../../domain/notifications/actions/list-notifications';
 import { markNotificationRead } from '../../../domain/notifications/actions/mark-notification-read';
 import { markAllNotificationsRead } from '../../../domain/notifications/actions/mark-all-notifications-read';
+import { openNotification } from '../../../domain/notifications/actions/open-notification';
 import { presentNotificationPage } from '../../../presenters/notification-presenter';
 import { socketIdFrom } from '../../../broadcasting/broadcaster';
 import { wantsJson } from '../../middleware/errors';
@@ -31,4 +32,9 @@ export async function read(req: Request, res: Response) {
 export async function readAll(req: Request, res: Response) {
   const { unreadCount } = await markAllNotificationsRead(req.services, req.user!, { socketId: socketIdFrom(req) });
   answer(req, res, unreadCount);
+}
+
+/** `GET /user/notifications/{notification}/open`: read, in its team, and on to where it leads. */
+export async function open(req: Request, res: Response) {
+  res.redirect(302, await openNotification(req.services, req.user!, String(req.params.notification)));
 }

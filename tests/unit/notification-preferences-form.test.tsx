@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import NotificationPreferencesForm, {
+  type MailNotifications,
+} from '@/Pages/Profile/Partials/NotificationPreferencesForm';
+import { mailCategories } from '../../server/domain/notifications/mail-preferences';
+
+// useForm as local state that records its submissions; route() names the route.
+const fake = vi.hoisted(() => ({ calls: [] as { url: string; data: unknown; options: unknown }[] }));
+
+vi.mock('@inertiajs/react', async () => {
+  const { useState } = await import('react');
+  return {
+    useForm: <T extends Record<string, unknown>>(initial: T) => {
+      const [data, setAll] = useState<T>(initial);
+      return {
+        data,
+        errors: {},
+        processing: false,
+        recentlySuccessful: false,
+        setData: (key: string, value: unknown) => setAll((current) => ({ ...current, [key]: value })),
+        put: (url: string, options: unknown) => fake.calls.push({ url, data, options }),
+      };
+    },
+  };
+});
+vi.mock('@/lib/route', () => ({ route: (name: string) => `route:${name}` }));
+
+afterEach(() => {
+  cleanup();
+  fake.calls.length = 0;
+});
+
+const props = (chosen: string[], delayMinutes = 5): MailNotifications => ({
+  options: mailCategories.map(({ key, label, description }) => ({ key, label, description })),
+  chosen,
+  delayMinutes,
+});
+
+describe('Profile/Show: notifications', () => {
+  it('shows each kind with what it means, ticked as chosen, and says when mail goes out', () => {
+    render(<NotificationPreferencesForm mailNotifications={props(['assigned', 'mentioned'])} />);
+    expect(screen.getByText(/when you have not read it on the bell 5 minutes later/)).toBeTruthy();
+    const given = screen.getByRole('checkbox', { name: 'Conversations given to me' }) as HTMLInputElement;
+    expect(given.checked).toBe(true);
+    expect(given.getAttribute('aria-describedby')).toBe('mail-assigned-description');
+    expect((screen.getByRole('checkbox', { name: 'Mentions' }) as HTMLInputElement).checked).toBe(true);
+    expect(
+      (screen.getByRole('checkbox', { name: 'Conversations waiting for a person' }) as HTMLInputElement).checked,
+    ).toBe(false);
+  });
+
+  it('saves the kinds ticked in its own error bag', () => {
+    render(<NotificationPreferencesForm mailNotifications={props(['assigned', 'mentioned'])} />);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Mentions' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Conversations waiting for a person' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(fake.calls).toEqual([
+      {
+        url: 'route:user-notification-preferences.update',
+        data: { mail: ['assigned', 'waiting'] },
+        options: { errorBag: 'updateNotificationPreferences', preserveScroll: true },
+      },
+    ]);
+  });
+
+  it('says mail goes out at once when there is no delay', () => {
+    render(<NotificationPreferencesForm mailNotifications={props([], 0)} />);
+    expect(screen.getByText(/as soon as it rings the bell/)).toBeTruthy();
+  });
+});
