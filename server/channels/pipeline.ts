@@ -1100,6 +1100,16 @@ export async function sendMessage(
   const repo = conversationRepository(services.db, input.teamId);
   const sending = await repo.forSending(input.messageId);
   if (!sending?.message) return;
+  // A conversation's messages go out in the order they were written: an agent's two quick replies,
+  // a goodbye and the rating question after it. While an earlier one is on its way, this send
+  // looks again shortly (the job completes; its follow-up keeps the attempt).
+  if (
+    (sending.message.status === 'queued' || sending.message.status === 'sending') &&
+    (await repo.earlierSendPending(sending.message, sendOrder.holdMs))
+  ) {
+    await services.jobs.send(sendJob, input, { startAfter: new Date(Date.now() + sendOrder.againMs) });
+    return;
+  }
   const channel = await channelById(services.db, sending.channelId);
   if (!channel) return;
   // 'sending' is a send a killed process left unfinished: a retry of this job sends it again.
@@ -1108,6 +1118,12 @@ export async function sendMessage(
     job: sentBy(sendJob, context),
   });
 }
+
+/**
+ * A send waits behind an earlier message of its conversation made at most `holdMs` ago (longer, it
+ * is stuck, and holds nothing up), looking again every `againMs`.
+ */
+export const sendOrder = { holdMs: 2 * 60 * 1000, againMs: 1000 } as const;
 
 /** How long the webhook channel's link to a file works: the 24 hours its deliveries are retried, and one more. */
 const fileLinkMs = 25 * 60 * 60 * 1000;

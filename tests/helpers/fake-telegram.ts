@@ -15,7 +15,7 @@ import { readMultipart, UploadedPart } from './multipart';
  * (1–4096 characters), setWebhook's secret_token characters (and an https URL with `requireHttps`).
  *
  * Scripted by one-shot failures (`failNext`: a status, a description, retry_after, a delay, for any
- * method or one) and blocked chats (`blockChat`: Telegram's 403). Every call is recorded.
+ * method or one), one-shot slow calls (`slowNext`: handled after a delay) and blocked chats (`blockChat`: Telegram's 403). Every call is recorded.
  *
  * `telegramUpdate()` builds an Update's JSON as Telegram posts it to a webhook.
  */
@@ -54,6 +54,13 @@ export interface FakeFailure {
   delayMs?: number;
 }
 
+/** A call that takes this long to reach the Bot API: it is handled (a message recorded) only then. */
+export interface FakeDelay {
+  delayMs: number;
+  /** Only this method is slow (default: whichever comes next). */
+  method?: string;
+}
+
 export interface FakeTelegramOptions {
   token: string;
   /** What getMe answers. */
@@ -77,6 +84,8 @@ export interface FakeTelegram {
   setWebhookInfo(info: { pending_update_count?: number; last_error_date?: number; last_error_message?: string }): void;
   /** The next matching call fails once; several queue in order. */
   failNext(failure: FakeFailure): void;
+  /** The next matching call is handled only after a delay (a slow network), once. */
+  slowNext(delay: FakeDelay): void;
   blockChat(chatId: number | string): void;
   unblockChat(chatId: number | string): void;
   close(): Promise<void>;
@@ -90,6 +99,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions): Promise<F
   const calls: TelegramCall[] = [];
   const sent: SentMessage[] = [];
   const failures: FakeFailure[] = [];
+  const slow: FakeDelay[] = [];
   const blocked = new Set<string>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
   let webhook: Record<string, unknown> | undefined;
@@ -138,8 +148,12 @@ export async function startFakeTelegram(options: FakeTelegramOptions): Promise<F
         };
         return later(failure.delayMs, () => reply(res, failure.status, body));
       }
-      const [status, body] = answer(method, params);
-      reply(res, status, body);
+      const slowIndex = slow.findIndex((delay) => delay.method === undefined || delay.method === method);
+      const [delay] = slowIndex >= 0 ? slow.splice(slowIndex, 1) : [];
+      later(delay?.delayMs, () => {
+        const [status, body] = answer(method, params);
+        reply(res, status, body);
+      });
     });
   });
 
@@ -300,6 +314,9 @@ export async function startFakeTelegram(options: FakeTelegramOptions): Promise<F
     },
     failNext(failure) {
       failures.push(failure);
+    },
+    slowNext(delay) {
+      slow.push(delay);
     },
     blockChat(chatId) {
       blocked.add(String(chatId));

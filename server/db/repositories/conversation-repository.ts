@@ -939,6 +939,30 @@ export function conversationRepository(db: Database, teamId: number) {
       return row;
     },
 
+    /**
+     * Whether an earlier outbound message of the same conversation is still on its first way out
+     * (queued with no failure yet, or being sent) and was made within `withinMs`: a send waits for
+     * it, so that a customer reads a conversation's messages in the order they were written. One
+     * that failed and waits for a retry, or has been stuck longer, holds nothing up.
+     */
+    async earlierSendPending(message: Pick<MessageRow, 'id' | 'conversationId'>, withinMs: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.teamId, teamId),
+            eq(messages.conversationId, message.conversationId),
+            lt(messages.id, message.id),
+            eq(messages.direction, 'outbound'),
+            or(eq(messages.status, 'sending'), and(eq(messages.status, 'queued'), isNull(messages.error))),
+            gt(messages.createdAt, new Date(Date.now() - withinMs)),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** The bot reply to an inbound message, if one was made. */
     async replyTo(messageId: number): Promise<MessageRow | undefined> {
       const [row] = await db
