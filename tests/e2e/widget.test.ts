@@ -236,19 +236,26 @@ describe('the web chat widget', () => {
     const seenPhoto = agent.getByRole('list', { name: 'Messages' }).getByRole('img', { name: 'struk.png' });
     await seenPhoto.waitFor({ timeout: 10_000 });
     await expect.poll(() => seenPhoto.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(96);
-    // The owner answers with a picture of their own; the visitor sees it in the chat, fetched with their token.
-    await agent.locator('form[aria-label="Reply"] input[type=file]').setInputFiles({
-      name: 'denah.png',
-      mimeType: 'image/png',
-      buffer: receiptPng(),
-    });
+    // The owner answers with two pictures of their own; the visitor sees them in the chat, in order,
+    // fetched with their token.
+    await agent.locator('form[aria-label="Reply"] input[type=file]').setInputFiles([
+      { name: 'denah.png', mimeType: 'image/png', buffer: receiptPng() },
+      { name: 'parkir.png', mimeType: 'image/png', buffer: receiptPng() },
+    ]);
     await agent.getByText('📎 denah.png').waitFor();
+    await agent.getByText('📎 parkir.png').waitFor();
     await box.fill('Ini denah outletnya');
     await agent.getByRole('button', { name: 'Send', exact: true }).click();
-    await agent.getByRole('list', { name: 'Messages' }).getByRole('img', { name: 'denah.png' }).waitFor();
+    await agent.getByRole('list', { name: 'Messages' }).getByRole('img', { name: 'parkir.png' }).waitFor();
     const agentPhoto = w.log.locator('.kw-msg:not(.kw-mine) img[alt="denah.png"]');
     await agentPhoto.waitFor({ timeout: 10_000 });
     await expect.poll(() => agentPhoto.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(96);
+    await w.log.locator('.kw-msg:not(.kw-mine) img[alt="parkir.png"]').waitFor({ timeout: 10_000 });
+    expect(
+      await w.log
+        .locator('.kw-msg:not(.kw-mine) img')
+        .evaluateAll((images) => images.map((image) => image.getAttribute('alt'))),
+    ).toEqual(['denah.png', 'parkir.png']);
     await w.log.getByText('Ini denah outletnya').waitFor();
     await screenshot(visitor, 'widget-host-page-photo');
     await screenshot(agent, 'widget-agent-conversation');

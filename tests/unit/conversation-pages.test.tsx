@@ -858,11 +858,12 @@ describe('Conversations/Show', () => {
     });
   });
 
-  it('sends a file with a reply, its words as the caption, or with a note, as form data', () => {
+  it('sends files with a reply, its words as the caption, or with a note, as form data', () => {
     render(<Show {...showProps()} />);
     const picker = document.querySelector<HTMLInputElement>('input[type=file]')!;
     expect(picker.accept).toContain('application/pdf');
-    expect(screen.getByRole('button', { name: 'Attach a file' })).toBeTruthy();
+    expect(picker.multiple).toBe(true);
+    expect(screen.getByRole('button', { name: 'Attach files' })).toBeTruthy();
     const menu = new File(['%PDF-1.4 menu'], 'menu.pdf', { type: 'application/pdf' });
     fireEvent.change(picker, { target: { files: [menu] } });
     expect(screen.getByText('📎 menu.pdf')).toBeTruthy();
@@ -875,7 +876,7 @@ describe('Conversations/Show', () => {
     expect(sent).toMatchObject({
       method: 'form.post',
       url: 'route:conversations.messages.store:{"conversation":5}',
-      data: { text: '', file: menu },
+      data: { text: '', files: [menu] },
       options: { forceFormData: true },
     });
 
@@ -885,7 +886,7 @@ describe('Conversations/Show', () => {
     fireEvent.change(box, { target: { value: 'Halo' } });
     fireEvent.keyDown(box, { key: 'Enter' });
     expect(fake.calls.at(-1)).toMatchObject({ data: { text: 'Halo' }, options: { forceFormData: false } });
-    expect(fake.calls.at(-1)!.data).not.toHaveProperty('file');
+    expect(fake.calls.at(-1)!.data).not.toHaveProperty('files');
 
     // A note takes one too, kept for the team, with words of any length.
     fireEvent.click(screen.getByRole('button', { name: 'Internal note' }));
@@ -902,9 +903,34 @@ describe('Conversations/Show', () => {
     expect(fake.calls.at(-1)).toMatchObject({
       method: 'form.post',
       url: 'route:conversations.notes.store:{"conversation":5}',
-      data: { text: '', file: menu },
+      data: { text: '', files: [menu] },
       options: { forceFormData: true },
     });
+  });
+
+  it('takes several files, picked in turns, in order, at most ten, each removable', () => {
+    render(<Show {...showProps()} />);
+    const picker = document.querySelector<HTMLInputElement>('input[type=file]')!;
+    const file = (name: string) => new File(['x'], name, { type: 'image/png' });
+    const [one, two, three] = [file('satu.png'), file('dua.png'), file('tiga.png')];
+    fireEvent.change(picker, { target: { files: [one, two] } });
+    fireEvent.change(picker, { target: { files: [three] } });
+    const chips = within(screen.getByRole('list', { name: 'Files to send' })).getAllByRole('listitem');
+    expect(chips.map((chip) => chip.textContent)).toEqual([
+      expect.stringContaining('satu.png'),
+      expect.stringContaining('dua.png'),
+      expect.stringContaining('tiga.png'),
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove dua.png' }));
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Reply' }), { key: 'Enter' });
+    expect(fake.calls.at(-1)).toMatchObject({ data: { text: '', files: [one, three] } });
+
+    // Past ten, the rest are left out, and the box says so.
+    fireEvent.change(picker, { target: { files: Array.from({ length: 9 }, (_, i) => file(`foto-${i}.png`)) } });
+    expect(screen.getByText('At most 10 files go at a time: the others were left out.').getAttribute('role')).toBe(
+      'status',
+    );
+    expect(within(screen.getByRole('list', { name: 'Files to send' })).getAllByRole('listitem')).toHaveLength(10);
   });
 
   it('lists the saved replies after a "/", moves with the arrows and puts the chosen one in at the caret', () => {

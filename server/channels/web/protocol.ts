@@ -65,6 +65,9 @@ export interface WidgetAttachment {
 }
 
 /** What the widget's file picker offers; the server reads the kind from the bytes (uploads.ts). */
+/** Files an agent sends at once from the reply box: a reply makes a message of each, a note keeps them all. */
+export const filesLimit = 10;
+
 export const uploadAccept =
   'image/jpeg,image/png,image/gif,image/webp,application/pdf,.docx,.xlsx,.txt,.csv,text/plain,text/csv';
 

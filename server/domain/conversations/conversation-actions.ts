@@ -20,7 +20,8 @@ import { windowExpiresAt } from '../../presenters/conversation-presenter';
 import { conversationChanged, messageCreated, systemLine } from './events';
 import { askForRating } from './rating';
 import { fileTooLargeMessage, UploadedFile } from '../../http/middleware/body';
-import { storeTemplateHeader, storeUpload } from '../../channels/web/uploads';
+import { detectUpload, storeTemplateHeader, storeUpload } from '../../channels/web/uploads';
+import { filesLimit } from '../../channels/web/protocol';
 import {
   fillTemplate,
   templateShape,
@@ -74,14 +75,55 @@ const captionSchema = z.object({
     .transform((value) => value ?? ''),
 });
 
+/** A file an agent sent, stored as a visitor's is (uploads.ts): its attachment and kind. */
+type StoredFile = Awaited<ReturnType<typeof storeUpload>>;
+
+/** The uploads of a reply or a note, each with the field its error names. */
+interface Uploads {
+  files: UploadedFile[];
+  /** The field they came in: `files`, or `file`. */
+  name: 'files' | 'file';
+  field: (index: number) => string;
+}
+
 /**
- * A file an agent sends, checked and stored as a visitor's is (uploads.ts). The multipart parser
- * reads up to the larger of the upload and knowledge limits: a reply's file keeps to the upload one.
+ * The files of a reply or a note: the reply box's `files` (up to ten), or one `file` (the API, a
+ * template's header). None: undefined.
  */
-async function storedReplyFile(services: Pick<Services, 'config'>, teamId: number, file: UploadedFile) {
+function uploadsOf(input: unknown): Uploads | undefined {
+  const body = (input && typeof input === 'object' ? input : {}) as { file?: unknown; files?: unknown };
+  const { files } = body;
+  if (files !== undefined && files !== null && files !== '' && !(Array.isArray(files) && files.length === 0)) {
+    if (!Array.isArray(files) || !files.every((file) => file instanceof UploadedFile))
+      throw new ValidationError({ files: 'The files field must hold files.' });
+    if (files.length > filesLimit)
+      throw new ValidationError({ files: `Attach at most ${filesLimit} files at a time.` });
+    return { files, name: 'files', field: (index) => `files.${index}` };
+  }
+  return body.file instanceof UploadedFile ? { files: [body.file], name: 'file', field: () => 'file' } : undefined;
+}
+
+/**
+ * Every file checked (size, and its type by its bytes) before any is written, so that one refused
+ * file leaves nothing behind and each refusal names its place (`files.2`); then each is stored. The
+ * multipart parser reads up to the larger of the upload and knowledge limits: an agent's files keep
+ * to the upload one.
+ */
+async function storedUploads(services: Pick<Services, 'config'>, teamId: number, uploads: Uploads) {
   const maxBytes = services.config.uploads.maxBytes;
-  if (file.size > maxBytes) throw new ValidationError({ file: fileTooLargeMessage(maxBytes) });
-  return storeUpload(services.config, teamId, file.buffer, file.originalName);
+  const errors: Record<string, string> = {};
+  uploads.files.forEach((file, index) => {
+    if (file.size > maxBytes) errors[uploads.field(index)] = fileTooLargeMessage(maxBytes);
+    else {
+      const detected = detectUpload(file.buffer, file.originalName);
+      if ('refused' in detected) errors[uploads.field(index)] = detected.refused;
+    }
+  });
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  const stored = [];
+  for (const file of uploads.files)
+    stored.push(await storeUpload(services.config, teamId, file.buffer, file.originalName));
+  return stored;
 }
 
 /** A WhatsApp template: which one, and its values by field key (templates.ts names them). */
@@ -207,49 +249,59 @@ export async function replyAsAgent(
 ): Promise<MessageRow> {
   const { repo, conversation, channel, widget } = await conversationContext(services, actor, conversationId);
   authorize(conversationPolicy.reply(actor));
-  const file = (input as { file?: unknown } | null)?.file;
-  const withFile = file instanceof UploadedFile;
   const asTemplate = typeof input === 'object' && input !== null && 'template' in input;
+  const uploads = uploadsOf(input);
   let text: string;
-  let sent: Awaited<ReturnType<typeof storedReplyFile>> | undefined;
+  let sent: StoredFile[] = [];
   let template: MessageTemplate | null = null;
   if (asTemplate) {
-    ({ text, template, sent } = await filledTemplate(
-      services,
-      actor.teamId,
-      channel,
-      input,
-      withFile ? file : undefined,
-    ));
+    // A template's header takes one file.
+    let header: StoredFile | undefined;
+    ({
+      text,
+      template,
+      sent: header,
+    } = await filledTemplate(services, actor.teamId, channel, input, uploads?.files[0]));
+    sent = header ? [header] : [];
   } else {
-    const data = withFile ? validate(captionSchema, input) : validate(textSchema, input);
+    const data = uploads ? validate(captionSchema, input) : validate(textSchema, input);
     if (channel.type === 'whatsapp' && windowExpiresAt(channel.type, conversation.lastInboundAt) === null) {
       throw new ValidationError({
-        [withFile ? 'file' : 'text']:
+        [uploads?.name ?? 'text']:
           'The 24-hour WhatsApp window is closed: only an approved template can be sent until the customer writes again.',
       });
     }
     text = data.text;
-    sent = withFile ? await storedReplyFile(services, actor.teamId, file) : undefined;
+    if (uploads) sent = await storedUploads(services, actor.teamId, uploads);
   }
+  const kindOfReply = asTemplate ? 'template' : sent.length > 0 ? 'file' : 'text';
   // A reply in a resolved conversation takes it up again, as Reopen does.
   const reopened =
-    conversation.state === 'resolved' &&
-    (await reopenFor(repo, conversation, actor.userId, asTemplate ? 'template' : withFile ? 'file' : 'text'));
+    conversation.state === 'resolved' && (await reopenFor(repo, conversation, actor.userId, kindOfReply));
   const now = new Date();
-  const message = (await repo.insertMessage({
-    conversationId: conversation.id,
-    channelId: channel.id,
-    direction: 'outbound',
-    sender: 'agent',
-    senderUserId: actor.userId,
-    kind: template ? 'template' : (sent?.kind ?? 'text'),
-    text,
-    ...(sent ? { attachments: [sent.attachment] } : {}),
-    ...(template ? { template } : {}),
-    status: 'queued',
-    createdAt: now,
-  }))!;
+  // Each file is a message of its own, in order (a provider sends one file a message), the words
+  // with the first; without a file, one message.
+  const parts: { text: string; file?: (typeof sent)[number] }[] =
+    sent.length > 0 ? sent.map((file, index) => ({ file, text: index === 0 ? text : '' })) : [{ text }];
+  const written: MessageRow[] = [];
+  for (const part of parts) {
+    written.push(
+      (await repo.insertMessage({
+        conversationId: conversation.id,
+        channelId: channel.id,
+        direction: 'outbound',
+        sender: 'agent',
+        senderUserId: actor.userId,
+        kind: template ? 'template' : (part.file?.kind ?? 'text'),
+        text: part.text,
+        ...(part.file ? { attachments: [part.file.attachment] } : {}),
+        ...(template ? { template } : {}),
+        status: 'queued',
+        createdAt: now,
+      }))!,
+    );
+  }
+  const last = parts.at(-1)!;
   const takeOver = conversation.state !== 'human' || conversation.assigneeId === null;
   await repo.update(conversation.id, {
     state: 'human',
@@ -258,9 +310,9 @@ export async function replyAsAgent(
     firstHumanReplyAt: conversation.firstHumanReplyAt ?? now,
     lastMessageAt: now,
     lastPreview: messagePreview({
-      kind: template ? 'text' : (sent?.kind ?? 'text'),
-      text,
-      attachments: sent ? [sent.attachment] : [],
+      kind: template ? 'text' : (last.file?.kind ?? 'text'),
+      text: last.text || text,
+      attachments: last.file ? [last.file.attachment] : [],
     }).slice(0, 255),
     unreadCount: 0,
   });
@@ -270,7 +322,7 @@ export async function replyAsAgent(
   } else if (takeOver && conversation.state !== 'human') {
     await systemLine(services, conversation, `${author} joined the conversation.`);
   }
-  await messageCreated(services, { ...message, senderName: author });
+  for (const message of written) await messageCreated(services, { ...message, senderName: author });
   await conversationChanged(
     services,
     actor.teamId,
@@ -278,8 +330,11 @@ export async function replyAsAgent(
     reopened ? 'reopened' : takeOver ? 'assigned' : 'message',
     widget,
   );
-  await services.jobs.send(sendJob, { teamId: actor.teamId, messageId: message.id, attempt: 1 });
-  return message;
+  // Sent in the order written: a send waits for the one before it (sendMessage).
+  for (const message of written) {
+    await services.jobs.send(sendJob, { teamId: actor.teamId, messageId: message.id, attempt: 1 });
+  }
+  return written[0];
 }
 
 /**
@@ -295,15 +350,15 @@ export async function addNote(
 ) {
   const { repo, conversation } = await conversationContext(services, actor, conversationId);
   authorize(conversationPolicy.reply(actor));
-  const file = (input as { file?: unknown } | null)?.file;
-  const withFile = file instanceof UploadedFile;
-  const { text, mentions } = validate(withFile ? noteWithFileSchema : noteSchema, input);
+  const uploads = uploadsOf(input);
+  const { text, mentions } = validate(uploads ? noteWithFileSchema : noteSchema, input);
   const team = mentions.length > 0 ? await teamMembers(services, actor) : [];
   if (mentions.some((id) => !team.some((member) => member.id === id)))
     throw new ValidationError({ mentions: 'Only members of this team can be mentioned.' });
   const mentioned = mentionedIn(text, mentions, team);
-  // Kept on the private disk as a reply's file is; the thread shows it, and nothing sends it.
-  const stored = withFile ? await storedReplyFile(services, actor.teamId, file) : undefined;
+  // Kept on the private disk as a reply's files are, all on the note; the thread shows them, and
+  // nothing sends them.
+  const stored = uploads ? await storedUploads(services, actor.teamId, uploads) : [];
   const note = (await repo.insertMessage({
     conversationId: conversation.id,
     channelId: conversation.channelId,
@@ -312,7 +367,7 @@ export async function addNote(
     senderUserId: actor.userId,
     kind: 'note',
     text,
-    ...(stored ? { attachments: [stored.attachment] } : {}),
+    ...(stored.length > 0 ? { attachments: stored.map((file) => file.attachment) } : {}),
     status: 'sent',
     mentionedUserIds: mentioned.length > 0 ? mentioned : null,
   }))!;

@@ -7,6 +7,7 @@ import { createChannel } from '../../factories/channels';
 import { buildTextPdf } from '../../fixtures/knowledge/pdf';
 import { conversationRepository } from '../../../server/db/repositories/conversation-repository';
 import type { SessionResponse, WidgetMessage } from '../../../server/channels/web/protocol';
+import { tinyPng } from '../../fixtures/media/png';
 
 /**
  * Files a widget visitor sends, through real HTTP: the file as the request's body, its kind read
@@ -15,10 +16,7 @@ import type { SessionResponse, WidgetMessage } from '../../../server/channels/we
  * kind, a name that lies, an empty file) store nothing.
  */
 const site = 'https://shop.example.com';
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+const png = tinyPng;
 const maxBytes = 64 * 1024;
 
 let app: TestApp;

@@ -9,6 +9,7 @@ import { notificationRepository } from '../../../server/db/repositories/notifica
 import { conversationMentionedType } from '../../../server/domain/conversations/notifications';
 import { signUrl } from '../../../server/support/signed-url';
 import type { ChannelType } from '../../../server/db/schema/channels';
+import { tinyPng } from '../../fixtures/media/png';
 
 /**
  * A file in an internal note (conversations.notes.store, multipart: `file`, optional `text` and
@@ -16,10 +17,7 @@ import type { ChannelType } from '../../../server/db/schema/channels';
  * team in the thread, and never sent: no send job, not in the widget, not behind the webhook
  * channel's file link.
  */
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+const png = tinyPng;
 const signingSecret = 'whsec_note_files';
 
 let app: TestApp;

@@ -10,6 +10,7 @@ import { createMember, createOwnedTeam } from '../../factories/teams';
 import { conversationRepository } from '../../../server/db/repositories/conversation-repository';
 import type { ChannelType } from '../../../server/db/schema/channels';
 import type { WidgetMessage } from '../../../server/channels/web/protocol';
+import { tinyPng } from '../../fixtures/media/png';
 
 /**
  * An agent's reply with a file (conversations.messages.store, multipart: `file` and its caption
@@ -18,10 +19,7 @@ import type { WidgetMessage } from '../../../server/channels/web/protocol';
  * Telegram's sendPhoto/sendDocument, WhatsApp's media upload then an image or document message,
  * and the webhook channel's payload with a signed link the receiver downloads from.
  */
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+const png = tinyPng;
 const token = '123456789:AAreplyfilesreplyfilesreplyfiles_x';
 const signingSecret = 'whsec_reply_files';
 

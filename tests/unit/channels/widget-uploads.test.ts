@@ -3,12 +3,10 @@ import { detectUpload } from '../../../server/channels/web/uploads';
 import { buildTextPdf } from '../../fixtures/knowledge/pdf';
 import { buildDocx, buildXlsx } from '../../fixtures/knowledge/office';
 import { CONTENT_TYPES, buildZip } from '../../fixtures/knowledge/zip';
+import { tinyPng } from '../../fixtures/media/png';
 
 // What a widget visitor may send, read from the bytes; a name's extension must not lie.
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+const png = tinyPng;
 const bytes = (...values: (number | string)[]) =>
   Buffer.concat(
     values.map((value) => (typeof value === 'string' ? Buffer.from(value, 'latin1') : Buffer.from([value]))),

@@ -6,7 +6,7 @@ import TextArea from '@/Components/TextArea';
 import { cn } from '@/lib/cn';
 import { route } from '@/lib/route';
 import { WindowCountdown } from './StateBadge';
-import { uploadAccept } from '../../../../../server/channels/web/protocol';
+import { filesLimit, uploadAccept } from '../../../../../server/channels/web/protocol';
 import { formatBytes } from '../../Knowledges/Partials/format';
 import SavedReplyList from './SavedReplyList';
 import MentionList from './MentionList';
@@ -53,7 +53,7 @@ function ModeSwitch({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => 
 /**
  * The bottom of the thread: a reply to the contact or an internal note for the team. Enter sends,
  * Shift+Enter starts a new line; "/" followed by a few letters lists the team's saved replies to put
- * in, and in a note "@" lists the teammates to mention. Either may carry a file. On WhatsApp the
+ * in, and in a note "@" lists the teammates to mention. Either may carry files. On WhatsApp the
  * reply is free text while the 24-hour window is open (with its countdown) and an approved template
  * once it has closed. Writing a reply tells the customer and the teammates (typing.tsx).
  */
@@ -75,10 +75,34 @@ export default function Composer({
   now: number;
 }) {
   const [mode, setMode] = useState<Mode>('reply');
-  const form = useForm<{ text: string; file: File | null }>({ text: '', file: null });
+  const form = useForm<{ text: string; files: File[] }>({ text: '', files: [] });
   const filePicker = useRef<HTMLInputElement>(null);
-  /** A file goes with a reply (its words are its caption) or a note (kept for the team only). */
-  const file = form.data.file;
+  /**
+   * Files go with a reply (each its own message, in order; the words are the first one's caption)
+   * or a note (all on it, kept for the team only); at most `filesLimit` at a time.
+   */
+  const { files } = form.data;
+  const withFiles = files.length > 0;
+  const [tooMany, setTooMany] = useState(false);
+  const addFiles = (picked: File[]) => {
+    const next = [...files, ...picked];
+    setTooMany(next.length > filesLimit);
+    form.setData('files', next.slice(0, filesLimit));
+  };
+  const removeFile = (index: number) => {
+    setTooMany(false);
+    form.setData(
+      'files',
+      files.filter((_, i) => i !== index),
+    );
+  };
+  /** The first refusal of a file the server names (`files.2`), or of the files as a whole. */
+  const fileErrors = form.errors as Record<string, string | undefined>;
+  const fileError =
+    fileErrors.files ??
+    files
+      .map((file, index) => fileErrors[`files.${index}`] && `${file.name}: ${fileErrors[`files.${index}`]}`)
+      .find(Boolean);
   /** While the WhatsApp window is open a template is a choice; once it has closed, the only reply. */
   const [templating, setTemplating] = useState(false);
   const templatesOnly = mode === 'reply' && (windowOpen === false || (windowOpen === true && templating));
@@ -144,22 +168,23 @@ export default function Composer({
   });
 
   const send = () => {
-    if (form.processing || (form.data.text.trim() === '' && !file)) return;
+    if (form.processing || (form.data.text.trim() === '' && !withFiles)) return;
     const name = mode === 'reply' ? 'conversations.messages.store' : 'conversations.notes.store';
     form.transform((data) => {
       const mentions = mode === 'note' ? mentionedIn(data.text, picked, teammates) : [];
       return {
         text: data.text,
-        ...(file ? { file } : {}),
+        ...(withFiles ? { files: data.files } : {}),
         ...(mentions.length > 0 ? { mentions } : {}),
       };
     });
     form.post(route(name, { conversation: conversation.id }), {
       preserveScroll: true,
-      forceFormData: file !== null,
+      forceFormData: withFiles,
       onSuccess: () => {
         typingSignal.stopped();
-        form.reset('text', 'file');
+        form.reset('text', 'files');
+        setTooMany(false);
         setPicked([]);
         if (box.current) box.current.style.height = '';
       },
@@ -281,11 +306,12 @@ export default function Composer({
               ref={filePicker}
               type="file"
               accept={uploadAccept}
+              multiple
               className="hidden"
               tabIndex={-1}
               aria-hidden="true"
               onChange={(event) => {
-                form.setData('file', event.target.files?.[0] ?? null);
+                addFiles([...(event.target.files ?? [])]);
                 event.target.value = '';
                 box.current?.focus();
               }}
@@ -294,8 +320,8 @@ export default function Composer({
               type="button"
               onClick={() => filePicker.current?.click()}
               className="mb-1.5 shrink-0 cursor-pointer rounded-md p-1.5 text-gray-500 hover:bg-gray-100 hover:text-gray-700 focus:ring-2 focus:ring-indigo-500 focus:outline-hidden"
-              aria-label="Attach a file"
-              title="Attach a file"
+              aria-label="Attach files"
+              title="Attach files"
             >
               <svg
                 className="size-5"
@@ -341,36 +367,48 @@ export default function Composer({
               aria-activedescendant={activeId}
               placeholder={
                 mode === 'reply'
-                  ? file
+                  ? withFiles
                     ? 'Add a caption (optional)…'
                     : 'Write a reply… (Enter sends, Shift+Enter for a new line)'
-                  : file
+                  : withFiles
                     ? 'Add words to the note (optional)…'
                     : 'Write a note for your team… (@ mentions a teammate)'
               }
-              maxLength={file && mode === 'reply' ? 1024 : 4096}
+              maxLength={withFiles && mode === 'reply' ? 1024 : 4096}
               aria-invalid={form.errors.text ? true : undefined}
               aria-describedby="composer-text-error"
             />
             <PrimaryButton disabled={form.processing}>{mode === 'reply' ? 'Send' : 'Add note'}</PrimaryButton>
           </div>
-          {file && (
-            <p className="mt-2 inline-flex max-w-full items-center gap-2 rounded-md bg-white px-2.5 py-1.5 text-xs text-gray-700 ring-1 ring-gray-200">
-              <span className="truncate font-medium">📎 {file.name}</span>
-              <span className="shrink-0 text-gray-500">{formatBytes(file.size)}</span>
-              <button
-                type="button"
-                onClick={() => form.setData('file', null)}
-                className="shrink-0 cursor-pointer rounded text-gray-400 hover:text-gray-600 focus:ring-2 focus:ring-indigo-500 focus:outline-hidden"
-                aria-label={`Remove ${file.name}`}
-              >
-                ✕
-              </button>
+          {withFiles && (
+            <ul className="mt-2 flex flex-wrap gap-2" aria-label="Files to send">
+              {files.map((file, index) => (
+                <li
+                  key={`${index}-${file.name}`}
+                  className="inline-flex max-w-full items-center gap-2 rounded-md bg-white px-2.5 py-1.5 text-xs text-gray-700 ring-1 ring-gray-200"
+                >
+                  <span className="truncate font-medium">📎 {file.name}</span>
+                  <span className="shrink-0 text-gray-500">{formatBytes(file.size)}</span>
+                  <button
+                    type="button"
+                    onClick={() => removeFile(index)}
+                    className="shrink-0 cursor-pointer rounded text-gray-400 hover:text-gray-600 focus:ring-2 focus:ring-indigo-500 focus:outline-hidden"
+                    aria-label={`Remove ${file.name}`}
+                  >
+                    ✕
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {tooMany && (
+            <p className="mt-2 text-sm text-amber-700" role="status">
+              At most {filesLimit} files go at a time: the others were left out.
             </p>
           )}
           {mode === 'reply' && draft && <DraftNotice draft={draft} />}
           <InputError id="composer-text-error" className="mt-2" message={form.errors.text} role="alert" />
-          <InputError className="mt-2" message={(form.errors as { file?: string }).file} role="alert" />
+          <InputError className="mt-2" message={fileError} role="alert" />
           {/* A teammate who left the team while the note was written. */}
           <InputError className="mt-2" message={(form.errors as { mentions?: string }).mentions} role="alert" />
           <p className="mt-2 text-xs text-gray-500">
