@@ -73,6 +73,7 @@ import {
 } from '../domain/conversations/events';
 import { presentWidgetMessage } from '../presenters/conversation-presenter';
 import { queueForPerson } from '../domain/conversations/queue';
+import { notifyReplied } from '../domain/conversations/notifications';
 import { customerLanguage, ratingReply, ratingThanks, ratingTitle } from '../domain/conversations/rating';
 import { transcriptionOf } from '../bot-engine/providers/transcription';
 import { noteTurn } from '../domain/gaps/collect-question';
@@ -482,12 +483,13 @@ export async function acceptInbound(
   // A reply worker of this process with a free slot takes the job as the commit inserts it.
   const reply = { teamId: channel.teamId, messageId: stored.id };
   const claim = queuesReply ? services.jobs.claim(replyJob) : undefined;
+  const preview = messagePreview(message);
   let counted: ConversationRow;
   try {
     counted = await writer.countInbound(
       conversation.id,
       now,
-      messagePreview(message),
+      preview,
       queuesReply ? { name: replyJob, data: reply, claimed: claim?.id } : undefined,
       extra.settling === undefined ? undefined : { eventRowId: extra.settling, messageId: stored.id },
     );
@@ -508,6 +510,10 @@ export async function acceptInbound(
         state: 'queued',
         handoffAt: now,
       })) ?? counted;
+  }
+  // Whoever has the conversation hears the customer wrote (not while they have it open).
+  if (counted.state === 'human' && counted.assigneeId !== null) {
+    await notifyReplied(services, counted, contact.name, preview);
   }
   await messageCreated(services, stored, widget);
   await conversationChanged(

@@ -179,6 +179,7 @@ describe('the dashboard', () => {
     ).toBe(true);
     expect((await userRepository(services.db).find(owner.id))!.mailNotifications).toEqual([
       'assigned',
+      'replies',
       'mentioned',
       'waiting',
     ]);

@@ -61,4 +61,11 @@ describe('the bell', () => {
     fake.handlers.onNotification?.({ type: 'conversation-assigned', message: 'Conversation #3 was assigned to you' });
     expect(fake.played).toBe(1);
   });
+
+  it('beeps when the customer of a conversation this agent has writes while it is not open', () => {
+    fake.current = 'conversations.index';
+    render(<NotificationsBell live />);
+    fake.handlers.onNotification?.({ type: 'conversation-replied', message: 'Joko wrote in conversation #3: “Halo”' });
+    expect(fake.played).toBe(1);
+  });
 });

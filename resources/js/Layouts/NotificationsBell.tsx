@@ -49,10 +49,11 @@ export default function NotificationsBell({
   useChannel(live && auth.user ? `App.Models.User.${auth.user.id}` : null, {
     onNotification: (notification: { type?: string } | undefined) => {
       reloadNotifications();
-      // A conversation waiting for a person beeps wherever the agent is (the inbox beeps itself),
-      // and one given to this agent beeps everywhere.
+      // A conversation waiting for a person beeps wherever the agent is (the inbox beeps itself);
+      // one given to this agent, or its customer writing while it is not open, beeps everywhere.
       const waiting = notification?.type === 'conversation-queued' && !route().current('conversations.index');
-      if (waiting || notification?.type === 'conversation-assigned') play();
+      const theirs = notification?.type === 'conversation-assigned' || notification?.type === 'conversation-replied';
+      if (waiting || theirs) play();
     },
     events: { NotificationsRead: reloadNotifications },
   });

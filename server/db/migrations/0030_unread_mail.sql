@@ -1,2 +1,2 @@
-ALTER TABLE "users" ADD COLUMN "mail_notifications" text[] DEFAULT '{assigned,mentioned}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "mail_notifications" text[] DEFAULT '{assigned,replies,mentioned}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "notifications" ADD COLUMN "mailed_at" timestamp with time zone;

@@ -81,12 +81,26 @@ export function notificationRepository(db: Database, userId: number) {
       return rows.length > 0;
     },
 
-    /** Whether the user has a notification of the type whose data contains `match` (jsonb `@>`). */
-    async existsWith(type: string, match: Record<string, string | number>): Promise<boolean> {
+    /**
+     * Whether the user has a notification of the type whose data contains `match` (jsonb `@>`);
+     * with `unread`, one not read yet.
+     */
+    async existsWith(
+      type: string,
+      match: Record<string, string | number>,
+      options: { unread?: boolean } = {},
+    ): Promise<boolean> {
       const [row] = await db
         .select({ id: notifications.id })
         .from(notifications)
-        .where(and(eq(notifications.userId, userId), eq(notifications.type, type), containing(match)))
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            eq(notifications.type, type),
+            containing(match),
+            options.unread ? isNull(notifications.readAt) : undefined,
+          ),
+        )
         .limit(1);
       return row !== undefined;
     },

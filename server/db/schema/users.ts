@@ -30,7 +30,7 @@ export const users = pgTable('users', {
   mailNotifications: text('mail_notifications')
     .array()
     .notNull()
-    .default(sql`'{assigned,mentioned}'::text[]`),
+    .default(sql`'{assigned,replies,mentioned}'::text[]`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

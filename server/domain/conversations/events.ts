@@ -24,6 +24,9 @@ import type { WidgetSender } from '../../channels/web/protocol';
  */
 export const conversationChannel = (conversationId: number) => `private-conversations.${conversationId}`;
 
+/** Who has a conversation open now (its page joins it: the thread's "viewing" faces). */
+export const conversationPresenceChannel = (conversationId: number) => `presence-conversations.${conversationId}`;
+
 /**
  * The wire name of an inbox event: Echo's `listen('ConversationChanged')` (use-channel.ts) hears
  * `App\Events\ConversationChanged`, as with every other event of the app's own realtime app.

@@ -7,6 +7,7 @@ import { notify, type NotificationData } from '../notifications/notify';
 import { mailIfUnread } from '../notifications/unread-mail';
 import { handoffReasonWords } from './handoff-reasons';
 import { noteExcerpt } from './mentions';
+import { conversationPresenceChannel } from './events';
 import { broadcastNotificationsRead } from '../notifications/notifications-read';
 import { allows } from '../teams/roles';
 import { asRole } from '../teams/team-access';
@@ -129,6 +130,37 @@ export async function notifyMentioned(
   });
 }
 
+/** The bell's notification type for a customer writing in a conversation someone has. */
+export const conversationRepliedType = 'conversation-replied';
+
+/**
+ * 'Joko wrote in conversation #12: "…"': the bell of whoever has the conversation (a person is
+ * handling it), live, and their e-mail if it stays unread, unless they have it open now (on its
+ * presence channel) or the bell already says so (an unread one about it: a customer's next
+ * messages add no more until it is read).
+ */
+export async function notifyReplied(
+  services: NotifyServices,
+  conversation: { id: number; teamId: number; number: number; assigneeId: number | null },
+  contactName: string | null,
+  preview: string,
+): Promise<void> {
+  const userId = conversation.assigneeId;
+  if (userId === null) return;
+  if ((await services.broadcaster.presentUserIds(conversationPresenceChannel(conversation.id))).includes(userId))
+    return;
+  const told = await notificationRepository(services.db, userId).existsWith(
+    conversationRepliedType,
+    { conversation_id: conversation.id },
+    { unread: true },
+  );
+  if (told) return;
+  await notifyAbout(services, userId, conversationRepliedType, {
+    message: `${contactName ?? 'The customer'} wrote in conversation #${conversation.number}: “${noteExcerpt(preview)}”`,
+    ...conversationLink(services, conversation),
+  });
+}
+
 /**
  * Someone took the conversation (or it was resolved or handed back): the others' "waiting"
  * notifications are read now, and their bells hear it.
@@ -148,7 +180,7 @@ export async function settleQueued(
 
 /**
  * The viewer opened the conversation: what their bell said about it for them alone (a teammate
- * named them in a note, it was assigned to them) is read now, and their other tabs' bells hear it.
+ * named them in a note, it was assigned to them, the customer wrote) is read now, and their other tabs' bells hear it.
  * "Waiting" notifications stay until someone takes the conversation (`settleQueued`).
  */
 export async function readOwnAbout(
@@ -157,9 +189,12 @@ export async function readOwnAbout(
   conversationId: number,
 ): Promise<void> {
   const notifications = notificationRepository(services.db, userId);
-  const ids = await notifications.readAbout([conversationMentionedType, conversationAssignedType], {
-    conversation_id: conversationId,
-  });
+  const ids = await notifications.readAbout(
+    [conversationMentionedType, conversationAssignedType, conversationRepliedType],
+    {
+      conversation_id: conversationId,
+    },
+  );
   if (ids.length > 0) {
     await broadcastNotificationsRead(services, userId, { ids, unreadCount: await notifications.unreadCount() });
   }

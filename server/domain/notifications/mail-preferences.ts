@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * What a person can ask Kawan to e-mail them about when they have not read it on the bell a few
- * minutes later (NOTIFICATION_MAIL_DELAY_MINUTES): the bell's conversation notifications, in three
+ * minutes later (NOTIFICATION_MAIL_DELAY_MINUTES): the bell's conversation notifications, in four
  * kinds. Every notification still rings the bell at once; e-mail is for whoever is not looking.
  * Pure: the profile page lists them from its props.
  */
@@ -12,6 +12,12 @@ export const mailCategories = [
     label: 'Conversations given to me',
     description: 'A teammate or automatic assignment gives you a conversation, or one of yours is back from snooze.',
     types: ['conversation-assigned', 'conversation-unsnoozed'],
+  },
+  {
+    key: 'replies',
+    label: 'Replies in my conversations',
+    description: 'A customer writes in a conversation you have while you are not looking at it.',
+    types: ['conversation-replied'],
   },
   {
     key: 'mentioned',
@@ -30,7 +36,7 @@ export const mailCategories = [
 export type MailCategory = (typeof mailCategories)[number]['key'];
 
 /** What a new account gets: its own conversations and mentions, not every waiting one of the team. */
-export const defaultMailCategories: MailCategory[] = ['assigned', 'mentioned'];
+export const defaultMailCategories: MailCategory[] = ['assigned', 'replies', 'mentioned'];
 
 const categoryKeys = mailCategories.map((category) => category.key) as [MailCategory, ...MailCategory[]];
 

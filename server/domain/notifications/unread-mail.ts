@@ -133,6 +133,7 @@ const subjects: Record<string, string> = {
   'conversation-assigned': 'A conversation was given to you',
   'conversation-unsnoozed': 'A conversation of yours is back from snooze',
   'conversation-mentioned': 'You were mentioned in a conversation',
+  'conversation-replied': 'A customer wrote in your conversation',
   'conversation-queued': 'A conversation is waiting for a person',
 };
 

@@ -23,15 +23,15 @@ const save = (client: Client, body: unknown) =>
   });
 
 describe('notification preferences', () => {
-  it('shows every kind with the person’s choice (given to me and mentions by default) and the delay', async () => {
+  it('shows every kind with the person’s choice (their own conversations and mentions by default) and the delay', async () => {
     const user = await createUser(app.services);
     const page = expectPage(await (await signedIn(app.app, user)).visit('/user/profile'), 'Profile/Show');
     expect(page.props.mailNotifications).toEqual({
       options: mailCategories.map(({ key, label, description }) => ({ key, label, description })),
-      chosen: ['assigned', 'mentioned'],
+      chosen: ['assigned', 'replies', 'mentioned'],
       delayMinutes: 10,
     });
-    expect(mailCategories.map((category) => category.key)).toEqual(['assigned', 'mentioned', 'waiting']);
+    expect(mailCategories.map((category) => category.key)).toEqual(['assigned', 'replies', 'mentioned', 'waiting']);
   });
 
   it('saves the kinds chosen, once each and in the list’s order, and turns them all off', async () => {
@@ -62,7 +62,7 @@ describe('notification preferences', () => {
       expect((await save(client, body)).status).toBe(303);
       expect(errorsOf(expectPage(await client.visit('/user/profile'), 'Profile/Show'), bag)).toEqual(errors);
     }
-    expect((await storedUser(app.services, user.id)).mailNotifications).toEqual(['assigned', 'mentioned']);
+    expect((await storedUser(app.services, user.id)).mailNotifications).toEqual(['assigned', 'replies', 'mentioned']);
     // A JSON client gets a 422 with the field's message.
     const json = await client.agent
       .put('/user/notification-preferences')

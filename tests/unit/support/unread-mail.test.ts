@@ -26,11 +26,13 @@ describe('what each kind of notification is mailed under', () => {
     expect(mailCategoryOf('conversation-assigned')).toBe('assigned');
     expect(mailCategoryOf('conversation-unsnoozed')).toBe('assigned');
     expect(mailCategoryOf('conversation-mentioned')).toBe('mentioned');
+    expect(mailCategoryOf('conversation-replied')).toBe('replies');
     expect(mailCategoryOf('conversation-queued')).toBe('waiting');
     expect(mailCategoryOf('team-invitation')).toBeUndefined();
     expect(mailedTypes(defaultMailCategories)).toEqual([
       'conversation-assigned',
       'conversation-unsnoozed',
+      'conversation-replied',
       'conversation-mentioned',
     ]);
   });
@@ -39,9 +41,7 @@ describe('what each kind of notification is mailed under', () => {
     expect(mailPreferencesSchema.parse({ mail: ['waiting', 'mentioned', 'waiting'] })).toEqual({
       mail: ['mentioned', 'waiting'],
     });
-    expect(mailPreferencesSchema.safeParse({ mail: ['assigned', 'assigned', 'assigned', 'assigned'] }).success).toBe(
-      false,
-    );
+    expect(mailPreferencesSchema.safeParse({ mail: Array.from({ length: 5 }, () => 'assigned') }).success).toBe(false);
   });
 });
 
