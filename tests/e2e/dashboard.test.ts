@@ -161,8 +161,17 @@ describe('the dashboard', () => {
     expect(mentions[0].mailedAt).not.toBeNull();
     expect(mentions[0].readAt).not.toBeNull();
 
-    // The profile's Notifications section says what is mailed, and takes a change.
+    // The profile's Notifications section says what is mailed, and takes a change; desktop
+    // notifications are on for a browser that allows them, and can be turned off and on again.
+    await page.context().grantPermissions(['notifications'], { origin: appUrl });
     await page.goto('/user/profile');
+    const desktop = page.getByTestId('desktop-notifications-state');
+    await desktop.getByText('On: the bell shows on your desktop while Kawan is in the background.').waitFor();
+    await page.getByRole('button', { name: 'Turn off' }).click();
+    await desktop.getByText('Off on this browser.').waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'Turn on desktop notifications' }).click();
+    await desktop.getByText('On: the bell shows on your desktop while Kawan is in the background.').waitFor();
     const section = page.getByRole('form', { name: 'Notifications' });
     await section.getByRole('checkbox', { name: 'Mentions' }).waitFor();
     expect(await section.getByRole('checkbox', { name: 'Mentions' }).isChecked()).toBe(true);

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import NotificationPreferencesForm, {
   type MailNotifications,
@@ -30,6 +30,8 @@ vi.mock('@/lib/route', () => ({ route: (name: string) => `route:${name}` }));
 afterEach(() => {
   cleanup();
   fake.calls.length = 0;
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
 });
 
 const props = (chosen: string[], delayMinutes = 5): MailNotifications => ({
@@ -68,5 +70,30 @@ describe('Profile/Show: notifications', () => {
   it('says mail goes out at once when there is no delay', () => {
     render(<NotificationPreferencesForm mailNotifications={props([], 0)} />);
     expect(screen.getByText(/as soon as it rings the bell/)).toBeTruthy();
+  });
+
+  it('turns on desktop notifications for this browser, asking it first, and off again', async () => {
+    render(<NotificationPreferencesForm mailNotifications={props([])} />);
+    expect(screen.getByTestId('desktop-notifications-state').textContent).toBe(
+      'This browser cannot show notifications on your desktop.',
+    );
+    cleanup();
+
+    const requestPermission = vi.fn(async () => 'granted' as NotificationPermission);
+    vi.stubGlobal('Notification', { permission: 'default', requestPermission });
+    render(<NotificationPreferencesForm mailNotifications={props([])} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Turn on desktop notifications' }));
+    // The browser said yes (its permission is now granted).
+    vi.stubGlobal('Notification', { permission: 'granted', requestPermission });
+    await waitFor(() =>
+      expect(screen.getByTestId('desktop-notifications-state').textContent).toBe(
+        'On: the bell shows on your desktop while Kawan is in the background.',
+      ),
+    );
+    expect(requestPermission).toHaveBeenCalledTimes(1);
+    // Turning it off submits nothing: the choice is this browser's.
+    fireEvent.click(screen.getByRole('button', { name: 'Turn off' }));
+    expect(screen.getByTestId('desktop-notifications-state').textContent).toBe('Off on this browser.');
+    expect(fake.calls).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { useAlertSound } from '@/hooks/use-alert-sound';
 import { useChannel } from '@/hooks/use-channel';
 import { useDisclosure } from '@/hooks/use-disclosure';
 import { cn } from '@/lib/cn';
+import { showOnDesktop } from '@/lib/desktop-notifications';
 import { fromNow } from '@/lib/dates';
 import { requestJson } from '@/lib/json-request';
 import { route } from '@/lib/route';
@@ -47,8 +48,10 @@ export default function NotificationsBell({
 
   const play = useAlertSound();
   useChannel(live && auth.user ? `App.Models.User.${auth.user.id}` : null, {
-    onNotification: (notification: { type?: string } | undefined) => {
+    onNotification: (notification: { id?: string; type?: string; message?: string } | undefined) => {
       reloadNotifications();
+      // While the tab is in the background, the system shows it too (when turned on in the profile).
+      if (notification) showOnDesktop(notification, (id) => router.visit(route('notifications.open', id)));
       // A conversation waiting for a person beeps wherever the agent is (the inbox beeps itself);
       // one given to this agent, or its customer writing while it is not open, beeps everywhere.
       const waiting = notification?.type === 'conversation-queued' && !route().current('conversations.index');
