@@ -141,6 +141,32 @@ function props(overrides: Partial<ReportsIndexProps> = {}): ReportsIndexProps {
     summary,
     sources: [{ id: 11, title: 'Jam buka', knowledge_id: 3, knowledge: 'FAQ Kopi', count: 42 }],
     never_cited: [{ id: 12, title: 'Parkir', knowledge_id: 3, knowledge: 'FAQ Kopi' }],
+    people: [
+      {
+        id: 7,
+        name: 'Budi Hartono',
+        former: false,
+        taken: 3,
+        replies: 9,
+        conversations_replied: 3,
+        first_response: { median: 95, p90: 240, count: 3 },
+        resolved: 2,
+        csat_average: 4.5,
+        csat_count: 2,
+      },
+      {
+        id: 8,
+        name: 'Citra Wijaya',
+        former: true,
+        taken: 0,
+        replies: 0,
+        conversations_replied: 0,
+        first_response: { median: null, p90: null, count: 0 },
+        resolved: 0,
+        csat_average: null,
+        csat_count: 0,
+      },
+    ],
     chunks: [
       {
         id: 88,
@@ -312,7 +338,7 @@ describe('Reports/Index', () => {
     );
     const links = screen.getAllByRole('link', { name: /Export CSV/ });
     expect(links.map((link) => link.getAttribute('href'))).toEqual(
-      ['daily', 'handoff_reasons', 'hours', 'bots', 'channels', 'models', 'sources'].map(
+      ['daily', 'handoff_reasons', 'hours', 'people', 'bots', 'channels', 'models', 'sources'].map(
         (table) =>
           `route:reports.export:${JSON.stringify({ table, _query: { range: 'custom', from: '2026-11-01', to: '2026-11-10', bot: 3 } })}`,
       ),
@@ -394,7 +420,9 @@ describe('Reports/Index', () => {
 
     act(() => events.ReportsUpdated({ team_id: 7 }));
     expect(reloads()).toHaveLength(1);
-    expect(reloads()[0].options).toMatchObject({ only: ['summary', 'sources', 'never_cited', 'credits_quota'] });
+    expect(reloads()[0].options).toMatchObject({
+      only: ['summary', 'sources', 'never_cited', 'people', 'credits_quota'],
+    });
     act(() => {
       events.ReportsUpdated({ team_id: 7 });
       events.ReportsUpdated({ team_id: 7 });
@@ -417,5 +445,28 @@ describe('Reports/Index', () => {
       />,
     );
     expect(fake.channels.has('teams.7')).toBe(false);
+  });
+
+  it('shows what each person did, with a teammate who left marked', () => {
+    render(<Index {...props()} />);
+    const table = screen.getByRole('table', { name: 'Figures by person' });
+    const rows = within(table).getAllByRole('row');
+    expect(
+      within(rows[0])
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Person', 'Taken', 'Replies', 'First response', 'Resolved', 'Rating']);
+    expect(within(rows[1]).getByRole('rowheader').textContent).toBe('Budi Hartono');
+    expect(
+      within(rows[1])
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['3', '9in 3', '1 min 35 s90%: 4 min', '2', '4.502 ratings']);
+    expect(within(rows[2]).getByRole('rowheader').textContent).toBe('Citra WijayaLeft the team');
+    expect(
+      within(rows[2])
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['0', '0', '—', '0', '—']);
   });
 });

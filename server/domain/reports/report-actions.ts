@@ -10,6 +10,7 @@ import { loadFacts, storedFigures, teamTimeZone } from '../../reports/rollup';
 import { summarize, type StoredDay } from '../../reports/summary';
 import { isDay, MAX_DAYS, rangePresets, reportWindow, type ReportWindow } from '../../reports/window';
 import { zonedDayStart } from '../../reports/zones';
+import { peopleFigures, type PersonFigures } from '../../reports/people';
 
 export const reportPolicy = {
   view: (actor: TeamActor) => allows(actor.role, 'reports:view', actor.abilities),
@@ -124,6 +125,8 @@ export interface Report {
   never_cited: { id: number; title: string; knowledge_id: number; knowledge: string }[];
   /** The passages cited most, with the start of their text. */
   chunks: { id: number; excerpt: string; source: string; knowledge_id: number; knowledge: string; count: number }[];
+  /** What each person who answers conversations did in the window (an agent: themselves). */
+  people: PersonFigures[];
 }
 
 /** Everything the Reports page, its exports and the API summary show for a query. */
@@ -143,11 +146,18 @@ export async function buildReport(
     query.from && query.to ? { from: query.from, to: query.to } : undefined,
   );
   const repo = reportRepository(services.db, actor.teamId);
-  const [current, previous, bots, channels] = await Promise.all([
+  const [current, previous, bots, channels, people] = await Promise.all([
     daysOf(services, actor, window, timeZone, query),
     daysOf(services, actor, window.previous, timeZone, query),
     repo.bots(),
     repo.channels(),
+    peopleFigures(services.db, actor.teamId, {
+      from: zonedDayStart(window.from, timeZone),
+      to: zonedDayStart(nextDay(window.to), timeZone),
+      bot: query.bot,
+      channel: query.channel,
+      userId: reportPolicy.ownOnly(actor) ? actor.userId : undefined,
+    }),
   ]);
   const summary = summarize({
     from: window.from,
@@ -193,6 +203,7 @@ export async function buildReport(
         count: chunkCounts.get(chunk.id) ?? 0,
       }))
       .sort((a, b) => b.count - a.count),
+    people,
     never_cited: uncited.map((source) => ({
       id: source.id,
       title: source.title,

@@ -9,7 +9,16 @@ import type { Report } from './report-actions';
  * money is US dollars, so that a spreadsheet can compute with them; names are as the team wrote them.
  */
 
-export const exportTables = ['daily', 'bots', 'channels', 'models', 'handoff_reasons', 'sources', 'hours'] as const;
+export const exportTables = [
+  'daily',
+  'bots',
+  'channels',
+  'models',
+  'handoff_reasons',
+  'sources',
+  'hours',
+  'people',
+] as const;
 export type ExportTable = (typeof exportTables)[number];
 
 export const isExportTable = (value: unknown): value is ExportTable =>
@@ -63,7 +72,10 @@ type Row = ReportMetrics & { id?: unknown; name?: unknown; type?: unknown };
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** The rows of one of the report's tables. */
-export function exportTable(report: Pick<Report, 'summary' | 'sources' | 'never_cited'>, table: ExportTable): CsvTable {
+export function exportTable(
+  report: Pick<Report, 'summary' | 'sources' | 'never_cited' | 'people'>,
+  table: ExportTable,
+): CsvTable {
   const { summary } = report;
   switch (table) {
     case 'daily':
@@ -131,6 +143,33 @@ export function exportTable(report: Pick<Report, 'summary' | 'sources' | 'never_
           ...report.sources.map((source) => [source.title, source.knowledge, source.count]),
           ...report.never_cited.map((source) => [source.title, source.knowledge, 0]),
         ],
+      };
+    case 'people':
+      return {
+        header: [
+          'person',
+          'former_member',
+          'taken',
+          'replies',
+          'conversations_replied',
+          'first_response_median_s',
+          'first_response_p90_s',
+          'resolved',
+          'csat_average',
+          'csat_count',
+        ],
+        rows: report.people.map((person) => [
+          person.name,
+          String(person.former),
+          person.taken,
+          person.replies,
+          person.conversations_replied,
+          person.first_response.median,
+          person.first_response.p90,
+          person.resolved,
+          person.csat_average,
+          person.csat_count,
+        ]),
       };
     case 'hours':
       return {

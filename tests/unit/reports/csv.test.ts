@@ -72,6 +72,20 @@ describe('exportTable', () => {
     summary,
     sources: [{ id: 1, title: 'Jam buka', knowledge_id: 3, knowledge: 'FAQ', count: 5 }],
     never_cited: [{ id: 2, title: 'Parkir', knowledge_id: 3, knowledge: 'FAQ' }],
+    people: [
+      {
+        id: 7,
+        name: '=Budi',
+        former: false,
+        taken: 3,
+        replies: 9,
+        conversations_replied: 3,
+        first_response: { median: 95, p90: 240, count: 3 },
+        resolved: 2,
+        csat_average: 4.5,
+        csat_count: 2,
+      },
+    ],
   };
 
   it('has a header and rows for every table', () => {

@@ -7,6 +7,7 @@ import ReportTabs from './Partials/ReportTabs';
 import { optionalRoute, route } from '@/lib/route';
 import BusiestHours from './Partials/BusiestHours';
 import { BotTable, ChannelTable, ModelTable } from './Partials/Breakdowns';
+import { PeopleTable } from './Partials/PeopleTable';
 import { HandoffReasonsPanel, OverTimePanel } from './Partials/ChartPanels';
 import FilterBar from './Partials/FilterBar';
 import KnowledgeLeaderboard from './Partials/KnowledgeLeaderboard';
@@ -116,6 +117,7 @@ export default function Index(props: ReportsIndexProps) {
               <HandoffReasonsPanel summary={summary} filters={filters} definitions={definitions} />
             </div>
             <BusiestHours heatmap={summary.heatmap} timezone={timezone} filters={filters} />
+            <PeopleTable people={props.people} filters={filters} />
             <BotTable summary={summary} filters={filters} />
             <ChannelTable summary={summary} filters={filters} />
             <ModelTable summary={summary} filters={filters} />

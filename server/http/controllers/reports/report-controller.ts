@@ -38,6 +38,7 @@ export async function index(req: Request) {
     sources: report.sources,
     never_cited: report.never_cited,
     chunks: report.chunks,
+    people: report.people,
     definitions: metricDefinitions,
     credits_quota: quota,
   });
@@ -72,6 +73,7 @@ export type ReportsIndexProps = {
   sources: Awaited<ReturnType<typeof buildReport>>['sources'];
   never_cited: Awaited<ReturnType<typeof buildReport>>['never_cited'];
   chunks: Awaited<ReturnType<typeof buildReport>>['chunks'];
+  people: Awaited<ReturnType<typeof buildReport>>['people'];
   definitions: typeof metricDefinitions;
   /** The billing period's AI credits against the plan's quota; null for an agent (their own figures). */
   credits_quota: CreditQuotaProps | null;

@@ -43,4 +43,4 @@ export const channelTypeLabels: Record<string, string> = {
 };
 
 /** The tables the page can export as CSV (`reports.export`). */
-export type ExportTable = 'daily' | 'bots' | 'channels' | 'models' | 'handoff_reasons' | 'sources' | 'hours';
+export type ExportTable = 'daily' | 'bots' | 'channels' | 'models' | 'handoff_reasons' | 'sources' | 'hours' | 'people';

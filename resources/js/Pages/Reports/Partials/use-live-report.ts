@@ -7,7 +7,7 @@ import { reportEvents } from './types';
 export const LIVE_RELOAD_MS = 5000;
 
 /** The props a live reload asks for; the filters, names and definitions do not change with new figures. */
-export const liveProps = ['summary', 'sources', 'never_cited', 'credits_quota'];
+export const liveProps = ['summary', 'sources', 'never_cited', 'people', 'credits_quota'];
 
 /**
  * While the window includes today, listens on the team's private channel for `ReportsUpdated` and
