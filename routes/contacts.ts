@@ -3,7 +3,7 @@ import * as contacts from '../server/http/controllers/contacts/contact-controlle
 
 /**
  * The current team's contacts. Signed in and verified; whoever sees conversations sees them, whoever
- * answers corrects their details; another team's contact is a 404.
+ * answers corrects their details and writes notes about them; another team's contact is a 404.
  */
 export default function contactRoutes(routes: RouteRegistry): void {
   routes.group({ middleware: ['auth', 'verified'] }, (user) => {
@@ -16,6 +16,17 @@ export default function contactRoutes(routes: RouteRegistry): void {
       .name('contacts.merge')
       .whereNumber('contact')
       .bind('contact');
+    user
+      .post('/contacts/{contact}/notes', contacts.storeNote)
+      .name('contacts.notes.store')
+      .whereNumber('contact')
+      .bind('contact');
+    user
+      .delete('/contacts/{contact}/notes/{note}', contacts.destroyNote)
+      .name('contacts.notes.destroy')
+      .whereNumber('contact', 'note')
+      .bind('contact')
+      .bind('note');
     user
       .post('/contacts/{contact}/conversations', contacts.startConversation)
       .name('contacts.conversations.store')

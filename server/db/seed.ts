@@ -29,6 +29,7 @@ import { channelRepository } from './repositories/channel-repository';
 import { conversationRepository } from './repositories/conversation-repository';
 import { acceptInbound } from '../channels/pipeline';
 import { addNote, replyAsAgent, resolve } from '../domain/conversations/conversation-actions';
+import { addContactNote } from '../domain/contacts/notes';
 import { snooze } from '../domain/conversations/snooze';
 import { defaultBotConfig } from '../bot-engine/bot-config';
 import { allows } from '../domain/teams/roles';
@@ -378,6 +379,10 @@ async function seedDemoChannels(
   await addNote(services, agentActor, queued.id, {
     text: `@${owner.name} pesanan Joko belum sampai, bisa bantu cek ke kurir? Saya pegang chat Maya dulu.`,
     mentions: [owner.id],
+  });
+  // What the team knows of Joko that no field holds: on his contact, beside each of his conversations.
+  await addContactNote(services, agentActor, queued.contactId, {
+    text: 'Pelanggan kantor: pesan 5 kg kopi susu tiap awal bulan, minta faktur atas nama PT Sinar Jaya.',
   });
   // Snoozed by the agent until the customer's transfer is due: next 09:00 in Jakarta (UTC+7).
   const snoozed = await say(

@@ -152,6 +152,19 @@ describe('the dashboard', () => {
     await logIn(page, demoLogin.email, demoLogin.password);
     await page.waitForURL(/\/conversations\/\d+$/);
     await page.getByText('pesanan Joko belum sampai', { exact: false }).first().waitFor();
+    // Beside it, the team's notes about Joko: the agent's, and one the owner adds now.
+    const notes = page.getByRole('region', { name: 'Notes about this contact' });
+    await notes
+      .getByRole('list', { name: 'Notes' })
+      .getByText(/^Pelanggan kantor/)
+      .waitFor();
+    await notes.getByRole('textbox', { name: 'Note', exact: true }).fill('Lebih suka dihubungi lewat WhatsApp.');
+    await notes.getByRole('button', { name: 'Save note' }).click();
+    await notes
+      .getByRole('list', { name: 'Notes' })
+      .getByText('Lebih suka dihubungi lewat WhatsApp.', { exact: true })
+      .waitFor();
+    expect(await notes.getByRole('list', { name: 'Notes' }).getByRole('listitem').count()).toBe(2);
     const owner = (await userRepository(services.db).findByEmail(demoLogin.email))!;
     const mentions = await services.db
       .select({ readAt: notifications.readAt, mailedAt: notifications.mailedAt })

@@ -49,6 +49,8 @@ export interface Tenant {
   conversation: { id: number };
   /** The conversation's contact. */
   contact: { id: number };
+  /** A note about the contact. */
+  note: { id: number };
   message: { id: number };
   event: { id: number };
   /** A knowledge gap of the team, from the conversation's message. */
@@ -103,6 +105,10 @@ export async function createTenant(services: Pick<Services, 'db' | 'encrypter'>,
     secrets: { identitySecret: 'route-walk-secret' },
   });
   const { conversation, message, event } = await createConversation(services, channel);
+  const [note] = await services.db
+    .insert(schema.contactNotes)
+    .values({ teamId: team.id, contactId: conversation.contactId, userId: owner.id, text: `${name} note` })
+    .returning({ id: schema.contactNotes.id });
   const gaps = gapRepository(services.db, team.id);
   const gap = await gaps.createGap({
     title: `${name} question`,
@@ -146,6 +152,7 @@ export async function createTenant(services: Pick<Services, 'db' | 'encrypter'>,
     channel: { id: channel.id, publicKey: channel.publicKey },
     conversation: { id: conversation.id },
     contact: { id: conversation.contactId },
+    note: { id: note.id },
     message: { id: message.id },
     event: { id: event.id },
     gap: { id: gap.id },
@@ -174,6 +181,7 @@ export const fixtures: Record<string, (tenant: Tenant) => number | string> = {
   key: (tenant) => tenant.channel.publicKey,
   conversation: (tenant) => tenant.conversation.id,
   contact: (tenant) => tenant.contact.id,
+  note: (tenant) => tenant.note.id,
   message: (tenant) => tenant.message.id,
   /** A message's attachment by its place: not a row; the conversation and message decide whose it is. */
   index: () => 0,

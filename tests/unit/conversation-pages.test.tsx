@@ -334,6 +334,15 @@ function showProps(overrides: Partial<ConversationShowProps> = {}): Conversation
     ],
     saved_replies: [],
     labels: [],
+    contact_notes: [
+      {
+        id: 41,
+        text: 'Pelanggan tetap: pesan 10 kg tiap bulan',
+        author: { id: 3, name: 'Dewi Lestari' },
+        created_at: new Date(Date.now() - 3_600_000).toISOString(),
+        can_delete: true,
+      },
+    ],
     can: { reply: true, resolve: true, assign: true },
     ...overrides,
   };

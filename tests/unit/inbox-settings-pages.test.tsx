@@ -268,6 +268,15 @@ describe('Contacts/Show', () => {
     ],
     duplicates: [] as ContactSummary[],
     whatsapp_channels: [] as ContactsShowProps['whatsapp_channels'],
+    notes: [
+      {
+        id: 41,
+        text: 'Pelanggan tetap: pesan 10 kg tiap bulan',
+        author: { id: 3, name: 'Dewi Lestari' },
+        created_at: new Date(Date.now() - 3_600_000).toISOString(),
+        can_delete: edit,
+      },
+    ] as ContactsShowProps['notes'],
     can: { edit },
   });
 

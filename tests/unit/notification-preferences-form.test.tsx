@@ -5,25 +5,14 @@ import NotificationPreferencesForm, {
   type MailNotifications,
 } from '@/Pages/Profile/Partials/NotificationPreferencesForm';
 import { mailCategories } from '../../server/domain/notifications/mail-preferences';
+import type { FormCall } from './support/fake-use-form';
 
 // useForm as local state that records its submissions; route() names the route.
-const fake = vi.hoisted(() => ({ calls: [] as { url: string; data: unknown; options: unknown }[] }));
+const fake = vi.hoisted(() => ({ calls: [] as FormCall[] }));
 
 vi.mock('@inertiajs/react', async () => {
-  const { useState } = await import('react');
-  return {
-    useForm: <T extends Record<string, unknown>>(initial: T) => {
-      const [data, setAll] = useState<T>(initial);
-      return {
-        data,
-        errors: {},
-        processing: false,
-        recentlySuccessful: false,
-        setData: (key: string, value: unknown) => setAll((current) => ({ ...current, [key]: value })),
-        put: (url: string, options: unknown) => fake.calls.push({ url, data, options }),
-      };
-    },
-  };
+  const { fakeUseForm } = await import('./support/fake-use-form');
+  return { useForm: fakeUseForm(fake.calls) };
 });
 vi.mock('@/lib/route', () => ({ route: (name: string) => `route:${name}` }));
 
@@ -60,6 +49,7 @@ describe('Profile/Show: notifications', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(fake.calls).toEqual([
       {
+        method: 'put',
         url: 'route:user-notification-preferences.update',
         data: { mail: ['assigned', 'waiting'] },
         options: { errorBag: 'updateNotificationPreferences', preserveScroll: true },

@@ -127,6 +127,8 @@ declare module 'ziggy-js' {
     'contacts.show': [{ name: 'contact'; required: true; binding: 'id' }];
     'contacts.update': [{ name: 'contact'; required: true; binding: 'id' }];
     'contacts.merge': [{ name: 'contact'; required: true; binding: 'id' }];
+    'contacts.notes.store': [{ name: 'contact'; required: true; binding: 'id' }];
+    'contacts.notes.destroy': [{ name: 'contact'; required: true; binding: 'id' }, { name: 'note'; required: true; binding: 'id' }];
     'contacts.conversations.store': [{ name: 'contact'; required: true; binding: 'id' }];
     'reports.index': [];
     'reports.export': [{ name: 'table'; required: true }];

@@ -14,3 +14,4 @@ export * from './gaps';
 export * from './billing';
 export * from './saved-replies';
 export * from './labels';
+export * from './contact-notes';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Services } from '../../services';
-import { contactIdentities, contacts, conversations, usageEvents } from '../../db/schema/index';
+import { contactIdentities, contactNotes, contacts, conversations, usageEvents } from '../../db/schema/index';
 import { NotFoundError, ValidationError } from '../../support/errors';
 import { authorize, type TeamActor } from '../teams/team-access';
 import { validate } from '../shared/validation';
@@ -9,7 +9,7 @@ import { contactChanged, contactPolicy } from './contacts';
 
 /**
  * Two contacts that are one person (the visitor who gave their phone in the widget, and the
- * WhatsApp customer with that number) made one: the other contact's identities and conversations
+ * WhatsApp customer with that number) made one: the other contact's identities, conversations, notes
  * move to the kept one, the details the kept one lacks are filled in from the other's, its usage
  * counts as the kept one's, and the other is deleted. One transaction, both rows locked, so a
  * message arriving meanwhile finds one contact or the other, never neither.
@@ -72,6 +72,10 @@ export async function mergeContacts(
       .set({ contactId: keptId })
       .where(and(eq(conversations.teamId, actor.teamId), eq(conversations.contactId, mergedId)))
       .returning({ id: conversations.id });
+    await tx
+      .update(contactNotes)
+      .set({ contactId: keptId })
+      .where(and(eq(contactNotes.teamId, actor.teamId), eq(contactNotes.contactId, mergedId)));
     await tx
       .update(usageEvents)
       .set({ contactId: keptId })

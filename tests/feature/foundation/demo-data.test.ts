@@ -232,6 +232,13 @@ describe('the demo channels and inbox', () => {
         (row) => row.contact.name,
       ),
     ).toEqual(['Joko']);
+    // Beside Joko's conversation, the team's note about him.
+    const jokoId = (mentions.props.conversations as { data: Array<{ id: number }> }).data[0].id;
+    const joko = expectPage(await client.visit(`/conversations/${jokoId}`), 'Conversations/Show');
+    expect((joko.props.contact_notes as Array<{ text: string; author: { name: string } }>)[0]).toMatchObject({
+      text: expect.stringContaining('Pelanggan kantor'),
+      author: { name: 'Budi Hartono' },
+    });
     // The lost order is marked high, the large booking medium.
     const marked = (
       inbox.props.conversations as { data: Array<{ priority: string | null; last_preview: string }> }

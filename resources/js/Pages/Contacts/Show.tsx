@@ -12,10 +12,11 @@ import { contactLabel } from '../Conversations/Partials/format';
 import type { ContactsShowProps, ContactSummary } from './Partials/types';
 import { DuplicatesCard, MergeConfirmation, MergeSearchDialog } from './Partials/MergeContacts';
 import StartWhatsApp from './Partials/StartWhatsApp';
+import ContactNotes from './Partials/ContactNotes';
 
 /**
  * Contacts/Show: one person: their details (corrected by whoever answers conversations), who they
- * are on each channel, and their conversations, the latest first.
+ * are on each channel, the team's notes about them, and their conversations, the latest first.
  */
 export default function Show({
   contact,
@@ -23,6 +24,7 @@ export default function Show({
   duplicates,
   merge_candidates,
   whatsapp_channels: whatsappChannels,
+  notes,
   can,
 }: ContactsShowProps) {
   const name = contactLabel(contact);
@@ -116,6 +118,7 @@ export default function Show({
               canEdit={can.edit}
             />
             <DuplicatesCard duplicates={duplicates} canEdit={can.edit} onMerge={setMerging} />
+            <ContactNotes contactId={contact.id} notes={notes} canEdit={can.edit} className="mt-6" />
           </aside>
         </div>
       </div>

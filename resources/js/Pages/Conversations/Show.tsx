@@ -21,7 +21,7 @@ import { TypingLine, useTypists } from './Partials/typing';
  * status as they happen; the other agents who have it open are shown.
  */
 export default function Show(props: ConversationShowProps) {
-  const { contact, agents, teammates, templates, saved_replies: savedReplies, labels, can } = props;
+  const { contact, agents, teammates, templates, saved_replies: savedReplies, labels, contact_notes, can } = props;
   const userId = usePage().props.auth.user?.id ?? null;
   const { conversation, messages } = useLiveConversation(props.conversation, props.messages);
   const serviceWindow = conversation.window;
@@ -90,7 +90,7 @@ export default function Show(props: ConversationShowProps) {
           </section>
           <aside className="min-w-0 space-y-6" aria-label="Details">
             <LabelsCard conversation={conversation} labels={labels} canEdit={can.reply} />
-            <ContactPanel contact={contact} conversation={conversation} canEdit={can.reply} />
+            <ContactPanel contact={contact} conversation={conversation} notes={contact_notes} canEdit={can.reply} />
           </aside>
         </div>
       </div>

@@ -12,6 +12,8 @@ import { routeId } from '../../route-params';
 import { teamActor } from '../../team-actor';
 import { optional } from '../../inertia/props';
 import { mergeContacts } from '../../../domain/contacts/merge';
+import { addContactNote, deleteContactNote, notesOf } from '../../../domain/contacts/notes';
+import { redirectBack } from '../../redirect-back';
 import { startWhatsAppConversation } from '../../../domain/contacts/start-conversation';
 import { conversationPolicy } from '../../../domain/conversations/conversation-actions';
 import { channelRepository } from '../../../db/repositories/channel-repository';
@@ -146,6 +148,7 @@ export async function show(req: Request) {
     merge_candidates: optional(async () => (search ? (await contacts.others(search, id)).map(presentContact) : [])),
     // Where a teammate may write to them first: the team's active WhatsApp numbers, with their approved templates.
     whatsapp_channels: conversationPolicy.reply(actor) ? await whatsappChannels(req, actor.teamId) : [],
+    notes: await notesOf(req.services.db, actor, id),
     can: { edit: contactPolicy.edit(actor) },
   });
 }
@@ -174,4 +177,18 @@ export async function startConversation(req: Request, res: Response) {
 export async function update(req: Request, res: Response) {
   await updateContact(req.services, await teamActor(req), routeId(req, 'contact'), req.body);
   res.redirect(303, req.services.route('contacts.show', routeId(req, 'contact')));
+}
+
+/** POST contacts.notes.store: a note about the contact; back to the page it was written on. */
+export async function storeNote(req: Request, res: Response) {
+  const id = routeId(req, 'contact');
+  await addContactNote(req.services, await teamActor(req), id, req.body);
+  redirectBack(req, res, req.services.route('contacts.show', id));
+}
+
+/** DELETE contacts.notes.destroy. */
+export async function destroyNote(req: Request, res: Response) {
+  const id = routeId(req, 'contact');
+  await deleteContactNote(req.services, await teamActor(req), id, routeId(req, 'note'));
+  redirectBack(req, res, req.services.route('contacts.show', id));
 }

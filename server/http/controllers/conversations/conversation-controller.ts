@@ -5,6 +5,8 @@ import { teamRepository } from '../../../db/repositories/team-repository';
 import { suggestReply } from '../../../domain/conversations/suggest-reply';
 import { agentTyping } from '../../../domain/conversations/typing';
 import { setAway } from '../../../domain/conversations/availability';
+import { redirectBack } from '../../redirect-back';
+import { notesOf } from '../../../domain/contacts/notes';
 import { readOwnAbout } from '../../../domain/conversations/notifications';
 import type { Request, Response } from 'express';
 import { conversationRepository, type ConversationFilters } from '../../../db/repositories/conversation-repository';
@@ -297,6 +299,7 @@ export async function show(req: Request) {
     saved_replies: conversationPolicy.reply(actor)
       ? (await savedReplyRepository(req.services.db, actor.teamId).all()).map(presentSavedReply)
       : [],
+    contact_notes: await notesOf(req.services.db, actor, row.contactId),
     can: can(actor),
   });
 }
@@ -312,10 +315,7 @@ export async function storeMessage(req: Request, res: Response) {
 /** PUT conversations.availability.update: the actor marks themselves away or back; back to the inbox page they were on. */
 export async function updateAvailability(req: Request, res: Response) {
   await setAway(req.services, await teamActor(req), req.body);
-  const inbox = req.services.route('conversations.index');
-  const from = req.get('referer');
-  const app = req.services.config.app.url;
-  res.redirect(303, from && (from === app || from.startsWith(`${app}/`)) ? from : inbox);
+  redirectBack(req, res, req.services.route('conversations.index'));
 }
 
 /** POST conversations.typing: the agent started or stopped writing a reply (JSON, 204). */

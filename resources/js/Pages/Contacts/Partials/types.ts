@@ -1,3 +1,4 @@
+import type { ContactNote } from '../../../../../server/domain/contacts/notes';
 /**
  * The props of Contacts/Index and Contacts/Show (server/http/controllers/contacts/contact-controller.ts).
  * Dates are ISO strings.
@@ -53,5 +54,7 @@ export interface ContactsShowProps {
   merge_candidates?: ContactSummary[];
   /** The team's active WhatsApp numbers a teammate may write first from, with their approved templates (empty for a role that does not reply). */
   whatsapp_channels: { id: number; name: string; templates: Template[] }[];
+  /** Notes about the contact, newest first (the latest 50). */
+  notes: ContactNote[];
   can: { edit: boolean };
 }

@@ -11,6 +11,8 @@ import { contactLabel, handoffReasonLabel, priorityLabels, priorityOrder, resolv
 import StateBadge, { ChannelIcon, PriorityBadge } from './StateBadge';
 import { EditDialog } from './ManagedList';
 import type { ContactDetail, ConversationDetail, ConversationPriority } from './types';
+import ContactNotes from '../../Contacts/Partials/ContactNotes';
+import type { ContactNote } from '../../../../../server/domain/contacts/notes';
 
 function Card({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   const id = `panel-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -322,14 +324,17 @@ function ConversationCard({ conversation, canEdit }: { conversation: Conversatio
   );
 }
 
-/** The side of a conversation: who the contact is, where else they wrote, and this conversation's story. */
+/** The side of a conversation: who the contact is, where else they wrote, the team's notes about them, and this conversation's story. */
 export default function ContactPanel({
   contact,
   conversation,
+  notes,
   canEdit,
 }: {
   contact: ContactDetail;
   conversation: ConversationDetail;
+  /** The team's notes about the contact. */
+  notes: ContactNote[];
   /** Whether the user may correct the contact's details and mark the priority (whoever answers conversations). */
   canEdit: boolean;
 }) {
@@ -342,6 +347,7 @@ export default function ContactPanel({
         pageUrl={route('contacts.show', { contact: contact.id })}
         canEdit={canEdit}
       />
+      <ContactNotes contactId={contact.id} notes={notes} canEdit={canEdit} />
     </div>
   );
 }

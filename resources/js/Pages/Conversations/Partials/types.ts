@@ -1,3 +1,4 @@
+import type { ContactNote } from '../../../../../server/domain/contacts/notes';
 import type { SavedReply } from './saved-replies';
 import type { Label } from './labels';
 /**
@@ -171,6 +172,8 @@ export interface ConversationShowProps {
   saved_replies: SavedReply[];
   /** The team's labels, by name. */
   labels: Label[];
+  /** The team's notes about the contact, newest first (the latest 50). */
+  contact_notes: ContactNote[];
   can: ConversationAbilities;
 }
 
