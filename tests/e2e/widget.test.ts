@@ -347,7 +347,7 @@ describe('the web chat widget', () => {
     await agent.waitForURL(/\/contacts\/\d+$/);
     await agent.getByRole('button', { name: 'Edit contact' }).click();
     await agent.getByLabel('Name').fill('Rina Pelanggan');
-    await agent.getByRole('button', { name: 'Save' }).click();
+    await agent.getByRole('button', { name: 'Save', exact: true }).click();
     await agent.getByRole('heading', { name: 'Rina Pelanggan' }).waitFor();
     await agent.getByRole('list', { name: 'Conversations' }).getByText('Resolved').waitFor();
     await screenshot(agent, 'widget-agent-contact');

@@ -9,8 +9,8 @@ import { mailCategoryOf, mailedTypes } from './mail-preferences';
 
 /**
  * E-mail for what the bell said while nobody was looking (docs/decisions/015, addendum "unread
- * notifications e-mailed"). A conversation notification (given to someone, a mention, waiting for
- * a person) queues, for a person who asked for its kind, a job that runs
+ * notifications e-mailed"). A conversation notification (given to someone, their customer writing,
+ * a mention, waiting for a person) queues, for a person who asked for its kind, a job that runs
  * NOTIFICATION_MAIL_DELAY_MINUTES later. The job mails every notification of the kinds they asked
  * for that is still unread and not mailed yet, one mail for all of them: read in Kawan meanwhile
  * (opened, taken by a teammate), it is not mailed. Someone who has the team's Kawan open and is
