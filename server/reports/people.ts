@@ -1,4 +1,4 @@
-import { asc, inArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { users } from '../db/schema/index';
@@ -129,11 +129,7 @@ export async function peopleFigures(db: Database, teamId: number, query: PeopleQ
   const former =
     formerIds.length === 0
       ? []
-      : await db
-          .select({ id: users.id, name: users.name })
-          .from(users)
-          .where(inArray(users.id, formerIds))
-          .orderBy(asc(users.name));
+      : await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, formerIds));
   const listed = [
     ...members.map((member) => ({ ...member, former: false })),
     ...former.map((member) => ({ ...member, former: true })),
@@ -161,13 +157,9 @@ export async function peopleFigures(db: Database, teamId: number, query: PeopleQ
     .sort((a, b) => b.replies - a.replies || b.resolved - a.resolved || a.name.localeCompare(b.name));
 }
 
-/** The owner and the members whose role answers conversations, by name. */
+/** The owner and the members whose role answers conversations (the table sorts them). */
 async function answering(db: Database, teamId: number): Promise<{ id: number; name: string }[]> {
   const ids = await agentsOf(db, teamId);
   if (ids.length === 0) return [];
-  return db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(inArray(users.id, ids))
-    .orderBy(asc(users.name));
+  return db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
 }

@@ -38,11 +38,13 @@ export interface ContactNote {
 
 const mayDeleteAny = (actor: TeamActor) => actor.role === 'owner' || actor.role === 'admin';
 
-async function contactOf(db: Database, actor: TeamActor, contactId: number) {
-  const [row] = await db
+/** The team's contact (404 otherwise), read under a row lock with `lock`; then the view policy. */
+async function contactOf(db: Database, actor: TeamActor, contactId: number, options: { lock?: boolean } = {}) {
+  const query = db
     .select({ id: contacts.id })
     .from(contacts)
     .where(and(eq(contacts.teamId, actor.teamId), eq(contacts.id, contactId)));
+  const [row] = options.lock ? await query.for('update') : await query;
   if (!row) throw new NotFoundError();
   authorize(contactPolicy.view(actor));
 }
@@ -78,16 +80,11 @@ export async function addContactNote(
   contactId: number,
   input: unknown,
 ): Promise<void> {
-  await contactOf(services.db, actor, contactId);
-  authorize(contactPolicy.edit(actor));
-  const { text } = validate(noteSchema, input, contactNoteBag);
   await services.db.transaction(async (tx) => {
     // The contact's row locked: two notes added at once cannot both pass the limit.
-    await tx
-      .select({ id: contacts.id })
-      .from(contacts)
-      .where(and(eq(contacts.teamId, actor.teamId), eq(contacts.id, contactId)))
-      .for('update');
+    await contactOf(tx, actor, contactId, { lock: true });
+    authorize(contactPolicy.edit(actor));
+    const { text } = validate(noteSchema, input, contactNoteBag);
     const [{ total }] = await tx
       .select({ total: count() })
       .from(contactNotes)
