@@ -43,6 +43,11 @@ export default function conversationRoutes(routes: RouteRegistry): void {
     const one = (path: string) => `/conversations/{conversation}${path}`;
     user.get(one(''), conversations.show).name('conversations.show').whereNumber('conversation').bind('conversation');
     user
+      .get(one('/messages'), conversations.earlierMessages)
+      .name('conversations.messages.index')
+      .whereNumber('conversation')
+      .bind('conversation');
+    user
       .post(one('/messages'), conversations.storeMessage)
       .name('conversations.messages.store')
       .whereNumber('conversation')

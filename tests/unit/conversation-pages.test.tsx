@@ -318,6 +318,8 @@ function showProps(overrides: Partial<ConversationShowProps> = {}): Conversation
   return {
     conversation: detail(),
     messages: [message(), botReply, systemLine, note],
+    has_earlier: false,
+    focus_message_id: null,
     contact,
     agents: [
       { id: 1, name: 'Rina' },
@@ -1452,6 +1454,109 @@ describe('Conversations/Show', () => {
     render(<Show {...showProps({ conversation: detail({ origin: { url: 'javascript:alert(1)' } }) })} />);
     const details = screen.getByRole('complementary', { name: 'Details' });
     expect(within(details).getByText('javascript:alert(1)').tagName).not.toBe('A');
+  });
+});
+
+describe('the thread going back', () => {
+  /** Messages `from`..`to` of conversation 5, one a minute, a day ago. */
+  const run = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) =>
+      message({ id: from + i, text: `Pesan ${from + i}`, created_at: at(-24 * HOUR + (from + i) * 60_000) }),
+    );
+  const texts = () => threadItems().map((item) => item.textContent ?? '');
+  const settle = () => act(async () => {});
+
+  it('loads the earlier messages in front of the thread, keeps them across reloads, and stops at the first', async () => {
+    fake.jsonAnswers.push(
+      { messages: run(101, 200), has_earlier: true },
+      { messages: run(1, 100), has_earlier: false },
+    );
+    const { rerender } = render(<Show {...showProps({ messages: run(201, 300), has_earlier: true })} />);
+    expect(threadItems()).toHaveLength(101);
+
+    await act(async () => {
+      fireEvent.click(within(thread()).getByRole('button', { name: 'Load earlier messages' }));
+    });
+    expect(fake.calls.at(-1)).toEqual({
+      method: 'json.GET',
+      url: 'route:conversations.messages.index:{"conversation":5,"before":201}',
+    });
+    expect(texts()[1]).toContain('Pesan 101');
+    expect(threadItems()).toHaveLength(201);
+
+    // A reload (the page's props again, with a new message): the earlier ones stay in front.
+    rerender(
+      <Show {...showProps({ messages: [...run(202, 300), message({ id: 301, text: 'Baru' })], has_earlier: true })} />,
+    );
+    expect(texts()[1]).toContain('Pesan 101');
+    expect(texts().at(-1)).toContain('Baru');
+    expect(threadItems()).toHaveLength(202);
+
+    // Scrolling back to the top loads the rest; the first message ends it.
+    const box = thread();
+    box.scrollTop = 0;
+    await act(async () => {
+      fireEvent.scroll(box);
+    });
+    expect(fake.calls.at(-1)?.url).toBe('route:conversations.messages.index:{"conversation":5,"before":101}');
+    expect(texts()[0]).toContain('Pesan 1');
+    expect(within(thread()).queryByRole('button', { name: 'Load earlier messages' })).toBeNull();
+    expect(new Set(threadItems().map((item) => item.id)).size).toBe(301);
+  });
+
+  it('says when the earlier messages could not be loaded, and tries again', async () => {
+    const { JsonRequestError } = await import('@/lib/json-request');
+    fake.jsonAnswers.push(new JsonRequestError(500, null), { messages: run(1, 50), has_earlier: false });
+    render(<Show {...showProps({ messages: run(51, 150), has_earlier: true })} />);
+    await act(async () => {
+      fireEvent.click(within(thread()).getByRole('button', { name: 'Load earlier messages' }));
+    });
+    expect(within(thread()).getByRole('alert').textContent).toBe('Earlier messages could not be loaded. Try again');
+    await act(async () => {
+      fireEvent.click(within(thread()).getByRole('button', { name: 'Try again' }));
+    });
+    expect(threadItems()).toHaveLength(150);
+    expect(within(thread()).queryByRole('alert')).toBeNull();
+  });
+
+  it('goes back to a message the search found, loading until it is there, and marks it', async () => {
+    const scrolled: string[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.id);
+    };
+    try {
+      fake.jsonAnswers.push(
+        { messages: run(101, 200), has_earlier: true },
+        { messages: run(1, 100), has_earlier: false },
+      );
+      render(<Show {...showProps({ messages: run(201, 300), has_earlier: true, focus_message_id: 42 })} />);
+      await settle();
+      await settle();
+      expect(fake.calls.filter((call) => call.method === 'json.GET')).toHaveLength(2);
+      expect(scrolled).toEqual(['message-42']);
+      const hit = thread().querySelector('#message-42') as HTMLElement;
+      expect(hit.dataset.marked).toBe('true');
+      expect(thread().querySelectorAll('[data-marked]')).toHaveLength(1);
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+
+  it('marks a message the search found among the latest without loading anything', async () => {
+    const original = Element.prototype.scrollIntoView;
+    const scrolled: string[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.id);
+    };
+    try {
+      render(<Show {...showProps({ messages: run(201, 300), has_earlier: true, focus_message_id: 250 })} />);
+      await settle();
+      expect(fake.calls.filter((call) => call.method === 'json.GET')).toHaveLength(0);
+      expect(scrolled).toEqual(['message-250']);
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
   });
 });
 

@@ -107,6 +107,7 @@ declare module 'ziggy-js' {
     'labels.update': [{ name: 'label'; required: true; binding: 'id' }];
     'labels.destroy': [{ name: 'label'; required: true; binding: 'id' }];
     'conversations.show': [{ name: 'conversation'; required: true; binding: 'id' }];
+    'conversations.messages.index': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.messages.store': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.messages.attachment': [{ name: 'conversation'; required: true; binding: 'id' }, { name: 'message'; required: true; binding: 'id' }, { name: 'index'; required: true }];
     'conversations.typing': [{ name: 'conversation'; required: true; binding: 'id' }];

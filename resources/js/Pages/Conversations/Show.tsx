@@ -23,7 +23,11 @@ import { TypingLine, useTypists } from './Partials/typing';
 export default function Show(props: ConversationShowProps) {
   const { contact, agents, teammates, templates, saved_replies: savedReplies, labels, contact_notes, can } = props;
   const userId = usePage().props.auth.user?.id ?? null;
-  const { conversation, messages } = useLiveConversation(props.conversation, props.messages);
+  const { conversation, messages, earlier } = useLiveConversation(
+    props.conversation,
+    props.messages,
+    props.has_earlier,
+  );
   const serviceWindow = conversation.window;
   const now = useNow(30_000, serviceWindow !== null && serviceWindow.open);
   // The server said whether the window was open when the page loaded; it closes here on time.
@@ -71,7 +75,14 @@ export default function Show(props: ConversationShowProps) {
               </div>
               <ActionBar conversation={conversation} agents={agents} can={can} userId={userId} />
             </div>
-            <Thread messages={messages} contactName={name} teammates={teammates} userId={userId} />
+            <Thread
+              messages={messages}
+              contactName={name}
+              teammates={teammates}
+              userId={userId}
+              earlier={earlier}
+              focusId={props.focus_message_id}
+            />
             <TypingLine typists={typists} />
             {can.reply ? (
               <Composer

@@ -34,7 +34,7 @@ import {
 } from '../../../domain/conversations/conversation-actions';
 import { allows } from '../../../domain/teams/roles';
 import { asRole, authorize, type TeamActor } from '../../../domain/teams/team-access';
-import { NotFoundError } from '../../../support/errors';
+import { NotFoundError, ValidationError } from '../../../support/errors';
 import {
   attachmentUrls,
   presentConversationDetail,
@@ -49,6 +49,8 @@ import { pageMeta, pageNumber } from '../../pagination';
 import { teamActor } from '../../team-actor';
 
 const perPage = 25;
+/** Messages a thread shows at first, and loads at a time when the reader goes back further. */
+const threadPage = 100;
 const states = ['open', 'bot', 'queued', 'human', 'snoozed', 'resolved'] as const;
 
 function can(actor: TeamActor) {
@@ -266,11 +268,15 @@ export async function show(req: Request) {
           .map(presentTemplate)
       : [];
   const members = await teamMembers(req.services, actor);
+  const thread = await threadBefore(req, repo, row.id);
+  // A search hit opened from the inbox: the thread goes back to it and shows it.
+  const focus = parseId(req.query.message);
+  const focused = focus === undefined ? undefined : await repo.message(focus);
   await req.inertia.render('Conversations/Show', {
     conversation: presentConversationDetail({ ...row, unreadCount: 0 }, contact),
-    messages: (await repo.messages(row.id, { limit: 100 })).map((message) =>
-      presentMessage(message, attachmentUrls(req.services)),
-    ),
+    messages: thread.messages,
+    has_earlier: thread.has_earlier,
+    focus_message_id: focused?.conversationId === row.id ? focused.id : null,
     contact: {
       id: row.contactId,
       name: contact?.name ?? null,
@@ -302,6 +308,40 @@ export async function show(req: Request) {
     contact_notes: await notesOf(req.services.db, actor, row.contactId),
     can: can(actor),
   });
+}
+
+/** The latest messages of a thread before a message (or the latest of all), oldest first, and whether any are older. */
+async function threadBefore(
+  req: Request,
+  repo: ReturnType<typeof conversationRepository>,
+  conversationId: number,
+  beforeId?: number,
+) {
+  const rows = await repo.messages(conversationId, { limit: threadPage + 1, beforeId });
+  const hasEarlier = rows.length > threadPage;
+  return {
+    messages: (hasEarlier ? rows.slice(1) : rows).map((message) =>
+      presentMessage(message, attachmentUrls(req.services)),
+    ),
+    has_earlier: hasEarlier,
+  };
+}
+
+/**
+ * GET conversations.messages.index: the 100 messages of a thread before `before` (a message id),
+ * oldest first, as JSON, and whether there are older ones: the thread going back as it is read.
+ */
+export async function earlierMessages(req: Request, res: Response) {
+  const actor = await teamActor(req);
+  const repo = conversationRepository(req.services.db, actor.teamId);
+  const row = await repo.listed(routeId(req, 'conversation'));
+  if (!row) throw new NotFoundError();
+  authorize(conversationPolicy.view(actor));
+  const before = req.query.before === undefined ? undefined : parseId(req.query.before);
+  if (req.query.before !== undefined && before === undefined) {
+    throw new ValidationError({ before: 'The before field must be the id of a message.' });
+  }
+  res.json(await threadBefore(req, repo, row.id, before));
 }
 
 const back = (req: Request, res: Response) =>

@@ -173,12 +173,25 @@ export default function MessageItem({
   contactName,
   teammates = [],
   userId = null,
+  marked = false,
 }: {
   message: Message;
   contactName: string;
   teammates?: Teammate[];
   userId?: number | null;
+  /** The message the reader came to see (a search hit): marked for a moment. */
+  marked?: boolean;
 }) {
+  // Each row is found by its id (`#message-12`); a marked one is ringed.
+  const row = (className: string) => ({
+    id: `message-${message.id}`,
+    'data-marked': marked || undefined,
+    className: cn(
+      className,
+      'rounded-lg transition-colors duration-700',
+      marked && 'bg-amber-50 ring-2 ring-amber-300 ring-offset-4',
+    ),
+  });
   const stamp = (
     <time dateTime={message.created_at} title={formatDateTime(message.created_at)}>
       {time(message.created_at)}
@@ -187,7 +200,7 @@ export default function MessageItem({
 
   if (message.sender === 'system') {
     return (
-      <li className="flex justify-center px-6 text-center text-xs text-gray-500">
+      <li {...row('flex justify-center px-6 text-center text-xs text-gray-500')}>
         <span>
           {message.text} · {stamp}
         </span>
@@ -197,7 +210,7 @@ export default function MessageItem({
 
   if (message.kind === 'note') {
     return (
-      <li className="flex justify-end" aria-label="Internal note">
+      <li {...row('flex justify-end')} aria-label="Internal note">
         <div className="max-w-[85%] min-w-0 text-end">
           <div className="rounded-2xl rounded-br-sm bg-amber-50 px-4 py-2 text-start text-sm break-words whitespace-pre-wrap text-amber-950 ring-1 ring-amber-200">
             <p className="mb-1 text-xs font-semibold text-amber-800">Internal note</p>
@@ -218,7 +231,7 @@ export default function MessageItem({
 
   if (message.direction === 'inbound' || message.sender === 'contact') {
     return (
-      <li className="flex justify-start" aria-label={contactName}>
+      <li {...row('flex justify-start')} aria-label={contactName}>
         <div className="max-w-[85%] min-w-0">
           <div className="rounded-2xl rounded-bl-sm bg-gray-100 px-4 py-2 text-sm break-words whitespace-pre-wrap text-gray-900">
             {message.text}
@@ -234,7 +247,7 @@ export default function MessageItem({
   const writing = message.status === 'composing';
   const sender = message.sender_name ?? (bot ? 'Bot' : 'Agent');
   return (
-    <li className="flex justify-end" aria-label={sender} aria-busy={writing || undefined}>
+    <li {...row('flex justify-end')} aria-label={sender} aria-busy={writing || undefined}>
       <div className="max-w-[85%] min-w-0 text-end">
         <div
           className={cn(

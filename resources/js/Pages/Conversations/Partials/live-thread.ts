@@ -66,11 +66,25 @@ export function withDelta(
 }
 
 /**
- * The thread after the server sent the messages again (a reload, a visit back): the server's list,
- * then what arrived live after its newest message and is not in it yet.
+ * The thread after the server sent the latest messages again (a reload, a visit back): what was held
+ * before the server's oldest (earlier messages the reader loaded, or that the newer ones pushed out
+ * of the latest page), the server's list, then what arrived live after its newest message and is
+ * not in it yet.
  */
 export function mergedThread(fromServer: Message[], live: Message[]): Message[] {
+  if (fromServer.length === 0) return live.length === 0 ? fromServer : live;
   const ids = new Set(fromServer.map((message) => message.id));
+  const oldest = fromServer[0].id;
   const newest = fromServer.reduce((max, message) => Math.max(max, message.id), 0);
-  return [...fromServer, ...live.filter((message) => !ids.has(message.id) && message.id > newest)];
+  return [
+    ...live.filter((message) => message.id < oldest),
+    ...fromServer,
+    ...live.filter((message) => !ids.has(message.id) && message.id > newest),
+  ];
+}
+
+/** Older messages loaded before the thread's first: those it does not hold yet, in front. */
+export function withEarlier(messages: Message[], earlier: Message[]): Message[] {
+  const first = messages.length === 0 ? Infinity : messages[0].id;
+  return [...earlier.filter((message) => message.id < first), ...messages];
 }

@@ -162,6 +162,10 @@ export interface ConversationShowProps {
   conversation: ConversationDetail;
   /** The latest messages, oldest first. */
   messages: Message[];
+  /** Older messages than these exist (`conversations.messages.index` loads them, 100 at a time). */
+  has_earlier: boolean;
+  /** A message to go back to and show (the inbox's search found it), when it is in this conversation. */
+  focus_message_id: number | null;
   contact: ContactDetail;
   agents: Agent[];
   /** Everyone on the team (every role reads conversations): whom a note may name with "@Name". */

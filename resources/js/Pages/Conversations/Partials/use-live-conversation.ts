@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useChannel } from '@/hooks/use-channel';
 import { useLiveReload } from '@/hooks/use-live-reload';
-import { mergedThread, withCreated, withDelta, withUpdated, type MessageDeltaEvent } from './live-thread';
+import { requestJson } from '@/lib/json-request';
+import { route } from '@/lib/route';
+import { mergedThread, withCreated, withDelta, withEarlier, withUpdated, type MessageDeltaEvent } from './live-thread';
 import { conversationEvents, type ConversationDetail, type Message } from './types';
 
 interface LiveState {
@@ -10,13 +12,24 @@ interface LiveState {
   fromMessages: Message[];
   conversation: ConversationDetail;
   messages: Message[];
+  /** What the last load of earlier messages found: the oldest it brought, and whether there are older ones. */
+  earliest: { id: number; more: boolean } | null;
+}
+
+/** The thread going back: whether older messages exist, loading them, and a load that failed. */
+export interface EarlierMessages {
+  more: boolean;
+  loading: boolean;
+  failed: boolean;
+  load: () => void;
 }
 
 function synced(state: LiveState, conversation: ConversationDetail, messages: Message[]): LiveState {
   if (state.conversation.id !== conversation.id) {
-    return { fromConversation: conversation, fromMessages: messages, conversation, messages };
+    return { fromConversation: conversation, fromMessages: messages, conversation, messages, earliest: null };
   }
   return {
+    ...state,
     fromConversation: conversation,
     fromMessages: messages,
     conversation: state.fromConversation === conversation ? state.conversation : conversation,
@@ -27,15 +40,20 @@ function synced(state: LiveState, conversation: ConversationDetail, messages: Me
 /**
  * A conversation and its thread as they are now: the page's props, then what
  * `private-conversations.{id}` says (messages created, updated and streamed; the conversation
- * changed). New props (after an action, a reload) take over from the events they include.
+ * changed). New props (after an action, a reload) take over from the events they include. Earlier
+ * messages the reader loads stay in front of the thread across reloads.
  */
-export function useLiveConversation(conversation: ConversationDetail, messages: Message[]) {
+export function useLiveConversation(conversation: ConversationDetail, messages: Message[], hasEarlier = false) {
   const [state, setState] = useState<LiveState>(() => ({
     fromConversation: conversation,
     fromMessages: messages,
     conversation,
     messages,
+    earliest: null,
   }));
+  // Which conversation's earlier messages are loading, or failed to load (another one's do not count).
+  const [loadingId, setLoadingId] = useState<number | null>(null);
+  const [failedId, setFailedId] = useState<number | null>(null);
 
   let current = state;
   if (state.fromConversation !== conversation || state.fromMessages !== messages) {
@@ -44,7 +62,7 @@ export function useLiveConversation(conversation: ConversationDetail, messages: 
   }
 
   const id = conversation.id;
-  const catchUp = useLiveReload(['conversation', 'messages']);
+  const catchUp = useLiveReload(['conversation', 'messages', 'has_earlier']);
   const thread = (change: (messages: Message[], state: LiveState) => Message[]) =>
     setState((live) => (live.conversation.id === id ? { ...live, messages: change(live.messages, live) } : live));
 
@@ -70,5 +88,33 @@ export function useLiveConversation(conversation: ConversationDetail, messages: 
     onSubscribed: catchUp,
   });
 
-  return { conversation: current.conversation, messages: current.messages };
+  const first = current.messages[0]?.id;
+  // The thread starts where the last load of earlier messages ended, or where the page's did.
+  const more = current.earliest !== null && current.earliest.id === first ? current.earliest.more : hasEarlier;
+  const loading = loadingId === id;
+  const load = () => {
+    if (loading || first === undefined) return;
+    setLoadingId(id);
+    setFailedId(null);
+    requestJson<{ messages: Message[]; has_earlier: boolean }>(
+      'GET',
+      route('conversations.messages.index', { conversation: id, before: first }),
+    )
+      .then((page) =>
+        setState((live) =>
+          live.conversation.id === id
+            ? {
+                ...live,
+                messages: withEarlier(live.messages, page.messages),
+                earliest: { id: page.messages[0]?.id ?? first, more: page.has_earlier && page.messages.length > 0 },
+              }
+            : live,
+        ),
+      )
+      .catch(() => setFailedId(id))
+      .finally(() => setLoadingId((current) => (current === id ? null : current)));
+  };
+
+  const earlier: EarlierMessages = { more, loading, failed: failedId === id, load };
+  return { conversation: current.conversation, messages: current.messages, earlier };
 }
