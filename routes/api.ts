@@ -474,7 +474,8 @@ function conversationApi(api: RouteRegistry): void {
           example: 'me',
         },
         search: {
-          description: "Part of the contact's name, phone or e-mail, the last message, or `#128`.",
+          description:
+            "Part of the contact's name, phone or e-mail, of anything written in the conversation (from three characters; not Kawan's own lines), or `#128`.",
           example: 'Rina',
         },
         updated_since: {

@@ -5,6 +5,8 @@ import { setFlagsFromString } from 'node:v8';
 import { StatementNames } from './prepared-statements';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -113,8 +115,9 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
     // An embedded database of one application: PostgreSQL's server-sized buffers (128 MB of shared
     // buffers alone) would be most of the process's memory (docs/decisions/011).
     postgresqlconf: pgliteSettings,
-    // pgvector, for knowledge embeddings (migration 0003 creates the extension).
-    extensions: { vector },
+    // pgvector, for knowledge embeddings (migration 0003 creates the extension); pg_trgm and
+    // btree_gin for the inbox's search of messages (migration 0032).
+    extensions: { vector, pg_trgm, btree_gin },
   });
   await client.exec(
     Object.entries(vectorSearchSettings)

@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { demoLogin, seedDemo } from '../../server/db/seed';
-import { channels, notifications } from '../../server/db/schema/index';
+import { channels, conversations, messages, notifications } from '../../server/db/schema/index';
 import { userRepository } from '../../server/db/repositories/user-repository';
 import type { Services } from '../../server/services';
 import { createOwnedTeam } from '../factories/teams';
 import { createKnowledgeWithChunk } from '../factories/knowledge';
+import { createConversation } from '../factories/channels';
 import { launchBrowser, type E2eBrowser } from './support/browser';
 import { startKawan, type InProcessKawan } from './support/in-process';
 import { clickMailButton, logIn, openMail } from './support/accounts';
@@ -205,6 +206,71 @@ describe('the dashboard', () => {
       'mentioned',
       'waiting',
     ]);
+  });
+
+  it('finds a conversation by words from early in a long thread, opens it there, and reads back to the start', async () => {
+    const owner = (await userRepository(services.db).findByEmail(demoLogin.email))!;
+    const [web] = await services.db
+      .select()
+      .from(channels)
+      .where(and(eq(channels.teamId, owner.currentTeamId!), eq(channels.type, 'web')));
+    const { conversation } = await createConversation(services, web, { text: 'Halo, saya mau tanya soal pesanan' });
+    const start = Date.now() - 2 * 60 * 60_000;
+    await services.db.insert(messages).values(
+      Array.from({ length: 150 }, (_, i) => ({
+        teamId: web.teamId,
+        conversationId: conversation.id,
+        channelId: web.id,
+        direction: i % 2 === 0 ? ('outbound' as const) : ('inbound' as const),
+        sender: i % 2 === 0 ? ('agent' as const) : ('contact' as const),
+        text: i === 9 ? 'Nomor resi pesanan Kakak JP5550001, dikirim lewat JNE hari ini.' : `Pesan nomor ${i + 2}`,
+        status: i % 2 === 0 ? ('sent' as const) : ('received' as const),
+        createdAt: new Date(start + (i + 1) * 30_000),
+      })),
+    );
+    await services.db
+      .update(conversations)
+      .set({ lastPreview: 'Pesan nomor 151', lastMessageAt: new Date() })
+      .where(eq(conversations.id, conversation.id));
+
+    await browser.reset();
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await logIn(page, demoLogin.email, demoLogin.password);
+    await page.waitForURL(/\/dashboard/);
+    await page.goto('/conversations');
+    await page.getByRole('searchbox', { name: 'Search conversations' }).fill('jp5550001');
+    await page.waitForURL(/search=jp5550001/);
+    const rows = page.getByRole('list', { name: 'Conversations' }).getByRole('listitem');
+    await rows.first().getByLabel('Found in a message').waitFor();
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().getByLabel('Found in a message').textContent()).toContain(
+      'Customer:Nomor resi pesanan Kakak',
+    );
+    expect(await rows.first().locator('mark').first().textContent()).toBe('JP5550001');
+    await screenshot(page, 'inbox-search', false);
+
+    // The row opens the conversation at that message, 140 messages back, marked.
+    await rows.first().getByRole('link').first().click();
+    await page.waitForURL(new RegExp(`/conversations/${conversation.id}\\?message=\\d+$`));
+    const thread = page.getByRole('list', { name: 'Messages' });
+    const hit = thread.locator('[data-marked]');
+    await hit.waitFor();
+    expect(await hit.textContent()).toContain('JP5550001');
+    const box = (await thread.boundingBox())!;
+    const at = (await hit.boundingBox())!;
+    expect(at.y).toBeGreaterThanOrEqual(box.y);
+    expect(at.y + at.height).toBeLessThanOrEqual(box.y + box.height);
+    await screenshot(page, 'thread-search-hit', false);
+
+    // Scrolling back to the top brings the rest, down to the first message.
+    await thread.evaluate((element) => element.scrollTo(0, 0));
+    await thread.getByText('Halo, saya mau tanya soal pesanan').waitFor();
+    expect(await thread.getByRole('button', { name: 'Load earlier messages' }).count()).toBe(0);
+    expect(await thread.locator('li[id^="message-"]').count()).toBe(151);
+    expect(errors).toEqual([]);
   });
 
   it('offers a new, empty team the four onboarding steps, none done yet', async () => {

@@ -480,6 +480,47 @@ describe('Conversations/Index', () => {
     expect(within(phone).getByText('Saya mau bicara dengan orang')).toBeTruthy();
   });
 
+  it('says which message a search found in each row, marks the words, and opens the row at that message', () => {
+    const base = indexProps();
+    render(
+      <Index
+        {...indexProps({
+          filters: { ...base.filters, search: 'jne' },
+          conversations: {
+            data: [
+              summary({
+                last_preview: 'Oke makasih kak',
+                match: {
+                  message_id: 321,
+                  snippet: '…pesanan INV-2231 dikirim lewat JNE hari ini, jne reguler…',
+                  from: 'agent',
+                  created_at: at(-HOUR),
+                },
+              }),
+              summary({ id: 6, number: 13, last_preview: 'Paket JNE sudah sampai', match: null }),
+            ],
+            meta,
+          },
+        })}
+      />,
+    );
+    const list = screen.getByRole('list', { name: 'Conversations' });
+    const found = within(list).getByRole('listitem', { name: '#12 Budi Santoso' });
+    expect(within(found).getByRole('link', { name: 'Budi Santoso' }).getAttribute('href')).toBe(
+      'route:conversations.show:{"conversation":5,"message":321}',
+    );
+    const line = within(found).getByLabelText('Found in a message');
+    expect(line.textContent).toBe('Agent:…pesanan INV-2231 dikirim lewat JNE hari ini, jne reguler…');
+    expect(Array.from(line.querySelectorAll('mark')).map((mark) => mark.textContent)).toEqual(['JNE', 'jne']);
+
+    const preview = within(list).getByRole('listitem', { name: '#13 Budi Santoso' });
+    expect(within(preview).queryByLabelText('Found in a message')).toBeNull();
+    expect(within(preview).getByRole('link', { name: 'Budi Santoso' }).getAttribute('href')).toBe(
+      'route:conversations.show:{"conversation":6}',
+    );
+    expect(preview.querySelector('mark')?.textContent).toBe('JNE');
+  });
+
   it('names a contact without name or phone "Visitor #id", and says so when the inbox is empty', () => {
     const { unmount } = render(
       <Index
@@ -1520,43 +1561,28 @@ describe('the thread going back', () => {
   });
 
   it('goes back to a message the search found, loading until it is there, and marks it', async () => {
-    const scrolled: string[] = [];
-    const original = Element.prototype.scrollIntoView;
-    Element.prototype.scrollIntoView = function (this: Element) {
-      scrolled.push(this.id);
-    };
-    try {
-      fake.jsonAnswers.push(
-        { messages: run(101, 200), has_earlier: true },
-        { messages: run(1, 100), has_earlier: false },
-      );
-      render(<Show {...showProps({ messages: run(201, 300), has_earlier: true, focus_message_id: 42 })} />);
-      await settle();
-      await settle();
-      expect(fake.calls.filter((call) => call.method === 'json.GET')).toHaveLength(2);
-      expect(scrolled).toEqual(['message-42']);
-      const hit = thread().querySelector('#message-42') as HTMLElement;
-      expect(hit.dataset.marked).toBe('true');
-      expect(thread().querySelectorAll('[data-marked]')).toHaveLength(1);
-    } finally {
-      Element.prototype.scrollIntoView = original;
-    }
+    fake.jsonAnswers.push(
+      { messages: run(101, 200), has_earlier: true },
+      { messages: run(1, 100), has_earlier: false },
+    );
+    render(<Show {...showProps({ messages: run(201, 300), has_earlier: true, focus_message_id: 42 })} />);
+    await settle();
+    await settle();
+    expect(fake.calls.filter((call) => call.method === 'json.GET')).toHaveLength(2);
+    const hit = thread().querySelector('#message-42') as HTMLElement;
+    expect(hit.dataset.marked).toBe('true');
+    expect(thread().querySelectorAll('[data-marked]')).toHaveLength(1);
   });
 
-  it('marks a message the search found among the latest without loading anything', async () => {
-    const original = Element.prototype.scrollIntoView;
-    const scrolled: string[] = [];
-    Element.prototype.scrollIntoView = function (this: Element) {
-      scrolled.push(this.id);
-    };
-    try {
-      render(<Show {...showProps({ messages: run(201, 300), has_earlier: true, focus_message_id: 250 })} />);
-      await settle();
-      expect(fake.calls.filter((call) => call.method === 'json.GET')).toHaveLength(0);
-      expect(scrolled).toEqual(['message-250']);
-    } finally {
-      Element.prototype.scrollIntoView = original;
-    }
+  it('marks a message the search found among the latest without loading anything, for a while', async () => {
+    vi.useFakeTimers();
+    render(<Show {...showProps({ messages: run(201, 300), has_earlier: true, focus_message_id: 250 })} />);
+    expect(fake.calls.filter((call) => call.method === 'json.GET')).toHaveLength(0);
+    expect((thread().querySelector('#message-250') as HTMLElement).dataset.marked).toBe('true');
+    act(() => {
+      vi.advanceTimersByTime(6000);
+    });
+    expect(thread().querySelectorAll('[data-marked]')).toHaveLength(0);
   });
 });
 

@@ -484,6 +484,26 @@ const contactStatements = {
   }),
 };
 
+/**
+ * The fewest characters a search needs for the messages' text to be searched too: the text's index
+ * holds trigrams, and a shorter pattern would read every message of the team.
+ */
+export const messageSearchMinLength = 3;
+
+/** A message a search found in a conversation (the latest of them): the inbox shows why the row is there. */
+export interface SearchMatch {
+  conversationId: number;
+  id: number;
+  text: string;
+  sender: MessageRow['sender'];
+  kind: MessageRow['kind'];
+  createdAt: Date;
+}
+
+/** A message the customer, the bot or a teammate wrote (notes too; not Kawan's own lines) that holds the search. */
+const writtenHolding = (search: string) =>
+  and(ilike(messages.text, `%${escapeLike(search)}%`), ne(messages.sender, 'system'));
+
 /** A priority's rank for "most urgent first": urgent 4 … low 1, none 0. */
 const priorityRank = sql`(case ${conversations.priority} when 'urgent' then 4 when 'high' then 3 when 'medium' then 2 when 'low' then 1 else 0 end)`;
 
@@ -497,6 +517,16 @@ export const notSnoozedNow = sql`(${conversations.snoozedUntil} is null or ${con
  */
 export function conversationRepository(db: Database, teamId: number) {
   const mine = (id: number) => and(eq(conversations.teamId, teamId), eq(conversations.id, id));
+
+  /** Conversations of the team with a message that meets the condition. */
+  const withMessages = (condition: SQL | undefined) =>
+    inArray(
+      conversations.id,
+      db
+        .select({ id: messages.conversationId })
+        .from(messages)
+        .where(and(eq(messages.teamId, teamId), condition)),
+    );
 
   const filtersOf = (filters: ConversationFilters): SQL | undefined =>
     and(
@@ -515,18 +545,7 @@ export function conversationRepository(db: Database, teamId: number) {
       filters.labelId ? sql`${conversations.labelIds} @> array[${filters.labelId}::int]` : undefined,
       filters.priority ? eq(conversations.priority, filters.priority) : undefined,
       filters.mentionedUserId
-        ? inArray(
-            conversations.id,
-            db
-              .select({ id: messages.conversationId })
-              .from(messages)
-              .where(
-                and(
-                  eq(messages.teamId, teamId),
-                  sql`${messages.mentionedUserIds} @> array[${filters.mentionedUserId}::int]`,
-                ),
-              ),
-          )
+        ? withMessages(sql`${messages.mentionedUserIds} @> array[${filters.mentionedUserId}::int]`)
         : undefined,
       filters.assignee === 'unassigned'
         ? isNull(conversations.assigneeId)
@@ -542,6 +561,8 @@ export function conversationRepository(db: Database, teamId: number) {
             ilike(contacts.phoneE164, `%${escapeLike(filters.search.replace(/[\s()-]/g, ''))}%`),
             ilike(contacts.email, `%${escapeLike(filters.search)}%`),
             ilike(conversations.lastPreview, `%${escapeLike(filters.search)}%`),
+            // Anything the customer, the bot or a teammate wrote (notes too; not the system's lines).
+            filters.search.length >= messageSearchMinLength ? withMessages(writtenHolding(filters.search)) : undefined,
             /^#?\d+$/.test(filters.search.trim())
               ? eq(conversations.number, Number(filters.search.trim().replace('#', '')))
               : undefined,
@@ -625,6 +646,29 @@ export function conversationRepository(db: Database, teamId: number) {
     },
 
     rows: listRows,
+
+    /**
+     * For each of these conversations, the latest message (not the system's) whose text holds the
+     * search: why a search listed it.
+     */
+    async searchMatches(conversationIds: number[], search: string): Promise<Map<number, SearchMatch>> {
+      if (conversationIds.length === 0 || search.length < messageSearchMinLength) return new Map();
+      const rows = await db
+        .selectDistinctOn([messages.conversationId], {
+          conversationId: messages.conversationId,
+          id: messages.id,
+          text: messages.text,
+          sender: messages.sender,
+          kind: messages.kind,
+          createdAt: messages.createdAt,
+        })
+        .from(messages)
+        .where(
+          and(eq(messages.teamId, teamId), inArray(messages.conversationId, conversationIds), writtenHolding(search)),
+        )
+        .orderBy(messages.conversationId, desc(messages.id));
+      return new Map(rows.map((row) => [row.conversationId, row]));
+    },
 
     /** One conversation as the inbox lists it (for live updates of a single row). */
     async listed(id: number): Promise<ConversationListRow | undefined> {

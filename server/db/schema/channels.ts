@@ -286,6 +286,9 @@ export const messages = pgTable(
     index('messages_mentioned_user_ids_index')
       .using('gin', table.mentionedUserIds)
       .where(sql`mentioned_user_ids is not null`),
+    // The inbox's search of what was written (`ilike '%…%'` by trigrams), within one team: a
+    // multicolumn GIN (btree_gin for the team) intersects the team's entries with the words'.
+    index('messages_search_index').using('gin', table.teamId, table.text.op('gin_trgm_ops')),
     // Outbound messages waiting for their send job: few at any time, found by the workers' sweep
     // when a stopped process stored one without queueing its job.
     index('messages_queued_index')

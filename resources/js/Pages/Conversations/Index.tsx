@@ -176,6 +176,7 @@ export default function Index({
         {conversations.data.length > 0 ? (
           <ConversationList
             conversations={conversations.data}
+            search={filters.search}
             labels={labels}
             selection={can.reply ? { selected, onToggle: toggle } : undefined}
           />

@@ -9,7 +9,12 @@ import { redirectBack } from '../../redirect-back';
 import { notesOf } from '../../../domain/contacts/notes';
 import { readOwnAbout } from '../../../domain/conversations/notifications';
 import type { Request, Response } from 'express';
-import { conversationRepository, type ConversationFilters } from '../../../db/repositories/conversation-repository';
+import {
+  conversationRepository,
+  type ConversationFilters,
+  type SearchMatch,
+} from '../../../db/repositories/conversation-repository';
+import { presentSearchMatch } from '../../../domain/conversations/search';
 import { channelRepository } from '../../../db/repositories/channel-repository';
 import { botRepository } from '../../../db/repositories/bot-repository';
 import { savedReplyRepository } from '../../../db/repositories/saved-reply-repository';
@@ -115,9 +120,18 @@ export async function index(req: Request) {
     order: sort === 'priority' ? 'priority' : 'latest',
   });
   const now = new Date();
+  const matches = shown.search
+    ? await repo.searchMatches(
+        items.map((row) => row.id),
+        shown.search,
+      )
+    : new Map<number, SearchMatch>();
   await req.inertia.render('Conversations/Index', {
     conversations: {
-      data: items.map((row) => presentConversationSummary(row, now)),
+      data: items.map((row) => ({
+        ...presentConversationSummary(row, now),
+        match: presentSearchMatch(matches.get(row.id), shown.search, row.lastPreview),
+      })),
       meta: pageMeta(page, perPage, total),
     },
     filters: shown,

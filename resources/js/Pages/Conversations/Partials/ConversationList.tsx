@@ -1,10 +1,11 @@
 import { Link } from '@inertiajs/react';
+import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { formatDateTime, fromNow } from '@/lib/dates';
 import { route } from '@/lib/route';
 import { contactLabel, handoffReasonLabel } from './format';
 import StateBadge, { ChannelIcon, PriorityBadge, SnoozedBadge, WindowCountdown } from './StateBadge';
-import type { ConversationSummary } from './types';
+import type { ConversationSummary, SearchMatch } from './types';
 import { LabelChip, labelsOf, type Label } from './labels';
 import { useNow } from './use-now';
 import Checkbox from '@/Components/Checkbox';
@@ -15,17 +16,60 @@ export interface ListSelection {
   onToggle: (id: number) => void;
 }
 
+const matchFrom: Record<SearchMatch['from'], string> = {
+  contact: 'Customer',
+  bot: 'Bot',
+  agent: 'Agent',
+  note: 'Note',
+  system: 'Kawan',
+};
+
+/** The text with each place that holds the search (case aside) marked. */
+export function Highlighted({ text, search }: { text: string; search: string }) {
+  const needle = search.trim().toLowerCase();
+  if (needle === '') return <>{text}</>;
+  const parts: ReactNode[] = [];
+  const lower = text.toLowerCase();
+  let from = 0;
+  for (let at = lower.indexOf(needle); at !== -1; at = lower.indexOf(needle, from)) {
+    if (at > from) parts.push(text.slice(from, at));
+    parts.push(
+      <mark key={at} className="rounded-sm bg-yellow-100 px-0.5 text-gray-900">
+        {text.slice(at, at + needle.length)}
+      </mark>,
+    );
+    from = at + needle.length;
+  }
+  parts.push(text.slice(from));
+  return <>{parts}</>;
+}
+
+/** Why a search listed the conversation: who wrote the message that holds it, and the words around it. */
+function MatchLine({ match, search }: { match: SearchMatch; search: string }) {
+  return (
+    <p className="mt-1 flex min-w-0 items-baseline gap-1.5 text-sm text-gray-700" aria-label="Found in a message">
+      <span className="shrink-0 text-xs font-medium text-gray-500">{matchFrom[match.from]}:</span>
+      <span className="min-w-0 truncate">
+        <Highlighted text={match.snippet} search={search} />
+      </span>
+    </p>
+  );
+}
+
 function ConversationRow({
   conversation,
   labels,
   now,
   selection,
+  search,
 }: {
   conversation: ConversationSummary;
   labels: readonly Label[];
   now: number;
   selection?: ListSelection;
+  search: string;
 }) {
+  const match = conversation.match ?? null;
   const name = contactLabel(conversation.contact);
   const chips = labelsOf(conversation.label_ids ?? [], labels);
   const unread = conversation.unread_count > 0;
@@ -48,7 +92,12 @@ function ConversationRow({
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <Link
-              href={route('conversations.show', { conversation: conversation.id })}
+              href={route(
+                'conversations.show',
+                match
+                  ? { conversation: conversation.id, message: match.message_id }
+                  : { conversation: conversation.id },
+              )}
               className={cn(
                 'max-w-full min-w-0 truncate text-sm text-gray-900 after:absolute after:inset-0 hover:text-indigo-700 focus:underline focus:outline-hidden',
                 unread ? 'font-semibold' : 'font-medium',
@@ -69,8 +118,13 @@ function ConversationRow({
             ))}
           </div>
           <p className={cn('mt-1 truncate text-sm', unread ? 'text-gray-900' : 'text-gray-600')}>
-            {conversation.last_preview || <span className="text-gray-400 italic">No messages yet</span>}
+            {conversation.last_preview ? (
+              <Highlighted text={conversation.last_preview} search={search} />
+            ) : (
+              <span className="text-gray-400 italic">No messages yet</span>
+            )}
           </p>
+          {match && <MatchLine match={match} search={search} />}
           <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-gray-500">
             <span>{conversation.channel.name}</span>
             {conversation.bot && <span>Bot: {conversation.bot.name}</span>}
@@ -108,10 +162,13 @@ export default function ConversationList({
   conversations,
   labels = [],
   selection,
+  search = '',
 }: {
   conversations: ConversationSummary[];
   labels?: readonly Label[];
   selection?: ListSelection;
+  /** The search the list answers: marked where rows show it, and each row's hit opened. */
+  search?: string;
 }) {
   const now = useNow(30_000);
   return (
@@ -126,6 +183,7 @@ export default function ConversationList({
           labels={labels}
           now={now}
           selection={selection}
+          search={search}
         />
       ))}
     </ul>

@@ -58,7 +58,12 @@ export default function Thread({
     if (focusShown && focused.current !== focusId) {
       focused.current = focusId;
       stick.current = false;
-      element.querySelector(`#message-${focusId}`)?.scrollIntoView?.({ block: 'center' });
+      // The box scrolls to it, not the page (scrollIntoView would move the window too).
+      const target = element.querySelector(`#message-${focusId}`);
+      if (target) {
+        const offset = target.getBoundingClientRect().top - element.getBoundingClientRect().top;
+        element.scrollTop += offset - (element.clientHeight - target.clientHeight) / 2;
+      }
       setMarked(focusId);
     } else if (stick.current) {
       element.scrollTop = element.scrollHeight;

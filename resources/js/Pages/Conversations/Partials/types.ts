@@ -8,6 +8,7 @@ import type { Label } from './labels';
 import type { PageMeta } from '../../Bots/Partials/types';
 import type { ChannelType } from '../../Channels/Partials/types';
 import type { AttachmentProps, TemplateProps } from '../../../../../server/presenters/conversation-presenter';
+import type { SearchMatchProps } from '../../../../../server/domain/conversations/search';
 
 export type { PageMeta, ChannelType };
 
@@ -37,7 +38,11 @@ export interface ConversationSummary {
   snoozed_until: string | null;
   /** How urgent an agent marked it; null: not marked. */
   priority: ConversationPriority | null;
+  /** A search of the inbox: the latest message that holds it, unless the last message shows it already. */
+  match?: SearchMatch | null;
 }
+
+export type SearchMatch = SearchMatchProps;
 
 export interface MessageCitation {
   title: string;
