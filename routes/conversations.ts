@@ -53,6 +53,12 @@ export default function conversationRoutes(routes: RouteRegistry): void {
       .whereNumber('conversation')
       .bind('conversation');
     user
+      .post(one('/messages/{message}/resend'), conversations.resend)
+      .name('conversations.messages.resend')
+      .whereNumber('conversation', 'message')
+      .bind('conversation')
+      .bind('message');
+    user
       .get(one('/messages/{message}/attachments/{index}'), attachments.show)
       .name('conversations.messages.attachment')
       .whereNumber('conversation', 'message', 'index')

@@ -785,6 +785,73 @@ describe('Conversations/Show', () => {
     expect(within(agent).queryByText('Internal note')).toBeNull();
   });
 
+  it('sends a failed message again from the thread, and says why the server would not', () => {
+    const failed = message({
+      id: 104,
+      direction: 'outbound',
+      sender: 'agent',
+      text: 'Kami cek dulu ya',
+      sender_name: 'Rina',
+      status: 'failed',
+      error: { code: 'forbidden', message: 'the customer blocked the bot' },
+    });
+    render(<Show {...showProps({ messages: [botReply, failed] })} />);
+    const agent = within(thread()).getByRole('listitem', { name: 'Rina' });
+    expect(within(thread()).getAllByRole('button', { name: 'Send again' })).toHaveLength(1);
+    fireEvent.click(within(agent).getByRole('button', { name: 'Send again' }));
+    const call = fake.calls.at(-1)!;
+    expect(call).toMatchObject({
+      method: 'post',
+      url: 'route:conversations.messages.resend:{"conversation":5,"message":104}',
+      data: {},
+      options: { preserveScroll: true, preserveState: true },
+    });
+    expect((within(agent).getByRole('button', { name: 'Sending again…' }) as HTMLButtonElement).disabled).toBe(true);
+    act(() => {
+      const options = call.options as { onError: (errors: Record<string, string>) => void; onFinish: () => void };
+      options.onError({ message: 'The 24-hour WhatsApp window is closed: only an approved template can be sent.' });
+      options.onFinish();
+    });
+    expect(within(agent).getByRole('alert').textContent).toBe(
+      'The 24-hour WhatsApp window is closed: only an approved template can be sent.',
+    );
+    expect((within(agent).getByRole('button', { name: 'Send again' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('says a send the provider refused for now is being tried again, with the reason', () => {
+    const retrying = message({
+      id: 104,
+      direction: 'outbound',
+      sender: 'agent',
+      sender_name: 'Rina',
+      status: 'queued',
+      error: { code: 'network', message: 'the provider could not be reached' },
+    });
+    render(<Show {...showProps({ messages: [retrying] })} />);
+    const agent = within(thread()).getByRole('listitem', { name: 'Rina' });
+    expect(within(agent).getByRole('note').textContent).toBe(
+      'Not sent yet, trying again: the provider could not be reached',
+    );
+    expect(within(agent).queryByRole('button', { name: 'Send again' })).toBeNull();
+  });
+
+  it("keeps the writer's name when a status change arrives without it", () => {
+    const reply = message({ id: 104, direction: 'outbound', sender: 'agent', sender_name: 'Rina', status: 'queued' });
+    render(<Show {...showProps({ messages: [reply] })} />);
+    play('conversations.5', 'MessageUpdated', {
+      message: { ...reply, sender_name: null, status: 'failed', error: { code: 'x', message: 'refused' } },
+    });
+    const agent = within(thread()).getByRole('listitem', { name: 'Rina' });
+    expect(within(agent).getByText('Not delivered: refused')).toBeTruthy();
+  });
+
+  it('offers a viewer no Send again', () => {
+    const failed = message({ id: 104, direction: 'outbound', sender: 'agent', status: 'failed', error: null });
+    render(<Show {...showProps({ messages: [failed], can: { reply: false, resolve: false, assign: false } })} />);
+    expect(within(thread()).getByText('Not delivered')).toBeTruthy();
+    expect(within(thread()).queryByRole('button', { name: 'Send again' })).toBeNull();
+  });
+
   it('offers Take over for a waiting conversation, and the other actions by state', () => {
     render(<Show {...showProps()} />);
 

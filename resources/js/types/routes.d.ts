@@ -109,6 +109,7 @@ declare module 'ziggy-js' {
     'conversations.show': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.messages.index': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.messages.store': [{ name: 'conversation'; required: true; binding: 'id' }];
+    'conversations.messages.resend': [{ name: 'conversation'; required: true; binding: 'id' }, { name: 'message'; required: true; binding: 'id' }];
     'conversations.messages.attachment': [{ name: 'conversation'; required: true; binding: 'id' }, { name: 'message'; required: true; binding: 'id' }, { name: 'index'; required: true }];
     'conversations.typing': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.notes.store': [{ name: 'conversation'; required: true; binding: 'id' }];

@@ -946,6 +946,16 @@ export function conversationRepository(db: Database, teamId: number) {
       return row;
     },
 
+    /** A failed message queued again, its error cleared: of two at once, one gets it (the other undefined). */
+    async requeueFailed(id: number): Promise<MessageRow | undefined> {
+      const [row] = await db
+        .update(messages)
+        .set({ status: 'queued', error: null })
+        .where(and(eq(messages.teamId, teamId), eq(messages.id, id), eq(messages.status, 'failed')))
+        .returning();
+      return row;
+    },
+
     /**
      * An outbound message taken for sending when its status is one of `from`: marked 'sending' and
      * its attempt counted in one statement, so that of two workers reaching it at once one sends.

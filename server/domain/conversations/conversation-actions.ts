@@ -38,7 +38,7 @@ export const conversationPolicy = {
   resolve: (actor: TeamActor) => allows(actor.role, 'conversations:resolve', actor.abilities),
 };
 
-type ConversationServices = Pick<
+export type ConversationServices = Pick<
   Services,
   'db' | 'config' | 'encrypter' | 'broadcaster' | 'widgetBroadcaster' | 'logger' | 'jobs' | 'route'
 >;

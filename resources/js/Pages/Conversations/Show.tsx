@@ -13,6 +13,7 @@ import type { ConversationShowProps } from './Partials/types';
 import { useLiveConversation } from './Partials/use-live-conversation';
 import { useNow } from './Partials/use-now';
 import { TypingLine, useTypists } from './Partials/typing';
+import { useResend } from './Partials/use-resend';
 
 /**
  * Conversations/Show: one conversation. The thread with the composer (reply or internal note; a
@@ -37,6 +38,7 @@ export default function Show(props: ConversationShowProps) {
       : serviceWindow.open && (!serviceWindow.expires_at || remainingMs(serviceWindow.expires_at, now) !== null);
   const name = contactLabel(conversation.contact);
   const typists = useTypists(conversation.id, userId, name);
+  const resend = useResend(conversation.id);
   const title = `#${conversation.number} · ${name}`;
 
   return (
@@ -82,6 +84,7 @@ export default function Show(props: ConversationShowProps) {
               userId={userId}
               earlier={earlier}
               focusId={props.focus_message_id}
+              resend={can.reply ? resend : undefined}
             />
             <TypingLine typists={typists} />
             {can.reply ? (

@@ -7,6 +7,7 @@ import { agentTyping } from '../../../domain/conversations/typing';
 import { setAway } from '../../../domain/conversations/availability';
 import { redirectBack } from '../../redirect-back';
 import { notesOf } from '../../../domain/contacts/notes';
+import { resendMessage } from '../../../domain/conversations/resend';
 import { readOwnAbout } from '../../../domain/conversations/notifications';
 import type { Request, Response } from 'express';
 import {
@@ -376,6 +377,12 @@ export async function updateAvailability(req: Request, res: Response) {
 export async function typing(req: Request, res: Response) {
   await agentTyping(req.services, await teamActor(req), routeId(req, 'conversation'), req.body);
   res.status(204).end();
+}
+
+/** POST conversations.messages.resend: a message that was not delivered, sent again; back to the conversation. */
+export async function resend(req: Request, res: Response) {
+  await resendMessage(req.services, await teamActor(req), routeId(req, 'conversation'), routeId(req, 'message'));
+  back(req, res);
 }
 
 export async function storeNote(req: Request, res: Response) {

@@ -19,12 +19,48 @@ const statusTicks: Partial<Record<Message['status'], { label: string; mark: stri
   read: { label: 'Read', mark: '✓✓', className: 'text-sky-600' },
 };
 
-/** Where an outbound message is: Sent ✓, Delivered ✓✓, Read (blue ✓✓), or why it failed. */
-function DeliveryStatus({ message }: { message: Message }) {
+/** Sending a message that was not delivered again: the action, the one on its way, and a refusal. */
+export interface ResendControl {
+  onResend: (messageId: number) => void;
+  /** The message being sent again now. */
+  pendingId: number | null;
+  /** Why the server would not send it again. */
+  error: { messageId: number; text: string } | null;
+}
+
+/** Where an outbound message is: Sent ✓, Delivered ✓✓, Read (blue ✓✓), or why it failed (and Send again). */
+function DeliveryStatus({ message, resend }: { message: Message; resend?: ResendControl }) {
   if (message.status === 'failed') {
+    const pending = resend?.pendingId === message.id;
+    const refused = resend?.error?.messageId === message.id ? resend.error.text : null;
     return (
-      <span className="font-medium text-red-600" role="note">
-        Not delivered{message.error ? `: ${message.error.message}` : ''}
+      <>
+        <span className="font-medium text-red-600" role="note">
+          Not delivered{message.error ? `: ${message.error.message}` : ''}
+        </span>
+        {resend && (
+          <button
+            type="button"
+            onClick={() => resend.onResend(message.id)}
+            disabled={pending}
+            className="cursor-pointer font-medium text-indigo-600 underline hover:text-indigo-500 focus:ring-2 focus:ring-indigo-500 focus:outline-hidden disabled:cursor-wait disabled:text-gray-400"
+          >
+            {pending ? 'Sending again…' : 'Send again'}
+          </button>
+        )}
+        {refused && (
+          <span className="basis-full text-red-600" role="alert">
+            {refused}
+          </span>
+        )}
+      </>
+    );
+  }
+  // A send the provider refused for now: the send job tries again on its own (for a few minutes).
+  if ((message.status === 'queued' || message.status === 'sending') && message.error) {
+    return (
+      <span className="font-medium text-amber-700" role="note">
+        Not sent yet, trying again: {message.error.message}
       </span>
     );
   }
@@ -174,11 +210,14 @@ export default function MessageItem({
   teammates = [],
   userId = null,
   marked = false,
+  resend,
 }: {
   message: Message;
   contactName: string;
   teammates?: Teammate[];
   userId?: number | null;
+  /** Whoever answers may send a failed message again. */
+  resend?: ResendControl;
   /** The message the reader came to see (a search hit): marked for a moment. */
   marked?: boolean;
 }) {
@@ -291,7 +330,7 @@ export default function MessageItem({
             </span>
           )}
           <span>· {stamp}</span>
-          {!writing && <DeliveryStatus message={message} />}
+          {!writing && <DeliveryStatus message={message} resend={resend} />}
         </p>
       </div>
     </li>

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { formatDay, formatIsoDay, sameDay } from '@/lib/dates';
-import MessageItem from './MessageItem';
+import MessageItem, { type ResendControl } from './MessageItem';
 import type { Message, Teammate } from './types';
 import type { EarlierMessages } from './use-live-conversation';
 import { useNow } from './use-now';
@@ -27,6 +27,7 @@ export default function Thread({
   userId = null,
   earlier,
   focusId = null,
+  resend,
 }: {
   messages: Message[];
   contactName: string;
@@ -38,6 +39,8 @@ export default function Thread({
   earlier?: EarlierMessages;
   /** A message to go back to, show and mark. */
   focusId?: number | null;
+  /** Sending failed messages again (whoever answers). */
+  resend?: ResendControl;
 }) {
   const box = useRef<HTMLOListElement>(null);
   const stick = useRef(true);
@@ -149,6 +152,7 @@ export default function Thread({
             teammates={teammates}
             userId={userId}
             marked={marked === message.id}
+            resend={resend}
           />
         </Fragment>
       ))}

@@ -21,11 +21,16 @@ export function withCreated(messages: Message[], message: Message): Message[] {
   return messages.map((item, i) => (i === at ? { ...message, text } : item));
 }
 
-/** MessageUpdated: replaces the message with its id (appended when it was never seen). */
+/**
+ * MessageUpdated: replaces the message with its id (appended when it was never seen). A status
+ * change is sent without the writer's name (the send job does not look it up): the name known stays.
+ */
 export function withUpdated(messages: Message[], message: Message): Message[] {
   const at = index(messages, message.id);
   if (at === -1) return [...messages, message];
-  return messages.map((item, i) => (i === at ? message : item));
+  return messages.map((item, i) =>
+    i === at ? { ...message, sender_name: message.sender_name ?? item.sender_name } : item,
+  );
 }
 
 /**
