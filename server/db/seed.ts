@@ -62,7 +62,7 @@ export const demoTeamName = 'Warung Kopi Nusantara';
 const demoSavedReplies = [
   {
     shortcut: 'salam',
-    text: 'Halo Kak, terima kasih sudah menghubungi Warung Kopi Nusantara. Ada yang bisa kami bantu?',
+    text: 'Halo Kak {{contact.first_name}}, saya {{agent.first_name}} dari Warung Kopi Nusantara. Ada yang bisa kami bantu?',
   },
   {
     shortcut: 'jam-buka',
@@ -78,7 +78,7 @@ const demoSavedReplies = [
       'Untuk reservasi, sebutkan outlet, tanggal, jam, jumlah orang dan nama pemesan ya, Kak. ' +
       'Untuk 9–20 orang kami minta deposit Rp 500.000, paling lambat H-2.',
   },
-  { shortcut: 'penutup', text: 'Terima kasih, Kak. Semoga harinya menyenangkan! ☕' },
+  { shortcut: 'penutup', text: 'Terima kasih, Kak {{contact.first_name}}. Semoga harinya menyenangkan! ☕' },
 ];
 
 export async function seedDemo(services: Services): Promise<Record<string, unknown> | null> {

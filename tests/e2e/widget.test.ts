@@ -108,7 +108,10 @@ async function cafeWithWidget(hostOrigin: string) {
       preChat: { name: 'required', email: 'optional', phone: 'off', message: '' },
     },
   });
-  await services.db.insert(savedReplies).values({ teamId: team.id, shortcut: 'jam-buka', text: openingHours });
+  // With a variable, filled in for the agent who puts it in.
+  await services.db
+    .insert(savedReplies)
+    .values({ teamId: team.id, shortcut: 'jam-buka', text: `Halo, saya {{agent.first_name}}. ${openingHours}` });
   return { owner, team, channel };
 }
 
@@ -197,8 +200,8 @@ describe('the web chat widget', () => {
     await agent.getByRole('button', { name: 'Suggest a reply' }).click();
     await expect.poll(() => box.inputValue(), { timeout: 15_000 }).toContain('07.00');
     await agent.getByText('Drafted by the bot from').getByRole('link', { name: 'Jam buka' }).waitFor();
-    // The reply starts with a few words and a saved reply put in after "/".
-    await box.fill('Halo, saya Dewi. ');
+    // The reply is a saved reply put in after "/", its variable filled in.
+    await box.fill('');
     await box.pressSequentially('/jam');
     await agent
       .getByRole('listbox', { name: 'Saved replies' })

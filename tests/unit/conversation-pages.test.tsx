@@ -1100,6 +1100,42 @@ describe('Conversations/Show', () => {
     );
   });
 
+  it("fills a saved reply's variables for the conversation and the agent as it is put in", () => {
+    const saved_replies = [
+      {
+        id: 1,
+        shortcut: 'sapa',
+        text: 'Halo Kak {{contact.first_name | Kakak}}, saya {{agent.first_name}}. Nomor Anda {{contact.phone}}, e-mail {{contact.email|belum ada}}, percakapan #{{conversation.number}}.',
+      },
+    ];
+    const { unmount } = render(
+      <Show
+        {...showProps({
+          saved_replies,
+          conversation: detail({ contact: { id: 40, name: 'Budi Santoso', phone: '6281234567890', email: null } }),
+        })}
+      />,
+    );
+    let box = screen.getByRole('textbox', { name: 'Reply' }) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: '/sapa', selectionStart: 5 } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(box.value).toBe('Halo Kak Budi, saya Rina. Nomor Anda +62 812-3456-7890, e-mail belum ada, percakapan #12.');
+    unmount();
+
+    render(
+      <Show
+        {...showProps({
+          saved_replies,
+          conversation: detail({ contact: { id: 41, name: null, phone: null, email: 'x@y.test' } }),
+        })}
+      />,
+    );
+    box = screen.getByRole('textbox', { name: 'Reply' }) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: '/sapa', selectionStart: 5 } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(box.value).toBe('Halo Kak Kakak, saya Rina. Nomor Anda, e-mail x@y.test, percakapan #12.');
+  });
+
   it('lists teammates after an "@" in a note, puts "@Name" in and sends whom the note still names', () => {
     render(<Show {...showProps()} />);
     fireEvent.click(screen.getByRole('button', { name: 'Internal note' }));

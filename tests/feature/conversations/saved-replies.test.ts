@@ -92,6 +92,12 @@ describe('saved replies', () => {
         { text: 'The text field must not be greater than 4096 characters.' },
       ],
       [{ shortcut: 'PROMO', text: 'again' }, { shortcut: 'The shortcut has already been taken.' }],
+      [
+        { shortcut: 'sapa', text: 'Halo {{contact.nama}}, saya {{ agent.first_name }} dari {{team}} {{team}}.' },
+        {
+          text: '{{contact.nama}}, {{team}} are not variables. Use {{contact.name}}, {{contact.first_name}}, {{contact.phone}}, {{contact.email}}, {{agent.name}}, {{agent.first_name}}, {{conversation.number}}.',
+        },
+      ],
       [{ shortcut: ['a'], text: { b: 1 } }, { shortcut: expect.any(String), text: expect.any(String) } as never],
     ];
     for (const [body, errors] of cases) {
@@ -101,6 +107,12 @@ describe('saved replies', () => {
       });
     }
     expect(await rows()).toEqual([promo]);
+    // Variables, spaced or not and with a fallback, are kept as written (filled in the reply box).
+    const greeting =
+      'Halo Kak {{ contact.first_name | Kakak }}, saya {{agent.first_name}}. Pesanan #{{conversation.number}}.';
+    expectRedirect(await owned.send('post', page, { shortcut: 'sapa', text: greeting }), page);
+    expect((await rows()).find((row) => row.shortcut === 'sapa')?.text).toBe(greeting);
+    await owned.send('delete', `${page}/${(await rows()).find((row) => row.shortcut === 'sapa')!.id}`);
 
     // A change to a taken shortcut, and to nothing at all.
     expectRedirect(await owned.send('post', page, { shortcut: 'ongkir', text: 'Ongkir Rp 10.000' }), page);

@@ -5,6 +5,7 @@ import { fieldProps } from '@/lib/form-field';
 import { plural } from '@/lib/plural';
 import { route } from '@/lib/route';
 import type { SavedReply } from './Partials/saved-replies';
+import { replyVariables } from '../../../../server/domain/conversations/reply-variables';
 import {
   DeleteConfirmation,
   EditDialog,
@@ -49,7 +50,18 @@ function ReplyFields({
         {...fieldProps(form, 'text')}
         id={`${idPrefix}-text`}
         maxLength={limits.text}
-        hint="Sent as it is written; you can still change it in the reply box before sending."
+        hint={
+          <>
+            You can still change it in the reply box before sending. Variables are filled in as it is put in:{' '}
+            {Object.entries(replyVariables).map(([name, meaning]) => (
+              <code key={name} title={meaning} className="me-1 rounded bg-gray-100 px-1 py-0.5 text-gray-700">
+                {`{{${name}}}`}
+              </code>
+            ))}
+            ; a fallback after a bar stands in for an unknown value:{' '}
+            <code className="rounded bg-gray-100 px-1 py-0.5 text-gray-700">{'{{contact.first_name | Kak}}'}</code>.
+          </>
+        }
       />
     </>
   );

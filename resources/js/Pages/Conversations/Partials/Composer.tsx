@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Link, useForm } from '@inertiajs/react';
+import { Link, useForm, usePage } from '@inertiajs/react';
 import InputError from '@/Components/InputError';
 import PrimaryButton from '@/Components/PrimaryButton';
 import TextArea from '@/Components/TextArea';
@@ -18,7 +18,14 @@ import {
 } from '../../../../../server/domain/conversations/mentions';
 import TemplatePicker from './TemplatePicker';
 import { DraftNotice, SuggestButton, useSuggestion } from './Suggestion';
-import { insertReply, matchingReplies, slashQuery, type SavedReply } from './saved-replies';
+import {
+  filledReply,
+  insertReply,
+  matchingReplies,
+  slashQuery,
+  variableValues,
+  type SavedReply,
+} from './saved-replies';
 import type { ConversationDetail, ConversationShowProps, Teammate } from './types';
 import { useTypingSignal } from './typing';
 
@@ -134,12 +141,15 @@ export default function Composer({
     : listOpen && matches.length > 0
       ? `${listId}-${matches[active].id}`
       : undefined;
+  const agentName = usePage().props.auth.user?.name ?? null;
   const trackCaret = () =>
     setCaret(box.current && document.activeElement === box.current ? box.current.selectionStart : null);
 
   const choose = (reply: SavedReply) => {
     if (!slash || caret === null) return;
-    const next = insertReply(form.data.text, slash.start, caret, reply);
+    // Its variables ("{{contact.first_name}}") filled in here, so the agent sees what will be sent.
+    const values = variableValues(conversation, agentName);
+    const next = insertReply(form.data.text, slash.start, caret, filledReply(reply, values));
     form.setData('text', next.text);
     setCaret(next.caret);
     requestAnimationFrame(() => box.current?.setSelectionRange(next.caret, next.caret));

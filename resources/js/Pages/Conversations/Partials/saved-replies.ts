@@ -1,4 +1,11 @@
 import type { SavedReplyProps } from '../../../../../server/domain/conversations/saved-replies';
+import {
+  fillVariables,
+  firstName,
+  type ReplyVariable,
+} from '../../../../../server/domain/conversations/reply-variables';
+import { formatPhone } from '@/lib/phone';
+import type { ConversationSummary } from './types';
 
 export type SavedReply = SavedReplyProps;
 
@@ -46,4 +53,29 @@ export function insertReply(
 ): { text: string; caret: number } {
   const inserted = text.slice(0, start) + reply.text + text.slice(caret);
   return { text: inserted, caret: start + reply.text.length };
+}
+
+/** What a saved reply's variables stand for in this conversation, written by this agent. */
+export function variableValues(
+  conversation: Pick<ConversationSummary, 'contact' | 'number'>,
+  agentName: string | null,
+): Record<ReplyVariable, string | null> {
+  const { contact } = conversation;
+  return {
+    'contact.name': contact.name,
+    'contact.first_name': firstName(contact.name),
+    'contact.phone': contact.phone ? formatPhone(contact.phone) : null,
+    'contact.email': contact.email,
+    'agent.name': agentName,
+    'agent.first_name': firstName(agentName),
+    'conversation.number': String(conversation.number),
+  };
+}
+
+/** The reply with its variables filled in for this conversation. */
+export function filledReply<T extends Pick<SavedReply, 'text'>>(
+  reply: T,
+  values: Record<ReplyVariable, string | null>,
+): T {
+  return { ...reply, text: fillVariables(reply.text, values) };
 }

@@ -1,0 +1,58 @@
+/**
+ * Variables a saved reply may hold, filled in when it is put into the reply box: "Halo Kak
+ * {{contact.first_name}}, saya {{agent.first_name}}." A fallback after a bar stands in for an
+ * unknown value: "{{contact.first_name | Kak}}". Written without the dots' spaces or with them; the
+ * names are Chatwoot's and Intercom's in spirit, in lower case.
+ */
+export const replyVariables = {
+  'contact.name': "The contact's name",
+  'contact.first_name': "The first word of the contact's name",
+  'contact.phone': "The contact's phone number",
+  'contact.email': "The contact's e-mail address",
+  'agent.name': 'Your name',
+  'agent.first_name': 'Your first name',
+  'conversation.number': "The conversation's number",
+} as const;
+
+export type ReplyVariable = keyof typeof replyVariables;
+
+/** `{{ name }}` or `{{ name | fallback }}`: a name of letters, digits, dots and underscores. */
+const placeholder = /\{\{\s*([A-Za-z0-9_.]+)\s*(?:\|\s*([^{}|]*?)\s*)?\}\}/g;
+
+const known = (name: string): name is ReplyVariable => Object.hasOwn(replyVariables, name);
+
+/** The names a text uses that are not variables, each once, in the order written. */
+export function unknownVariables(text: string): string[] {
+  const names = [...text.matchAll(placeholder)].map((match) => match[1]).filter((name) => !known(name.toLowerCase()));
+  return [...new Set(names)];
+}
+
+/**
+ * The text with each variable's value, its fallback when the value is empty or unknown, or nothing
+ * (and then no space left before the punctuation or the end after it: "Halo Kak {{x}}," → "Halo
+ * Kak,"); whatever is not a variable stays as written.
+ */
+export function fillVariables(text: string, values: Partial<Record<ReplyVariable, string | null>>): string {
+  let filled = '';
+  let from = 0;
+  for (const match of text.matchAll(placeholder)) {
+    const [whole, name, fallback] = match;
+    filled += text.slice(from, match.index);
+    from = match.index + whole.length;
+    const key = name.toLowerCase();
+    if (!known(key)) {
+      filled += whole;
+      continue;
+    }
+    const value = values[key]?.trim() || fallback || '';
+    if (value === '' && filled.endsWith(' ') && /^(?:[,.!?;:]|$)/.test(text.slice(from))) filled = filled.slice(0, -1);
+    filled += value;
+  }
+  return filled + text.slice(from);
+}
+
+/** The first word of a name ("Budi" of "Budi Santoso"), or null. */
+export function firstName(name: string | null | undefined): string | null {
+  const first = name?.trim().split(/\s+/)[0];
+  return first ? first : null;
+}
