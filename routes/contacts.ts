@@ -9,6 +9,8 @@ export default function contactRoutes(routes: RouteRegistry): void {
   routes.group({ middleware: ['auth', 'verified'] }, (user) => {
     user.get('/contacts', contacts.index).name('contacts.index');
     user.get('/contacts/export', contacts.exportCsv).name('contacts.export');
+    user.post('/contacts', contacts.store).name('contacts.store');
+    user.post('/contacts/import', contacts.importFile).name('contacts.import');
     user.get('/contacts/{contact}', contacts.show).name('contacts.show').whereNumber('contact').bind('contact');
     user.put('/contacts/{contact}', contacts.update).name('contacts.update').whereNumber('contact').bind('contact');
     user

@@ -9,12 +9,12 @@ import ContactsShow from '@/Pages/Contacts/Show';
 import type { ContactSummary, ContactsShowProps } from '@/Pages/Contacts/Partials/types';
 import { presentTemplate } from '../../server/presenters/conversation-presenter';
 
-type Options = Record<string, unknown> & { onSuccess?: () => void };
+type Options = Record<string, unknown> & { onSuccess?: (page: { flash: Record<string, unknown> }) => void };
 type Call = { method: string; url: string; data?: unknown; options?: Options };
 
 // useForm as local state that records its submissions (and calls onSuccess, as after a 303);
 // route() names the route and its parameters; the layout's header renders its children.
-const fake = vi.hoisted(() => ({ calls: [] as Call[] }));
+const fake = vi.hoisted(() => ({ calls: [] as Call[], flash: {} as Record<string, unknown> }));
 
 vi.mock('@inertiajs/react', async () => {
   const { useState } = await import('react');
@@ -35,7 +35,7 @@ vi.mock('@inertiajs/react', async () => {
       let transform = transformer;
       const submit = (method: string) => (url: string, options?: Options) => {
         fake.calls.push({ method: `form.${method}`, url, data: transform ? transform.fn(data) : data, options });
-        options?.onSuccess?.();
+        options?.onSuccess?.({ flash: fake.flash });
       };
       return {
         data,
@@ -204,12 +204,18 @@ const rina: ContactSummary = {
   last_seen_at: new Date(Date.now() - 3600_000).toISOString(),
 };
 const contactsMeta = { current_page: 1, last_page: 1, per_page: 25, total: 1, from: 1, to: 1 };
+const importLimits = { bytes: 5 * 1024 * 1024, rows: 10_000 };
 
 describe('Contacts/Index', () => {
   it('lists each contact with the formatted phone, channels and conversations, and searches after a pause', () => {
     vi.useFakeTimers();
     render(
-      <ContactsIndex contacts={{ data: [rina], meta: contactsMeta }} filters={{ search: '' }} can={{ edit: true }} />,
+      <ContactsIndex
+        contacts={{ data: [rina], meta: contactsMeta }}
+        filters={{ search: '' }}
+        can={{ edit: true }}
+        import_limits={importLimits}
+      />,
     );
     const row = within(screen.getByRole('list', { name: 'Contacts' })).getByRole('listitem');
     expect(within(row).getByRole('link', { name: 'Rina Wulandari' }).getAttribute('href')).toBe(
@@ -232,11 +238,90 @@ describe('Contacts/Index', () => {
 
   it('explains an empty list, and one a search left empty', () => {
     const empty = { data: [], meta: { ...contactsMeta, total: 0, from: null, to: null } };
-    render(<ContactsIndex contacts={empty} filters={{ search: '' }} can={{ edit: true }} />);
+    render(
+      <ContactsIndex contacts={empty} filters={{ search: '' }} can={{ edit: true }} import_limits={importLimits} />,
+    );
     expect(screen.getByText(/Everyone who writes on your channels/)).toBeTruthy();
     cleanup();
-    render(<ContactsIndex contacts={empty} filters={{ search: 'zz' }} can={{ edit: true }} />);
+    render(
+      <ContactsIndex contacts={empty} filters={{ search: 'zz' }} can={{ edit: true }} import_limits={importLimits} />,
+    );
     expect(screen.getByRole('heading', { name: 'No contacts match' })).toBeTruthy();
+  });
+});
+
+describe('adding and importing contacts', () => {
+  const index = (edit: boolean) => (
+    <ContactsIndex
+      contacts={{ data: [rina], meta: contactsMeta }}
+      filters={{ search: '' }}
+      can={{ edit }}
+      import_limits={importLimits}
+    />
+  );
+
+  it('adds a contact from a dialog', () => {
+    render(index(true));
+    fireEvent.click(screen.getByRole('button', { name: 'New contact' }));
+    const form = screen.getByRole('form', { name: 'New contact' });
+    fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Budi Santoso' } });
+    fireEvent.change(within(form).getByLabelText('Phone'), { target: { value: '0812 3456 7890' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add contact' }));
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'form.post',
+      url: 'route:contacts.store',
+      data: { name: 'Budi Santoso', phone: '0812 3456 7890', email: '' },
+      options: { errorBag: 'createContact' },
+    });
+  });
+
+  it('imports a file and reports what it did, the skipped rows by number', () => {
+    fake.flash = {
+      contactImport: {
+        rows: 7,
+        created: 4,
+        updated: 1,
+        unchanged: 0,
+        repeated: 1,
+        skipped: 1,
+        problems: [{ row: 6, message: '"12345" is not a phone number.' }],
+        ignoredColumns: ['Kota'],
+      },
+    };
+    render(index(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    const dialogForm = screen.getByRole('form', { name: 'Import contacts' });
+    // The dialog's own Import button submits its form.
+    const importButton = document.querySelector('button[form="import-contacts"]') as HTMLButtonElement;
+    expect(importButton.textContent).toBe('Import');
+    expect((importButton as HTMLButtonElement).disabled).toBe(true);
+    const file = new File(['name,phone\nBudi,0812'], 'pelanggan.csv', { type: 'text/csv' });
+    fireEvent.change(dialogForm.querySelector('input[type="file"]')!, { target: { files: [file] } });
+    fireEvent.click(importButton);
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'form.post',
+      url: 'route:contacts.import',
+      data: { file },
+      options: { errorBag: 'importContacts', forceFormData: true },
+    });
+    const result = screen.getByRole('region', { name: 'Import result' });
+    expect(within(result).getByRole('heading', { name: 'Imported 7 rows' })).toBeTruthy();
+    expect(result.textContent).toContain(
+      '4 new contacts, 1 given details they lacked, 1 row repeating a person above, combined, 1 skipped.',
+    );
+    expect(within(result).getByRole('list', { name: 'Skipped rows' }).textContent).toBe(
+      'Row 6: "12345" is not a phone number.',
+    );
+    expect(result.textContent).toContain('Columns not imported: Kota.');
+    fireEvent.click(within(result).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('region', { name: 'Import result' })).toBeNull();
+    fake.flash = {};
+  });
+
+  it('offers neither to a viewer', () => {
+    render(index(false));
+    expect(screen.queryByRole('button', { name: 'New contact' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Import' })).toBeNull();
   });
 });
 

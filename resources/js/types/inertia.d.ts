@@ -1,4 +1,5 @@
 import type { SharedProps } from '../../../server/http/shared-props';
+import type { ContactImportReport } from '../../../server/domain/contacts/import';
 
 declare module '@inertiajs/core' {
   export interface InertiaConfig {
@@ -8,6 +9,8 @@ declare module '@inertiajs/core' {
       bannerStyle?: 'success' | 'danger';
       status?: string;
       token?: string;
+      /** What a contacts import did (contacts.import). */
+      contactImport?: ContactImportReport;
     };
   }
 }

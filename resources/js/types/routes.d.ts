@@ -126,6 +126,8 @@ declare module 'ziggy-js' {
     'conversations.reopen': [{ name: 'conversation'; required: true; binding: 'id' }];
     'contacts.index': [];
     'contacts.export': [];
+    'contacts.store': [];
+    'contacts.import': [];
     'contacts.show': [{ name: 'contact'; required: true; binding: 'id' }];
     'contacts.update': [{ name: 'contact'; required: true; binding: 'id' }];
     'contacts.merge': [{ name: 'contact'; required: true; binding: 'id' }];

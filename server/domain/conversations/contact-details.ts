@@ -12,20 +12,18 @@ export const phoneMessage = 'The phone must be a phone number, such as 0812-3456
 /** Empty means "none": the detail is cleared (null); a detail not sent at all is left as it is. */
 const blankAsNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
+/** A phone as a person types it, in E.164 (`phoneE164`), or the message saying what one looks like. */
+export const phoneField = () =>
+  fields.requiredString('phone', 32).transform((value, context) => {
+    const phone = phoneE164(value);
+    if (!phone) context.addIssue({ code: 'custom', message: phoneMessage });
+    return phone ?? value;
+  });
+
 const contactSchema = z.object({
   name: z.preprocess(blankAsNull, fields.requiredString('name', 255).nullish()),
   email: z.preprocess(blankAsNull, fields.email().nullish()),
-  phone: z.preprocess(
-    blankAsNull,
-    fields
-      .requiredString('phone', 32)
-      .transform((value, context) => {
-        const phone = phoneE164(value);
-        if (!phone) context.addIssue({ code: 'custom', message: phoneMessage });
-        return phone ?? value;
-      })
-      .nullish(),
-  ),
+  phone: z.preprocess(blankAsNull, phoneField().nullish()),
 });
 
 /**

@@ -1,4 +1,6 @@
 import { Head, Link, router } from '@inertiajs/react';
+import { useState } from 'react';
+import PrimaryButton from '@/Components/PrimaryButton';
 import EmptyState from '@/Components/EmptyState';
 import Icon from '@/Components/Icon';
 import { MetaPagination } from '@/Components/Pagination';
@@ -13,7 +15,9 @@ import { plural } from '@/lib/plural';
 import { route } from '@/lib/route';
 import { ChannelIcon } from '../Conversations/Partials/StateBadge';
 import { contactLabel } from '../Conversations/Partials/format';
-import type { ContactsIndexProps } from './Partials/types';
+import type { ContactImportReport, ContactsIndexProps } from './Partials/types';
+import NewContact from './Partials/NewContact';
+import { ImportContacts, ImportReport } from './Partials/ImportContacts';
 
 const query = (search: string, page?: number) => ({
   ...(search.trim() ? { search: search.trim() } : {}),
@@ -25,7 +29,9 @@ const pageUrl = (search: string, page?: number) => route('contacts.index', { _qu
  * Contacts/Index: everyone who wrote to the team, one person across channels, the most recently
  * seen first; a search over name, e-mail and phone ("0812…" finds +62812…); a page at a time.
  */
-export default function Index({ contacts, filters }: ContactsIndexProps) {
+export default function Index({ contacts, filters, can, import_limits: importLimits }: ContactsIndexProps) {
+  const [dialog, setDialog] = useState<'new' | 'import' | null>(null);
+  const [report, setReport] = useState<ContactImportReport | null>(null);
   const search = useSearchField(filters.search, (text) =>
     router.get(route('contacts.index'), query(text), { preserveState: true, preserveScroll: true, replace: true }),
   );
@@ -47,9 +53,27 @@ export default function Index({ contacts, filters }: ContactsIndexProps) {
               Export CSV
             </a>
           )}
+          {can.edit && (
+            <>
+              <SecondaryButton onClick={() => setDialog('import')}>Import</SecondaryButton>
+              <PrimaryButton onClick={() => setDialog('new')}>New contact</PrimaryButton>
+            </>
+          )}
         </div>
       </PageHeader>
+      {can.edit && (
+        <>
+          <NewContact show={dialog === 'new'} onClose={() => setDialog(null)} />
+          <ImportContacts
+            show={dialog === 'import'}
+            onClose={() => setDialog(null)}
+            onImported={setReport}
+            limits={importLimits}
+          />
+        </>
+      )}
       <div className="mx-auto max-w-7xl space-y-6 py-10 sm:px-6 lg:px-8">
+        {report && <ImportReport report={report} onDismiss={() => setReport(null)} />}
         <div className="px-4 sm:max-w-md sm:px-0">
           <SearchInput
             id="contact-search"
@@ -95,7 +119,8 @@ export default function Index({ contacts, filters }: ContactsIndexProps) {
                       )}
                     </p>
                     <p className="mt-1">
-                      Last seen{' '}
+                      {/* Someone added or imported who has not written yet was never seen. */}
+                      {contact.conversations === 0 ? 'Added' : 'Last seen'}{' '}
                       <time dateTime={contact.last_seen_at} title={formatDateTime(contact.last_seen_at)}>
                         {fromNow(contact.last_seen_at)}
                       </time>
@@ -128,7 +153,10 @@ export default function Index({ contacts, filters }: ContactsIndexProps) {
             {filters.search ? (
               <>Try another name, e-mail or phone number.</>
             ) : (
-              <>Everyone who writes on your channels (web chat, WhatsApp, Telegram or a webhook) is listed here.</>
+              <>
+                Everyone who writes on your channels (web chat, WhatsApp, Telegram or a webhook) is listed here.
+                {can.edit && ' You can also add someone by hand, or import a list from a CSV file or Excel.'}
+              </>
             )}
           </EmptyState>
         )}

@@ -18,6 +18,8 @@ import { startWhatsAppConversation } from '../../../domain/contacts/start-conver
 import { conversationPolicy } from '../../../domain/conversations/conversation-actions';
 import { channelRepository } from '../../../db/repositories/channel-repository';
 import { presentTemplate } from '../../../presenters/conversation-presenter';
+import { contactImportLimits, importContacts } from '../../../domain/contacts/import';
+import { createContact } from '../../../domain/contacts/create';
 
 const perPage = 25;
 
@@ -68,7 +70,22 @@ export async function index(req: Request) {
     contacts: { data: items.map(presentContact), meta: pageMeta(page, perPage, total) },
     filters: { search },
     can: { edit: contactPolicy.edit(actor) },
+    import_limits: { bytes: contactImportLimits.bytes, rows: contactImportLimits.rows },
   });
+}
+
+/** POST contacts.store: a contact added by hand; their page next. */
+export async function store(req: Request, res: Response) {
+  const id = await createContact(req.services, await teamActor(req), req.body);
+  req.inertia.flash('banner', 'Contact added.').flash('bannerStyle', 'success');
+  res.redirect(303, req.services.route('contacts.show', id));
+}
+
+/** POST contacts.import: a CSV file or Excel workbook of contacts; back to the list with what it did. */
+export async function importFile(req: Request, res: Response) {
+  const report = await importContacts(req.services, await teamActor(req), req.body);
+  req.inertia.flash('contactImport', report);
+  res.redirect(303, req.services.route('contacts.index'));
 }
 
 const exportBatch = 1000;

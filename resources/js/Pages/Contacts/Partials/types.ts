@@ -25,7 +25,11 @@ export interface ContactsIndexProps {
   contacts: { data: ContactSummary[]; meta: PageMeta };
   filters: { search: string };
   can: { edit: boolean };
+  /** The largest file and the most rows an import takes. */
+  import_limits: { bytes: number; rows: number };
 }
+
+export type { ContactImportReport } from '../../../../../server/domain/contacts/import';
 
 export interface ContactsShowProps {
   contact: ContactSummary & {

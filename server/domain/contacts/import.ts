@@ -1,0 +1,383 @@
+/**
+ * Contacts a team brings with it: a CSV file or an Excel workbook (its first sheet) whose first row
+ * names the columns (name, phone, e-mail, in English or Indonesian), read at once, each row checked
+ * on its own. A row of someone the team has (the same phone, or else the same e-mail) fills in what
+ * that contact lacks and never overwrites; a new person is a new contact whose phone is their
+ * WhatsApp id, so that their first message on WhatsApp lands on this contact. Rows that say nothing
+ * usable are skipped with the reason, by their row number in the sheet.
+ */
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+import { z } from 'zod';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Services } from '../../services';
+import { contactIdentities, contacts } from '../../db/schema/index';
+import { UploadedFile, fileTooLargeMessage } from '../../http/middleware/body';
+import { ValidationError } from '../../support/errors';
+import { phoneE164 } from '../../support/phone';
+import { SourceContentError } from '../../knowledge/document';
+import { decodeText } from '../../knowledge/parsers/text-decoding';
+import { guessDelimiter } from '../../knowledge/parsers/csv';
+import { cellText } from '../../knowledge/parsers/xlsx';
+import { guardOfficeZip, isZip } from '../../knowledge/parsers/zip';
+import { authorize, type TeamActor } from '../teams/team-access';
+import { contactPolicy } from './contacts';
+
+export const contactImportLimits = {
+  /** The file: 5 MB is about 50,000 lines of name, phone and e-mail. */
+  bytes: 5 * 1024 * 1024,
+  /** Rows a file may hold (after its header). */
+  rows: 10_000,
+  /** Problems the report lists by row (the rest are counted). */
+  problemsListed: 50,
+} as const;
+
+type Field = 'name' | 'phone' | 'email';
+
+/** Column names each field is known by, as a header says them (compared lower-case, without punctuation). */
+const columnNames: Record<Field, string[]> = {
+  name: [
+    'name',
+    'nama',
+    'full name',
+    'nama lengkap',
+    'contact',
+    'contact name',
+    'nama kontak',
+    'customer',
+    'pelanggan',
+  ],
+  phone: [
+    'phone',
+    'phone number',
+    'mobile',
+    'mobile phone',
+    'whatsapp',
+    'whatsapp number',
+    'wa',
+    'no wa',
+    'nomor wa',
+    'nomor whatsapp',
+    'telepon',
+    'no telepon',
+    'nomor telepon',
+    'telp',
+    'no telp',
+    'hp',
+    'no hp',
+    'nomor hp',
+    'handphone',
+  ],
+  email: ['email', 'e mail', 'email address', 'alamat email', 'surel'],
+};
+
+const normalizedHeader = (value: string) =>
+  value
+    .toLowerCase()
+    .replace(/[._\-/:]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** What an import did, as the contacts page reports it. */
+export interface ContactImportReport {
+  /** Rows read after the header. */
+  rows: number;
+  created: number;
+  /** Contacts the team had, given a detail they lacked. */
+  updated: number;
+  /** Rows of contacts the team had with nothing new. */
+  unchanged: number;
+  /** Rows of a person an earlier row of the file named (combined with it). */
+  repeated: number;
+  skipped: number;
+  /** Why rows were skipped, the first `problemsListed` of them. */
+  problems: { row: number; message: string }[];
+  /** Header columns that are none of name, phone, e-mail. */
+  ignoredColumns: string[];
+}
+
+interface SheetRow {
+  /** Its row number in the sheet (the header is row 1 when it is the first line). */
+  row: number;
+  cells: string[];
+}
+
+const fileError = (message: string) => new ValidationError({ file: message }, 'importContacts');
+
+/** The rows of the file's first sheet (a workbook) or of the CSV, header included. */
+async function sheetRows(file: UploadedFile): Promise<SheetRow[]> {
+  const bytes = new Uint8Array(file.buffer.buffer, file.buffer.byteOffset, file.buffer.byteLength);
+  if (isZip(bytes)) return workbookRows(bytes);
+  const text = decodeText(bytes);
+  if (text === null) throw fileError('The file must be a CSV file or an Excel workbook (.xlsx).');
+  const parsed = Papa.parse<string[]>(text, { delimiter: guessDelimiter(text), skipEmptyLines: false });
+  const rows: SheetRow[] = [];
+  parsed.data.forEach((cells, index) => {
+    if (cells.some((cell) => cell.trim() !== '')) rows.push({ row: index + 1, cells });
+  });
+  return rows;
+}
+
+async function workbookRows(bytes: Uint8Array): Promise<SheetRow[]> {
+  const kind = 'Excel workbook';
+  try {
+    guardOfficeZip(bytes, kind);
+  } catch (error) {
+    if (error instanceof SourceContentError) throw fileError(error.message);
+    throw error;
+  }
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(Buffer.from(bytes) as unknown as ExcelJS.Buffer);
+  } catch {
+    throw fileError(
+      'This file is not an Excel workbook Kawan can open (.xlsx). Save it again from Excel, or as CSV, and upload that.',
+    );
+  }
+  const sheet = workbook.worksheets[0];
+  const rows: SheetRow[] = [];
+  sheet?.eachRow({ includeEmpty: false }, (row, position) => {
+    const cells: string[] = [];
+    row.eachCell({ includeEmpty: false }, (cell, column) => {
+      cells[column - 1] = cellText(cell.value, cell.numFmt);
+    });
+    const filled = Array.from(cells, (cell) => cell ?? '');
+    if (filled.some((cell) => cell.trim() !== '')) rows.push({ row: position, cells: filled });
+  });
+  return rows;
+}
+
+/** Which column holds each field, and the header's other columns. */
+export function columnsOf(header: string[]): { columns: Partial<Record<Field, number>>; ignored: string[] } {
+  const columns: Partial<Record<Field, number>> = {};
+  const ignored: string[] = [];
+  header.forEach((title, index) => {
+    const name = normalizedHeader(title);
+    const field = (Object.keys(columnNames) as Field[]).find((key) => columnNames[key].includes(name));
+    if (field && columns[field] === undefined) columns[field] = index;
+    else if (title.trim() !== '') ignored.push(title.trim());
+  });
+  return { columns, ignored };
+}
+
+/** A spreadsheet's copy of a value Kawan's own export made inert (`'+62…`, `'=…`): the value. */
+const uninert = (value: string) => value.replace(/^'(?=[=+\-@])/, '');
+
+/**
+ * A phone as a sheet holds it: "0812-3456-7890", "+62 812…", "62812…", or "812…" (a spreadsheet
+ * that took "0812…" for a number dropped its 0; an Indonesian mobile number starts with 8).
+ */
+export function importedPhone(value: string): string | undefined {
+  const raw = uninert(value.trim());
+  if (raw === '') return undefined;
+  const digits = raw.replace(/[\s\-.()]/g, '');
+  return phoneE164(/^8\d{8,11}$/.test(digits) ? `0${digits}` : raw);
+}
+
+const emailSchema = z.email();
+
+interface ImportedContact {
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+}
+
+/** A row as a contact, or why it cannot be one. */
+export function contactOfRow(
+  cells: string[],
+  columns: Partial<Record<Field, number>>,
+): { contact: ImportedContact } | { problem: string } {
+  const cell = (field: Field) => (columns[field] === undefined ? '' : uninert((cells[columns[field]] ?? '').trim()));
+  const name = cell('name').replace(/\s+/g, ' ');
+  const phoneText = cell('phone');
+  const email = cell('email').toLowerCase();
+  if (name.length > 255) return { problem: 'The name is longer than 255 characters.' };
+  const phone = phoneText === '' ? null : (importedPhone(phoneText) ?? null);
+  if (phoneText !== '' && !phone) return { problem: `"${phoneText.slice(0, 40)}" is not a phone number.` };
+  if (email !== '' && (email.length > 255 || !emailSchema.safeParse(email).success)) {
+    return { problem: `"${email.slice(0, 60)}" is not an e-mail address.` };
+  }
+  if (!phone && email === '') return { problem: 'No phone number or e-mail address.' };
+  return { contact: { name: name || null, phone, email: email || null } };
+}
+
+/**
+ * Contacts' phones kept as their WhatsApp ids, so that their first message on WhatsApp lands on
+ * them and not on a new contact. A number another contact already has on WhatsApp stays theirs
+ * (their pages offer to merge the two).
+ */
+export async function rememberWhatsApp(
+  db: Pick<Services['db'], 'insert'>,
+  teamId: number,
+  identities: { contactId: number; phone: string; name: string | null }[],
+): Promise<void> {
+  if (identities.length === 0) return;
+  await db
+    .insert(contactIdentities)
+    .values(
+      identities.map((identity) => ({
+        teamId,
+        contactId: identity.contactId,
+        channelType: 'whatsapp' as const,
+        externalUserId: identity.phone.replace(/\D/g, ''),
+        displayName: identity.name,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/**
+ * Imports the file `input.file` into the team's contacts (owners, admins, editors and agents), in
+ * one transaction: all of it, or nothing when the database refuses. Errors about the file as a whole
+ * are a 422 under `file` (bag `importContacts`).
+ */
+export async function importContacts(
+  services: Pick<Services, 'db'>,
+  actor: TeamActor,
+  input: unknown,
+): Promise<ContactImportReport> {
+  authorize(contactPolicy.view(actor));
+  authorize(contactPolicy.edit(actor));
+  const file = (input as { file?: unknown } | null)?.file;
+  if (!(file instanceof UploadedFile)) throw fileError('Choose a CSV file or an Excel workbook to import.');
+  if (file.size > contactImportLimits.bytes) throw fileError(fileTooLargeMessage(contactImportLimits.bytes));
+  if (file.size === 0) throw fileError('The file is empty.');
+
+  const [header, ...rows] = await sheetRows(file);
+  if (!header) throw fileError('The file is empty.');
+  const { columns, ignored } = columnsOf(header.cells);
+  if (columns.phone === undefined && columns.email === undefined) {
+    throw fileError(
+      `The first row must name the columns, with a phone or an e-mail column at least (and a name): "name", "phone", "email". It has ${
+        header.cells
+          .filter((cell) => cell.trim() !== '')
+          .slice(0, 8)
+          .map((cell) => `"${cell.trim().slice(0, 30)}"`)
+          .join(', ') || 'none'
+      }.`,
+    );
+  }
+  if (rows.length === 0) throw fileError('The file has its header row and no contacts under it.');
+  if (rows.length > contactImportLimits.rows) {
+    throw fileError(
+      `The file has ${rows.length.toLocaleString('en-US')} rows; import at most ${contactImportLimits.rows.toLocaleString('en-US')} at a time (split it into several files).`,
+    );
+  }
+
+  const report: ContactImportReport = {
+    rows: rows.length,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    repeated: 0,
+    skipped: 0,
+    problems: [],
+    ignoredColumns: ignored,
+  };
+  // The file's people, a person once: a later row of the same phone (or else e-mail) fills in what
+  // the earlier one left empty.
+  const people: ImportedContact[] = [];
+  const byPhone = new Map<string, ImportedContact>();
+  const byEmail = new Map<string, ImportedContact>();
+  for (const { row, cells } of rows) {
+    const result = contactOfRow(cells, columns);
+    if ('problem' in result) {
+      report.skipped++;
+      if (report.problems.length < contactImportLimits.problemsListed) {
+        report.problems.push({ row, message: result.problem });
+      }
+      continue;
+    }
+    const { contact } = result;
+    const same =
+      (contact.phone ? byPhone.get(contact.phone) : undefined) ??
+      (contact.email ? byEmail.get(contact.email) : undefined);
+    const person = same ?? contact;
+    if (same) {
+      report.repeated++;
+      fillIn(same, contact);
+    } else {
+      people.push(contact);
+    }
+    if (person.phone && !byPhone.has(person.phone)) byPhone.set(person.phone, person);
+    if (person.email && !byEmail.has(person.email)) byEmail.set(person.email, person);
+  }
+
+  await services.db.transaction(async (tx) => {
+    for (let start = 0; start < people.length; start += 500) {
+      const batch = people.slice(start, start + 500);
+      const phones = batch.flatMap((person) => (person.phone ? [person.phone] : []));
+      const emails = batch.flatMap((person) => (person.email ? [person.email] : []));
+      const existing = await tx
+        .select({ id: contacts.id, name: contacts.name, phone: contacts.phoneE164, email: contacts.email })
+        .from(contacts)
+        .where(
+          and(
+            eq(contacts.teamId, actor.teamId),
+            or(
+              phones.length > 0 ? inArray(contacts.phoneE164, phones) : undefined,
+              emails.length > 0 ? inArray(sql`lower(${contacts.email})`, emails) : undefined,
+            ),
+          ),
+        )
+        .orderBy(contacts.id);
+      const knownByPhone = new Map<string, (typeof existing)[number]>();
+      const knownByEmail = new Map<string, (typeof existing)[number]>();
+      for (const row of existing) {
+        if (row.phone && !knownByPhone.has(row.phone)) knownByPhone.set(row.phone, row);
+        if (row.email && !knownByEmail.has(row.email.toLowerCase())) knownByEmail.set(row.email.toLowerCase(), row);
+      }
+      const fresh: ImportedContact[] = [];
+      const identities: { contactId: number; phone: string; name: string | null }[] = [];
+      for (const person of batch) {
+        const known =
+          (person.phone ? knownByPhone.get(person.phone) : undefined) ??
+          (person.email ? knownByEmail.get(person.email) : undefined);
+        if (!known) {
+          fresh.push(person);
+          continue;
+        }
+        const filled = {
+          ...(known.name ? {} : person.name ? { name: person.name } : {}),
+          ...(known.phone ? {} : person.phone ? { phoneE164: person.phone } : {}),
+          ...(known.email ? {} : person.email ? { email: person.email } : {}),
+        };
+        if (Object.keys(filled).length === 0) {
+          report.unchanged++;
+          continue;
+        }
+        await tx
+          .update(contacts)
+          .set(filled)
+          .where(and(eq(contacts.teamId, actor.teamId), eq(contacts.id, known.id)));
+        if (filled.phoneE164) identities.push({ contactId: known.id, phone: filled.phoneE164, name: known.name });
+        report.updated++;
+      }
+      if (fresh.length > 0) {
+        const created = await tx
+          .insert(contacts)
+          .values(
+            fresh.map((person) => ({
+              teamId: actor.teamId,
+              name: person.name,
+              phoneE164: person.phone,
+              email: person.email,
+            })),
+          )
+          .returning({ id: contacts.id, phone: contacts.phoneE164, name: contacts.name });
+        report.created += created.length;
+        for (const row of created)
+          if (row.phone) identities.push({ contactId: row.id, phone: row.phone, name: row.name });
+      }
+      await rememberWhatsApp(tx, actor.teamId, identities);
+    }
+  });
+  return report;
+}
+
+/** What `from` knows that `into` does not. */
+function fillIn(into: ImportedContact, from: ImportedContact): void {
+  into.name ??= from.name;
+  into.phone ??= from.phone;
+  into.email ??= from.email;
+}
