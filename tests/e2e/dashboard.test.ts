@@ -270,6 +270,77 @@ describe('the dashboard', () => {
     await thread.getByText('Halo, saya mau tanya soal pesanan').waitFor();
     expect(await thread.getByRole('button', { name: 'Load earlier messages' }).count()).toBe(0);
     expect(await thread.locator('li[id^="message-"]').count()).toBe(151);
+
+    // A reply half-written stays while another page is open and across a reload, and goes once sent.
+    const words = 'Sebentar ya Kak, saya cek resinya.';
+    const reply = () => page.getByRole('textbox', { name: 'Reply' });
+    await reply().fill(words);
+    await page.getByRole('link', { name: 'Inbox' }).click();
+    await page.waitForURL(/\/conversations(\?.*)?$/);
+    await page.goBack();
+    await expect.poll(() => reply().inputValue()).toBe(words);
+    await page.reload();
+    await expect.poll(() => reply().inputValue()).toBe(words);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await thread.getByText(words).waitFor();
+    await page.reload();
+    await thread.getByText(words).waitFor();
+    expect(await reply().inputValue()).toBe('');
+    // Logging out forgets a browser's drafts.
+    await reply().fill('Draf yang tertinggal');
+    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await page.waitForURL((url) => new URL(url.toString()).pathname === '/');
+    expect(await page.evaluate(() => Object.keys(window.localStorage).filter((key) => key.includes('draft')))).toEqual(
+      [],
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('imports a customer list from a spreadsheet and adds a contact by hand', async () => {
+    await browser.reset();
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await logIn(page, demoLogin.email, demoLogin.password);
+    await page.waitForURL(/\/dashboard/);
+    await page.goto('/contacts');
+    await page.getByRole('button', { name: 'Import' }).click();
+    await page.locator('#import-contacts-file').setInputFiles({
+      name: 'pelanggan.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        'Nama;No HP;Email;Kota\nLestari Wibowo;0857-1111-2222;;Semarang\nAndi;12345;;Medan\n',
+        'utf8',
+      ),
+    });
+    await page.locator('button[form="import-contacts"]').click();
+    const result = page.getByRole('region', { name: 'Import result' });
+    await result.getByRole('heading', { name: 'Imported 2 rows' }).waitFor();
+    expect(await result.textContent()).toContain('1 new contact, 1 skipped.');
+    expect(await result.getByRole('list', { name: 'Skipped rows' }).textContent()).toBe(
+      'Row 3: "12345" is not a phone number.',
+    );
+    await screenshot(page, 'contacts-import', false);
+    const lestari = page
+      .getByRole('list', { name: 'Contacts' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Lestari Wibowo' });
+    expect(await lestari.textContent()).toContain('+62 857-1111-2222');
+    expect(await lestari.textContent()).toContain('Added');
+
+    await page.getByRole('button', { name: 'New contact' }).click();
+    const form = page.getByRole('form', { name: 'New contact' });
+    await form.getByLabel('Name').fill('Hendra Gunawan');
+    await form.getByLabel('Phone').fill('0857 1111 2222');
+    await page.locator('button[form="new-contact"]').click();
+    await form.getByText('Lestari Wibowo already has this phone number.').waitFor();
+    await form.getByLabel('Phone').fill('0857 3333 4444');
+    await page.locator('button[form="new-contact"]').click();
+    await page.waitForURL(/\/contacts\/\d+$/);
+    await page.getByText('Contact added.').waitFor();
+    await page.getByRole('heading', { name: 'Hendra Gunawan' }).first().waitFor();
     expect(errors).toEqual([]);
   });
 

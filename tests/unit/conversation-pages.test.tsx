@@ -363,6 +363,8 @@ const threadItems = () =>
   (Array.from(thread().children) as HTMLElement[]).filter((item) => item.getAttribute('role') !== 'separator');
 
 beforeEach(() => {
+  // Reply drafts are kept in localStorage: each test starts without any.
+  window.localStorage.clear();
   fake.calls.length = 0;
   fake.channels.clear();
   fake.formErrors = {};
@@ -975,6 +977,28 @@ describe('Conversations/Show', () => {
       url: 'route:conversations.notes.store:{"conversation":5}',
       data: { text: 'Cek stok dulu' },
     });
+  });
+
+  it('keeps a half-written reply or note for when the conversation is opened again, until it is sent', () => {
+    const first = render(<Show {...showProps()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Internal note' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Internal note' }), { target: { value: 'Cek stok dulu' } });
+    first.unmount();
+    // Another conversation's box is empty.
+    const other = render(<Show {...showProps({ conversation: detail({ id: 6 }) })} />);
+    expect((screen.getByRole('textbox', { name: 'Reply' }) as HTMLTextAreaElement).value).toBe('');
+    other.unmount();
+
+    render(<Show {...showProps()} />);
+    const box = screen.getByRole('textbox', { name: 'Internal note' }) as HTMLTextAreaElement;
+    expect(box.value).toBe('Cek stok dulu');
+    fireEvent.keyDown(box, { key: 'Enter' });
+    const sent = fake.calls.at(-1)!;
+    expect(sent).toMatchObject({ method: 'form.post', url: 'route:conversations.notes.store:{"conversation":5}' });
+    act(() => (sent.options as { onSuccess: () => void }).onSuccess());
+    cleanup();
+    render(<Show {...showProps()} />);
+    expect((screen.getByRole('textbox', { name: 'Reply' }) as HTMLTextAreaElement).value).toBe('');
   });
 
   it('sends files with a reply, its words as the caption, or with a note, as form data', () => {

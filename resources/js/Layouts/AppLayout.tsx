@@ -12,6 +12,7 @@ import { ResponsiveTeamMenu, TeamDropdown } from './TeamSwitcher';
 import NotificationsBell from './NotificationsBell';
 import PastDueBanner from './PastDueBanner';
 import { navigationFor } from './navigation';
+import { clearAllDrafts } from '@/lib/reply-drafts';
 
 /** The signed-in chrome in Jetstream's style: navigation, the account menu and the banner. */
 export default function AppLayout({ children }: { children?: ReactNode }) {
@@ -27,6 +28,8 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
   // A button, not a form: the dropdown unmounts its panel on click, before a form could submit.
   const logout = (event: MouseEvent<HTMLButtonElement>) => {
     event.preventDefault();
+    // A shared computer keeps no customer's words for the next person.
+    clearAllDrafts();
     router.post(route('logout'));
   };
 

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useForm, usePage } from '@inertiajs/react';
 import InputError from '@/Components/InputError';
 import PrimaryButton from '@/Components/PrimaryButton';
@@ -28,6 +28,7 @@ import {
 } from './saved-replies';
 import type { ConversationDetail, ConversationShowProps, Teammate } from './types';
 import { useTypingSignal } from './typing';
+import { readDraft, saveDraft } from '@/lib/reply-drafts';
 
 type Mode = 'reply' | 'note';
 
@@ -81,8 +82,16 @@ export default function Composer({
   windowOpen: boolean | null;
   now: number;
 }) {
-  const [mode, setMode] = useState<Mode>('reply');
-  const form = useForm<{ text: string; files: File[] }>({ text: '', files: [] });
+  const { user } = usePage().props.auth;
+  const userId = user?.id ?? null;
+  const agentName = user?.name ?? null;
+  // A reply left half-written here before (another conversation opened, a reload) comes back.
+  const [kept] = useState(() => (userId === null ? null : readDraft(userId, conversation.id)));
+  const [mode, setMode] = useState<Mode>(kept?.mode ?? 'reply');
+  const form = useForm<{ text: string; files: File[] }>({ text: kept?.text ?? '', files: [] });
+  useEffect(() => {
+    if (userId !== null) saveDraft(userId, conversation.id, form.data.text, mode);
+  }, [userId, conversation.id, form.data.text, mode]);
   const filePicker = useRef<HTMLInputElement>(null);
   /**
    * Files go with a reply (each its own message, in order; the words are the first one's caption)
@@ -141,7 +150,6 @@ export default function Composer({
     : listOpen && matches.length > 0
       ? `${listId}-${matches[active].id}`
       : undefined;
-  const agentName = usePage().props.auth.user?.name ?? null;
   const trackCaret = () =>
     setCaret(box.current && document.activeElement === box.current ? box.current.selectionStart : null);
 
@@ -193,7 +201,8 @@ export default function Composer({
       forceFormData: withFiles,
       onSuccess: () => {
         typingSignal.stopped();
-        form.reset('text', 'files');
+        // Emptied, not reset: the form's defaults may be a draft that was restored (and is now sent).
+        form.setData({ text: '', files: [] });
         setTooMany(false);
         setPicked([]);
         if (box.current) box.current.style.height = '';
