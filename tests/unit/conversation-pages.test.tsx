@@ -523,6 +523,20 @@ describe('Conversations/Index', () => {
     expect(preview.querySelector('mark')?.textContent).toBe('JNE');
   });
 
+  it('folds the filters under a button on a phone, which counts those in use', () => {
+    const base = indexProps();
+    render(<Index {...indexProps({ filters: { ...base.filters, channel: 2, priority: 'high' } })} />);
+    const button = screen.getByRole('button', { name: 'Filters (2)' });
+    const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(panel.className).toContain('hidden');
+    expect(panel.className).toContain('sm:contents');
+    expect(within(panel).getByLabelText('Channel')).toBeTruthy();
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(panel.className).not.toMatch(/(^| )hidden( |$)/);
+  });
+
   it('names a contact without name or phone "Visitor #id", and says so when the inbox is empty', () => {
     const { unmount } = render(
       <Index

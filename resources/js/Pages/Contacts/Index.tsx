@@ -41,13 +41,14 @@ export default function Index({ contacts, filters, can, import_limits: importLim
     <>
       <Head title="Contacts" />
       <PageHeader title="Contacts">
-        <div className="flex items-center gap-6">
-          <span className="text-sm text-gray-600">{plural(meta.total, 'contact')}</span>
+        <div className="flex items-center gap-3 sm:gap-6">
+          {/* On a phone the header keeps its two buttons; the count and the export wait for a wider screen. */}
+          <span className="hidden text-sm text-gray-600 sm:inline">{plural(meta.total, 'contact')}</span>
           {meta.total > 0 && (
             // A file download, not an Inertia visit.
             <a
               href={route('contacts.export', { _query: query(filters.search) })}
-              className="text-sm text-gray-600 underline hover:text-gray-900"
+              className="hidden text-sm text-gray-600 underline hover:text-gray-900 sm:inline"
               download
             >
               Export CSV

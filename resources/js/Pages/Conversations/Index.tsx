@@ -119,9 +119,10 @@ export default function Index({
     <>
       <Head title="Inbox" />
       <PageHeader title="Inbox">
-        <div className="flex items-center gap-6">
+        {/* On a phone: the availability switch and who is online; the rest waits for a wider screen. */}
+        <div className="flex flex-wrap items-center justify-end gap-x-6 gap-y-2">
           {counts.unread > 0 && (
-            <span className="text-sm text-gray-600">{plural(counts.unread, 'unread message')}</span>
+            <span className="hidden text-sm text-gray-600 lg:inline">{plural(counts.unread, 'unread message')}</span>
           )}
           {can.reply && me && <AvailabilityToggle away={me.away === true} />}
           <OnlineAgents agents={agents} />
@@ -129,7 +130,7 @@ export default function Index({
             // A file download of the list as filtered, not an Inertia visit.
             <a
               href={route('conversations.export', { _query: inboxQuery(filters) })}
-              className="text-sm text-gray-600 underline hover:text-gray-900"
+              className="hidden text-sm text-gray-600 underline hover:text-gray-900 md:inline"
               download
             >
               Export CSV
@@ -137,10 +138,16 @@ export default function Index({
           )}
           {can.reply && (
             <>
-              <Link href={route('saved-replies.index')} className="text-sm text-gray-600 underline hover:text-gray-900">
+              <Link
+                href={route('saved-replies.index')}
+                className="hidden text-sm text-gray-600 underline hover:text-gray-900 md:inline"
+              >
                 Saved replies
               </Link>
-              <Link href={route('labels.index')} className="text-sm text-gray-600 underline hover:text-gray-900">
+              <Link
+                href={route('labels.index')}
+                className="hidden text-sm text-gray-600 underline hover:text-gray-900 md:inline"
+              >
                 Labels
               </Link>
             </>
