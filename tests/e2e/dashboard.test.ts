@@ -252,8 +252,12 @@ describe('the dashboard', () => {
     expect(await rows.first().locator('mark').first().textContent()).toBe('JP5550001');
     await screenshot(page, 'inbox-search', false);
 
-    // The row opens the conversation at that message, 140 messages back, marked.
-    await rows.first().getByRole('link').first().click();
+    // The row opens the conversation at that message, 140 messages back, marked: from the keyboard,
+    // j to the first row and Enter.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('j');
+    expect(await rows.first().getAttribute('aria-current')).toBe('true');
+    await page.keyboard.press('Enter');
     await page.waitForURL(new RegExp(`/conversations/${conversation.id}\\?message=\\d+$`));
     const thread = page.getByRole('list', { name: 'Messages' });
     const hit = thread.locator('[data-marked]');
@@ -270,6 +274,18 @@ describe('the dashboard', () => {
     await thread.getByText('Halo, saya mau tanya soal pesanan').waitFor();
     expect(await thread.getByRole('button', { name: 'Load earlier messages' }).count()).toBe(0);
     expect(await thread.locator('li[id^="message-"]').count()).toBe(151);
+
+    // "?" lists the page's keys; n and r take the box to a note and back to a reply.
+    await page.keyboard.press('?');
+    await page.getByRole('dialog').getByText('Write an internal note').waitFor();
+    await screenshot(page, 'shortcuts', false);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.keyboard.press('n');
+    await page.getByRole('form', { name: 'Internal note' }).waitFor();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('r');
+    await page.getByRole('form', { name: 'Reply' }).waitFor();
 
     // A reply half-written stays while another page is open and across a reload, and goes once sent.
     const words = 'Sebentar ya Kak, saya cek resinya.';

@@ -523,6 +523,39 @@ describe('Conversations/Index', () => {
     expect(preview.querySelector('mark')?.textContent).toBe('JNE');
   });
 
+  it('moves along the rows with j and k, opens one with Enter, ticks it with x, and searches with /', () => {
+    render(<Index {...indexProps()} />);
+    const rows = () => within(screen.getByRole('list', { name: 'Conversations' })).getAllByRole('listitem');
+    const current = () => rows().map((row) => row.getAttribute('aria-current'));
+    expect(current()).toEqual([null, null]);
+    fireEvent.keyDown(document.body, { key: 'j' });
+    expect(current()).toEqual(['true', null]);
+    fireEvent.keyDown(document.body, { key: 'j' });
+    fireEvent.keyDown(document.body, { key: 'j' });
+    expect(current()).toEqual([null, 'true']);
+    fireEvent.keyDown(document.body, { key: 'k' });
+    expect(current()).toEqual(['true', null]);
+    fireEvent.keyDown(document.body, { key: 'x' });
+    expect((within(rows()[0]).getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
+    fireEvent.keyDown(document.body, { key: 'Enter' });
+    expect(fake.calls.at(-1)).toEqual({ method: 'visit', url: 'route:conversations.show:{"conversation":5}' });
+
+    // Typing is typing; a modifier is another shortcut's.
+    const search = screen.getByLabelText('Search conversations');
+    fireEvent.keyDown(document.body, { key: '/' });
+    expect(document.activeElement).toBe(search);
+    fireEvent.keyDown(search, { key: 'j' });
+    fireEvent.keyDown(document.body, { key: 'j', ctrlKey: true });
+    expect(current()).toEqual(['true', null]);
+
+    fireEvent.keyDown(document.body, { key: '?' });
+    const help = screen.getByRole('dialog');
+    expect(within(help).getByText('Next conversation')).toBeTruthy();
+    // An open dialog keeps the page's keys.
+    fireEvent.keyDown(document.body, { key: 'j' });
+    expect(current()).toEqual(['true', null]);
+  });
+
   it('folds the filters under a button on a phone, which counts those in use', () => {
     const base = indexProps();
     render(<Index {...indexProps({ filters: { ...base.filters, channel: 2, priority: 'high' } })} />);
@@ -991,6 +1024,19 @@ describe('Conversations/Show', () => {
       url: 'route:conversations.notes.store:{"conversation":5}',
       data: { text: 'Cek stok dulu' },
     });
+  });
+
+  it('goes to the reply box with r, to a note with n, and back to the inbox with u', async () => {
+    render(<Show {...showProps()} />);
+    fireEvent.keyDown(document.body, { key: 'n' });
+    expect(screen.getByRole('form', { name: 'Internal note' })).toBeTruthy();
+    await act(() => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined))));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Internal note' }));
+    (document.activeElement as HTMLElement).blur();
+    fireEvent.keyDown(document.body, { key: 'r' });
+    expect(screen.getByRole('form', { name: 'Reply' })).toBeTruthy();
+    fireEvent.keyDown(document.body, { key: 'u' });
+    expect(fake.calls.at(-1)).toEqual({ method: 'visit', url: 'route:conversations.index' });
   });
 
   it('keeps a half-written reply or note for when the conversation is opened again, until it is sent', () => {

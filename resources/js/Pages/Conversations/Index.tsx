@@ -13,7 +13,9 @@ import { PageHeader } from '@/Layouts/AppLayout';
 import { plural } from '@/lib/plural';
 import { route } from '@/lib/route';
 import BulkBar from './Partials/BulkBar';
-import ConversationList from './Partials/ConversationList';
+import ConversationList, { conversationUrl } from './Partials/ConversationList';
+import ShortcutsHelp from '@/Components/ShortcutsHelp';
+import { useShortcuts } from '@/hooks/use-shortcuts';
 import InboxFilterBar from './Partials/InboxFilterBar';
 import InboxTabs from './Partials/InboxTabs';
 import OnlineAgents from './Partials/OnlineAgents';
@@ -38,6 +40,16 @@ interface ConversationChanged {
  * the list and the counts (at most once a second), and one starting to wait for a person beeps and
  * says so in a banner.
  */
+/** The inbox's keys, as "?" lists them. */
+const inboxShortcuts = [
+  ['j', 'Next conversation'],
+  ['k', 'Previous conversation'],
+  ['Enter o', 'Open it'],
+  ['x', 'Tick it, for the bulk actions'],
+  ['/', 'Search'],
+  ['?', 'These shortcuts'],
+] as const;
+
 export default function Index({
   conversations,
   filters,
@@ -107,6 +119,31 @@ export default function Index({
     });
   };
 
+  // The keyboard: j and k move along the rows, Enter or o opens one, x ticks it, / goes to the search.
+  const [activeId, setActiveId] = useState<number | null>(null);
+  const [help, setHelp] = useState(false);
+  const rows = conversations.data;
+  const at = rows.findIndex((row) => row.id === activeId);
+  const move = (step: number) => {
+    if (rows.length === 0) return;
+    const next = at === -1 ? (step > 0 ? 0 : rows.length - 1) : Math.min(rows.length - 1, Math.max(0, at + step));
+    setActiveId(rows[next].id);
+  };
+  const open = () => {
+    if (at !== -1) router.visit(conversationUrl(rows[at]));
+  };
+  useShortcuts({
+    j: () => move(1),
+    k: () => move(-1),
+    Enter: open,
+    o: open,
+    x: () => {
+      if (can.reply && at !== -1) toggle(rows[at].id);
+    },
+    '/': () => document.getElementById('conversation-search')?.focus(),
+    '?': () => setHelp(true),
+  });
+
   const narrowed =
     filters.search !== '' ||
     filters.channel !== '' ||
@@ -118,6 +155,7 @@ export default function Index({
   return (
     <>
       <Head title="Inbox" />
+      <ShortcutsHelp show={help} onClose={() => setHelp(false)} shortcuts={inboxShortcuts} />
       <PageHeader title="Inbox">
         {/* On a phone: the availability switch and who is online; the rest waits for a wider screen. */}
         <div className="flex flex-wrap items-center justify-end gap-x-6 gap-y-2">
@@ -182,6 +220,7 @@ export default function Index({
 
         {conversations.data.length > 0 ? (
           <ConversationList
+            activeId={at === -1 ? null : activeId}
             conversations={conversations.data}
             search={filters.search}
             labels={labels}

@@ -1,4 +1,7 @@
-import { Head, Link, usePage } from '@inertiajs/react';
+import { useState } from 'react';
+import { Head, Link, router, usePage } from '@inertiajs/react';
+import ShortcutsHelp from '@/Components/ShortcutsHelp';
+import { useShortcuts } from '@/hooks/use-shortcuts';
 import { PageHeader } from '@/Layouts/AppLayout';
 import { route } from '@/lib/route';
 import ActionBar from './Partials/ActionBar';
@@ -21,6 +24,14 @@ import { useResend } from './Partials/use-resend';
  * contact beside it. Live: messages arrive, grow while the bot writes and change their delivery
  * status as they happen; the other agents who have it open are shown.
  */
+/** A conversation's keys, as "?" lists them (the first two for whoever answers). */
+const conversationShortcuts = [
+  ['r', 'Write a reply'],
+  ['n', 'Write an internal note'],
+  ['u', 'Back to the inbox'],
+  ['?', 'These shortcuts'],
+] as const;
+
 export default function Show(props: ConversationShowProps) {
   const { contact, agents, teammates, templates, saved_replies: savedReplies, labels, contact_notes, can } = props;
   const userId = usePage().props.auth.user?.id ?? null;
@@ -39,11 +50,18 @@ export default function Show(props: ConversationShowProps) {
   const name = contactLabel(conversation.contact);
   const typists = useTypists(conversation.id, userId, name);
   const resend = useResend(conversation.id);
+  const [help, setHelp] = useState(false);
+  useShortcuts({ u: () => router.visit(route('conversations.index')), '?': () => setHelp(true) });
   const title = `#${conversation.number} · ${name}`;
 
   return (
     <>
       <Head title={title} />
+      <ShortcutsHelp
+        show={help}
+        onClose={() => setHelp(false)}
+        shortcuts={can.reply ? conversationShortcuts : conversationShortcuts.slice(2)}
+      />
       <PageHeader title={title}>
         <div className="ms-4 flex shrink-0 items-center gap-4">
           <Viewers conversationId={conversation.id} userId={userId} />

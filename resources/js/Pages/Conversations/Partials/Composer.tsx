@@ -29,6 +29,7 @@ import {
 import type { ConversationDetail, ConversationShowProps, Teammate } from './types';
 import { useTypingSignal } from './typing';
 import { readDraft, saveDraft } from '@/lib/reply-drafts';
+import { useShortcuts } from '@/hooks/use-shortcuts';
 
 type Mode = 'reply' | 'note';
 
@@ -150,6 +151,13 @@ export default function Composer({
     : listOpen && matches.length > 0
       ? `${listId}-${matches[active].id}`
       : undefined;
+  // r writes a reply, n a note (the keyboard's way to the box, from anywhere on the page).
+  const writeAs = (next: Mode) => {
+    if (next === 'note') typingSignal.stopped();
+    setMode(next);
+    requestAnimationFrame(() => box.current?.focus());
+  };
+  useShortcuts({ r: () => writeAs('reply'), n: () => writeAs('note') });
   const trackCaret = () =>
     setCaret(box.current && document.activeElement === box.current ? box.current.selectionStart : null);
 

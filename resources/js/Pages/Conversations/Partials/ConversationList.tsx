@@ -1,5 +1,5 @@
 import { Link } from '@inertiajs/react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { formatDateTime, fromNow } from '@/lib/dates';
 import { route } from '@/lib/route';
@@ -56,18 +56,31 @@ function MatchLine({ match, search }: { match: SearchMatch; search: string }) {
   );
 }
 
+/** Where a row opens: the conversation, at the message a search found in it. */
+export function conversationUrl(conversation: Pick<ConversationSummary, 'id' | 'match'>): string {
+  return route(
+    'conversations.show',
+    conversation.match
+      ? { conversation: conversation.id, message: conversation.match.message_id }
+      : { conversation: conversation.id },
+  );
+}
+
 function ConversationRow({
   conversation,
   labels,
   now,
   selection,
   search,
+  active,
 }: {
   conversation: ConversationSummary;
   labels: readonly Label[];
   now: number;
   selection?: ListSelection;
   search: string;
+  /** The row the keyboard is on (j and k move it, Enter opens it). */
+  active: boolean;
 }) {
   const match = conversation.match ?? null;
   const name = contactLabel(conversation.contact);
@@ -76,7 +89,13 @@ function ConversationRow({
   return (
     <li
       aria-label={`#${conversation.number} ${name}`}
-      className={cn('relative px-4 py-4 sm:px-6', unread && 'bg-indigo-50/40')}
+      aria-current={active || undefined}
+      data-conversation={conversation.id}
+      className={cn(
+        'relative px-4 py-4 sm:px-6',
+        unread && 'bg-indigo-50/40',
+        active && 'ring-2 ring-indigo-500 ring-inset',
+      )}
     >
       <div className="flex items-start gap-3">
         {selection && (
@@ -92,12 +111,7 @@ function ConversationRow({
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <Link
-              href={route(
-                'conversations.show',
-                match
-                  ? { conversation: conversation.id, message: match.message_id }
-                  : { conversation: conversation.id },
-              )}
+              href={conversationUrl(conversation)}
               className={cn(
                 'max-w-full min-w-0 truncate text-sm text-gray-900 after:absolute after:inset-0 hover:text-indigo-700 focus:underline focus:outline-hidden',
                 unread ? 'font-semibold' : 'font-medium',
@@ -163,16 +177,25 @@ export default function ConversationList({
   labels = [],
   selection,
   search = '',
+  activeId = null,
 }: {
   conversations: ConversationSummary[];
   labels?: readonly Label[];
   selection?: ListSelection;
   /** The search the list answers: marked where rows show it, and each row's hit opened. */
   search?: string;
+  /** The row the keyboard is on, kept in view. */
+  activeId?: number | null;
 }) {
   const now = useNow(30_000);
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (activeId === null) return;
+    list.current?.querySelector(`[data-conversation="${activeId}"]`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeId]);
   return (
     <ul
+      ref={list}
       className="divide-y divide-gray-200 overflow-hidden bg-white shadow-sm sm:rounded-lg"
       aria-label="Conversations"
     >
@@ -184,6 +207,7 @@ export default function ConversationList({
           now={now}
           selection={selection}
           search={search}
+          active={conversation.id === activeId}
         />
       ))}
     </ul>
