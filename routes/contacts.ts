@@ -14,6 +14,11 @@ export default function contactRoutes(routes: RouteRegistry): void {
     user.get('/contacts/{contact}', contacts.show).name('contacts.show').whereNumber('contact').bind('contact');
     user.put('/contacts/{contact}', contacts.update).name('contacts.update').whereNumber('contact').bind('contact');
     user
+      .delete('/contacts/{contact}', contacts.destroy)
+      .name('contacts.destroy')
+      .whereNumber('contact')
+      .bind('contact');
+    user
       .post('/contacts/{contact}/merge', contacts.merge)
       .name('contacts.merge')
       .whereNumber('contact')

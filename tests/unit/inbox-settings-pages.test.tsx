@@ -362,7 +362,7 @@ describe('Contacts/Show', () => {
         can_delete: edit,
       },
     ] as ContactsShowProps['notes'],
-    can: { edit },
+    can: { edit, delete: edit },
   });
 
   it('lists the conversations with their state and priority, and saves corrected details to the contact', () => {
@@ -389,6 +389,19 @@ describe('Contacts/Show', () => {
   it('offers no Edit to a role that only reads', () => {
     render(<ContactsShow {...props(false)} />);
     expect(screen.queryByRole('button', { name: 'Edit contact' })).toBeNull();
+  });
+
+  it('lets an owner or an admin delete the contact after a confirmation, and nobody else', () => {
+    const { unmount } = render(<ContactsShow {...props(true)} />);
+    expect(screen.getByText(/every conversation with them \(messages and files\)/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete contact' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog.textContent).toContain('Are you sure you want to delete Rina Wulandari? This cannot be undone.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(fake.calls.at(-1)).toMatchObject({ method: 'form.delete', url: 'route:contacts.destroy:{"contact":40}' });
+    unmount();
+    render(<ContactsShow {...props(true)} can={{ edit: true, delete: false }} />);
+    expect(screen.queryByRole('button', { name: 'Delete contact' })).toBeNull();
   });
 
   const whatsappRina: ContactSummary = {

@@ -130,6 +130,7 @@ declare module 'ziggy-js' {
     'contacts.import': [];
     'contacts.show': [{ name: 'contact'; required: true; binding: 'id' }];
     'contacts.update': [{ name: 'contact'; required: true; binding: 'id' }];
+    'contacts.destroy': [{ name: 'contact'; required: true; binding: 'id' }];
     'contacts.merge': [{ name: 'contact'; required: true; binding: 'id' }];
     'contacts.notes.store': [{ name: 'contact'; required: true; binding: 'id' }];
     'contacts.notes.destroy': [{ name: 'contact'; required: true; binding: 'id' }, { name: 'note'; required: true; binding: 'id' }];

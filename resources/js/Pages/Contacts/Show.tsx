@@ -12,6 +12,8 @@ import { contactLabel } from '../Conversations/Partials/format';
 import type { ContactsShowProps, ContactSummary } from './Partials/types';
 import { DuplicatesCard, MergeConfirmation, MergeSearchDialog } from './Partials/MergeContacts';
 import StartWhatsApp from './Partials/StartWhatsApp';
+import DeleteSection from '@/Components/DeleteSection';
+import SectionBorder from '@/Components/SectionBorder';
 import ContactNotes from './Partials/ContactNotes';
 
 /**
@@ -121,6 +123,23 @@ export default function Show({
             <ContactNotes contactId={contact.id} notes={notes} canEdit={can.edit} className="mt-6" />
           </aside>
         </div>
+        {can.delete && (
+          <>
+            <SectionBorder />
+            <div className="mt-10 sm:mt-0">
+              <DeleteSection
+                noun="contact"
+                name={name}
+                url={route('contacts.destroy', { contact: contact.id })}
+                description="Erase this person from your team, at their request or after a mistaken import."
+              >
+                Their details, who they are on each channel, every conversation with them (messages and files), your
+                team&apos;s notes about them and the channels&apos; logs of their messages are deleted. The reports keep
+                their counts, which name nobody. If they write again, they are a new contact.
+              </DeleteSection>
+            </div>
+          </>
+        )}
       </div>
       <MergeSearchDialog
         show={searching}

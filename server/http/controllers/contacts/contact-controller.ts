@@ -20,6 +20,7 @@ import { channelRepository } from '../../../db/repositories/channel-repository';
 import { presentTemplate } from '../../../presenters/conversation-presenter';
 import { contactImportLimits, importContacts } from '../../../domain/contacts/import';
 import { createContact } from '../../../domain/contacts/create';
+import { deleteContact, mayDeleteContacts } from '../../../domain/contacts/delete';
 
 const perPage = 25;
 
@@ -72,6 +73,20 @@ export async function index(req: Request) {
     can: { edit: contactPolicy.edit(actor) },
     import_limits: { bytes: contactImportLimits.bytes, rows: contactImportLimits.rows },
   });
+}
+
+/** DELETE contacts.destroy: the contact and everything of theirs erased; back to the list. */
+export async function destroy(req: Request, res: Response) {
+  const { conversations } = await deleteContact(req.services, await teamActor(req), routeId(req, 'contact'));
+  req.inertia
+    .flash(
+      'banner',
+      conversations === 0
+        ? 'The contact was deleted.'
+        : `The contact was deleted, with ${conversations === 1 ? 'their conversation' : `their ${conversations} conversations`}.`,
+    )
+    .flash('bannerStyle', 'success');
+  res.redirect(303, req.services.route('contacts.index'));
 }
 
 /** POST contacts.store: a contact added by hand; their page next. */
@@ -166,7 +181,7 @@ export async function show(req: Request) {
     // Where a teammate may write to them first: the team's active WhatsApp numbers, with their approved templates.
     whatsapp_channels: conversationPolicy.reply(actor) ? await whatsappChannels(req, actor.teamId) : [],
     notes: await notesOf(req.services.db, actor, id),
-    can: { edit: contactPolicy.edit(actor) },
+    can: { edit: contactPolicy.edit(actor), delete: mayDeleteContacts(actor) },
   });
 }
 

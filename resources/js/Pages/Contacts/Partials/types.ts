@@ -60,5 +60,6 @@ export interface ContactsShowProps {
   whatsapp_channels: { id: number; name: string; templates: Template[] }[];
   /** Notes about the contact, newest first (the latest 50). */
   notes: ContactNote[];
-  can: { edit: boolean };
+  /** edit: whoever answers conversations; delete: an owner or an admin. */
+  can: { edit: boolean; delete: boolean };
 }
