@@ -108,8 +108,9 @@ export default function Show({
               </ul>
             ) : (
               <EmptyState icon={<Icon name="chat-bubble" className="size-10" />} title="No conversations" bare>
-                They left their details in the chat's pre-chat form and have not written yet, or their conversations
-                were deleted with the history your plan keeps.
+                They were added by hand or imported, or left their details in the chat&apos;s pre-chat form, and have
+                not written yet; or their conversations were deleted with the history your plan keeps.
+                {whatsappChannels.length > 0 && contact.phone && ' Message on WhatsApp writes to them first.'}
               </EmptyState>
             )}
           </section>
