@@ -154,7 +154,7 @@ describe('contacts', () => {
     const { conversation } = await createConversation(app.services, web);
     const watching = await signedIn(app.app, viewer);
     const page = expectPage(await watching.visit(`/contacts/${conversation.contactId}`), 'Contacts/Show');
-    expect(page.props.can).toEqual({ edit: false });
+    expect(page.props.can).toEqual({ edit: false, delete: false });
     expect((await watching.send('put', `/contacts/${conversation.contactId}`, { name: 'X' })).status).toBe(403);
     const stranger = await signedIn(app.app, (await createOwnedTeam(app.services, { current: true })).owner);
     expect((await stranger.visit(`/contacts/${conversation.contactId}`)).status).toBe(404);
