@@ -6,7 +6,6 @@
  * WhatsApp id, so that their first message on WhatsApp lands on this contact. Rows that say nothing
  * usable are skipped with the reason, by their row number in the sheet.
  */
-import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { z } from 'zod';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
@@ -18,8 +17,9 @@ import { phoneE164 } from '../../support/phone';
 import { SourceContentError } from '../../knowledge/document';
 import { decodeText } from '../../knowledge/parsers/text-decoding';
 import { guessDelimiter } from '../../knowledge/parsers/csv';
-import { cellText } from '../../knowledge/parsers/xlsx';
-import { guardOfficeZip, isZip } from '../../knowledge/parsers/zip';
+import { openWorkbook, sheetRows as workbookSheetRows } from '../../knowledge/parsers/xlsx';
+import { isZip } from '../../knowledge/parsers/zip';
+import type { SheetRow } from '../../knowledge/parsers/records';
 import { authorize, type TeamActor } from '../teams/team-access';
 import { contactPolicy } from './contacts';
 
@@ -96,12 +96,6 @@ export interface ContactImportReport {
   ignoredColumns: string[];
 }
 
-interface SheetRow {
-  /** Its row number in the sheet (the header is row 1 when it is the first line). */
-  row: number;
-  cells: string[];
-}
-
 const fileError = (message: string) => new ValidationError({ file: message }, 'importContacts');
 
 /** The rows of the file's first sheet (a workbook) or of the CSV, header included. */
@@ -113,38 +107,20 @@ async function sheetRows(file: UploadedFile): Promise<SheetRow[]> {
   const parsed = Papa.parse<string[]>(text, { delimiter: guessDelimiter(text), skipEmptyLines: false });
   const rows: SheetRow[] = [];
   parsed.data.forEach((cells, index) => {
-    if (cells.some((cell) => cell.trim() !== '')) rows.push({ row: index + 1, cells });
+    if (cells.some((cell) => cell.trim() !== '')) rows.push({ position: index + 1, cells });
   });
   return rows;
 }
 
+/** The first sheet's rows that hold something (a merged range's value once). */
 async function workbookRows(bytes: Uint8Array): Promise<SheetRow[]> {
-  const kind = 'Excel workbook';
   try {
-    guardOfficeZip(bytes, kind);
+    const sheet = (await openWorkbook(bytes)).worksheets[0];
+    return (sheet ? workbookSheetRows(sheet) : []).filter((row) => row.cells.some((cell) => cell.trim() !== ''));
   } catch (error) {
     if (error instanceof SourceContentError) throw fileError(error.message);
     throw error;
   }
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(Buffer.from(bytes) as unknown as ExcelJS.Buffer);
-  } catch {
-    throw fileError(
-      'This file is not an Excel workbook Kawan can open (.xlsx). Save it again from Excel, or as CSV, and upload that.',
-    );
-  }
-  const sheet = workbook.worksheets[0];
-  const rows: SheetRow[] = [];
-  sheet?.eachRow({ includeEmpty: false }, (row, position) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: false }, (cell, column) => {
-      cells[column - 1] = cellText(cell.value, cell.numFmt);
-    });
-    const filled = Array.from(cells, (cell) => cell ?? '');
-    if (filled.some((cell) => cell.trim() !== '')) rows.push({ row: position, cells: filled });
-  });
-  return rows;
 }
 
 /** Which column holds each field, and the header's other columns. */
@@ -279,7 +255,7 @@ export async function importContacts(
   const people: ImportedContact[] = [];
   const byPhone = new Map<string, ImportedContact>();
   const byEmail = new Map<string, ImportedContact>();
-  for (const { row, cells } of rows) {
+  for (const { position: row, cells } of rows) {
     const result = contactOfRow(cells, columns);
     if ('problem' in result) {
       report.skipped++;

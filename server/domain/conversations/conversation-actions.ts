@@ -7,7 +7,12 @@ import {
   type ConversationRow,
   type MessageRow,
 } from '../../db/repositories/conversation-repository';
-import { channelById, channelRepository, type WhatsappTemplateRow } from '../../db/repositories/channel-repository';
+import {
+  channelById,
+  channelRepository,
+  type ChannelRow,
+  type WhatsappTemplateRow,
+} from '../../db/repositories/channel-repository';
 import { userRepository } from '../../db/repositories/user-repository';
 import { teamMembershipRepository } from '../../db/repositories/team-membership-repository';
 import { allows } from '../teams/roles';
@@ -237,6 +242,17 @@ async function filledTemplate(
   };
 }
 
+export const windowClosedMessage =
+  'The 24-hour WhatsApp window is closed: only an approved template can be sent until the customer writes again.';
+
+/** On WhatsApp, once 24 hours have passed since the customer last wrote, only a template may go out. */
+export function freeTextClosed(
+  channel: Pick<ChannelRow, 'type'>,
+  conversation: Pick<ConversationRow, 'lastInboundAt'>,
+): boolean {
+  return channel.type === 'whatsapp' && windowExpiresAt(channel.type, conversation.lastInboundAt) === null;
+}
+
 /**
  * An agent's reply: the conversation becomes theirs (the bot stops), the message goes out through
  * the channel by the send job. On WhatsApp outside the 24-hour window only a template may go.
@@ -265,11 +281,8 @@ export async function replyAsAgent(
     sent = header ? [header] : [];
   } else {
     const data = uploads ? validate(captionSchema, input) : validate(textSchema, input);
-    if (channel.type === 'whatsapp' && windowExpiresAt(channel.type, conversation.lastInboundAt) === null) {
-      throw new ValidationError({
-        [uploads?.name ?? 'text']:
-          'The 24-hour WhatsApp window is closed: only an approved template can be sent until the customer writes again.',
-      });
+    if (freeTextClosed(channel, conversation)) {
+      throw new ValidationError({ [uploads?.name ?? 'text']: windowClosedMessage });
     }
     text = data.text;
     if (uploads) sent = await storedUploads(services, actor.teamId, uploads);

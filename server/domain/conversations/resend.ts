@@ -1,11 +1,12 @@
 import { NotFoundError, ValidationError } from '../../support/errors';
 import { sendJob } from '../../channels/pipeline';
-import { windowExpiresAt } from '../../presenters/conversation-presenter';
 import { authorize, type TeamActor } from '../teams/team-access';
 import {
   conversationContext,
   conversationPolicy,
+  freeTextClosed,
   teammateName,
+  windowClosedMessage,
   type ConversationServices,
 } from './conversation-actions';
 import { messageCreated } from './events';
@@ -33,15 +34,8 @@ export async function resendMessage(
   if (message.status !== 'failed') {
     throw new ValidationError({ message: 'Only a message that was not delivered can be sent again.' });
   }
-  if (
-    channel.type === 'whatsapp' &&
-    message.kind !== 'template' &&
-    windowExpiresAt(channel.type, conversation.lastInboundAt) === null
-  ) {
-    throw new ValidationError({
-      message:
-        'The 24-hour WhatsApp window is closed: only an approved template can be sent until the customer writes again.',
-    });
+  if (message.kind !== 'template' && freeTextClosed(channel, conversation)) {
+    throw new ValidationError({ message: windowClosedMessage });
   }
   const queued = await repo.requeueFailed(message.id);
   if (!queued) throw new ValidationError({ message: 'This message is already being sent again.' });

@@ -9,7 +9,11 @@ import { guardOfficeZip } from './zip';
 
 const KIND = 'Excel workbook';
 
-export async function parseXlsx(bytes: Uint8Array): Promise<ParsedDocument> {
+/**
+ * The workbook, its ZIP judged first (bombs, encryption); a SourceContentError when it cannot be
+ * opened. Also the contacts import's reader.
+ */
+export async function openWorkbook(bytes: Uint8Array): Promise<ExcelJS.Workbook> {
   guardOfficeZip(bytes, KIND);
   const workbook = new ExcelJS.Workbook();
   try {
@@ -22,19 +26,29 @@ export async function parseXlsx(bytes: Uint8Array): Promise<ParsedDocument> {
       `This ${KIND} is damaged and cannot be opened. Open it, save it again (or "Save as" a new file) and upload that copy.`,
     );
   }
+  return workbook;
+}
+
+/** A sheet's rows that hold something, each cell as a person sees it, by its row number. */
+export function sheetRows(sheet: ExcelJS.Worksheet): SheetRow[] {
+  const rows: SheetRow[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, position) => {
+    const cells: string[] = [];
+    row.eachCell({ includeEmpty: false }, (cell, column) => {
+      // A merged range shows its value once, in its top-left cell.
+      if (cell.type === ExcelJS.ValueType.Merge) return;
+      cells[column - 1] = cellText(cell.value, cell.numFmt);
+    });
+    rows.push({ cells: Array.from(cells, (cell) => cell ?? ''), position });
+  });
+  return rows;
+}
+
+export async function parseXlsx(bytes: Uint8Array): Promise<ParsedDocument> {
+  const workbook = await openWorkbook(bytes);
   const blocks: Block[] = [];
   workbook.eachSheet((sheet) => {
-    const rows: SheetRow[] = [];
-    sheet.eachRow({ includeEmpty: false }, (row, position) => {
-      const cells: string[] = [];
-      row.eachCell({ includeEmpty: false }, (cell, column) => {
-        // A merged range shows its value once, in its top-left cell.
-        if (cell.type === ExcelJS.ValueType.Merge) return;
-        cells[column - 1] = cellText(cell.value, cell.numFmt);
-      });
-      rows.push({ cells: Array.from(cells, (cell) => cell ?? ''), position });
-    });
-    blocks.push(...rowsToRecords(rows, { sheet: sheet.name }));
+    blocks.push(...rowsToRecords(sheetRows(sheet), { sheet: sheet.name }));
   });
   const title = workbook.title?.trim();
   return { format: 'xlsx', ...(title ? { title } : {}), blocks };

@@ -25,7 +25,7 @@ const matchFrom: Record<SearchMatch['from'], string> = {
 };
 
 /** The text with each place that holds the search (case aside) marked. */
-export function Highlighted({ text, search }: { text: string; search: string }) {
+function Highlighted({ text, search }: { text: string; search: string }) {
   const needle = search.trim().toLowerCase();
   if (needle === '') return <>{text}</>;
   const parts: ReactNode[] = [];
