@@ -1055,6 +1055,10 @@ describe('Conversations/Show', () => {
     fireEvent.keyDown(box, { key: 'Enter' });
     const sent = fake.calls.at(-1)!;
     expect(sent).toMatchObject({ method: 'form.post', url: 'route:conversations.notes.store:{"conversation":5}' });
+    // Gone as it is sent (the note can be in the thread, live, before the answer); a refusal keeps it.
+    expect(window.localStorage.length).toBe(0);
+    act(() => (sent.options as { onError: () => void }).onError());
+    expect(window.localStorage.length).toBe(1);
     act(() => (sent.options as { onSuccess: () => void }).onSuccess());
     cleanup();
     render(<Show {...showProps()} />);

@@ -28,7 +28,7 @@ import {
 } from './saved-replies';
 import type { ConversationDetail, ConversationShowProps, Teammate } from './types';
 import { useTypingSignal } from './typing';
-import { readDraft, saveDraft } from '@/lib/reply-drafts';
+import { clearDraft, readDraft, saveDraft } from '@/lib/reply-drafts';
 import { useShortcuts } from '@/hooks/use-shortcuts';
 
 type Mode = 'reply' | 'note';
@@ -204,9 +204,16 @@ export default function Composer({
         ...(mentions.length > 0 ? { mentions } : {}),
       };
     });
+    // The draft goes as it is sent (the message can be in the thread, live, before this answer);
+    // a refusal keeps it.
+    const sending = { text: form.data.text, mode };
+    if (userId !== null) clearDraft(userId, conversation.id);
     form.post(route(name, { conversation: conversation.id }), {
       preserveScroll: true,
       forceFormData: withFiles,
+      onError: () => {
+        if (userId !== null) saveDraft(userId, conversation.id, sending.text, sending.mode);
+      },
       onSuccess: () => {
         typingSignal.stopped();
         // Emptied, not reset: the form's defaults may be a draft that was restored (and is now sent).
