@@ -17,6 +17,7 @@ import webhooks from './webhooks';
 import channels from './channels';
 import conversations from './conversations';
 import contacts from './contacts';
+import broadcasts from './broadcasts';
 import widget from './widget';
 import reports from './reports';
 import billing from './billing';
@@ -38,6 +39,7 @@ export const routeFiles: RouteFile[] = [
   channels,
   conversations,
   contacts,
+  broadcasts,
   reports,
   billing,
   widget,

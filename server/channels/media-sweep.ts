@@ -6,7 +6,7 @@ import { rowsOf } from '../db/rows';
 import { mediaPath, privateDisk } from './media';
 
 /**
- * Files on the private disk that no message names any more: those of conversations deleted by
+ * Files on the private disk that no message (nor a broadcast still to send) names any more: those of conversations deleted by
  * history retention or by hand, and every file of a deleted team. Files are stored by content
  * (`media/<team>/<sha256>`) and shared by the messages that hold the same bytes, so a file goes
  * only when no message of its team names it, and only after a grace period since it was last
@@ -39,7 +39,10 @@ export async function sweepUnreferencedMedia(
           select distinct attachment->>'stored' as stored
             from messages, jsonb_array_elements(messages.attachments) as attachment
            where messages.team_id = ${teamId} and messages.attachments <> '[]'::jsonb
-             and attachment ? 'stored'`),
+             and attachment ? 'stored'
+           union
+          select header->'attachment'->>'stored' from broadcasts
+           where team_id = ${teamId} and header is not null and status in ('scheduled', 'sending')`),
       ).map((row) => row.stored),
     );
     for (const name of await readdir(join(root, dir)).catch(() => [] as string[])) {

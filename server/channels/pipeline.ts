@@ -93,6 +93,8 @@ import {
 } from '../billing/reply-metering';
 import type { Reservation } from '../billing/metering';
 
+import { asksToStopBroadcasts, stopBroadcasts } from '../domain/broadcasts/opt-out';
+
 export const inboundJob = 'channel.inbound';
 export const replyJob = 'conversation.reply';
 export const sendJob = 'channel.send';
@@ -510,6 +512,10 @@ export async function acceptInbound(
         state: 'queued',
         handoffAt: now,
       })) ?? counted;
+  }
+  // "STOP" on WhatsApp: no more broadcasts for them (domain/broadcasts/opt-out.ts).
+  if (channel.type === 'whatsapp' && !contact.unsubscribedAt && asksToStopBroadcasts(message.text)) {
+    await stopBroadcasts(services, contact, conversation, now);
   }
   // Whoever has the conversation hears the customer wrote (not while they have it open).
   if (counted.state === 'human' && counted.assigneeId !== null) {

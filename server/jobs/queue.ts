@@ -85,6 +85,11 @@ export class JobQueue {
     this.boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
   }
 
+  /** Whether this process's workers are running (false when jobs are only drained, as tests do). */
+  get workersRunning(): boolean {
+    return this.working;
+  }
+
   define<Data extends object>(definition: JobDefinition<Data>): this {
     this.definitions.set(definition.name, definition as unknown as JobDefinition<object>);
     return this;

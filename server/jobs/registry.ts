@@ -24,6 +24,8 @@ import { collectQuestion, gapJob, type GapJob } from '../domain/gaps/collect-que
 import { sweepVectorIndexes, syncVectorIndex, vectorIndexJob } from '../knowledge/vector-index';
 import { refreshTermStats, termStatsJob } from '../knowledge/term-stats';
 import { mailUnread, notificationMailJob } from '../domain/notifications/unread-mail';
+import { broadcastJob } from '../domain/broadcasts/broadcasts';
+import { queueDueBroadcasts, sendBroadcast } from '../domain/broadcasts/send';
 
 /** Every job Kawan runs, defined on the services' queue. */
 export function defineJobs(services: Services): void {
@@ -73,6 +75,14 @@ export function defineJobs(services: Services): void {
     concurrency: 4,
     expireInSeconds: 120,
     run: (job, context) => sendMessage(services, { ...job, attempt: job.attempt ?? 1 }, context),
+  });
+  // A run writes and sends a broadcast's copies for under a minute, then queues the next run; each
+  // recipient is written once whatever runs again (domain/broadcasts/send.ts).
+  services.jobs.define<{ teamId: number; broadcastId: number }>({
+    name: broadcastJob,
+    retryLimit: 5,
+    expireInSeconds: 300,
+    run: (job) => sendBroadcast(services, job),
   });
   // Idempotent by the customer's message: a retry finds the question collected and stops.
   services.jobs.define<GapJob>({
@@ -160,6 +170,8 @@ export async function startWorkers(services: Services, logger: Logger): Promise<
         if (events > 0) logger.warn({ events }, 'stored deliveries without a job were queued again');
         const messages = await requeueStrandedSends(services);
         if (messages > 0) logger.warn({ messages }, 'outbound messages without a send job were queued again');
+        const broadcasts = await queueDueBroadcasts(services);
+        if (broadcasts > 0) logger.info({ broadcasts }, 'broadcasts due or unfinished were queued');
       })
       .catch((error: unknown) => logger.error({ err: error }, 'stranded deliveries could not be queued again'));
   // Billing's clock: periods that ended roll over, unpaid renewals make teams past due, grace

@@ -42,6 +42,8 @@ export interface MessageFact {
   kind: string;
   status: string;
   feedback: number | null;
+  /** The broadcast it is a copy of (not a person's reply); absent or null: none. */
+  broadcastId?: number | null;
   ai: Pick<MessageAi, 'kind' | 'model' | 'promptTokens' | 'completionTokens' | 'costUsd' | 'citations'> | null;
 }
 
@@ -124,9 +126,9 @@ export const asksForRating = (channelType: string) => channelType === 'web';
 export const isAiReply = (message: MessageFact) =>
   message.sender === 'bot' && message.ai !== null && message.status !== 'composing';
 
-/** A person's reply to the customer (notes are internal, events are lines of the thread). */
+/** A person's reply to the customer (notes are internal, events are lines of the thread, a broadcast's copy answers nothing). */
 export const isHumanReply = (message: MessageFact) =>
-  message.sender === 'agent' && message.kind !== 'note' && message.kind !== 'event';
+  message.sender === 'agent' && message.kind !== 'note' && message.kind !== 'event' && !message.broadcastId;
 
 const whatsappRank: Record<string, 'sent' | 'delivered' | 'read' | 'failed' | undefined> = {
   sent: 'sent',

@@ -68,7 +68,7 @@ export async function peopleFigures(db: Database, teamId: number, query: PeopleQ
       select m.sender_user_id as user_id, count(*)::int as replies, count(distinct m.conversation_id)::int as conversations
         from messages m join conversations c on c.id = m.conversation_id
        where m.team_id = ${teamId} and ${inScope} and m.direction = 'outbound' and m.sender = 'agent'
-         and m.kind <> 'note' and m.sender_user_id is not null and ${person(sql`m.sender_user_id`)}
+         and m.kind <> 'note' and m.broadcast_id is null and m.sender_user_id is not null and ${person(sql`m.sender_user_id`)}
          and m.created_at >= ${from} and m.created_at < ${to}
        group by m.sender_user_id`),
     ),
@@ -109,6 +109,7 @@ export async function peopleFigures(db: Database, teamId: number, query: PeopleQ
       cross join lateral (
         select m.sender_user_id from messages m
          where m.conversation_id = c.id and m.direction = 'outbound' and m.sender = 'agent' and m.kind <> 'note'
+           and m.broadcast_id is null
          order by m.id limit 1
       ) first
      where ${inScope} and first.sender_user_id is not null and ${person(sql`first.sender_user_id`)}

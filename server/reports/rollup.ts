@@ -104,6 +104,7 @@ export async function loadFacts(
       kind: messages.kind,
       status: messages.status,
       feedback: messages.feedback,
+      broadcastId: messages.broadcastId,
       ai: messages.ai,
     })
     .from(messages)

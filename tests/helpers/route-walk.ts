@@ -57,6 +57,8 @@ export interface Tenant {
   gap: { id: number };
   /** An open invoice of the team (Kawan's own, the manual provider). */
   invoice: { id: number };
+  /** A broadcast of the team, scheduled a month ahead. */
+  broadcast: { id: number };
 }
 
 const where = 'tests/helpers/route-walk.ts';
@@ -133,6 +135,18 @@ export async function createTenant(services: Pick<Services, 'db' | 'encrypter'>,
     interval: 'month',
     lines: [{ description: 'Starter plan, monthly', quantity: 1, amount: 2900 }],
   });
+  const [broadcast] = await services.db
+    .insert(schema.broadcasts)
+    .values({
+      teamId: team.id,
+      channelId: channel.id,
+      name: `${name} promo`,
+      templateName: 'promo',
+      templateLanguage: 'id',
+      audience: { kind: 'all' },
+      scheduledAt: new Date(Date.now() + 30 * 86_400_000),
+    })
+    .returning({ id: schema.broadcasts.id });
   return {
     team,
     owner,
@@ -157,6 +171,7 @@ export async function createTenant(services: Pick<Services, 'db' | 'encrypter'>,
     event: { id: event.id },
     gap: { id: gap.id },
     invoice: { id: invoice.id },
+    broadcast: { id: broadcast.id },
   };
 }
 
@@ -190,6 +205,7 @@ export const fixtures: Record<string, (tenant: Tenant) => number | string> = {
   table: () => 'daily',
   gap: (tenant) => tenant.gap.id,
   invoice: (tenant) => tenant.invoice.id,
+  broadcast: (tenant) => tenant.broadcast.id,
 };
 
 export function fixtureFor(route: CompiledRoute, name: string): (tenant: Tenant) => number | string {

@@ -32,6 +32,7 @@ function message(
     choices: null,
     feedback: null,
     mentionedUserIds: null,
+    broadcastId: null,
     createdAt: at('2026-12-06T07:31:00Z'),
     ...values,
   };

@@ -21,6 +21,7 @@ vi.mock('@inertiajs/react', async () => {
   return {
     router: {
       get: (url: string, data?: unknown) => fake.calls.push({ method: 'get', url, data }),
+      put: (url: string, data?: unknown, options?: Options) => fake.calls.push({ method: 'put', url, data, options }),
       reload: (options: Options) => fake.calls.push({ method: 'reload', url: '', options }),
     },
     Head: ({ title }: { title?: string }) => <title>{title}</title>,
@@ -330,6 +331,7 @@ describe('Contacts/Show', () => {
     contact: {
       ...rina,
       locale: 'id',
+      unsubscribed_at: null as string | null,
       identities: [
         {
           channel_type: 'web' as const,
@@ -389,6 +391,25 @@ describe('Contacts/Show', () => {
   it('offers no Edit to a role that only reads', () => {
     render(<ContactsShow {...props(false)} />);
     expect(screen.queryByRole('button', { name: 'Edit contact' })).toBeNull();
+    expect(screen.queryByRole('switch', { name: 'Receives broadcasts' })).toBeNull();
+    expect(screen.getByText('Receives broadcasts.')).toBeTruthy();
+  });
+
+  it('turns broadcasts off for a contact who asked for none, and says since when', () => {
+    const { unmount } = render(<ContactsShow {...props(true)} />);
+    const toggle = screen.getByRole('switch', { name: 'Receives broadcasts' });
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(toggle);
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'put',
+      url: 'route:contacts.update:{"contact":40}',
+      data: { receives_broadcasts: false },
+    });
+    unmount();
+    const base = props(true);
+    render(<ContactsShow {...base} contact={{ ...base.contact, unsubscribed_at: '2026-12-01T08:00:00Z' }} />);
+    expect(screen.getByRole('switch', { name: 'Receives broadcasts' }).getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByText(/^Asked for none on/)).toBeTruthy();
   });
 
   it('lets an owner or an admin delete the contact after a confirmation, and nobody else', () => {

@@ -47,9 +47,15 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
                   <ApplicationMark className="block h-9 w-auto" />
                 </Link>
               </div>
-              <div className="hidden space-x-3 lg:-my-px lg:ms-4 lg:flex xl:ms-10 xl:space-x-8">
+              <div className="hidden space-x-2 lg:-my-px lg:ms-4 lg:flex xl:ms-6 xl:space-x-4">
                 {items.map((item) => (
-                  <NavLink key={item.href} href={item.href} active={route().current(item.current)}>
+                  <NavLink
+                    key={item.href}
+                    href={item.href}
+                    active={route().current(item.current)}
+                    // Between lg and xl the mark beside it is the way to the dashboard: the other areas need the room.
+                    className={item.current === 'dashboard' ? 'max-xl:hidden' : undefined}
+                  >
                     {item.label}
                   </NavLink>
                 ))}
@@ -68,9 +74,6 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
                   trigger={
                     <>
                       <img className="size-8 rounded-full object-cover" src={user.profile_photo_url} alt="" />
-                      <span className="hidden max-w-40 truncate font-medium whitespace-nowrap 2xl:inline">
-                        {user.name}
-                      </span>
                       <svg
                         className="hidden size-4 xl:block"
                         viewBox="0 0 20 20"

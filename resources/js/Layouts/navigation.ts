@@ -24,6 +24,12 @@ const areas: Area[] = [
     allowed: (can) => can.viewConversations,
   },
   { label: 'Contacts', route: 'contacts.index', current: 'contacts.*', allowed: (can) => can.viewConversations },
+  {
+    label: 'Broadcasts',
+    route: 'broadcasts.index',
+    current: 'broadcasts.*',
+    allowed: (can) => can.viewConversations,
+  },
   { label: 'Bots', route: 'bots.index', current: 'bots.*', allowed: (can) => can.viewBots },
   { label: 'Knowledge', route: 'knowledges.index', current: 'knowledges.*', allowed: (can) => can.viewKnowledges },
   { label: 'Channels', route: 'channels.index', current: 'channels.*', allowed: (can) => can.viewChannels },

@@ -135,6 +135,11 @@ declare module 'ziggy-js' {
     'contacts.notes.store': [{ name: 'contact'; required: true; binding: 'id' }];
     'contacts.notes.destroy': [{ name: 'contact'; required: true; binding: 'id' }, { name: 'note'; required: true; binding: 'id' }];
     'contacts.conversations.store': [{ name: 'contact'; required: true; binding: 'id' }];
+    'broadcasts.index': [];
+    'broadcasts.create': [];
+    'broadcasts.store': [];
+    'broadcasts.show': [{ name: 'broadcast'; required: true; binding: 'id' }];
+    'broadcasts.cancel': [{ name: 'broadcast'; required: true; binding: 'id' }];
     'reports.index': [];
     'reports.export': [{ name: 'table'; required: true }];
     'reports.gaps': [];

@@ -752,7 +752,7 @@ export function conversationRepository(db: Database, teamId: number) {
     /** A contact's details as a person wrote them (null clears one). */
     async setContactDetails(
       id: number,
-      values: Partial<Pick<ContactRow, 'name' | 'email' | 'phoneE164'>>,
+      values: Partial<Pick<ContactRow, 'name' | 'email' | 'phoneE164' | 'unsubscribedAt'>>,
     ): Promise<ContactRow | undefined> {
       const [row] = await db
         .update(contacts)
@@ -1137,6 +1137,8 @@ export function conversationWriter(db: Database) {
       now: Date;
       /** The thread's conversation as `threadState` just read it (null: none); else read here. */
       read?: ConversationRow | null;
+      /** False: a resolved conversation is left resolved and a new one opened (a broadcast is no reopening). */
+      reopen?: boolean;
     }): Promise<{ conversation: ConversationRow; opened: boolean; reopened: boolean }> {
       for (let attempt = 0; attempt < 5; attempt += 1) {
         // The thread's open conversation (there is at most one) or else its last one, in one read.
@@ -1148,7 +1150,11 @@ export function conversationWriter(db: Database) {
             : await turnStatements.threadConversation(db, { channelId: input.channelId, threadId: input.threadId });
         if (last && last.state !== 'resolved') return { conversation: last, opened: false, reopened: false };
         try {
-          if (last?.resolvedAt && input.now.getTime() - last.resolvedAt.getTime() < reopenWindowMs) {
+          if (
+            input.reopen !== false &&
+            last?.resolvedAt &&
+            input.now.getTime() - last.resolvedAt.getTime() < reopenWindowMs
+          ) {
             const [reopened] = await db
               .update(conversations)
               .set({

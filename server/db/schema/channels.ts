@@ -79,6 +79,8 @@ export const contacts = pgTable(
     externalId: varchar('external_id', { length: 255 }),
     locale: varchar('locale', { length: 16 }),
     attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull().default({}),
+    /** Since when the contact asked for no more broadcasts (null: they receive them). */
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -271,6 +273,8 @@ export const messages = pgTable(
     feedback: smallint('feedback'),
     /** A note's teammates named in it with "@Name" (their bells heard it; the inbox's Mentions tab). */
     mentionedUserIds: integer('mentioned_user_ids').array(),
+    /** The broadcast (domain/broadcasts) this message is a copy of: not a person's reply, whoever sent it. */
+    broadcastId: integer('broadcast_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -15,3 +15,4 @@ export * from './billing';
 export * from './saved-replies';
 export * from './labels';
 export * from './contact-notes';
+export * from './broadcasts';

@@ -24,6 +24,11 @@ const contactSchema = z.object({
   name: z.preprocess(blankAsNull, fields.requiredString('name', 255).nullish()),
   email: z.preprocess(blankAsNull, fields.email().nullish()),
   phone: z.preprocess(blankAsNull, phoneField().nullish()),
+  /** Whether they receive broadcasts (false: they asked for none, from now). */
+  receives_broadcasts: z.preprocess(
+    (value) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value),
+    z.boolean({ error: 'The receives broadcasts field must be true or false.' }).optional(),
+  ),
 });
 
 /**
@@ -37,7 +42,14 @@ export async function saveContactDetails(
   input: unknown,
 ): Promise<ContactRow | undefined> {
   const data = validate(contactSchema, input, 'updateContact');
-  const values = { name: data.name, email: data.email, phoneE164: data.phone };
+  const subscription =
+    data.receives_broadcasts === undefined
+      ? undefined
+      : data.receives_broadcasts
+        ? null
+        : // Since when they asked: a second "no" keeps the first one's time.
+          ((await repo.contact(contactId))?.unsubscribedAt ?? new Date());
+  const values = { name: data.name, email: data.email, phoneE164: data.phone, unsubscribedAt: subscription };
   const changed = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
   return Object.keys(changed).length === 0 ? repo.contact(contactId) : repo.setContactDetails(contactId, changed);
 }

@@ -1,5 +1,6 @@
 import { and, inArray, isNotNull, lte } from 'drizzle-orm';
 import { z } from 'zod';
+import { instantField } from '../shared/instant';
 import type { Services } from '../../services';
 import { conversations } from '../../db/schema/index';
 import { conversationRepository, type ConversationRow } from '../../db/repositories/conversation-repository';
@@ -28,23 +29,7 @@ export const conversationUnsnoozedType = 'conversation-unsnoozed';
 type SnoozeServices = Pick<Services, 'db' | 'broadcaster' | 'widgetBroadcaster' | 'route' | 'jobs' | 'config'>;
 
 const snoozeSchema = z.object({
-  until: z
-    .string({ error: 'Choose when the conversation comes back.' })
-    .trim()
-    .min(1, 'Choose when the conversation comes back.')
-    .max(64, 'The snooze time is not a valid date and time.')
-    .transform((value, context) => {
-      // An ISO 8601 date and time with its offset ("2026-12-07T09:00:00+07:00", "…Z"): the
-      // browser says it in the agent's own zone, the server keeps the instant.
-      const time = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/.test(value)
-        ? Date.parse(value)
-        : Number.NaN;
-      if (Number.isNaN(time)) {
-        context.addIssue({ code: 'custom', message: 'The snooze time is not a valid date and time.' });
-        return z.NEVER;
-      }
-      return new Date(time);
-    }),
+  until: instantField('Choose when the conversation comes back.', 'The snooze time is not a valid date and time.'),
 });
 
 /** Whether the conversation is snoozed now (the sweep may not have woken a due one yet). */

@@ -11,6 +11,7 @@ import StateBadge, { ChannelIcon, PriorityBadge } from '../Conversations/Partial
 import { contactLabel } from '../Conversations/Partials/format';
 import type { ContactsShowProps, ContactSummary } from './Partials/types';
 import { DuplicatesCard, MergeConfirmation, MergeSearchDialog } from './Partials/MergeContacts';
+import BroadcastsCard from './Partials/BroadcastsCard';
 import StartWhatsApp from './Partials/StartWhatsApp';
 import DeleteSection from '@/Components/DeleteSection';
 import SectionBorder from '@/Components/SectionBorder';
@@ -120,6 +121,7 @@ export default function Show({
               updateUrl={route('contacts.update', { contact: contact.id })}
               canEdit={can.edit}
             />
+            <BroadcastsCard contactId={contact.id} unsubscribedAt={contact.unsubscribed_at} canEdit={can.edit} />
             <DuplicatesCard duplicates={duplicates} canEdit={can.edit} onMerge={setMerging} />
             <ContactNotes contactId={contact.id} notes={notes} canEdit={can.edit} className="mt-6" />
           </aside>

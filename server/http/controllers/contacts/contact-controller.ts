@@ -163,7 +163,12 @@ export async function show(req: Request) {
   const contacts = contactRepository(req.services.db, actor.teamId);
   const search = typeof req.query.merge_search === 'string' ? req.query.merge_search.trim().slice(0, 100) : '';
   await req.inertia.render('Contacts/Show', {
-    contact: { ...presentContact(row), locale: row.locale, identities: identities.map(presentIdentity) },
+    contact: {
+      ...presentContact(row),
+      locale: row.locale,
+      identities: identities.map(presentIdentity),
+      unsubscribed_at: row.unsubscribedAt?.toISOString() ?? null,
+    },
     conversations: (await conversationsOf(req.services.db, actor.teamId, id)).map((conversation) => ({
       id: conversation.id,
       number: conversation.number,

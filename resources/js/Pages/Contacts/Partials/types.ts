@@ -40,6 +40,8 @@ export interface ContactsShowProps {
       external_user_id: string;
       verified: boolean;
     }[];
+    /** Since when they asked for no broadcasts (null: they receive them). */
+    unsubscribed_at: string | null;
   };
   /** The latest 50, newest first. */
   conversations: {

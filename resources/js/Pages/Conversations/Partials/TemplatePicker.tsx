@@ -44,7 +44,7 @@ function Filled({ text, part, values }: { text: string; part: 'header' | 'body';
 }
 
 /** The message as the customer will read it on WhatsApp: header, body, footer and buttons. */
-function Preview({
+export function Preview({
   template,
   values,
   file,
@@ -88,6 +88,52 @@ function Preview({
   );
 }
 
+/** The file a template's media header shows: chosen with a button, named with its size once chosen. */
+export function HeaderFileField({
+  media,
+  file,
+  onChange,
+  error,
+  note,
+}: {
+  media: keyof typeof headerFiles;
+  file: File | null;
+  onChange: (file: File | null) => void;
+  error?: string;
+  /** A line under the button (what the file is used for). */
+  note?: ReactNode;
+}) {
+  const picker = useRef<HTMLInputElement>(null);
+  return (
+    <div>
+      <span className="block text-sm font-medium text-gray-700">{headerFiles[media].label}</span>
+      <input
+        ref={picker}
+        type="file"
+        accept={headerFiles[media].accept}
+        className="sr-only"
+        aria-label={headerFiles[media].label}
+        onChange={(event) => {
+          onChange(event.target.files?.[0] ?? null);
+          event.target.value = '';
+        }}
+      />
+      <div className="mt-1 flex items-center gap-2">
+        <SecondaryButton type="button" onClick={() => picker.current?.click()}>
+          {file ? 'Choose another file' : 'Choose a file'}
+        </SecondaryButton>
+        {file && (
+          <span className="truncate text-xs text-gray-600">
+            {file.name} · {formatBytes(file.size)}
+          </span>
+        )}
+      </div>
+      {note && <p className="mt-1 text-xs text-gray-500">{note}</p>}
+      <InputError className="mt-2" message={error} role="alert" />
+    </div>
+  );
+}
+
 /**
  * An approved WhatsApp template: the only reply once the 24-hour window has closed (it opens it again
  * once the customer answers), and a choice beside free text while it is open. The agent fills in the
@@ -119,7 +165,6 @@ export default function TemplatePicker({
     parameters: {},
     file: null,
   });
-  const filePicker = useRef<HTMLInputElement>(null);
   const chosen = templates.find(
     (template) => keyOf(template) === keyOf({ name: form.data.template, language: form.data.language }),
   );
@@ -208,34 +253,12 @@ export default function TemplatePicker({
                   <p className="text-sm text-gray-500">This template asks for no values: it goes as written.</p>
                 )}
                 {chosen.header_media && (
-                  <div>
-                    <span className="block text-sm font-medium text-gray-700">
-                      {headerFiles[chosen.header_media].label}
-                    </span>
-                    <input
-                      ref={filePicker}
-                      id="composer-template-file"
-                      type="file"
-                      accept={headerFiles[chosen.header_media].accept}
-                      className="sr-only"
-                      aria-label={headerFiles[chosen.header_media].label}
-                      onChange={(event) => {
-                        form.setData('file', event.target.files?.[0] ?? null);
-                        event.target.value = '';
-                      }}
-                    />
-                    <div className="mt-1 flex items-center gap-2">
-                      <SecondaryButton type="button" onClick={() => filePicker.current?.click()}>
-                        {form.data.file ? 'Choose another file' : 'Choose a file'}
-                      </SecondaryButton>
-                      {form.data.file && (
-                        <span className="truncate text-xs text-gray-600">
-                          {form.data.file.name} · {formatBytes(form.data.file.size)}
-                        </span>
-                      )}
-                    </div>
-                    <InputError className="mt-2" message={errors.file} role="alert" />
-                  </div>
+                  <HeaderFileField
+                    media={chosen.header_media}
+                    file={form.data.file}
+                    onChange={(file) => form.setData('file', file)}
+                    error={errors.file}
+                  />
                 )}
                 {chosen.fields.map((field) => (
                   <TextField

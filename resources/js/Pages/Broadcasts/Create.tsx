@@ -1,0 +1,505 @@
+import { Head, Link, useForm } from '@inertiajs/react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import DialogModal from '@/Components/DialogModal';
+import EmptyState from '@/Components/EmptyState';
+import Icon from '@/Components/Icon';
+import InputError from '@/Components/InputError';
+import InputLabel from '@/Components/InputLabel';
+import PrimaryButton from '@/Components/PrimaryButton';
+import SecondaryButton from '@/Components/SecondaryButton';
+import SectionBorder from '@/Components/SectionBorder';
+import SectionTitle from '@/Components/SectionTitle';
+import Select from '@/Components/Select';
+import TextField from '@/Components/TextField';
+import TextInput from '@/Components/TextInput';
+import { PageHeader } from '@/Layouts/AppLayout';
+import { formatDateTime } from '@/lib/dates';
+import { plural } from '@/lib/plural';
+import { route } from '@/lib/route';
+import { formatBytes } from '../Knowledges/Partials/format';
+import { HeaderFileField, Preview } from '../Conversations/Partials/TemplatePicker';
+import { localInputValue } from '../Conversations/Partials/snooze';
+import { fillVariables, firstName, type ReplyVariable } from '../../../../server/domain/conversations/reply-variables';
+import type { BroadcastsCreateProps } from './Partials/types';
+
+const keyOf = (template: { name: string; language: string }) => `${template.name}|${template.language}`;
+
+/** The contact the preview is filled in for. */
+const sample = { name: 'Rina Wulandari', phone: '+62 812-3456-7890' };
+
+/** One part of the page: its title and description beside a white card, as Jetstream's forms are. */
+function Part({ title, description, children }: { title: string; description: ReactNode; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="md:grid md:grid-cols-3 md:gap-6" aria-labelledby={id}>
+      <SectionTitle id={id} title={title} description={description} />
+      <div className="mt-5 space-y-6 bg-white px-4 py-5 shadow-sm sm:rounded-md sm:p-6 md:col-span-2 md:mt-0">
+        {children}
+      </div>
+    </section>
+  );
+}
+
+function Choice({
+  name,
+  checked,
+  onChange,
+  disabled,
+  label,
+  hint,
+  children,
+}: {
+  name: string;
+  checked: boolean;
+  onChange: () => void;
+  disabled?: boolean;
+  label: ReactNode;
+  hint?: ReactNode;
+  children?: ReactNode;
+}) {
+  const hintId = useId();
+  return (
+    <div>
+      <label className="flex items-start gap-3">
+        <input
+          type="radio"
+          name={name}
+          checked={checked}
+          disabled={disabled}
+          onChange={onChange}
+          className="mt-0.5 border-gray-300 text-indigo-600 focus:ring-indigo-500 disabled:opacity-50"
+          aria-describedby={hint ? hintId : undefined}
+        />
+        <span className="text-sm">
+          <span className="block font-medium text-gray-900">{label}</span>
+          {hint && (
+            <span id={hintId} className="block text-gray-500">
+              {hint}
+            </span>
+          )}
+        </span>
+      </label>
+      {checked && children && <div className="mt-2 ms-7">{children}</div>}
+    </div>
+  );
+}
+
+/**
+ * Broadcasts/Create: one approved WhatsApp template to many contacts at once. The values may hold
+ * each contact's own details (`{{contact.first_name | Kak}}`); the preview shows a copy as a contact
+ * will read it; the audience says how many it reaches; it goes now or at a time chosen, after a
+ * last look at what is about to happen.
+ */
+export default function Create({ channels, audiences, variables, limits }: BroadcastsCreateProps) {
+  const form = useForm<{
+    name: string;
+    channel_id: string;
+    template: string;
+    parameters: Record<string, string>;
+    file: File | null;
+    audience: 'all' | 'label';
+    label_id: string;
+    when: 'now' | 'later';
+    send_at: string;
+  }>({
+    name: '',
+    channel_id: channels.length === 1 ? String(channels[0].id) : '',
+    template: '',
+    parameters: {},
+    file: null,
+    audience: 'all',
+    label_id: '',
+    when: 'now',
+    send_at: '',
+  });
+  const [confirming, setConfirming] = useState(false);
+  const [bounds] = useState(() => {
+    const now = Date.now();
+    return {
+      min: localInputValue(new Date(now + 2 * 60_000)),
+      max: localInputValue(new Date(now + limits.max_days_ahead * 86_400_000 - 60_000)),
+    };
+  });
+  const lastField = useRef<string | null>(null);
+  const errors = form.errors as Record<string, string | undefined>;
+
+  const channel = channels.find((item) => String(item.id) === form.data.channel_id);
+  const template = channel?.templates.find((item) => keyOf(item) === form.data.template);
+  const label = audiences.labels.find((item) => String(item.id) === form.data.label_id);
+  const reach = form.data.audience === 'all' ? audiences.all : (label?.contacts ?? 0);
+  const sendAt = form.data.when === 'later' && form.data.send_at ? new Date(form.data.send_at) : null;
+
+  if (channels.length === 0) {
+    return (
+      <>
+        <Head title="New broadcast" />
+        <PageHeader title="New broadcast" />
+        <div className="mx-auto max-w-7xl py-10 sm:px-6 lg:px-8">
+          <EmptyState
+            icon={<Icon name="megaphone" className="size-10" />}
+            title="Connect WhatsApp first"
+            action={
+              <Link href={route('channels.create')} className="text-sm font-medium text-indigo-700 underline">
+                Connect a WhatsApp number
+              </Link>
+            }
+          >
+            Broadcasts go out on a WhatsApp number, as approved message templates.
+          </EmptyState>
+        </div>
+      </>
+    );
+  }
+
+  const fallbackWord = template?.language.startsWith('id') ? 'Kak' : 'there';
+  const values: Record<ReplyVariable, string | null> = {
+    'contact.name': sample.name,
+    'contact.first_name': firstName(sample.name),
+    'contact.phone': sample.phone,
+    'contact.email': 'rina@example.com',
+    'agent.name': null,
+    'agent.first_name': null,
+    'conversation.number': '128',
+  };
+  const previewValues = Object.fromEntries(
+    Object.entries(form.data.parameters).map(([key, value]) => [key, fillVariables(value, values)]),
+  );
+
+  const insert = (variable: string) => {
+    const key = lastField.current ?? template?.fields[0]?.key;
+    if (!key) return;
+    const current = form.data.parameters[key] ?? '';
+    const text =
+      variable === 'contact.first_name' || variable === 'contact.name' ? `${variable} | ${fallbackWord}` : variable;
+    form.setData('parameters', {
+      ...form.data.parameters,
+      [key]: `${current}${current && !current.endsWith(' ') ? ' ' : ''}{{${text}}}`,
+    });
+    document.getElementById(`broadcast-${key}`)?.focus();
+  };
+
+  const review = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setConfirming(true);
+  };
+
+  const send = () => {
+    form.transform((data) => ({
+      name: data.name,
+      channel_id: data.channel_id,
+      template: template?.name ?? '',
+      language: template?.language ?? '',
+      parameters: data.parameters,
+      audience: data.audience,
+      label_id: data.audience === 'label' ? data.label_id : '',
+      send_at:
+        sendAt && !Number.isNaN(sendAt.getTime()) ? sendAt.toISOString() : data.when === 'later' ? data.send_at : '',
+      ...(template?.header_media && data.file ? { file: data.file } : {}),
+    }));
+    form.post(route('broadcasts.store'), {
+      forceFormData: Boolean(template?.header_media && form.data.file),
+      onFinish: () => setConfirming(false),
+    });
+  };
+
+  const chooseTemplate = (key: string) => {
+    form.clearErrors('template', 'file');
+    form.setData((data) => ({ ...data, template: key, parameters: {}, file: null }));
+    lastField.current = null;
+  };
+
+  return (
+    <>
+      <Head title="New broadcast" />
+      <PageHeader title="New broadcast" />
+      <div className="mx-auto max-w-7xl py-10 sm:px-6 lg:px-8">
+        <form onSubmit={review} aria-label="New broadcast" className="space-y-0">
+          <Part title="Broadcast" description="A name for your team: customers never see it.">
+            <TextField
+              id="broadcast-name"
+              label="Name"
+              value={form.data.name}
+              onChange={(value) => form.setData('name', value)}
+              error={errors.name}
+              maxLength={120}
+              placeholder="e.g. Promo akhir tahun"
+              required
+              isFocused
+            />
+          </Part>
+
+          <SectionBorder />
+
+          <Part
+            title="Message"
+            description="WhatsApp lets a business write first only with a template Meta approved. Each value can carry the contact's own details."
+          >
+            {channels.length > 1 && (
+              <div>
+                <InputLabel htmlFor="broadcast-channel" value="WhatsApp number" />
+                <Select
+                  id="broadcast-channel"
+                  className="mt-1 block w-full"
+                  value={form.data.channel_id}
+                  onChange={(event) => {
+                    form.setData((data) => ({ ...data, channel_id: event.target.value, template: '', parameters: {} }));
+                  }}
+                  aria-invalid={errors.channel_id ? true : undefined}
+                  aria-describedby="broadcast-channel-error"
+                >
+                  <option value="">Choose a number…</option>
+                  {channels.map((item) => (
+                    <option key={item.id} value={item.id}>
+                      {item.name}
+                      {item.paused ? ' (paused)' : ''}
+                    </option>
+                  ))}
+                </Select>
+                <InputError id="broadcast-channel-error" className="mt-2" message={errors.channel_id} />
+              </div>
+            )}
+            {channels.length === 1 && (
+              <p className="text-sm text-gray-700">
+                From <span className="font-medium text-gray-900">{channels[0].name}</span>
+                {channels[0].paused && ' (paused: the broadcast waits until the channel is active again)'}
+              </p>
+            )}
+            {channels.length === 1 && <InputError message={errors.channel_id} />}
+
+            {channel && (
+              <div>
+                <InputLabel htmlFor="broadcast-template" value="Template" />
+                {channel.templates.length === 0 ? (
+                  <p className="mt-1 text-sm text-gray-500">
+                    This number has no approved templates yet. Add them in WhatsApp Manager, then sync them on{' '}
+                    <Link href={route('channels.show', { channel: channel.id })} className="underline">
+                      the channel&apos;s page
+                    </Link>
+                    .
+                  </p>
+                ) : (
+                  <Select
+                    id="broadcast-template"
+                    className="mt-1 block w-full"
+                    value={form.data.template}
+                    onChange={(event) => chooseTemplate(event.target.value)}
+                    aria-invalid={errors.template ? true : undefined}
+                    aria-describedby="broadcast-template-error"
+                  >
+                    <option value="">Choose a template…</option>
+                    {channel.templates.map((item) => (
+                      <option key={keyOf(item)} value={keyOf(item)} disabled={item.unsendable !== null}>
+                        {item.name} ({item.language}) · {item.category.toLowerCase()}
+                        {item.unsendable ? ' — cannot be sent from Kawan' : ''}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+                <InputError id="broadcast-template-error" className="mt-2" message={errors.template} />
+              </div>
+            )}
+
+            {template && (
+              <div className="grid gap-6 lg:grid-cols-2">
+                <div className="space-y-4">
+                  {template.fields.length === 0 && !template.header_media && (
+                    <p className="text-sm text-gray-500">This template asks for no values: it goes as written.</p>
+                  )}
+                  {template.header_media && (
+                    <HeaderFileField
+                      media={template.header_media}
+                      file={form.data.file}
+                      onChange={(file) => form.setData('file', file)}
+                      error={errors.file}
+                      note={`One file for every copy, up to ${formatBytes(limits.max_file_bytes)}.`}
+                    />
+                  )}
+                  {template.fields.map((field) => (
+                    <TextField
+                      key={field.key}
+                      id={`broadcast-${field.key}`}
+                      label={field.label}
+                      value={form.data.parameters[field.key] ?? ''}
+                      onChange={(value) => form.setData('parameters', { ...form.data.parameters, [field.key]: value })}
+                      onFocus={() => {
+                        lastField.current = field.key;
+                      }}
+                      error={errors[`parameters.${field.key}`]}
+                      placeholder={field.example ? `e.g. ${field.example}` : undefined}
+                      hint={field.hint ?? undefined}
+                      required
+                    />
+                  ))}
+                  {template.fields.some((field) => field.kind === 'text') && (
+                    <div>
+                      <p className="text-xs text-gray-600">
+                        Put in the contact&apos;s own details (into the value you were last in). After a bar, what goes
+                        when a contact has none:{' '}
+                        <code className="text-gray-800">{`{{contact.first_name | ${fallbackWord}}}`}</code>. A contact a
+                        value stays empty for is left out.
+                      </p>
+                      <div className="mt-2 flex flex-wrap gap-1.5" role="group" aria-label="Contact details">
+                        {variables
+                          .filter((variable) => variable.name.startsWith('contact.'))
+                          .map((variable) => (
+                            <button
+                              key={variable.name}
+                              type="button"
+                              title={variable.description}
+                              onClick={() => insert(variable.name)}
+                              className="rounded-full bg-gray-100 px-2.5 py-1 text-xs font-medium text-gray-700 hover:bg-gray-200 focus:ring-2 focus:ring-indigo-500 focus:outline-hidden"
+                            >
+                              {`{{${variable.name}}}`}
+                            </button>
+                          ))}
+                      </div>
+                    </div>
+                  )}
+                </div>
+                <div>
+                  <Preview template={template} values={previewValues} file={form.data.file} />
+                  <p className="mt-2 text-xs text-gray-500">As {sample.name} will read it.</p>
+                </div>
+              </div>
+            )}
+          </Part>
+
+          <SectionBorder />
+
+          <Part
+            title="Recipients"
+            description="Contacts with a phone number: their WhatsApp. Who asked for no more broadcasts is left out."
+          >
+            <fieldset aria-describedby="broadcast-audience-error">
+              <legend className="sr-only">Who receives it</legend>
+              <div className="space-y-4">
+                <Choice
+                  name="audience"
+                  checked={form.data.audience === 'all'}
+                  onChange={() => form.setData('audience', 'all')}
+                  label={`All contacts with a phone number (${audiences.all.toLocaleString()})`}
+                />
+                <Choice
+                  name="audience"
+                  checked={form.data.audience === 'label'}
+                  onChange={() => form.setData('audience', 'label')}
+                  disabled={audiences.labels.length === 0}
+                  label="Contacts with a label"
+                  hint={
+                    audiences.labels.length === 0
+                      ? 'Your team has no labels yet: label conversations in the inbox to reach their contacts.'
+                      : 'Those with a conversation carrying it.'
+                  }
+                >
+                  <label htmlFor="broadcast-label" className="sr-only">
+                    Label
+                  </label>
+                  <Select
+                    id="broadcast-label"
+                    className="block w-full sm:w-72"
+                    value={form.data.label_id}
+                    onChange={(event) => form.setData('label_id', event.target.value)}
+                    aria-invalid={errors.label_id ? true : undefined}
+                    aria-describedby="broadcast-label-error"
+                  >
+                    <option value="">Choose a label…</option>
+                    {audiences.labels.map((item) => (
+                      <option key={item.id} value={item.id}>
+                        {item.name} ({plural(item.contacts, 'contact')})
+                      </option>
+                    ))}
+                  </Select>
+                  <InputError id="broadcast-label-error" className="mt-2" message={errors.label_id} />
+                </Choice>
+              </div>
+            </fieldset>
+            <InputError id="broadcast-audience-error" message={errors.audience} />
+            {audiences.unsubscribed > 0 && (
+              <p className="text-xs text-gray-500">
+                {plural(audiences.unsubscribed, 'contact')} asked for no more broadcasts and{' '}
+                {audiences.unsubscribed === 1 ? 'is' : 'are'} left out.
+              </p>
+            )}
+          </Part>
+
+          <SectionBorder />
+
+          <Part title="When" description="Now, or at a time you choose, in your own time zone.">
+            <fieldset>
+              <legend className="sr-only">When it goes</legend>
+              <div className="space-y-4">
+                <Choice
+                  name="when"
+                  checked={form.data.when === 'now'}
+                  onChange={() => form.setData('when', 'now')}
+                  label="Send now"
+                />
+                <Choice
+                  name="when"
+                  checked={form.data.when === 'later'}
+                  onChange={() => form.setData('when', 'later')}
+                  label="Schedule"
+                  hint={`Up to ${limits.max_days_ahead} days ahead; cancel it any time before it goes.`}
+                >
+                  <label htmlFor="broadcast-send-at" className="sr-only">
+                    Date and time
+                  </label>
+                  <TextInput
+                    id="broadcast-send-at"
+                    type="datetime-local"
+                    className="block w-full sm:w-72"
+                    value={form.data.send_at}
+                    min={bounds.min}
+                    max={bounds.max}
+                    onChange={(event) => form.setData('send_at', event.target.value)}
+                    aria-invalid={errors.send_at ? true : undefined}
+                    aria-describedby="broadcast-send-at-error"
+                  />
+                </Choice>
+              </div>
+            </fieldset>
+            <InputError id="broadcast-send-at-error" message={errors.send_at} />
+          </Part>
+
+          <div className="mt-8 flex items-center justify-end gap-3 px-4 sm:px-0">
+            <Link href={route('broadcasts.index')} className="text-sm text-gray-600 underline hover:text-gray-900">
+              Cancel
+            </Link>
+            <PrimaryButton disabled={form.processing || !template}>
+              {form.data.when === 'later' ? 'Schedule…' : 'Send…'}
+            </PrimaryButton>
+          </div>
+        </form>
+      </div>
+
+      <DialogModal
+        show={confirming}
+        onClose={() => setConfirming(false)}
+        title={form.data.when === 'later' ? 'Schedule this broadcast?' : 'Send this broadcast now?'}
+        footer={
+          <>
+            <SecondaryButton onClick={() => setConfirming(false)}>Back</SecondaryButton>
+            <PrimaryButton className="ms-3" disabled={form.processing} onClick={send}>
+              {form.data.when === 'later' ? 'Schedule' : `Send to ${plural(reach, 'contact')}`}
+            </PrimaryButton>
+          </>
+        }
+      >
+        <p>
+          <span className="font-medium">{form.data.name || 'This broadcast'}</span> goes to about{' '}
+          <span className="font-medium">{plural(reach, 'contact')}</span>
+          {form.data.audience === 'label' && label ? ` labelled ${label.name}` : ''}
+          {form.data.when === 'later' && sendAt && !Number.isNaN(sendAt.getTime())
+            ? ` on ${formatDateTime(sendAt)}`
+            : ' now'}
+          , each with a copy of {template ? `${template.name} (${template.language})` : 'the template'} on{' '}
+          {channel?.name ?? 'WhatsApp'}.
+        </p>
+        <p className="mt-3">
+          Recipients are counted when it goes. Meta charges your WhatsApp account for each copy delivered; their answers
+          arrive in the inbox.
+        </p>
+      </DialogModal>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import type {
+  BroadcastProps,
+  RecipientProps,
+} from '../../../../../server/http/controllers/broadcasts/broadcast-controller';
+import type { PageMeta } from '../../Bots/Partials/types';
+import type { Template } from '../../Conversations/Partials/types';
+import type { LabelColor } from '../../../../../server/db/schema/labels';
+
+export type Broadcast = BroadcastProps;
+export type BroadcastRecipient = RecipientProps;
+export type RecipientFilter = 'all' | 'failed' | 'skipped' | 'replied';
+
+export interface BroadcastsIndexProps {
+  broadcasts: { data: Broadcast[]; meta: PageMeta };
+  has_whatsapp: boolean;
+  can: { send: boolean };
+}
+
+export interface BroadcastChannel {
+  id: number;
+  name: string;
+  paused: boolean;
+  templates: Template[];
+}
+
+export interface BroadcastsCreateProps {
+  channels: BroadcastChannel[];
+  audiences: {
+    all: number;
+    unsubscribed: number;
+    labels: { id: number; name: string; color: LabelColor; contacts: number }[];
+  };
+  variables: { name: string; description: string }[];
+  limits: { max_days_ahead: number; max_file_bytes: number };
+}
+
+export interface BroadcastsShowProps {
+  broadcast: Broadcast;
+  recipients: { data: BroadcastRecipient[]; meta: PageMeta };
+  filters: { status: RecipientFilter };
+  can: { cancel: boolean };
+}
+
+/** What the server broadcasts on `teams.{teamId}` when a broadcast moves on. */
+export interface BroadcastChangedEvent {
+  broadcast_id: number;
+  status: Broadcast['status'];
+}

@@ -1,0 +1,278 @@
+/**
+ * Broadcasts: an approved WhatsApp template a team sends to many of its contacts at once, each copy
+ * filled in for its contact (`{{contact.first_name | Kak}}` in a value, as saved replies write
+ * them). Made now or for later; sent by the `broadcast.send` job (send.ts), cancelled while it has
+ * not finished. Whoever reads conversations sees them; owners, admins and editors (who manage the
+ * channels) send them.
+ */
+import { z } from 'zod';
+import type { Services } from '../../services';
+import { allows } from '../teams/roles';
+import { authorize, type TeamActor } from '../teams/team-access';
+import { fields, validate } from '../shared/validation';
+import { instantField } from '../shared/instant';
+import { NotFoundError, ValidationError } from '../../support/errors';
+import { channelById, channelRepository, type WhatsappTemplateRow } from '../../db/repositories/channel-repository';
+import { broadcastRepository, type BroadcastRow } from '../../db/repositories/broadcast-repository';
+import { labelRepository } from '../../db/repositories/label-repository';
+import type { BroadcastAudience } from '../../db/schema/index';
+import { fillTemplate, templateShape, type FilledTemplate } from '../../channels/whatsapp/templates';
+import { storeTemplateHeader } from '../../channels/web/uploads';
+import { fileTooLargeMessage, UploadedFile } from '../../http/middleware/body';
+import { fillVariables, replyVariables, unknownVariables, type ReplyVariable } from '../conversations/reply-variables';
+import { teamChannel } from '../notifications/channels';
+
+export const broadcastPolicy = {
+  view: (actor: TeamActor) => allows(actor.role, 'conversations:view', actor.abilities),
+  send: (actor: TeamActor) => allows(actor.role, 'channels:update', actor.abilities),
+};
+
+export const broadcastJob = 'broadcast.send';
+
+/** How far ahead a broadcast may be scheduled. */
+export const broadcastLimits = { maxDaysAhead: 90 } as const;
+
+type BroadcastServices = Pick<Services, 'db' | 'config' | 'jobs' | 'broadcaster'>;
+
+const createSchema = z.object({
+  name: fields.requiredString('name', 120),
+  channel_id: z.coerce
+    .number({ error: 'Choose a WhatsApp channel.' })
+    .int('Choose a WhatsApp channel.')
+    .positive('Choose a WhatsApp channel.'),
+  template: z
+    .string({ error: 'Choose an approved template.' })
+    .trim()
+    .min(1, 'Choose an approved template.')
+    .max(512, 'Choose an approved template.'),
+  language: fields.requiredString('language', 16),
+  parameters: z
+    .record(z.string(), z.unknown(), { error: 'The parameters must be a set of values.' })
+    .optional()
+    .transform((value) => value ?? {}),
+  audience: z.enum(['all', 'label'], { error: 'Choose who receives it.' }),
+  label_id: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.coerce.number({ error: 'Choose a label.' }).int('Choose a label.').positive('Choose a label.').optional(),
+  ),
+  send_at: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    instantField('Choose when it goes.', 'The sending time is not a valid date and time.').optional(),
+  ),
+});
+
+/** What each variable is for a made-up contact: a value's variables are checked by filling them so. */
+const sampleValues: Record<ReplyVariable, string> = {
+  'contact.name': 'Budi Santoso',
+  'contact.first_name': 'Budi',
+  'contact.phone': '+62 812-3456-7890',
+  'contact.email': 'budi@example.com',
+  'agent.name': 'Dewi Santoso',
+  'agent.first_name': 'Dewi',
+  'conversation.number': '42',
+};
+
+/** The template's values filled for one contact (its variables replaced), by field key. */
+export function valuesFor(
+  parameters: Record<string, string>,
+  values: Partial<Record<ReplyVariable, string | null>>,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(parameters).map(([key, value]) => [key, fillVariables(value, values).trim()]),
+  );
+}
+
+/** A parameter's text, or a 422 under its key. */
+function parameterTexts(given: Record<string, unknown>, keys: string[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const texts: Record<string, string> = {};
+  for (const key of keys) {
+    const raw = given[key];
+    if (raw !== undefined && raw !== null && typeof raw !== 'string') {
+      errors[`parameters.${key}`] = 'This value must be text.';
+      continue;
+    }
+    const text = (raw ?? '').trim();
+    const unknown = unknownVariables(text);
+    if (unknown.length > 0) {
+      errors[`parameters.${key}`] = `Kawan does not know {{${unknown[0]}}}. It knows ${Object.keys(replyVariables)
+        .map((name) => `{{${name}}}`)
+        .join(', ')}.`;
+    }
+    texts[key] = text;
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return texts;
+}
+
+/**
+ * A broadcast made: checked whole before anything is stored (its template approved and sendable,
+ * every value given and each variable known, the header's file, an audience with someone in it, a
+ * time within 90 days), then queued for its time. Returns it.
+ */
+export async function createBroadcast(
+  services: BroadcastServices,
+  actor: TeamActor,
+  input: unknown,
+  now = new Date(),
+): Promise<BroadcastRow> {
+  authorize(broadcastPolicy.send(actor));
+  const data = validate(createSchema, input);
+  const channel = await channelById(services.db, data.channel_id);
+  if (!channel || channel.teamId !== actor.teamId || channel.type !== 'whatsapp') {
+    throw new ValidationError({ channel_id: 'Choose one of your WhatsApp channels.' });
+  }
+  const template = await approvedTemplate(services, actor.teamId, channel.id, data.template, data.language);
+  const shape = templateShape(template);
+  if (shape.unsendable) throw new ValidationError({ template: `This template cannot be sent. ${shape.unsendable}` });
+  const parameters = parameterTexts(
+    data.parameters,
+    shape.fields.map((field) => field.key),
+  );
+  const file = (input as { file?: unknown } | null)?.file;
+  const errors: Record<string, string> = {};
+  if (!shape.headerMedia && file instanceof UploadedFile) errors.file = 'This template takes no file.';
+  if (shape.headerMedia && !(file instanceof UploadedFile)) {
+    errors.file = `Choose the ${shape.headerMedia} this template's header shows.`;
+  }
+  try {
+    fillTemplate(template, valuesFor(parameters, sampleValues));
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    Object.assign(errors, error.errors);
+  }
+  const audience: BroadcastAudience =
+    data.audience === 'label' ? { kind: 'label', labelId: data.label_id ?? 0 } : { kind: 'all' };
+  if (audience.kind === 'label') {
+    const label = data.label_id ? await labelRepository(services.db, actor.teamId).find(data.label_id) : undefined;
+    if (!label) errors.label_id = 'Choose one of your labels.';
+  }
+  const scheduledAt = data.send_at ?? now;
+  if (scheduledAt.getTime() < now.getTime() - 60_000) errors.send_at = 'Choose a time in the future.';
+  if (scheduledAt.getTime() > now.getTime() + broadcastLimits.maxDaysAhead * 86_400_000) {
+    errors.send_at = `A broadcast can be scheduled at most ${broadcastLimits.maxDaysAhead} days ahead.`;
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+
+  const repo = broadcastRepository(services.db, actor.teamId);
+  if ((await repo.audienceSize(audience)) === 0) {
+    throw new ValidationError({
+      audience:
+        audience.kind === 'label'
+          ? 'No contact with a phone number has a conversation with this label.'
+          : 'No contact has a phone number yet: add or import contacts first.',
+    });
+  }
+  let header: BroadcastRow['header'] = null;
+  if (shape.headerMedia && file instanceof UploadedFile) {
+    if (file.size > services.config.uploads.maxBytes) {
+      throw new ValidationError({ file: fileTooLargeMessage(services.config.uploads.maxBytes) });
+    }
+    header = {
+      kind: shape.headerMedia === 'image' ? 'image' : 'file',
+      attachment: await storeTemplateHeader(
+        services.config,
+        actor.teamId,
+        file.buffer,
+        file.originalName,
+        shape.headerMedia,
+      ),
+    };
+  }
+  const broadcast = await services.db.transaction(async (tx) => {
+    const row = await broadcastRepository(tx, actor.teamId).create({
+      channelId: channel.id,
+      createdBy: actor.userId,
+      name: data.name,
+      templateName: template.name,
+      templateLanguage: template.language,
+      parameters,
+      header,
+      audience,
+      status: 'scheduled',
+      scheduledAt,
+    });
+    await services.jobs.send(
+      broadcastJob,
+      { teamId: actor.teamId, broadcastId: row.id },
+      scheduledAt > now ? { startAfter: scheduledAt } : {},
+    );
+    return row;
+  });
+  await broadcastChanged(services, broadcast);
+  return broadcast;
+}
+
+/** The channel's approved template of that name and language, or a 422 under `template`. */
+export async function approvedTemplate(
+  services: Pick<Services, 'db'>,
+  teamId: number,
+  channelId: number,
+  name: string,
+  language: string,
+): Promise<WhatsappTemplateRow> {
+  const row = (await channelRepository(services.db, teamId).templates(channelId)).find(
+    (candidate) => candidate.name === name && candidate.language === language,
+  );
+  if (!row || row.status.toUpperCase() !== 'APPROVED') {
+    throw new ValidationError({ template: 'Choose an approved template.' });
+  }
+  return row;
+}
+
+/** A template filled for a contact, or why it cannot be (a value left empty: a variable without a fallback). */
+export function filledFor(
+  template: WhatsappTemplateRow,
+  parameters: Record<string, string>,
+  values: Partial<Record<ReplyVariable, string | null>>,
+): { filled: FilledTemplate } | { problem: string } {
+  try {
+    return { filled: fillTemplate(template, valuesFor(parameters, values)) };
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    const [problem] = Object.values(error.errors);
+    return {
+      problem: `${problem ?? 'The template could not be filled in.'} (a value's variable is empty for this contact)`,
+    };
+  }
+}
+
+/**
+ * Stops a broadcast that has not finished: a scheduled one never goes, a sending one stops before
+ * its next recipients (those already sent to keep their message). A finished one is a 422.
+ */
+export async function cancelBroadcast(
+  services: BroadcastServices,
+  actor: TeamActor,
+  broadcastId: number,
+): Promise<BroadcastRow> {
+  const repo = broadcastRepository(services.db, actor.teamId);
+  const broadcast = await repo.find(broadcastId);
+  if (!broadcast) throw new NotFoundError();
+  authorize(broadcastPolicy.send(actor));
+  const cancelled = await repo.transition(broadcast.id, ['scheduled', 'sending'], {
+    status: 'cancelled',
+    cancelledAt: new Date(),
+    cancelledBy: actor.userId,
+  });
+  if (!cancelled) {
+    throw new ValidationError({
+      broadcast:
+        broadcast.status === 'cancelled' ? 'This broadcast is cancelled already.' : 'This broadcast has been sent.',
+    });
+  }
+  await broadcastChanged(services, cancelled);
+  return cancelled;
+}
+
+/** Tells the team's open pages that a broadcast changed (its list, its page). */
+export async function broadcastChanged(
+  services: Pick<Services, 'broadcaster'>,
+  broadcast: Pick<BroadcastRow, 'id' | 'teamId' | 'status'>,
+): Promise<void> {
+  await services.broadcaster.broadcast({
+    channels: [teamChannel(broadcast.teamId)],
+    event: 'BroadcastChanged',
+    data: { broadcast_id: broadcast.id, status: broadcast.status },
+  });
+}

@@ -1,0 +1,199 @@
+import type { Request, Response } from 'express';
+import {
+  broadcastRepository,
+  emptyCounts,
+  type BroadcastCounts,
+  type BroadcastRow,
+  type RecipientFilter,
+  type RecipientListRow,
+} from '../../../db/repositories/broadcast-repository';
+import { channelRepository, type ChannelRow } from '../../../db/repositories/channel-repository';
+import { labelRepository, type LabelRow } from '../../../db/repositories/label-repository';
+import { userRepository } from '../../../db/repositories/user-repository';
+import {
+  broadcastLimits,
+  broadcastPolicy,
+  cancelBroadcast,
+  createBroadcast,
+} from '../../../domain/broadcasts/broadcasts';
+import { replyVariables } from '../../../domain/conversations/reply-variables';
+import { authorize } from '../../../domain/teams/team-access';
+import { presentTemplate } from '../../../presenters/conversation-presenter';
+import { NotFoundError } from '../../../support/errors';
+import { pageMeta, pageNumber } from '../../pagination';
+import { routeId } from '../../route-params';
+import { teamActor } from '../../team-actor';
+
+const perPage = 20;
+const recipientsPerPage = 50;
+const recipientFilters: RecipientFilter[] = ['all', 'failed', 'skipped', 'replied'];
+
+/** A broadcast as its list and page show it (resources/js/Pages/Broadcasts/types.ts). */
+export function presentBroadcast(
+  row: BroadcastRow,
+  known: {
+    channels: Map<number, Pick<ChannelRow, 'id' | 'name' | 'status'>>;
+    labels: Map<number, Pick<LabelRow, 'id' | 'name' | 'color'>>;
+    authors: Map<number, string>;
+    counts: BroadcastCounts;
+  },
+) {
+  const channel = known.channels.get(row.channelId);
+  const label = row.audience.kind === 'label' ? known.labels.get(row.audience.labelId) : undefined;
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    channel: channel ? { id: channel.id, name: channel.name, paused: channel.status !== 'active' } : null,
+    template: { name: row.templateName, language: row.templateLanguage },
+    audience: {
+      kind: row.audience.kind,
+      label: label ? { id: label.id, name: label.name, color: label.color } : null,
+    },
+    created_by: row.createdBy === null ? null : (known.authors.get(row.createdBy) ?? null),
+    scheduled_at: row.scheduledAt.toISOString(),
+    started_at: row.startedAt?.toISOString() ?? null,
+    finished_at: row.finishedAt?.toISOString() ?? null,
+    cancelled_at: row.cancelledAt?.toISOString() ?? null,
+    recipient_count: row.recipientCount,
+    counts: known.counts,
+  };
+}
+
+/** The channels, labels and authors a page's broadcasts name, read once for the page. */
+async function namesFor(req: Request, teamId: number, rows: BroadcastRow[]) {
+  const [channels, labels] = await Promise.all([
+    channelRepository(req.services.db, teamId).all(),
+    labelRepository(req.services.db, teamId).all(),
+  ]);
+  const users = userRepository(req.services.db);
+  const authors = new Map<number, string>();
+  for (const id of new Set(rows.map((row) => row.createdBy).filter((id): id is number => id !== null))) {
+    const user = await users.find(id);
+    if (user) authors.set(id, user.name);
+  }
+  return {
+    channels: new Map(channels.map((channel) => [channel.id, channel])),
+    labels: new Map(labels.map((label) => [label.id, label])),
+    authors,
+  };
+}
+
+export function presentRecipient(row: RecipientListRow) {
+  return {
+    id: row.id,
+    contact_id: row.contactId,
+    name: row.name,
+    phone: row.phoneE164,
+    state: row.state,
+    error: row.error,
+    conversation_id: row.conversationId,
+    conversation_number: row.conversationNumber,
+    message_id: row.messageId,
+    sent_at: row.sentAt?.toISOString() ?? null,
+    replied: row.replied,
+  };
+}
+
+export type BroadcastProps = ReturnType<typeof presentBroadcast>;
+export type RecipientProps = ReturnType<typeof presentRecipient>;
+
+/** Broadcasts/Index: the team's broadcasts, the newest first, with their figures. */
+export async function index(req: Request) {
+  const actor = await teamActor(req);
+  authorize(broadcastPolicy.view(actor));
+  const page = pageNumber(req.query.page);
+  const repo = broadcastRepository(req.services.db, actor.teamId);
+  const { items, total } = await repo.page({ page, perPage });
+  const [counts, names, channels] = await Promise.all([
+    repo.counts(items.map((row) => row.id)),
+    namesFor(req, actor.teamId, items),
+    channelRepository(req.services.db, actor.teamId).all(),
+  ]);
+  await req.inertia.render('Broadcasts/Index', {
+    broadcasts: {
+      data: items.map((row) => presentBroadcast(row, { ...names, counts: counts.get(row.id) ?? emptyCounts() })),
+      meta: pageMeta(page, perPage, total),
+    },
+    has_whatsapp: channels.some((channel) => channel.type === 'whatsapp'),
+    can: { send: broadcastPolicy.send(actor) },
+  });
+}
+
+/** Broadcasts/Create: the team's WhatsApp channels with their approved templates, and who can receive. */
+export async function create(req: Request) {
+  const actor = await teamActor(req);
+  authorize(broadcastPolicy.send(actor));
+  const channels = channelRepository(req.services.db, actor.teamId);
+  const repo = broadcastRepository(req.services.db, actor.teamId);
+  const whatsapp = (await channels.all()).filter((channel) => channel.type === 'whatsapp');
+  const labels = await labelRepository(req.services.db, actor.teamId).all();
+  await req.inertia.render('Broadcasts/Create', {
+    channels: await Promise.all(
+      whatsapp.map(async (channel) => ({
+        id: channel.id,
+        name: channel.name,
+        paused: channel.status !== 'active',
+        templates: (await channels.templates(channel.id))
+          .filter((template) => template.status.toUpperCase() === 'APPROVED')
+          .map(presentTemplate),
+      })),
+    ),
+    audiences: {
+      all: await repo.audienceSize({ kind: 'all' }),
+      unsubscribed: await repo.unsubscribedCount(),
+      labels: await Promise.all(
+        labels.map(async (label) => ({
+          id: label.id,
+          name: label.name,
+          color: label.color,
+          contacts: await repo.audienceSize({ kind: 'label', labelId: label.id }),
+        })),
+      ),
+    },
+    variables: Object.entries(replyVariables).map(([name, description]) => ({ name, description })),
+    limits: { max_days_ahead: broadcastLimits.maxDaysAhead, max_file_bytes: req.services.config.uploads.maxBytes },
+  });
+}
+
+/** POST broadcasts.store: a broadcast made (now or for later); its page next. */
+export async function store(req: Request, res: Response) {
+  const broadcast = await createBroadcast(req.services, await teamActor(req), req.body);
+  const later = broadcast.scheduledAt.getTime() > Date.now();
+  req.inertia.flash('banner', later ? 'Broadcast scheduled.' : 'Broadcast on its way.').flash('bannerStyle', 'success');
+  res.redirect(303, req.services.route('broadcasts.show', broadcast.id));
+}
+
+/** Broadcasts/Show: a broadcast's figures and its recipients (all, failed, skipped or who replied). */
+export async function show(req: Request) {
+  const actor = await teamActor(req);
+  const repo = broadcastRepository(req.services.db, actor.teamId);
+  const broadcast = await repo.find(routeId(req, 'broadcast'));
+  if (!broadcast) throw new NotFoundError();
+  authorize(broadcastPolicy.view(actor));
+  const filter = recipientFilters.find((value) => value === req.query.status) ?? 'all';
+  const page = pageNumber(req.query.page);
+  const [counts, names, recipients] = await Promise.all([
+    repo.counts([broadcast.id]),
+    namesFor(req, actor.teamId, [broadcast]),
+    repo.recipients(broadcast.id, { filter, page, perPage: recipientsPerPage }),
+  ]);
+  await req.inertia.render('Broadcasts/Show', {
+    broadcast: presentBroadcast(broadcast, { ...names, counts: counts.get(broadcast.id) ?? emptyCounts() }),
+    recipients: {
+      data: recipients.items.map(presentRecipient),
+      meta: pageMeta(page, recipientsPerPage, recipients.total),
+    },
+    filters: { status: filter },
+    can: {
+      cancel: broadcastPolicy.send(actor) && (broadcast.status === 'scheduled' || broadcast.status === 'sending'),
+    },
+  });
+}
+
+/** POST broadcasts.cancel: a broadcast stopped before its next recipients; back to its page. */
+export async function cancel(req: Request, res: Response) {
+  const cancelled = await cancelBroadcast(req.services, await teamActor(req), routeId(req, 'broadcast'));
+  req.inertia.flash('banner', 'Broadcast cancelled.').flash('bannerStyle', 'success');
+  res.redirect(303, req.services.route('broadcasts.show', cancelled.id));
+}

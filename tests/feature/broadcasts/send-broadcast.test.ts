@@ -1,0 +1,389 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { createTestApp, expectPage, signedIn, type TestApp } from '../../helpers/app';
+import {
+  postWhatsAppWebhook,
+  startFakeWhatsApp,
+  type FakeWhatsApp,
+  whatsappChannelOn,
+  whatsappMessageWebhook,
+  whatsappStatusWebhook,
+} from '../../helpers/fake-whatsapp';
+import { createChannel } from '../../factories/channels';
+import { createMember, createOwnedTeam } from '../../factories/teams';
+import * as schema from '../../../server/db/schema/index';
+import { conversationRepository } from '../../../server/db/repositories/conversation-repository';
+import { queueDueBroadcasts, sendBroadcast } from '../../../server/domain/broadcasts/send';
+
+/**
+ * A broadcast (broadcasts.store): an approved WhatsApp template sent to many contacts at once, each
+ * copy filled in for its contact. Checked whole before anything is stored; sent by its job to the
+ * contacts with a phone who did not unsubscribe, once each whatever runs again; its page counts
+ * where each copy stands and who wrote back.
+ */
+let app: TestApp;
+let whatsapp: FakeWhatsApp;
+
+beforeAll(async () => {
+  whatsapp = await startFakeWhatsApp();
+  app = await createTestApp({ env: { WHATSAPP_GRAPH_URL: whatsapp.url, QUEUE_RETRY_DELAY_SECONDS: '0' } });
+});
+afterAll(async () => {
+  await app.close();
+  await whatsapp.close();
+});
+
+let phones = 0;
+const nextPhone = () => `+628150${String(700000 + (phones += 1))}`;
+
+/** A team with a WhatsApp channel (templates synced), a label, and its owner signed in. */
+async function setting() {
+  const { owner, team } = await createOwnedTeam(app.services, { current: true, name: 'Toko Rina' });
+  const channel = await createChannel(app.services, team.id, whatsappChannelOn(whatsapp));
+  const client = await signedIn(app.app, owner);
+  expect((await client.send('post', `/channels/${channel.id}/templates/sync`)).status).toBe(303);
+  const [vip] = await app.services.db
+    .insert(schema.conversationLabels)
+    .values({ teamId: team.id, name: 'VIP', color: 'amber' })
+    .returning();
+  const contact = async (values: { name?: string | null; phone?: string | null; unsubscribed?: boolean }) => {
+    const [row] = await app.services.db
+      .insert(schema.contacts)
+      .values({
+        teamId: team.id,
+        name: values.name === undefined ? 'Someone' : values.name,
+        phoneE164: values.phone === undefined ? nextPhone() : values.phone,
+        unsubscribedAt: values.unsubscribed ? new Date() : null,
+      })
+      .returning();
+    return row;
+  };
+  const store = (body: Record<string, unknown>, as = client) =>
+    as.send('post', '/broadcasts', body, { Referer: '/broadcasts/create' });
+  const errors = async () =>
+    (await client.visit('/broadcasts/create')).body.props.errors as Record<string, string> | undefined;
+  const broadcasts = () =>
+    app.services.db.select().from(schema.broadcasts).where(eq(schema.broadcasts.teamId, team.id));
+  return { owner, team, channel, client, vip, contact, store, errors, broadcasts };
+}
+
+const promo = (channelId: number, extra: Record<string, unknown> = {}) => ({
+  name: 'Promo Desember',
+  channel_id: channelId,
+  template: 'order_update',
+  language: 'id',
+  parameters: { body_1: '{{contact.first_name | Kak}}', body_2: 'DES-12' },
+  audience: 'all',
+  ...extra,
+});
+
+const sentTo = (phone: string) => whatsapp.sent().filter((body) => body.to === phone.replace(/\D/g, ''));
+
+describe('making a broadcast', () => {
+  it('offers the WhatsApp channels with their approved templates and who can receive', async () => {
+    const { client, channel, contact, vip } = await setting();
+    await contact({ name: 'Rina' });
+    await contact({ name: 'Tanpa HP', phone: null });
+    await contact({ name: 'Sudah berhenti', unsubscribed: true });
+    const page = expectPage(await client.visit('/broadcasts/create'), 'Broadcasts/Create');
+    expect(page.props.channels).toMatchObject([
+      { id: channel.id, paused: false, templates: [{ name: 'follow_up' }, { name: 'order_update' }] },
+    ]);
+    expect(page.props.audiences).toEqual({
+      all: 1,
+      unsubscribed: 1,
+      labels: [{ id: vip.id, name: 'VIP', color: 'amber', contacts: 0 }],
+    });
+    expect(page.props.variables).toContainEqual({ name: 'contact.first_name', description: expect.any(String) });
+  });
+
+  it('refuses, storing nothing, a broadcast that could not go as written', async () => {
+    const { store, errors, channel, contact, broadcasts, team } = await setting();
+    await contact({ name: 'Rina' });
+    const web = await createChannel(app.services, team.id, { type: 'web', settings: { allowedDomains: ['a.test'] } });
+
+    await store({});
+    expect(await errors()).toMatchObject({
+      name: 'The name field is required.',
+      channel_id: 'Choose a WhatsApp channel.',
+      template: 'Choose an approved template.',
+      audience: 'Choose who receives it.',
+    });
+    await store(promo(web.id));
+    expect((await errors())?.channel_id).toBe('Choose one of your WhatsApp channels.');
+    await store(promo(channel.id, { template: 'nope' }));
+    expect((await errors())?.template).toBe('Choose an approved template.');
+    await store(promo(channel.id, { parameters: { body_1: 'Kak' } }));
+    expect((await errors())?.['parameters.body_2']).toMatch(/^Fill in/);
+    await store(promo(channel.id, { parameters: { body_1: '{{contact.nickname}}', body_2: 'X' } }));
+    expect((await errors())?.['parameters.body_1']).toMatch(/^Kawan does not know \{\{contact\.nickname\}\}/);
+    await store(promo(channel.id, { audience: 'label' }));
+    expect((await errors())?.label_id).toBe('Choose one of your labels.');
+    await store(promo(channel.id, { send_at: '2020-01-01T09:00:00+07:00' }));
+    expect((await errors())?.send_at).toBe('Choose a time in the future.');
+    await store(promo(channel.id, { send_at: 'tomorrow' }));
+    expect((await errors())?.send_at).toBe('The sending time is not a valid date and time.');
+    await store(promo(channel.id, { send_at: new Date(Date.now() + 91 * 86_400_000).toISOString() }));
+    expect((await errors())?.send_at).toBe('A broadcast can be scheduled at most 90 days ahead.');
+    expect(await broadcasts()).toEqual([]);
+  });
+
+  it('refuses an audience nobody is in', async () => {
+    const { store, errors, channel, vip, contact } = await setting();
+    await store(promo(channel.id));
+    expect((await errors())?.audience).toBe('No contact has a phone number yet: add or import contacts first.');
+    await contact({ name: 'Rina' });
+    await store(promo(channel.id, { audience: 'label', label_id: vip.id }));
+    expect((await errors())?.audience).toBe('No contact with a phone number has a conversation with this label.');
+  });
+
+  it('is for owners, admins and editors; agents and viewers read the list', async () => {
+    const { team, channel, contact } = await setting();
+    await contact({ name: 'Rina' });
+    for (const role of ['agent', 'viewer'] as const) {
+      const member = await createMember(app.services, team, role, { current: true });
+      const as = await signedIn(app.app, member);
+      expect((await as.visit('/broadcasts/create')).status).toBe(403);
+      expect((await as.send('post', '/broadcasts', promo(channel.id))).status).toBe(403);
+      const list = expectPage(await as.visit('/broadcasts'), 'Broadcasts/Index');
+      expect(list.props.can).toEqual({ send: false });
+    }
+    const editor = await signedIn(app.app, await createMember(app.services, team, 'editor', { current: true }));
+    expect((await editor.send('post', '/broadcasts', promo(channel.id))).status).toBe(303);
+  });
+});
+
+describe('sending a broadcast', () => {
+  it('sends each contact with a phone their own copy, once, and counts where each stands', async () => {
+    const { client, store, channel, contact, broadcasts, team, owner } = await setting();
+    const rina = await contact({ name: 'Rina Wulandari' });
+    const nameless = await contact({ name: null });
+    const gone = await contact({ name: 'Berhenti', unsubscribed: true });
+    await contact({ name: 'Tanpa HP', phone: null });
+
+    const res = await store(promo(channel.id));
+    expect(res.status).toBe(303);
+    const [broadcast] = await broadcasts();
+    expect(res.headers.location).toBe(`/broadcasts/${broadcast.id}`);
+    expect(broadcast).toMatchObject({ status: 'scheduled', createdBy: owner.id });
+    await app.services.jobs.drain();
+
+    const body = (text: string) => ({
+      type: 'body',
+      parameters: [
+        { type: 'text', text },
+        { type: 'text', text: 'DES-12' },
+      ],
+    });
+    expect(sentTo(rina.phoneE164!)).toEqual([
+      expect.objectContaining({
+        type: 'template',
+        template: { name: 'order_update', language: { code: 'id' }, components: [body('Rina')] },
+      }),
+    ]);
+    expect(sentTo(nameless.phoneE164!)).toEqual([
+      expect.objectContaining({ template: expect.objectContaining({ components: [body('Kak')] }) }),
+    ]);
+    expect(sentTo(gone.phoneE164!)).toEqual([]);
+
+    // Each copy is a message of a new conversation the bot keeps, not a person's reply.
+    const repo = conversationRepository(app.services.db, team.id);
+    const { items } = await repo.page({}, { page: 1, perPage: 10 });
+    expect(items.map((item) => [item.contactId, item.state]).sort()).toEqual(
+      [
+        [rina.id, 'bot'],
+        [nameless.id, 'bot'],
+      ].sort(),
+    );
+    const copy = (await repo.messages(items.find((item) => item.contactId === rina.id)!.id, { limit: 5 })).find(
+      (message) => message.kind === 'template',
+    );
+    expect(copy).toMatchObject({
+      text: 'Halo Rina, pesanan DES-12 sudah dikirim.',
+      broadcastId: broadcast.id,
+      sender: 'agent',
+      senderUserId: owner.id,
+      status: 'sent',
+    });
+
+    // Run again (a killed process, a second worker): nobody gets a second copy.
+    await app.services.db
+      .update(schema.broadcasts)
+      .set({ status: 'sending' })
+      .where(eq(schema.broadcasts.id, broadcast.id));
+    await Promise.all([
+      sendBroadcast(app.services, { teamId: team.id, broadcastId: broadcast.id }),
+      sendBroadcast(app.services, { teamId: team.id, broadcastId: broadcast.id }),
+    ]);
+    await app.services.jobs.drain();
+    expect(sentTo(rina.phoneE164!)).toHaveLength(1);
+
+    // WhatsApp says it was delivered and read; Rina writes back.
+    const wamid = copy!.externalId!;
+    const waId = rina.phoneE164!.slice(1);
+    for (const status of ['delivered', 'read'] as const) {
+      const body = whatsappStatusWebhook({ phoneNumberId: whatsapp.phoneNumberId, id: wamid, status, recipient: waId });
+      expect((await postWhatsAppWebhook(app.app, channel.publicKey, body, 'x')).status).toBe(200);
+    }
+    const reply = whatsappMessageWebhook({ phoneNumberId: whatsapp.phoneNumberId, from: waId, text: 'Mau kak' });
+    expect((await postWhatsAppWebhook(app.app, channel.publicKey, reply, 'x')).status).toBe(200);
+    await app.services.jobs.drain();
+    const page = expectPage(await client.visit(`/broadcasts/${broadcast.id}`), 'Broadcasts/Show');
+    expect(page.props.broadcast).toMatchObject({
+      name: 'Promo Desember',
+      status: 'sent',
+      channel: { id: channel.id },
+      template: { name: 'order_update', language: 'id' },
+      audience: { kind: 'all', label: null },
+      created_by: owner.name,
+      recipient_count: 2,
+      counts: { total: 2, sent: 1, delivered: 0, read: 1, replied: 1, failed: 0, skipped: 0, pending: 0, queued: 0 },
+    });
+    expect(page.props.can).toEqual({ cancel: false });
+    const replied = expectPage(await client.visit(`/broadcasts/${broadcast.id}?status=replied`), 'Broadcasts/Show');
+    expect(replied.props.recipients).toMatchObject({
+      data: [{ contact_id: rina.id, name: 'Rina Wulandari', state: 'read', replied: true }],
+      meta: { total: 1 },
+    });
+    const list = expectPage(await client.visit('/broadcasts'), 'Broadcasts/Index');
+    expect(list.props).toMatchObject({
+      has_whatsapp: true,
+      can: { send: true },
+      broadcasts: { data: [{ id: broadcast.id, counts: { total: 2, read: 1 } }], meta: { total: 1 } },
+    });
+  });
+
+  it('leaves out, with the reason, a contact a value cannot be filled for or whose number is another’s', async () => {
+    const { client, store, channel, contact, broadcasts, team } = await setting();
+    const nameless = await contact({ name: null });
+    const rina = await contact({ name: 'Rina' });
+    const twin = await contact({ name: 'Rina lagi', phone: rina.phoneE164 });
+    await store(promo(channel.id, { parameters: { body_1: '{{contact.first_name}}', body_2: 'X' } }));
+    await app.services.jobs.drain();
+    const [broadcast] = await broadcasts();
+    expect(sentTo(nameless.phoneE164!)).toEqual([]);
+    expect(sentTo(rina.phoneE164!)).toHaveLength(1);
+    const page = expectPage(await client.visit(`/broadcasts/${broadcast.id}?status=skipped`), 'Broadcasts/Show');
+    const skipped = page.props.recipients as { data: { contact_id: number; state: string; error: string }[] };
+    expect(skipped.data.map((row) => [row.contact_id, row.state])).toEqual([
+      [nameless.id, 'skipped'],
+      [twin.id, 'skipped'],
+    ]);
+    expect(skipped.data[0].error).toMatch(/^Fill in .*variable is empty for this contact/);
+    expect(skipped.data[1].error).toBe('Another contact has this WhatsApp number: merge the two contacts.');
+    expect(await conversationRepository(app.services.db, team.id).identities(nameless.id)).toHaveLength(1);
+  });
+
+  it('sends to the contacts with a conversation carrying the label', async () => {
+    const { store, channel, contact, vip, team } = await setting();
+    const rina = await contact({ name: 'Rina' });
+    const budi = await contact({ name: 'Budi' });
+    const [conversation] = await app.services.db
+      .insert(schema.conversations)
+      .values({
+        teamId: team.id,
+        number: 1,
+        channelId: channel.id,
+        contactId: rina.id,
+        threadId: rina.phoneE164!.slice(1),
+        state: 'resolved',
+        resolvedAt: new Date(),
+        labelIds: [vip.id],
+      })
+      .returning();
+    await store(promo(channel.id, { audience: 'label', label_id: vip.id }));
+    await app.services.jobs.drain();
+    expect(sentTo(rina.phoneE164!)).toHaveLength(1);
+    expect(sentTo(budi.phoneE164!)).toEqual([]);
+    // Her resolved conversation is not reopened by the broadcast: the copy starts a new one.
+    const [after] = await app.services.db
+      .select()
+      .from(schema.conversations)
+      .where(eq(schema.conversations.id, conversation.id));
+    expect(after).toMatchObject({ state: 'resolved', reopenCount: 0 });
+  });
+
+  it('waits for its time, and a cancelled one never goes', async () => {
+    const { client, store, channel, contact, broadcasts, team } = await setting();
+    const rina = await contact({ name: 'Rina' });
+    const sendAt = new Date(Date.now() + 3_600_000);
+    await store(promo(channel.id, { name: 'Later', send_at: sendAt.toISOString() }));
+    await store(promo(channel.id, { name: 'Cancelled', send_at: sendAt.toISOString() }));
+    await app.services.jobs.drain();
+    expect(sentTo(rina.phoneE164!)).toEqual([]);
+    const [later, cancelled] = (await broadcasts()).sort((a, b) => a.id - b.id);
+    expect(later).toMatchObject({ status: 'scheduled', scheduledAt: sendAt });
+
+    const shown = expectPage(await client.visit(`/broadcasts/${cancelled.id}`), 'Broadcasts/Show');
+    expect(shown.props.can).toEqual({ cancel: true });
+    const viewer = await signedIn(app.app, await createMember(app.services, team, 'viewer', { current: true }));
+    expect((await viewer.send('post', `/broadcasts/${cancelled.id}/cancel`)).status).toBe(403);
+    expect((await client.send('post', `/broadcasts/${cancelled.id}/cancel`)).status).toBe(303);
+    await client.send('post', `/broadcasts/${cancelled.id}/cancel`, {}, { Referer: `/broadcasts/${cancelled.id}` });
+    const again = expectPage(await client.visit(`/broadcasts/${cancelled.id}`), 'Broadcasts/Show');
+    expect(again.props.errors).toEqual({ broadcast: 'This broadcast is cancelled already.' });
+
+    // Its time comes: its job waits for it, so the workers' minute sweep queues none...
+    await app.services.db
+      .update(schema.broadcasts)
+      .set({ scheduledAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.broadcasts.teamId, team.id));
+    expect(await queueDueBroadcasts(app.services)).toBe(0);
+    // ...unless that job was lost (a process stopped before queueing it): then the sweep does.
+    await app.services.database.execute(
+      `delete from pgboss.job where name = 'broadcast.send' and (data->>'broadcastId')::int = $1`,
+      [later.id],
+    );
+    expect(await queueDueBroadcasts(app.services)).toBe(1);
+    await app.services.jobs.drain();
+    expect(sentTo(rina.phoneE164!)).toHaveLength(1);
+    const [sent] = await app.services.db
+      .select()
+      .from(schema.broadcasts)
+      .where(and(eq(schema.broadcasts.teamId, team.id), eq(schema.broadcasts.id, later.id)));
+    expect(sent.status).toBe('sent');
+    expect((await broadcasts()).find((row) => row.id === cancelled.id)?.status).toBe('cancelled');
+  });
+
+  it('leaves out for good a contact who answered STOP, and says so in their thread', async () => {
+    const { store, channel, contact, broadcasts, team, client } = await setting();
+    const rina = await contact({ name: 'Rina' });
+    await store(promo(channel.id));
+    await app.services.jobs.drain();
+    const waId = rina.phoneE164!.slice(1);
+    const stop = whatsappMessageWebhook({ phoneNumberId: whatsapp.phoneNumberId, from: waId, text: 'Berhenti promo!' });
+    expect((await postWhatsAppWebhook(app.app, channel.publicKey, stop, 'x')).status).toBe(200);
+    await app.services.jobs.drain();
+
+    const [row] = await app.services.db.select().from(schema.contacts).where(eq(schema.contacts.id, rina.id));
+    expect(row.unsubscribedAt).toBeInstanceOf(Date);
+    const repo = conversationRepository(app.services.db, team.id);
+    const [conversation] = (await repo.page({}, { page: 1, perPage: 5 })).items;
+    const lines = (await repo.messages(conversation.id, { limit: 10 })).filter((m) => m.sender === 'system');
+    expect(lines.map((line) => line.text)).toContain('Rina asked for no more broadcasts.');
+    const shown = expectPage(await client.visit(`/contacts/${rina.id}`), 'Contacts/Show');
+    expect((shown.props.contact as { unsubscribed_at: string | null }).unsubscribed_at).toBe(
+      row.unsubscribedAt!.toISOString(),
+    );
+
+    // The next broadcast has nobody to go to; turned back on, it reaches her again.
+    await store(promo(channel.id, { name: 'Second' }));
+    expect((await client.visit('/broadcasts/create')).body.props.errors).toMatchObject({
+      audience: 'No contact has a phone number yet: add or import contacts first.',
+    });
+    expect(
+      (
+        await client.send(
+          'put',
+          `/contacts/${rina.id}`,
+          { receives_broadcasts: true },
+          { Referer: `/contacts/${rina.id}` },
+        )
+      ).status,
+    ).toBe(303);
+    await store(promo(channel.id, { name: 'Third' }));
+    await app.services.jobs.drain();
+    expect(sentTo(rina.phoneE164!)).toHaveLength(2);
+    expect((await broadcasts()).map((row) => row.name).sort()).toEqual(['Promo Desember', 'Third']);
+  });
+});
