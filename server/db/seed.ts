@@ -37,6 +37,7 @@ import { asRole } from '../domain/teams/team-access';
 import { teamMembershipRepository } from './repositories/team-membership-repository';
 import { rebuildTeam } from '../reports/rollup';
 import { seedDemoHistory } from './seed-history';
+import { seedDemoBroadcasts } from './seed-broadcasts';
 import { seedDemoBilling, seedDemoUsage } from './seed-billing';
 
 /** The demo login written in the README and printed at start-up. */
@@ -418,6 +419,12 @@ async function seedDemoChannels(
   await inbox.setContactDetails(sariOnline.contactId, { phoneE164: '+6281398765432' });
   await services.jobs.drain();
   await seedDemoLabels(services.db, actor.teamId);
+  await seedDemoBroadcasts(services.db, {
+    teamId: actor.teamId,
+    channelId: whatsapp.id,
+    ownerId: actor.userId,
+    agent: { id: agent.id, name: agent.name },
+  });
   await rebuildTeam(services.db, actor.teamId);
 }
 

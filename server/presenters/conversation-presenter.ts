@@ -136,6 +136,8 @@ export function presentMessage(row: MessageRow & { senderName?: string | null },
     kind: row.kind,
     text: row.text,
     template_name: row.template?.name ?? null,
+    /** The broadcast it is a copy of (null: none). */
+    broadcast_id: row.broadcastId ?? null,
     choices: row.choices?.items.map((item) => item.title) ?? [],
     attachments: (row.attachments as StoredAttachment[]).map((attachment, index) =>
       presentAttachment(attachment, () => attachmentUrl(row, index)),

@@ -1508,6 +1508,26 @@ describe('Conversations/Show', () => {
     render(<Show {...showProps({ messages: [message(), sent] })} />);
     const item = within(thread()).getByRole('listitem', { name: 'Rina' });
     expect(item.textContent).toContain('Template pesanan_siap');
+    expect(within(item).queryByRole('link', { name: 'Broadcast' })).toBeNull();
+  });
+
+  it('says a message is a copy of a broadcast, and links to the broadcast', () => {
+    const copy = message({
+      id: 121,
+      direction: 'outbound',
+      sender: 'agent',
+      sender_name: 'Dewi',
+      kind: 'template',
+      template_name: 'promo_menu_baru',
+      broadcast_id: 7,
+      text: 'Halo Sari! Es Kopi Pandan sudah hadir.',
+      status: 'read',
+    });
+    render(<Show {...showProps({ messages: [copy] })} />);
+    const item = within(thread()).getByRole('listitem', { name: 'Dewi' });
+    expect(within(item).getByRole('link', { name: 'Broadcast' }).getAttribute('href')).toBe(
+      'route:broadcasts.show:{"broadcast":7}',
+    );
   });
 
   it('drafts a reply by the bot into the reply box, with its sources, or says why not', async () => {

@@ -308,6 +308,39 @@ interface EventShown {
   replayable: boolean;
 }
 
+describe('the demo broadcasts', () => {
+  it('has one sent on WhatsApp, with reads, two answers and a failed copy, and one scheduled for the VIPs', async () => {
+    await seedDemo(app.services);
+    const client = await signedIn(app.app, demoLogin);
+    const index = expectPage(await client.visit('/broadcasts'), 'Broadcasts/Index').props.broadcasts as {
+      data: { id: number; name: string; status: string; audience: { kind: string; label: { name: string } | null } }[];
+    };
+    const [scheduled, sent] = index.data;
+    expect(scheduled).toMatchObject({ status: 'scheduled', audience: { kind: 'label', label: { name: 'VIP' } } });
+    const show = expectPage(await client.visit(`/broadcasts/${sent.id}`), 'Broadcasts/Show');
+    expect(show.props.broadcast).toMatchObject({
+      name: 'Menu baru: Es Kopi Pandan',
+      status: 'sent',
+      counts: { total: 10, read: 6, delivered: 2, sent: 1, failed: 1, replied: 2, queued: 0, pending: 0 },
+    });
+    // A copy's conversation shows it, with the customer's answer and the agent's reply.
+    const [answered] = (
+      expectPage(await client.visit(`/broadcasts/${sent.id}?status=replied`), 'Broadcasts/Show').props.recipients as {
+        data: { conversation_id: number }[];
+      }
+    ).data;
+    const thread = expectPage(await client.visit(`/conversations/${answered.conversation_id}`), 'Conversations/Show');
+    const said = (thread.props.messages as { text: string; broadcast_id: number | null; direction: string }[]).map(
+      (message) => [message.direction, message.broadcast_id !== null],
+    );
+    expect(said).toEqual([
+      ['outbound', true],
+      ['inbound', false],
+      ['outbound', false],
+    ]);
+  });
+});
+
 describe('the demo history', () => {
   it('gives Reports 60 days of rollups at once, with handoffs, ratings, fallbacks and every channel', async () => {
     await seedDemo(app.services);

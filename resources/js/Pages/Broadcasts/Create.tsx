@@ -21,6 +21,7 @@ import { HeaderFileField, Preview } from '../Conversations/Partials/TemplatePick
 import { localInputValue } from '../Conversations/Partials/snooze';
 import { fillVariables, firstName, type ReplyVariable } from '../../../../server/domain/conversations/reply-variables';
 import type { BroadcastsCreateProps } from './Partials/types';
+import { megaphone } from './Partials/figures';
 
 const keyOf = (template: { name: string; language: string }) => `${template.name}|${template.language}`;
 
@@ -136,7 +137,7 @@ export default function Create({ channels, audiences, variables, limits }: Broad
         <PageHeader title="New broadcast" />
         <div className="mx-auto max-w-7xl py-10 sm:px-6 lg:px-8">
           <EmptyState
-            icon={<Icon name="megaphone" className="size-10" />}
+            icon={<Icon name={megaphone} className="size-10" />}
             title="Connect WhatsApp first"
             action={
               <Link href={route('channels.create')} className="text-sm font-medium text-indigo-700 underline">

@@ -9,7 +9,7 @@ import { PageHeader } from '@/Layouts/AppLayout';
 import { formatDateTime, fromNow } from '@/lib/dates';
 import { plural } from '@/lib/plural';
 import { route } from '@/lib/route';
-import { audienceText, BroadcastStatus, figuresOf, percentOf } from './Partials/figures';
+import { audienceText, BroadcastStatus, figuresOf, megaphone, percentOf } from './Partials/figures';
 import { useLiveBroadcasts } from './Partials/use-live-broadcasts';
 import type { Broadcast, BroadcastsIndexProps } from './Partials/types';
 
@@ -119,7 +119,7 @@ export default function Index({ broadcasts, has_whatsapp: hasWhatsApp, can }: Br
           <PastLastPage total={meta.total} noun="broadcast" firstPage={pageUrl()} />
         ) : (
           <EmptyState
-            icon={<Icon name="megaphone" className="size-10" />}
+            icon={<Icon name={megaphone} className="size-10" />}
             title="No broadcasts yet"
             action={
               can.send ? (

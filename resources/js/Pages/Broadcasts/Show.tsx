@@ -44,7 +44,7 @@ const states: Record<string, { label: string; tone: BadgeTone }> = {
 
 function Stat({ label, value, of, tone }: { label: string; value: number; of?: number; tone?: 'red' }) {
   return (
-    <div className="bg-white px-4 py-5 shadow-sm sm:rounded-lg sm:p-6">
+    <div className="rounded-lg bg-white px-4 py-5 shadow-sm sm:p-6">
       <dt className="truncate text-sm font-medium text-gray-500">{label}</dt>
       <dd
         className={cn(
@@ -201,7 +201,7 @@ export default function Show({
         )}
 
         {broadcast.status !== 'scheduled' && (
-          <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6" aria-label="Figures">
+          <dl className="grid grid-cols-2 gap-4 px-4 sm:grid-cols-3 sm:px-0 lg:grid-cols-6" aria-label="Figures">
             <Stat label="Recipients" value={figures.total} />
             <Stat label="Sent" value={figures.sent} of={figures.total} />
             <Stat label="Delivered" value={figures.delivered} of={figures.total} />

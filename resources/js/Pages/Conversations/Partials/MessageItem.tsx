@@ -1,4 +1,6 @@
 import { Fragment } from 'react';
+import { Link } from '@inertiajs/react';
+import { route } from '@/lib/route';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/dates';
 import { formatBytes } from '../../Knowledges/Partials/format';
@@ -322,6 +324,17 @@ export default function MessageItem({
           {message.kind === 'template' && (
             <span>· Template{message.template_name ? ` ${message.template_name}` : ''}</span>
           )}
+          {message.broadcast_id ? (
+            <span>
+              ·{' '}
+              <Link
+                href={route('broadcasts.show', { broadcast: message.broadcast_id })}
+                className="underline hover:text-gray-700"
+              >
+                Broadcast
+              </Link>
+            </span>
+          ) : null}
           {message.ai && (
             <span
               title={`${message.ai.prompt_tokens} + ${message.ai.completion_tokens} tokens${message.ai.estimated ? ' (estimated)' : ''}`}

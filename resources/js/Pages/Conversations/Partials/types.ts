@@ -63,6 +63,8 @@ export interface Message {
   text: string;
   /** A WhatsApp template message: the template's name. */
   template_name: string | null;
+  /** A copy of a broadcast: the broadcast's id. */
+  broadcast_id?: number | null;
   /** The choices the customer was offered to tap (a rating's), by title. */
   choices: string[];
   /** Files the customer sent: `url` once Kawan keeps a copy (pending while it is fetched). */

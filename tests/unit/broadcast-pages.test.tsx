@@ -1,0 +1,307 @@
+// @vitest-environment jsdom
+import type { ReactNode } from 'react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import BroadcastsIndex from '@/Pages/Broadcasts/Index';
+import BroadcastsCreate from '@/Pages/Broadcasts/Create';
+import BroadcastsShow from '@/Pages/Broadcasts/Show';
+import type { Broadcast, BroadcastsCreateProps, BroadcastsShowProps } from '@/Pages/Broadcasts/Partials/types';
+import { presentTemplate } from '../../server/presenters/conversation-presenter';
+
+type Options = Record<string, unknown> & { onFinish?: () => void };
+type Call = { method: string; url: string; data?: unknown; options?: Options };
+
+// useForm as local state that records its submissions; route() names the route and its parameters.
+const fake = vi.hoisted(() => ({ calls: [] as Call[] }));
+
+vi.mock('@inertiajs/react', async () => {
+  const { useState } = await import('react');
+  return {
+    router: { reload: (options: Options) => fake.calls.push({ method: 'reload', url: '', options }) },
+    usePage: () => ({ props: { auth: { user: { current_team: { id: 1 } } } } }),
+    Head: ({ title }: { title?: string }) => <title>{title}</title>,
+    Link: ({ href, children, className }: { href: string; children: ReactNode; className?: string }) => (
+      <a href={href} className={className}>
+        {children}
+      </a>
+    ),
+    useForm: <T extends Record<string, unknown>>(initial: T) => {
+      const [data, setAll] = useState<T>(initial);
+      const [transformer, setTransformer] = useState<{ fn: (data: T) => unknown } | null>(null);
+      let transform = transformer;
+      const submit = (method: string) => (url: string, options?: Options) => {
+        fake.calls.push({ method: `form.${method}`, url, data: transform ? transform.fn(data) : data, options });
+      };
+      return {
+        data,
+        errors: {},
+        processing: false,
+        setData: (key: string | T | ((current: T) => T), value?: unknown) =>
+          setAll((current) =>
+            typeof key === 'function' ? key(current) : typeof key === 'string' ? { ...current, [key]: value } : key,
+          ),
+        transform: (fn: (data: T) => unknown) => {
+          transform = { fn };
+          setTransformer({ fn });
+        },
+        clearErrors: () => {},
+        post: submit('post'),
+      };
+    },
+  };
+});
+
+vi.mock('@/Layouts/AppLayout', () => ({
+  PageHeader: ({ title, children }: { title: string; children?: ReactNode }) => (
+    <header>
+      <h2>{title}</h2>
+      {children}
+    </header>
+  ),
+}));
+
+vi.mock('@/lib/route', () => ({
+  route: (name: string, params?: unknown) => `route:${name}${params === undefined ? '' : `:${JSON.stringify(params)}`}`,
+}));
+
+beforeEach(() => {
+  fake.calls.length = 0;
+});
+afterEach(cleanup);
+
+const orderUpdate = presentTemplate({
+  name: 'order_update',
+  language: 'id',
+  category: 'UTILITY',
+  parameterFormat: 'POSITIONAL',
+  components: [{ type: 'BODY', text: 'Halo {{1}}, pesanan {{2}} sudah dikirim.' }],
+});
+
+const createProps = (overrides: Partial<BroadcastsCreateProps> = {}): BroadcastsCreateProps => ({
+  channels: [{ id: 3, name: 'WhatsApp +62 812-3456-7890', paused: false, templates: [orderUpdate] }],
+  audiences: { all: 120, unsubscribed: 2, labels: [{ id: 5, name: 'VIP', color: 'amber', contacts: 3 }] },
+  variables: [
+    { name: 'contact.name', description: "The contact's name" },
+    { name: 'contact.first_name', description: "The first word of the contact's name" },
+    { name: 'agent.name', description: 'Your name' },
+  ],
+  limits: { max_days_ahead: 90, max_file_bytes: 10 * 1024 * 1024 },
+  ...overrides,
+});
+
+describe('Broadcasts/Create', () => {
+  it('fills each value for the contact, shows the copy as they read it, and sends after a last look', () => {
+    render(<BroadcastsCreate {...createProps()} />);
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Promo Desember' } });
+    fireEvent.change(screen.getByLabelText('Template'), { target: { value: 'order_update|id' } });
+    fireEvent.focus(screen.getByLabelText('Body {{1}}'));
+    // Only the contact's details are offered: a broadcast has no agent writing it.
+    const details = screen.getByRole('group', { name: 'Contact details' });
+    expect(within(details).queryByText('{{agent.name}}')).toBeNull();
+    fireEvent.click(within(details).getByRole('button', { name: '{{contact.first_name}}' }));
+    expect((screen.getByLabelText('Body {{1}}') as HTMLInputElement).value).toBe('{{contact.first_name | Kak}}');
+    fireEvent.change(screen.getByLabelText('Body {{2}}'), { target: { value: 'DES-12' } });
+    expect(screen.getByText('Preview').closest('figure')?.textContent).toContain(
+      'Halo Rina, pesanan DES-12 sudah dikirim.',
+    );
+    expect(screen.getByText('2 contacts asked for no more broadcasts and are left out.')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('radio', { name: /^Contacts with a label/ }));
+    fireEvent.change(screen.getByLabelText('Label'), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send…' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).toContain('Promo Desember goes to about 3 contacts labelled VIP now');
+    expect(fake.calls).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send to 3 contacts' }));
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'form.post',
+      url: 'route:broadcasts.store',
+      data: {
+        name: 'Promo Desember',
+        channel_id: '3',
+        template: 'order_update',
+        language: 'id',
+        parameters: { body_1: '{{contact.first_name | Kak}}', body_2: 'DES-12' },
+        audience: 'label',
+        label_id: '5',
+        send_at: '',
+      },
+    });
+  });
+
+  it('schedules it for a time in the browser’s own zone', () => {
+    render(<BroadcastsCreate {...createProps()} />);
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Pengingat' } });
+    fireEvent.change(screen.getByLabelText('Template'), { target: { value: 'order_update|id' } });
+    fireEvent.change(screen.getByLabelText('Body {{1}}'), { target: { value: 'Kak' } });
+    fireEvent.change(screen.getByLabelText('Body {{2}}'), { target: { value: 'DES-12' } });
+    fireEvent.click(screen.getByRole('radio', { name: /^Schedule/ }));
+    fireEvent.change(screen.getByLabelText('Date and time'), { target: { value: '2026-12-24T09:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule…' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Schedule' }));
+    expect(fake.calls.at(-1)?.data).toMatchObject({
+      audience: 'all',
+      send_at: new Date('2026-12-24T09:00').toISOString(),
+    });
+  });
+
+  it('asks for a WhatsApp number first when the team has none', () => {
+    render(<BroadcastsCreate {...createProps({ channels: [] })} />);
+    expect(screen.getByText('Connect WhatsApp first')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Connect a WhatsApp number' }).getAttribute('href')).toBe(
+      'route:channels.create',
+    );
+  });
+});
+
+const broadcast = (overrides: Partial<Broadcast> = {}): Broadcast => ({
+  id: 7,
+  name: 'Promo Desember',
+  status: 'sending',
+  channel: { id: 3, name: 'WhatsApp +62 812-3456-7890', paused: false },
+  template: { name: 'order_update', language: 'id' },
+  audience: { kind: 'all', label: null },
+  created_by: 'Dewi Santoso',
+  scheduled_at: '2026-12-07T02:00:00.000Z',
+  started_at: '2026-12-07T02:00:01.000Z',
+  finished_at: null,
+  cancelled_at: null,
+  recipient_count: 10,
+  counts: { total: 10, pending: 4, skipped: 1, queued: 1, sent: 1, delivered: 1, read: 1, failed: 1, replied: 1 },
+  ...overrides,
+});
+
+describe('Broadcasts/Index', () => {
+  it('lists each broadcast with where it stands and how its copies did', () => {
+    render(
+      <BroadcastsIndex
+        broadcasts={{
+          data: [broadcast(), broadcast({ id: 8, name: 'Natal', status: 'scheduled', counts: broadcast().counts })],
+          meta: { current_page: 1, last_page: 1, per_page: 20, total: 2, from: 1, to: 2 },
+        }}
+        has_whatsapp
+        can={{ send: true }}
+      />,
+    );
+    const rows = within(screen.getByRole('list', { name: 'Broadcasts' })).getAllByRole('listitem');
+    expect(
+      within(rows[0]).getByRole('progressbar', { name: 'Sending Promo Desember' }).getAttribute('aria-valuenow'),
+    ).toBe('60');
+    // A read copy was delivered too.
+    expect(rows[0].textContent).toContain('Delivered2');
+    expect(rows[1].textContent).toContain('Scheduled');
+    expect(rows[1].textContent).toContain('Recipients are counted when it goes.');
+    expect(screen.getAllByRole('link', { name: 'New broadcast' })[0].getAttribute('href')).toBe(
+      'route:broadcasts.create',
+    );
+  });
+
+  it('explains broadcasts when there are none, and leads to WhatsApp first', () => {
+    const empty = { data: [], meta: { current_page: 1, last_page: 1, per_page: 20, total: 0, from: null, to: null } };
+    render(<BroadcastsIndex broadcasts={empty} has_whatsapp={false} can={{ send: true }} />);
+    expect(screen.getByText(/It needs a WhatsApp channel first/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Connect WhatsApp' }).getAttribute('href')).toBe('route:channels.create');
+  });
+});
+
+describe('Broadcasts/Show', () => {
+  const showProps = (
+    overrides: Partial<BroadcastsShowProps> = {},
+  ): BroadcastsShowProps & {
+    errors: Record<string, string>;
+  } => ({
+    broadcast: broadcast(),
+    recipients: {
+      data: [
+        {
+          id: 1,
+          contact_id: 40,
+          name: 'Rina',
+          phone: '+6281234567890',
+          state: 'read',
+          error: null,
+          conversation_id: 9,
+          conversation_number: 12,
+          message_id: 300,
+          sent_at: '2026-12-07T02:00:02.000Z',
+          replied: true,
+        },
+        {
+          id: 2,
+          contact_id: 41,
+          name: 'Budi',
+          phone: '+6281234567891',
+          state: 'queued',
+          error: 'Too many messages: try again later.',
+          conversation_id: 10,
+          conversation_number: 13,
+          message_id: 301,
+          sent_at: null,
+          replied: false,
+        },
+        {
+          id: 3,
+          contact_id: 42,
+          name: null,
+          phone: '+6281234567892',
+          state: 'skipped',
+          error: 'Another contact has this WhatsApp number: merge the two contacts.',
+          conversation_id: null,
+          conversation_number: null,
+          message_id: null,
+          sent_at: null,
+          replied: false,
+        },
+      ],
+      meta: { current_page: 1, last_page: 1, per_page: 50, total: 3, from: 1, to: 3 },
+    },
+    filters: { status: 'all' },
+    can: { cancel: true },
+    errors: {},
+    ...overrides,
+  });
+
+  it('shows the figures and each recipient’s copy: read and replied, trying again, left out with why', () => {
+    render(<BroadcastsShow {...showProps()} />);
+    // A read copy was delivered and sent too; one failed and one left out.
+    const figures = screen.getByLabelText('Figures').textContent;
+    expect(figures).toContain('Sent3');
+    expect(figures).toContain('Delivered2');
+    expect(figures).toContain('Failed or left out2');
+    const rows = within(screen.getByRole('list', { name: 'Recipients' })).getAllByRole('listitem');
+    expect(rows[0].textContent).toContain('Replied');
+    expect(rows[0].textContent).toContain('Read');
+    expect(within(rows[0]).getByRole('link', { name: '#12' }).getAttribute('href')).toBe(
+      'route:conversations.show:{"conversation":9,"_query":{"message":300}}',
+    );
+    expect(rows[1].textContent).toContain('Trying again');
+    expect(rows[1].textContent).toContain('Too many messages: try again later.');
+    expect(rows[2].textContent).toContain('Left out');
+    expect(rows[2].textContent).toContain('+62 812-3456-7892');
+    expect(screen.getByText('Sending: 6 of 10 recipients.')).toBeTruthy();
+  });
+
+  it('cancels after saying what happens to those not yet sent to', () => {
+    render(<BroadcastsShow {...showProps()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel broadcast' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog.textContent).toContain('Contacts not yet sent to will not get it');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel broadcast' }));
+    expect(fake.calls.at(-1)).toMatchObject({ method: 'form.post', url: 'route:broadcasts.cancel:{"broadcast":7}' });
+  });
+
+  it('offers no cancel to whom may not, and says when a finished one still has copies to go', () => {
+    render(
+      <BroadcastsShow
+        {...showProps({
+          can: { cancel: false },
+          broadcast: broadcast({ status: 'sent', finished_at: '2026-12-07T02:01:00Z' }),
+        })}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'Cancel broadcast' })).toBeNull();
+    expect(screen.getByText(/1 copy has not left yet/)).toBeTruthy();
+    // Not "Sent" while a copy is still on its way.
+    expect(screen.getAllByText('Sending').length).toBeGreaterThan(0);
+  });
+});
