@@ -13,7 +13,7 @@ const botDetails = z.object({
 /** The create form: the bot's name, description, colour and the knowledge bases it answers from. */
 export const newBotSchema = botDetails.extend({
   knowledge_ids: z
-    .array(z.coerce.number({ error: 'The selected knowledge base is invalid.' }).int().positive(), {
+    .array(fields.rowId('The selected knowledge base is invalid.'), {
       error: 'The knowledge ids field must be a list.',
     })
     .max(50, 'The knowledge ids field must not have more than 50 items.')

@@ -36,10 +36,7 @@ type BroadcastServices = Pick<Services, 'db' | 'config' | 'jobs' | 'broadcaster'
 
 const createSchema = z.object({
   name: fields.requiredString('name', 120),
-  channel_id: z.coerce
-    .number({ error: 'Choose a WhatsApp channel.' })
-    .int('Choose a WhatsApp channel.')
-    .positive('Choose a WhatsApp channel.'),
+  channel_id: fields.rowId('Choose a WhatsApp channel.'),
   template: z
     .string({ error: 'Choose an approved template.' })
     .trim()
@@ -53,7 +50,7 @@ const createSchema = z.object({
   audience: z.enum(['all', 'label'], { error: 'Choose who receives it.' }),
   label_id: z.preprocess(
     (value) => (value === '' || value === null ? undefined : value),
-    z.coerce.number({ error: 'Choose a label.' }).int('Choose a label.').positive('Choose a label.').optional(),
+    fields.rowId('Choose a label.').optional(),
   ),
   send_at: z.preprocess(
     (value) => (value === '' || value === null ? undefined : value),

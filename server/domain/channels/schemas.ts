@@ -65,7 +65,7 @@ const common = {
   name: fields.requiredString('name', 100),
   bot_id: z.preprocess(
     (value) => (value === '' || value === undefined ? null : value),
-    z.coerce.number({ error: 'The selected bot is invalid.' }).int().positive().nullable(),
+    fields.rowId('The selected bot is invalid.').nullable(),
   ),
 };
 

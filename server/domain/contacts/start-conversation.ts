@@ -12,13 +12,10 @@ import { UploadedFile } from '../../http/middleware/body';
 import { NotFoundError, ValidationError } from '../../support/errors';
 import { authorize, type TeamActor } from '../teams/team-access';
 import { checkedTemplate, conversationPolicy, replyAsAgent } from '../conversations/conversation-actions';
-import { validate } from '../shared/validation';
+import { fields, validate } from '../shared/validation';
 
 const channelSchema = z.object({
-  channel_id: z.coerce
-    .number({ error: 'Choose a WhatsApp channel.' })
-    .int('Choose a WhatsApp channel.')
-    .positive('Choose a WhatsApp channel.'),
+  channel_id: fields.rowId('Choose a WhatsApp channel.'),
 });
 
 type StartServices = Parameters<typeof replyAsAgent>[0];

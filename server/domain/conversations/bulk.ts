@@ -4,7 +4,7 @@ import { labelRepository } from '../../db/repositories/label-repository';
 import { teamMembershipRepository } from '../../db/repositories/team-membership-repository';
 import { conversationPriorities } from '../../db/schema/channels';
 import { NotFoundError, ValidationError } from '../../support/errors';
-import { validate } from '../shared/validation';
+import { fields, validate } from '../shared/validation';
 import { allows } from '../teams/roles';
 import { asRole, authorize, type TeamActor } from '../teams/team-access';
 import { assign, conversationPolicy, resolve } from './conversation-actions';
@@ -21,7 +21,7 @@ export const bulkLimit = 100;
 
 const bulkSchema = z.object({
   ids: z
-    .array(z.coerce.number({ error: 'Choose conversations from the list.' }).int().positive(), {
+    .array(fields.rowId('Choose conversations from the list.'), {
       error: 'Choose at least one conversation.',
     })
     .min(1, 'Choose at least one conversation.')
@@ -31,7 +31,7 @@ const bulkSchema = z.object({
   }),
   user_id: z.preprocess(
     (value) => (value === '' || value === undefined ? null : value),
-    z.coerce.number({ error: 'The selected person is invalid.' }).int().positive().nullable(),
+    fields.rowId('The selected person is invalid.').nullable(),
   ),
   priority: z.preprocess(
     (value) => (value === '' || value === undefined ? null : value),
@@ -39,7 +39,7 @@ const bulkSchema = z.object({
   ),
   label_id: z.preprocess(
     (value) => (value === '' || value === undefined ? null : value),
-    z.coerce.number({ error: 'The selected label is invalid.' }).int().positive().nullable(),
+    fields.rowId('The selected label is invalid.').nullable(),
   ),
 });
 

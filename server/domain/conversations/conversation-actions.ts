@@ -52,10 +52,7 @@ const textSchema = z.object({ text: fields.requiredString('text', 4096) });
 
 /** The teammates the reply box's "@" list put in, by id; those whose "@Name" is left are told. */
 const mentionsField = z
-  .array(
-    z.coerce.number({ error: 'Each mention must be a teammate.' }).int('Each mention must be a teammate.').positive(),
-    { error: 'The mentions must be a list of teammates.' },
-  )
+  .array(fields.rowId('Each mention must be a teammate.'), { error: 'The mentions must be a list of teammates.' })
   .max(mentionLimit, `A note may mention at most ${mentionLimit} teammates.`)
   .optional()
   .transform((value) => value ?? []);
@@ -144,7 +141,7 @@ const templateSchema = z.object({
 const assignSchema = z.object({
   user_id: z.preprocess(
     (value) => (value === '' || value === undefined ? null : value),
-    z.coerce.number({ error: 'The selected person is invalid.' }).int().positive().nullable(),
+    fields.rowId('The selected person is invalid.').nullable(),
   ),
 });
 

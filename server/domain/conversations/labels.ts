@@ -29,7 +29,7 @@ const labelSchema = z.object({
 
 const applySchema = z.object({
   label_ids: z
-    .array(z.coerce.number({ error: 'Each label must be an id.' }).int().positive('Each label must be an id.'), {
+    .array(fields.rowId('Each label must be an id.'), {
       error: 'The labels field must be a list.',
     })
     .default([])

@@ -60,6 +60,14 @@ export const fields = {
     );
   },
 
+  /**
+   * A row's id in a form (`channel_id`): a positive 32-bit integer (what PostgreSQL's `integer`
+   * holds), else `message`. An id past that range is no row, and must not reach a query.
+   */
+  rowId(message: string) {
+    return z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+  },
+
   requiredString(field: string, max = 255) {
     return z
       .string({ error: `The ${label(field)} field is required.` })

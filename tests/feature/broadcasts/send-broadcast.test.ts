@@ -111,6 +111,11 @@ describe('making a broadcast', () => {
     });
     await store(promo(web.id));
     expect((await errors())?.channel_id).toBe('Choose one of your WhatsApp channels.');
+    // An id past PostgreSQL's integer names no row: a message, not a failed query.
+    await store(promo(99_999_999_999));
+    expect((await errors())?.channel_id).toBe('Choose a WhatsApp channel.');
+    await store(promo(channel.id, { audience: 'label', label_id: '99999999999' }));
+    expect((await errors())?.label_id).toBe('Choose a label.');
     await store(promo(channel.id, { template: 'nope' }));
     expect((await errors())?.template).toBe('Choose an approved template.');
     await store(promo(channel.id, { parameters: { body_1: 'Kak' } }));

@@ -126,6 +126,9 @@ describe('writing first to a contact on WhatsApp', () => {
     expect((await errors()).channel_id).toBe('Choose one of your WhatsApp channels.');
     await start({ channel_id: 'abc', ...orderUpdate });
     expect((await errors()).channel_id).toBe('Choose a WhatsApp channel.');
+    // Past PostgreSQL's integer: no row, and no failed query (it was a 500).
+    expect((await start({ channel_id: 99_999_999_999, ...orderUpdate })).status).toBe(303);
+    expect((await errors()).channel_id).toBe('Choose a WhatsApp channel.');
     await start({ channel_id: channel.id, template: 'order_update', language: 'id', parameters: { body_1: 'Rina' } });
     expect(await errors()).toEqual({ 'parameters.body_2': 'Fill in Body {{2}}.' });
     expect(await threads()).toEqual([]);
