@@ -82,7 +82,7 @@ export function defineJobs(services: Services): void {
     name: broadcastJob,
     retryLimit: 5,
     expireInSeconds: 300,
-    run: (job) => sendBroadcast(services, job),
+    run: (job, context) => sendBroadcast(services, job, { lastAttempt: context.lastAttempt }),
   });
   // Idempotent by the customer's message: a retry finds the question collected and stops.
   services.jobs.define<GapJob>({

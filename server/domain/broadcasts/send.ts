@@ -53,8 +53,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function sendBroadcast(
   services: SendServices,
   input: { teamId: number; broadcastId: number },
-  now: () => Date = () => new Date(),
+  /** `lastAttempt`: this run is the job's last (JobContext); a copy that cannot be written is then left out. */
+  options: { lastAttempt?: boolean; now?: () => Date } = {},
 ): Promise<void> {
+  const now = options.now ?? (() => new Date());
   const repo = broadcastRepository(services.db, input.teamId);
   let broadcast = await repo.find(input.broadcastId);
   if (!broadcast || broadcast.status === 'sent' || broadcast.status === 'cancelled') return;
@@ -92,7 +94,23 @@ export async function sendBroadcast(
     if (batch.length === 0) break;
     const written: number[] = [];
     for (const recipient of batch) {
-      const messageId = await sendTo(services, broadcast, channel, template, recipient, author, now());
+      let messageId: number | undefined;
+      try {
+        messageId = await sendTo(services, broadcast, channel, template, recipient, author, now());
+      } catch (error) {
+        // A copy that failed on every try of the job is left out with the reason, so that one
+        // recipient cannot stop the broadcast for everyone after them (the sweep starts it again).
+        if (!options.lastAttempt) throw error;
+        // The reason alone: the failed statement's values are the contact's details.
+        services.logger.error(
+          { broadcast: broadcast.id, recipient: recipient.id, reason: reasonOf(error) },
+          'a broadcast copy could not be written',
+        );
+        await repo.settle(recipient.id, {
+          status: 'skipped',
+          error: `Kawan could not write this copy: ${reasonOf(error)}`.slice(0, 500),
+        });
+      }
       if (messageId !== undefined) written.push(messageId);
     }
     await broadcastChanged(services, broadcast);
@@ -255,4 +273,10 @@ export async function queueDueBroadcasts(services: Pick<Services, 'db' | 'jobs'>
     await services.jobs.send(broadcastJob, { teamId: Number(row.team_id), broadcastId: Number(row.id) });
   }
   return due.length;
+}
+
+/** What went wrong, in a line: the database's own message rather than the statement that failed (and its values). */
+function reasonOf(error: unknown): string {
+  if (error instanceof Error && error.cause instanceof Error) return error.cause.message;
+  return error instanceof Error ? error.message : String(error);
 }

@@ -391,4 +391,45 @@ describe('sending a broadcast', () => {
     expect(sentTo(rina.phoneE164!)).toHaveLength(2);
     expect((await broadcasts()).map((row) => row.name).sort()).toEqual(['Promo Desember', 'Third']);
   });
+
+  it('leaves out a copy that fails on every try of its job, and goes on to the others', async () => {
+    const { store, channel, contact, broadcasts, team } = await setting();
+    const rina = await contact({ name: 'Rina Poison' });
+    const budi = await contact({ name: 'Budi' });
+    // The database refuses Rina's copy, whatever the job does.
+    await app.services.database.execute(`
+      create or replace function refuse_poison() returns trigger language plpgsql as $$
+      begin
+        if new.text like '%Rina%' and new.broadcast_id is not null then raise exception 'refused for the test'; end if;
+        return new;
+      end $$`);
+    await app.services.database.execute(
+      'create trigger refuse_poison before insert on messages for each row execute function refuse_poison()',
+    );
+    try {
+      await store(promo(channel.id));
+      const [broadcast] = await broadcasts();
+      await app.services.db
+        .update(schema.broadcasts)
+        .set({ scheduledAt: new Date() })
+        .where(eq(schema.broadcasts.id, broadcast.id));
+      const input = { teamId: team.id, broadcastId: broadcast.id };
+      // An earlier try fails the job (it is tried again)...
+      await expect(sendBroadcast(app.services, input)).rejects.toThrow();
+      // ...its last try leaves Rina out with the reason and sends Budi his.
+      await sendBroadcast(app.services, input, { lastAttempt: true });
+      await app.services.jobs.drain();
+      expect(sentTo(rina.phoneE164!)).toEqual([]);
+      expect(sentTo(budi.phoneE164!)).toHaveLength(1);
+      const [row] = await app.services.db
+        .select()
+        .from(schema.broadcastRecipients)
+        .where(eq(schema.broadcastRecipients.contactId, rina.id));
+      expect(row).toMatchObject({ status: 'skipped' });
+      expect(row.error).toBe('Kawan could not write this copy: refused for the test');
+      expect((await broadcasts())[0].status).toBe('sent');
+    } finally {
+      await app.services.database.execute('drop trigger refuse_poison on messages');
+    }
+  });
 });
