@@ -85,7 +85,7 @@ const createProps = (overrides: Partial<BroadcastsCreateProps> = {}): Broadcasts
     { name: 'contact.first_name', description: "The first word of the contact's name" },
     { name: 'agent.name', description: 'Your name' },
   ],
-  limits: { max_days_ahead: 90, max_file_bytes: 10 * 1024 * 1024 },
+  limits: { max_days_ahead: 90, max_file_bytes: 10 * 1024 * 1024, list_bytes: 5 * 1024 * 1024, list_rows: 10_000 },
   ...overrides,
 });
 
@@ -145,6 +145,27 @@ describe('Broadcasts/Create', () => {
     });
   });
 
+  it('sends to the contacts of a file, sent with the form', () => {
+    render(<BroadcastsCreate {...createProps()} />);
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Pelanggan pameran' } });
+    fireEvent.change(screen.getByLabelText('Template'), { target: { value: 'order_update|id' } });
+    fireEvent.change(screen.getByLabelText('Body {{1}}'), { target: { value: 'Kak' } });
+    fireEvent.change(screen.getByLabelText('Body {{2}}'), { target: { value: 'EXPO' } });
+    fireEvent.click(screen.getByRole('radio', { name: /^Contacts in a file/ }));
+    const list = new File(['name,phone\nRina,08123456789\n'], 'pameran.csv', { type: 'text/csv' });
+    fireEvent.change(screen.getByLabelText('Contacts file'), { target: { files: [list] } });
+    expect(screen.getByText(/pameran\.csv ·/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send…' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).toContain('Pelanggan pameran goes to the contacts in pameran.csv now');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send now' }));
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'form.post',
+      data: { audience: 'file', list },
+      options: { forceFormData: true },
+    });
+  });
+
   it('asks for a WhatsApp number first when the team has none', () => {
     render(<BroadcastsCreate {...createProps({ channels: [] })} />);
     expect(screen.getByText('Connect WhatsApp first')).toBeTruthy();
@@ -160,7 +181,7 @@ const broadcast = (overrides: Partial<Broadcast> = {}): Broadcast => ({
   status: 'sending',
   channel: { id: 3, name: 'WhatsApp +62 812-3456-7890', paused: false },
   template: { name: 'order_update', language: 'id' },
-  audience: { kind: 'all', label: null },
+  audience: { kind: 'all', label: null, file_name: null },
   created_by: 'Dewi Santoso',
   scheduled_at: '2026-12-07T02:00:00.000Z',
   started_at: '2026-12-07T02:00:01.000Z',

@@ -59,7 +59,10 @@ function audienceWhere(teamId: number, audience: BroadcastAudience) {
       ? sql`exists (select 1 from conversations labelled
                      where labelled.contact_id = ${contacts.id} and labelled.team_id = ${teamId}
                        and labelled.label_ids @> array[${audience.labelId}::int])`
-      : undefined,
+      : audience.kind === 'file'
+        ? // One array parameter, however many thousands the file named.
+          sql`${contacts.id} = any(${`{${audience.contactIds.join(',')}}`}::int[])`
+        : undefined,
   );
 }
 

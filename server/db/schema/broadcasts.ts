@@ -15,8 +15,12 @@ import { channels, contacts, messages } from './channels';
 
 export type BroadcastStatus = 'scheduled' | 'sending' | 'sent' | 'cancelled';
 
-/** Who a broadcast goes to: every contact with a phone, or those with a conversation carrying a label. */
-export type BroadcastAudience = { kind: 'all' } | { kind: 'label'; labelId: number };
+/**
+ * Who a broadcast goes to: every contact with a phone, those with a conversation carrying a label,
+ * or the contacts of a file (imported into Contacts as it was made).
+ */
+export type BroadcastAudience =
+  { kind: 'all' } | { kind: 'label'; labelId: number } | { kind: 'file'; fileName: string; contactIds: number[] };
 
 /** A recipient before their message exists ('pending'), once it does ('queued'), or left out ('skipped'). */
 export type BroadcastRecipientStatus = 'pending' | 'queued' | 'skipped';

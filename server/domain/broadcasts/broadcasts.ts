@@ -21,6 +21,7 @@ import { storeTemplateHeader } from '../../channels/web/uploads';
 import { fileTooLargeMessage, UploadedFile } from '../../http/middleware/body';
 import { fillVariables, replyVariables, unknownVariables, type ReplyVariable } from '../conversations/reply-variables';
 import { teamChannel } from '../notifications/channels';
+import { importContactFile } from '../contacts/import';
 
 export const broadcastPolicy = {
   view: (actor: TeamActor) => allows(actor.role, 'conversations:view', actor.abilities),
@@ -47,7 +48,7 @@ const createSchema = z.object({
     .record(z.string(), z.unknown(), { error: 'The parameters must be a set of values.' })
     .optional()
     .transform((value) => value ?? {}),
-  audience: z.enum(['all', 'label'], { error: 'Choose who receives it.' }),
+  audience: z.enum(['all', 'label', 'file'], { error: 'Choose who receives it.' }),
   label_id: z.preprocess(
     (value) => (value === '' || value === null ? undefined : value),
     fields.rowId('Choose a label.').optional(),
@@ -138,11 +139,20 @@ export async function createBroadcast(
     if (!(error instanceof ValidationError)) throw error;
     Object.assign(errors, error.errors);
   }
-  const audience: BroadcastAudience =
-    data.audience === 'label' ? { kind: 'label', labelId: data.label_id ?? 0 } : { kind: 'all' };
-  if (audience.kind === 'label') {
+  // A file's contacts are known once it is read, in the transaction that stores the broadcast.
+  const audience: BroadcastAudience | null =
+    data.audience === 'label'
+      ? { kind: 'label', labelId: data.label_id ?? 0 }
+      : data.audience === 'all'
+        ? { kind: 'all' }
+        : null;
+  if (audience?.kind === 'label') {
     const label = data.label_id ? await labelRepository(services.db, actor.teamId).find(data.label_id) : undefined;
     if (!label) errors.label_id = 'Choose one of your labels.';
+  }
+  const list = (input as { list?: unknown } | null)?.list;
+  if (data.audience === 'file' && !(list instanceof UploadedFile)) {
+    errors.list = 'Choose a CSV file or an Excel workbook of the contacts.';
   }
   const scheduledAt = data.send_at ?? now;
   if (scheduledAt.getTime() < now.getTime() - 60_000) errors.send_at = 'Choose a time in the future.';
@@ -151,8 +161,7 @@ export async function createBroadcast(
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
-  const repo = broadcastRepository(services.db, actor.teamId);
-  if ((await repo.audienceSize(audience)) === 0) {
+  if (audience && (await broadcastRepository(services.db, actor.teamId).audienceSize(audience)) === 0) {
     throw new ValidationError({
       audience:
         audience.kind === 'label'
@@ -177,7 +186,15 @@ export async function createBroadcast(
     };
   }
   const broadcast = await services.db.transaction(async (tx) => {
-    const row = await broadcastRepository(tx, actor.teamId).create({
+    const repo = broadcastRepository(tx, actor.teamId);
+    const chosen = audience ?? (await fileAudience(tx, actor.teamId, list as UploadedFile));
+    // Nobody in the file may receive it: the contacts it added go too (the transaction rolls back).
+    if (chosen.kind === 'file' && (await repo.audienceSize(chosen)) === 0) {
+      throw new ValidationError({
+        list: 'No contact in the file has a phone number that may receive broadcasts (asked for none, or no phone).',
+      });
+    }
+    const row = await repo.create({
       channelId: channel.id,
       createdBy: actor.userId,
       name: data.name,
@@ -185,7 +202,7 @@ export async function createBroadcast(
       templateLanguage: template.language,
       parameters,
       header,
-      audience,
+      audience: chosen,
       status: 'scheduled',
       scheduledAt,
     });
@@ -198,6 +215,25 @@ export async function createBroadcast(
   });
   await broadcastChanged(services, broadcast);
   return broadcast;
+}
+
+/**
+ * A broadcast's audience from a contacts file: read into the team's contacts as Contacts → Import
+ * reads one (new people added, known ones filled in), its rows' contacts the audience. The file's
+ * problems are the form's, under `list`.
+ */
+async function fileAudience(
+  db: Services['db'],
+  teamId: number,
+  list: UploadedFile,
+): Promise<Extract<BroadcastAudience, { kind: 'file' }>> {
+  try {
+    const { contactIds } = await importContactFile(db, teamId, list);
+    return { kind: 'file', fileName: list.originalName.slice(0, 255), contactIds };
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    throw new ValidationError({ list: Object.values(error.errors)[0] ?? 'The file could not be read.' });
+  }
 }
 
 /** The channel's approved template of that name and language, or a 422 under `template`. */

@@ -214,7 +214,19 @@ export async function importContacts(
 ): Promise<ContactImportReport> {
   authorize(contactPolicy.view(actor));
   authorize(contactPolicy.edit(actor));
-  const file = (input as { file?: unknown } | null)?.file;
+  return (await importContactFile(services.db, actor.teamId, (input as { file?: unknown } | null)?.file)).report;
+}
+
+/**
+ * A contacts file read into the team's contacts (as `importContacts` describes), in a transaction of
+ * its own (a savepoint inside the caller's): what it did, and the contacts its rows name, a person
+ * once (a broadcast's audience from a file).
+ */
+export async function importContactFile(
+  db: Services['db'],
+  teamId: number,
+  file: unknown,
+): Promise<{ report: ContactImportReport; contactIds: number[] }> {
   if (!(file instanceof UploadedFile)) throw fileError('Choose a CSV file or an Excel workbook to import.');
   if (file.size > contactImportLimits.bytes) throw fileError(fileTooLargeMessage(contactImportLimits.bytes));
   if (file.size === 0) throw fileError('The file is empty.');
@@ -279,7 +291,8 @@ export async function importContacts(
     if (person.email && !byEmail.has(person.email)) byEmail.set(person.email, person);
   }
 
-  await services.db.transaction(async (tx) => {
+  const contactIds = new Set<number>();
+  await db.transaction(async (tx) => {
     for (let start = 0; start < people.length; start += 500) {
       const batch = people.slice(start, start + 500);
       const phones = batch.flatMap((person) => (person.phone ? [person.phone] : []));
@@ -289,7 +302,7 @@ export async function importContacts(
         .from(contacts)
         .where(
           and(
-            eq(contacts.teamId, actor.teamId),
+            eq(contacts.teamId, teamId),
             or(
               phones.length > 0 ? inArray(contacts.phoneE164, phones) : undefined,
               emails.length > 0 ? inArray(sql`lower(${contacts.email})`, emails) : undefined,
@@ -313,6 +326,7 @@ export async function importContacts(
           fresh.push(person);
           continue;
         }
+        contactIds.add(known.id);
         const filled = {
           ...(known.name ? {} : person.name ? { name: person.name } : {}),
           ...(known.phone ? {} : person.phone ? { phoneE164: person.phone } : {}),
@@ -325,7 +339,7 @@ export async function importContacts(
         await tx
           .update(contacts)
           .set(filled)
-          .where(and(eq(contacts.teamId, actor.teamId), eq(contacts.id, known.id)));
+          .where(and(eq(contacts.teamId, teamId), eq(contacts.id, known.id)));
         if (filled.phoneE164) identities.push({ contactId: known.id, phone: filled.phoneE164, name: known.name });
         report.updated++;
       }
@@ -334,7 +348,7 @@ export async function importContacts(
           .insert(contacts)
           .values(
             fresh.map((person) => ({
-              teamId: actor.teamId,
+              teamId,
               name: person.name,
               phoneE164: person.phone,
               email: person.email,
@@ -342,13 +356,14 @@ export async function importContacts(
           )
           .returning({ id: contacts.id, phone: contacts.phoneE164, name: contacts.name });
         report.created += created.length;
+        for (const row of created) contactIds.add(row.id);
         for (const row of created)
           if (row.phone) identities.push({ contactId: row.id, phone: row.phone, name: row.name });
       }
-      await rememberWhatsApp(tx, actor.teamId, identities);
+      await rememberWhatsApp(tx, teamId, identities);
     }
   });
-  return report;
+  return { report, contactIds: [...contactIds] };
 }
 
 /** What `from` knows that `into` does not. */

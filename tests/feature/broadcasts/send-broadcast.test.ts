@@ -432,4 +432,69 @@ describe('sending a broadcast', () => {
       await app.services.database.execute('drop trigger refuse_poison on messages');
     }
   });
+
+  it('sends to the contacts of a file, adding the new ones; a file nobody in it may receive adds nothing', async () => {
+    const { client, channel, contact, broadcasts, team, errors } = await setting();
+    const rina = await contact({ name: 'Rina', phone: '+6281577700001' });
+    const gone = await contact({ name: 'Berhenti', phone: '+6281577700002', unsubscribed: true });
+    const elsewhere = await contact({ name: 'Not in the file' });
+    const post = (csv: string, name: string) =>
+      client.agent
+        .post('/broadcasts')
+        .set({
+          'X-XSRF-TOKEN': client.token,
+          'X-Inertia': 'true',
+          'X-Requested-With': 'XMLHttpRequest',
+          Referer: '/broadcasts/create',
+        })
+        .field('name', name)
+        .field('channel_id', String(channel.id))
+        .field('template', 'order_update')
+        .field('language', 'id')
+        .field('parameters[body_1]', '{{contact.first_name | Kak}}')
+        .field('parameters[body_2]', 'EXPO')
+        .field('audience', 'file')
+        .attach('list', Buffer.from(csv), { filename: 'pameran.csv', contentType: 'text/csv' });
+
+    const csv =
+      'nama,no hp\nRina W,0815-7770-0001\nBayu Putra,081577700003\nBerhenti,081577700002\nSiapa,bukan nomor\n';
+    expect((await post(csv, 'Pameran')).status).toBe(303);
+    expect(await errors()).toEqual({});
+    await app.services.jobs.drain();
+    expect(sentTo(rina.phoneE164!)).toHaveLength(1);
+    expect(JSON.stringify(sentTo(rina.phoneE164!)[0])).toContain('"text":"Rina"');
+    expect(JSON.stringify(sentTo('+6281577700003')[0])).toContain('"text":"Bayu"');
+    expect(sentTo(gone.phoneE164!)).toEqual([]);
+    expect(sentTo(elsewhere.phoneE164!)).toEqual([]);
+    const [broadcast] = await broadcasts();
+    const page = expectPage(await client.visit(`/broadcasts/${broadcast.id}`), 'Broadcasts/Show');
+    expect(page.props.broadcast).toMatchObject({
+      audience: { kind: 'file', file_name: 'pameran.csv', label: null },
+      recipient_count: 2,
+    });
+    // The file's contact ids stay on the server.
+    expect(JSON.stringify(page.props)).not.toContain('contactIds');
+    const [bayu] = await app.services.db
+      .select()
+      .from(schema.contacts)
+      .where(and(eq(schema.contacts.teamId, team.id), eq(schema.contacts.phoneE164, '+6281577700003')));
+    expect(bayu).toMatchObject({ name: 'Bayu Putra' });
+
+    // Nobody in this file may receive it: refused, and the new person in it is not added.
+    expect((await post('name,phone,email\nBerhenti,081577700002,\nTono,,tono@example.com\n', 'Kedua')).status).toBe(
+      303,
+    );
+    expect((await errors())?.list).toBe(
+      'No contact in the file has a phone number that may receive broadcasts (asked for none, or no phone).',
+    );
+    const tono = await app.services.db
+      .select()
+      .from(schema.contacts)
+      .where(eq(schema.contacts.email, 'tono@example.com'));
+    expect(tono).toEqual([]);
+    // A file that is not one: the import's own message, under the list.
+    expect((await post('just words', 'Ketiga')).status).toBe(303);
+    expect((await errors())?.list).toMatch(/^The first row must name the columns/);
+    expect((await broadcasts()).map((row) => row.name)).toEqual(['Pameran']);
+  });
 });

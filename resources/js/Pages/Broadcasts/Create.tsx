@@ -98,8 +98,9 @@ export default function Create({ channels, audiences, variables, limits }: Broad
     template: string;
     parameters: Record<string, string>;
     file: File | null;
-    audience: 'all' | 'label';
+    audience: 'all' | 'label' | 'file';
     label_id: string;
+    list: File | null;
     when: 'now' | 'later';
     send_at: string;
   }>({
@@ -110,6 +111,7 @@ export default function Create({ channels, audiences, variables, limits }: Broad
     file: null,
     audience: 'all',
     label_id: '',
+    list: null,
     when: 'now',
     send_at: '',
   });
@@ -128,6 +130,7 @@ export default function Create({ channels, audiences, variables, limits }: Broad
   const template = channel?.templates.find((item) => keyOf(item) === form.data.template);
   const label = audiences.labels.find((item) => String(item.id) === form.data.label_id);
   const reach = form.data.audience === 'all' ? audiences.all : (label?.contacts ?? 0);
+  const listPicker = useRef<HTMLInputElement>(null);
   const sendAt = form.data.when === 'later' && form.data.send_at ? new Date(form.data.send_at) : null;
 
   if (channels.length === 0) {
@@ -196,9 +199,12 @@ export default function Create({ channels, audiences, variables, limits }: Broad
       send_at:
         sendAt && !Number.isNaN(sendAt.getTime()) ? sendAt.toISOString() : data.when === 'later' ? data.send_at : '',
       ...(template?.header_media && data.file ? { file: data.file } : {}),
+      ...(data.audience === 'file' && data.list ? { list: data.list } : {}),
     }));
     form.post(route('broadcasts.store'), {
-      forceFormData: Boolean(template?.header_media && form.data.file),
+      forceFormData: Boolean(
+        (template?.header_media && form.data.file) || (form.data.audience === 'file' && form.data.list),
+      ),
       onFinish: () => setConfirming(false),
     });
   };
@@ -412,6 +418,39 @@ export default function Create({ channels, audiences, variables, limits }: Broad
                   </Select>
                   <InputError id="broadcast-label-error" className="mt-2" message={errors.label_id} />
                 </Choice>
+                <Choice
+                  name="audience"
+                  checked={form.data.audience === 'file'}
+                  onChange={() => form.setData('audience', 'file')}
+                  label="Contacts in a file"
+                  hint="A CSV file or an Excel workbook with a phone column, as Contacts → Import reads it: new people are added to your contacts."
+                >
+                  <input
+                    ref={listPicker}
+                    type="file"
+                    accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                    className="sr-only"
+                    aria-label="Contacts file"
+                    onChange={(event) => {
+                      form.setData('list', event.target.files?.[0] ?? null);
+                      event.target.value = '';
+                    }}
+                  />
+                  <div className="flex items-center gap-2">
+                    <SecondaryButton type="button" onClick={() => listPicker.current?.click()}>
+                      {form.data.list ? 'Choose another file' : 'Choose a file'}
+                    </SecondaryButton>
+                    {form.data.list && (
+                      <span className="truncate text-xs text-gray-600">
+                        {form.data.list.name} · {formatBytes(form.data.list.size)}
+                      </span>
+                    )}
+                  </div>
+                  <p className="mt-1 text-xs text-gray-500">
+                    Up to {formatBytes(limits.list_bytes)} and {limits.list_rows.toLocaleString()} rows.
+                  </p>
+                  <InputError className="mt-2" message={errors.list} role="alert" />
+                </Choice>
               </div>
             </fieldset>
             <InputError id="broadcast-audience-error" message={errors.audience} />
@@ -481,15 +520,27 @@ export default function Create({ channels, audiences, variables, limits }: Broad
           <>
             <SecondaryButton onClick={() => setConfirming(false)}>Back</SecondaryButton>
             <PrimaryButton className="ms-3" disabled={form.processing} onClick={send}>
-              {form.data.when === 'later' ? 'Schedule' : `Send to ${plural(reach, 'contact')}`}
+              {form.data.when === 'later'
+                ? 'Schedule'
+                : form.data.audience === 'file'
+                  ? 'Send now'
+                  : `Send to ${plural(reach, 'contact')}`}
             </PrimaryButton>
           </>
         }
       >
         <p>
-          <span className="font-medium">{form.data.name || 'This broadcast'}</span> goes to about{' '}
-          <span className="font-medium">{plural(reach, 'contact')}</span>
-          {form.data.audience === 'label' && label ? ` labelled ${label.name}` : ''}
+          <span className="font-medium">{form.data.name || 'This broadcast'}</span> goes to{' '}
+          {form.data.audience === 'file' ? (
+            <>
+              the contacts in <span className="font-medium">{form.data.list?.name ?? 'the file'}</span>
+            </>
+          ) : (
+            <>
+              about <span className="font-medium">{plural(reach, 'contact')}</span>
+              {form.data.audience === 'label' && label ? ` labelled ${label.name}` : ''}
+            </>
+          )}
           {form.data.when === 'later' && sendAt && !Number.isNaN(sendAt.getTime())
             ? ` on ${formatDateTime(sendAt)}`
             : ' now'}

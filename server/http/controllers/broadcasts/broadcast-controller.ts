@@ -17,6 +17,7 @@ import {
   createBroadcast,
 } from '../../../domain/broadcasts/broadcasts';
 import { replyVariables } from '../../../domain/conversations/reply-variables';
+import { contactImportLimits } from '../../../domain/contacts/import';
 import { authorize } from '../../../domain/teams/team-access';
 import { presentTemplate } from '../../../presenters/conversation-presenter';
 import { NotFoundError } from '../../../support/errors';
@@ -46,9 +47,11 @@ export function presentBroadcast(
     status: row.status,
     channel: channel ? { id: channel.id, name: channel.name, paused: channel.status !== 'active' } : null,
     template: { name: row.templateName, language: row.templateLanguage },
+    // Never a file's contact ids: its name says which it was.
     audience: {
       kind: row.audience.kind,
       label: label ? { id: label.id, name: label.name, color: label.color } : null,
+      file_name: row.audience.kind === 'file' ? row.audience.fileName : null,
     },
     created_by: row.createdBy === null ? null : (known.authors.get(row.createdBy) ?? null),
     scheduled_at: row.scheduledAt.toISOString(),
@@ -152,7 +155,12 @@ export async function create(req: Request) {
       ),
     },
     variables: Object.entries(replyVariables).map(([name, description]) => ({ name, description })),
-    limits: { max_days_ahead: broadcastLimits.maxDaysAhead, max_file_bytes: req.services.config.uploads.maxBytes },
+    limits: {
+      max_days_ahead: broadcastLimits.maxDaysAhead,
+      max_file_bytes: req.services.config.uploads.maxBytes,
+      list_bytes: contactImportLimits.bytes,
+      list_rows: contactImportLimits.rows,
+    },
   });
 }
 

@@ -67,5 +67,6 @@ export function BroadcastStatus({ broadcast }: { broadcast: Pick<Broadcast, 'sta
 /** Who a broadcast went to, in words. */
 export function audienceText(audience: Broadcast['audience']): string {
   if (audience.kind === 'all') return 'All contacts with a phone number';
+  if (audience.kind === 'file') return `Contacts in ${audience.file_name ?? 'a file'}`;
   return audience.label ? `Contacts labelled ${audience.label.name}` : 'Contacts with a label since deleted';
 }

@@ -31,7 +31,7 @@ export interface BroadcastsCreateProps {
     labels: { id: number; name: string; color: LabelColor; contacts: number }[];
   };
   variables: { name: string; description: string }[];
-  limits: { max_days_ahead: number; max_file_bytes: number };
+  limits: { max_days_ahead: number; max_file_bytes: number; list_bytes: number; list_rows: number };
 }
 
 export interface BroadcastsShowProps {
