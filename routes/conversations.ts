@@ -121,6 +121,11 @@ export default function conversationRoutes(routes: RouteRegistry): void {
       .whereNumber('conversation')
       .bind('conversation');
     user
+      .post(one('/unread'), conversations.markConversationUnread)
+      .name('conversations.unread')
+      .whereNumber('conversation')
+      .bind('conversation');
+    user
       .post(one('/resolve'), conversations.resolveConversation)
       .name('conversations.resolve')
       .whereNumber('conversation')

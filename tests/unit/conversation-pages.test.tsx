@@ -1494,6 +1494,15 @@ describe('Conversations/Show', () => {
     expect(transcript.hasAttribute('download')).toBe(true);
   });
 
+  it('marks the conversation unread for whoever answers, and offers it to nobody else', () => {
+    const { unmount } = render(<Show {...showProps()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as unread' }));
+    expect(fake.calls.at(-1)).toMatchObject({ method: 'post', url: 'route:conversations.unread:{"conversation":5}' });
+    unmount();
+    render(<Show {...showProps({ can: { reply: false, resolve: false, assign: false } })} />);
+    expect(screen.queryByRole('button', { name: 'Mark as unread' })).toBeNull();
+  });
+
   it('names the template an agent sent under its message', () => {
     const sent = message({
       id: 120,

@@ -122,6 +122,7 @@ declare module 'ziggy-js' {
     'conversations.snooze': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.unsnooze': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.handback': [{ name: 'conversation'; required: true; binding: 'id' }];
+    'conversations.unread': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.resolve': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.reopen': [{ name: 'conversation'; required: true; binding: 'id' }];
     'contacts.index': [];

@@ -512,6 +512,19 @@ export async function reopen(services: ConversationServices, actor: TeamActor, c
   await conversationChanged(services, actor.teamId, conversation.id, 'reopened', widget);
 }
 
+/**
+ * Marks a conversation unread again (a person who opened it and will come back to it): the inbox
+ * shows it as unread for the team, as a customer's new message does, until someone opens it. One
+ * already unread keeps its count. Whoever answers conversations may.
+ */
+export async function markUnread(services: ConversationServices, actor: TeamActor, conversationId: number) {
+  const { repo, conversation } = await conversationContext(services, actor, conversationId);
+  authorize(conversationPolicy.reply(actor));
+  if (conversation.unreadCount > 0) return;
+  await repo.update(conversation.id, { unreadCount: 1 });
+  await conversationChanged(services, actor.teamId, conversation.id, 'read');
+}
+
 /** Opening a conversation reads it: its unread count goes to zero. */
 export async function markRead(services: ConversationServices, actor: TeamActor, conversation: ConversationRow) {
   if (conversation.unreadCount === 0 || !conversationPolicy.reply(actor)) return;

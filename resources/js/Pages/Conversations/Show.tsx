@@ -65,6 +65,16 @@ export default function Show(props: ConversationShowProps) {
       <PageHeader title={title}>
         <div className="ms-4 flex shrink-0 items-center gap-4">
           <Viewers conversationId={conversation.id} userId={userId} />
+          {can.reply && (
+            // Back to the inbox, where it shows unread for the team until someone opens it again.
+            <button
+              type="button"
+              className="hidden text-sm text-gray-600 underline hover:text-gray-900 sm:inline"
+              onClick={() => router.post(route('conversations.unread', { conversation: conversation.id }))}
+            >
+              Mark as unread
+            </button>
+          )}
           <a
             href={route('conversations.transcript', { conversation: conversation.id })}
             className="hidden text-sm text-gray-600 underline hover:text-gray-900 sm:inline"

@@ -34,6 +34,7 @@ import {
   conversationPolicy,
   handBack,
   markRead,
+  markUnread,
   reopen,
   replyAsAgent,
   resolve,
@@ -438,6 +439,13 @@ export async function handback(req: Request, res: Response) {
 export async function resolveConversation(req: Request, res: Response) {
   await resolve(req.services, await teamActor(req), routeId(req, 'conversation'));
   back(req, res);
+}
+
+/** POST conversations.unread: marked unread; back to the inbox (staying on it would read it again). */
+export async function markConversationUnread(req: Request, res: Response) {
+  await markUnread(req.services, await teamActor(req), routeId(req, 'conversation'));
+  req.inertia.flash('banner', 'Marked as unread.').flash('bannerStyle', 'success');
+  res.redirect(303, req.services.route('conversations.index'));
 }
 
 export async function reopenConversation(req: Request, res: Response) {
