@@ -497,4 +497,34 @@ describe('sending a broadcast', () => {
     expect((await errors())?.list).toMatch(/^The first row must name the columns/);
     expect((await broadcasts()).map((row) => row.name)).toEqual(['Pameran']);
   });
+
+  it('writes a batch only once the one before it has left, with the workers running', async () => {
+    const { store, channel, contact, broadcasts } = await setting();
+    for (let index = 0; index < 25; index++) await contact({ name: `Pelanggan ${index + 1}` });
+    await store(promo(channel.id));
+    const [broadcast] = await broadcasts();
+    await app.services.jobs.work({ recoverAbandoned: false });
+    try {
+      await expect.poll(async () => (await broadcasts())[0].status, { timeout: 20_000, interval: 100 }).toBe('sent');
+      const sent = async () =>
+        (
+          await app.services.db
+            .select({ status: schema.messages.status })
+            .from(schema.messages)
+            .where(eq(schema.messages.broadcastId, broadcast.id))
+        ).filter((row) => row.status === 'sent').length;
+      await expect.poll(sent, { timeout: 20_000, interval: 100 }).toBe(25);
+    } finally {
+      await app.services.jobs.stop();
+    }
+    const copies = await app.services.db
+      .select({ createdAt: schema.messages.createdAt, sentAt: schema.messages.sentAt })
+      .from(schema.messages)
+      .where(eq(schema.messages.broadcastId, broadcast.id))
+      .orderBy(schema.messages.id);
+    // The send queue never held more than a batch: the second batch was written after the first left.
+    const firstLeft = Math.max(...copies.slice(0, 20).map((copy) => copy.sentAt!.getTime()));
+    const secondWritten = Math.min(...copies.slice(20).map((copy) => copy.createdAt.getTime()));
+    expect(secondWritten).toBeGreaterThanOrEqual(firstLeft);
+  });
 });
