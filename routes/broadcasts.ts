@@ -16,6 +16,11 @@ export default function broadcastRoutes(routes: RouteRegistry): void {
       .whereNumber('broadcast')
       .bind('broadcast');
     user
+      .get('/broadcasts/{broadcast}/export', broadcasts.exportRecipients)
+      .name('broadcasts.export')
+      .whereNumber('broadcast')
+      .bind('broadcast');
+    user
       .post('/broadcasts/{broadcast}/cancel', broadcasts.cancel)
       .name('broadcasts.cancel')
       .whereNumber('broadcast')

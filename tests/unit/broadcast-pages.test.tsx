@@ -300,6 +300,9 @@ describe('Broadcasts/Show', () => {
     expect(rows[2].textContent).toContain('Left out');
     expect(rows[2].textContent).toContain('+62 812-3456-7892');
     expect(screen.getByText('Sending: 6 of 10 recipients.')).toBeTruthy();
+    const csv = screen.getByRole('link', { name: 'Export CSV' });
+    expect(csv.getAttribute('href')).toBe('route:broadcasts.export:{"broadcast":7}');
+    expect(csv.hasAttribute('download')).toBe(true);
   });
 
   it('cancels after saying what happens to those not yet sent to', () => {

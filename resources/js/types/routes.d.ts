@@ -140,6 +140,7 @@ declare module 'ziggy-js' {
     'broadcasts.create': [];
     'broadcasts.store': [];
     'broadcasts.show': [{ name: 'broadcast'; required: true; binding: 'id' }];
+    'broadcasts.export': [{ name: 'broadcast'; required: true; binding: 'id' }];
     'broadcasts.cancel': [{ name: 'broadcast'; required: true; binding: 'id' }];
     'reports.index': [];
     'reports.export': [{ name: 'table'; required: true }];

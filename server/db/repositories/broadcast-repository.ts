@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../client';
 import {
   broadcastRecipients,
@@ -71,6 +71,36 @@ export type RecipientFilter = 'all' | 'failed' | 'skipped' | 'replied';
 /** A team's broadcasts and their recipients; `teamId` is in every `where`. */
 export function broadcastRepository(db: Database, teamId: number) {
   const mine = (id: number) => and(eq(broadcasts.teamId, teamId), eq(broadcasts.id, id));
+  const recipientsWhere = (broadcastId: number, filter: RecipientFilter) =>
+    and(
+      eq(broadcastRecipients.teamId, teamId),
+      eq(broadcastRecipients.broadcastId, broadcastId),
+      filter === 'failed' ? sql`${recipientState} = 'failed'` : undefined,
+      filter === 'skipped' ? eq(broadcastRecipients.status, 'skipped') : undefined,
+      filter === 'replied' ? repliedAfter : undefined,
+    );
+  /** Recipients with their contact and message, in the order they were taken. */
+  const recipientRows = (where: SQL | undefined) =>
+    db
+      .select({
+        id: broadcastRecipients.id,
+        contactId: broadcastRecipients.contactId,
+        name: contacts.name,
+        phoneE164: broadcastRecipients.phoneE164,
+        state: recipientState,
+        error: sql<string | null>`coalesce(${broadcastRecipients.error}, ${messages.error}->>'message')`,
+        conversationId: messages.conversationId,
+        conversationNumber: conversations.number,
+        messageId: messages.id,
+        sentAt: messages.sentAt,
+        replied: repliedAfter,
+      })
+      .from(broadcastRecipients)
+      .innerJoin(contacts, eq(contacts.id, broadcastRecipients.contactId))
+      .leftJoin(messages, eq(messages.id, broadcastRecipients.messageId))
+      .leftJoin(conversations, eq(conversations.id, messages.conversationId))
+      .where(where)
+      .orderBy(asc(broadcastRecipients.id));
   return {
     async find(id: number): Promise<BroadcastRow | undefined> {
       const [row] = await db.select().from(broadcasts).where(mine(id));
@@ -235,34 +265,9 @@ export function broadcastRepository(db: Database, teamId: number) {
       broadcastId: number,
       options: { filter: RecipientFilter; page: number; perPage: number },
     ): Promise<{ items: RecipientListRow[]; total: number }> {
-      const where = and(
-        eq(broadcastRecipients.teamId, teamId),
-        eq(broadcastRecipients.broadcastId, broadcastId),
-        options.filter === 'failed' ? sql`${recipientState} = 'failed'` : undefined,
-        options.filter === 'skipped' ? eq(broadcastRecipients.status, 'skipped') : undefined,
-        options.filter === 'replied' ? repliedAfter : undefined,
-      );
+      const where = recipientsWhere(broadcastId, options.filter);
       const [items, [total]] = await Promise.all([
-        db
-          .select({
-            id: broadcastRecipients.id,
-            contactId: broadcastRecipients.contactId,
-            name: contacts.name,
-            phoneE164: broadcastRecipients.phoneE164,
-            state: recipientState,
-            error: sql<string | null>`coalesce(${broadcastRecipients.error}, ${messages.error}->>'message')`,
-            conversationId: messages.conversationId,
-            conversationNumber: conversations.number,
-            messageId: messages.id,
-            sentAt: messages.sentAt,
-            replied: repliedAfter,
-          })
-          .from(broadcastRecipients)
-          .innerJoin(contacts, eq(contacts.id, broadcastRecipients.contactId))
-          .leftJoin(messages, eq(messages.id, broadcastRecipients.messageId))
-          .leftJoin(conversations, eq(conversations.id, messages.conversationId))
-          .where(where)
-          .orderBy(asc(broadcastRecipients.id))
+        recipientRows(where)
           .limit(options.perPage)
           .offset((options.page - 1) * options.perPage),
         db
@@ -272,6 +277,11 @@ export function broadcastRepository(db: Database, teamId: number) {
           .where(where),
       ]);
       return { items, total: total?.n ?? 0 };
+    },
+
+    /** The recipients after `afterId`, `limit` of them, in order: an export's next batch. */
+    recipientBatch(broadcastId: number, afterId: number, limit: number): Promise<RecipientListRow[]> {
+      return recipientRows(and(recipientsWhere(broadcastId, 'all'), gt(broadcastRecipients.id, afterId))).limit(limit);
     },
   };
 }

@@ -250,6 +250,20 @@ describe('sending a broadcast', () => {
       data: [{ contact_id: rina.id, name: 'Rina Wulandari', state: 'read', replied: true }],
       meta: { total: 1 },
     });
+    // Every recipient as CSV: where their copy stands and whether they wrote back.
+    const csv = await client.load(`/broadcasts/${broadcast.id}/export`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.headers['content-disposition']).toContain(`kawan-broadcast-${broadcast.id}-recipients.csv`);
+    const lines = csv.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('name,phone,status,replied,sent_at,reason,conversation');
+    expect(lines.slice(1).map((line) => line.split(',').slice(0, 4))).toEqual([
+      ['Rina Wulandari', `'${rina.phoneE164}`, 'read', 'yes'],
+      ['', `'${nameless.phoneE164}`, 'sent', 'no'],
+    ]);
     const list = expectPage(await client.visit('/broadcasts'), 'Broadcasts/Index');
     expect(list.props).toMatchObject({
       has_whatsapp: true,

@@ -241,9 +241,19 @@ export default function Show({
         {broadcast.status !== 'scheduled' && (
           <section aria-labelledby="recipients-title" className="space-y-3">
             <div className="flex flex-wrap items-center justify-between gap-3 px-4 sm:px-0">
-              <h3 id="recipients-title" className="text-lg font-medium text-gray-900">
-                Recipients
-              </h3>
+              <div className="flex items-baseline gap-4">
+                <h3 id="recipients-title" className="text-lg font-medium text-gray-900">
+                  Recipients
+                </h3>
+                {/* A file download, not an Inertia visit: every recipient, whatever the filter. */}
+                <a
+                  href={route('broadcasts.export', { broadcast: broadcast.id })}
+                  className="text-sm text-gray-600 underline hover:text-gray-900"
+                  download
+                >
+                  Export CSV
+                </a>
+              </div>
               <nav aria-label="Show recipients" className="flex gap-1">
                 {filters.map((filter) => (
                   <Link
