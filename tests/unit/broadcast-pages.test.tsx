@@ -244,7 +244,6 @@ describe('Broadcasts/Show', () => {
           conversation_id: 9,
           conversation_number: 12,
           message_id: 300,
-          sent_at: '2026-12-07T02:00:02.000Z',
           replied: true,
         },
         {
@@ -257,7 +256,6 @@ describe('Broadcasts/Show', () => {
           conversation_id: 10,
           conversation_number: 13,
           message_id: 301,
-          sent_at: null,
           replied: false,
         },
         {
@@ -270,7 +268,6 @@ describe('Broadcasts/Show', () => {
           conversation_id: null,
           conversation_number: null,
           message_id: null,
-          sent_at: null,
           replied: false,
         },
       ],

@@ -133,6 +133,26 @@ export function channelRepository(db: Database, teamId: number) {
         .orderBy(whatsappTemplates.name, whatsappTemplates.language);
     },
 
+    /** The channel's template of that name and language if Meta approved it (as last synced). */
+    async approvedTemplate(
+      channelId: number,
+      name: string,
+      language: string,
+    ): Promise<WhatsappTemplateRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(whatsappTemplates)
+        .where(
+          and(
+            eq(whatsappTemplates.teamId, teamId),
+            eq(whatsappTemplates.channelId, channelId),
+            eq(whatsappTemplates.name, name),
+            eq(whatsappTemplates.language, language),
+          ),
+        );
+      return row && row.status.toUpperCase() === 'APPROVED' ? row : undefined;
+    },
+
     /** Replaces the channel's templates with what the Graph API listed. */
     async replaceTemplates(
       channelId: number,

@@ -17,9 +17,14 @@ import { broadcastRepository, type BroadcastRow } from '../../db/repositories/br
 import { labelRepository } from '../../db/repositories/label-repository';
 import type { BroadcastAudience } from '../../db/schema/index';
 import { fillTemplate, templateShape, type FilledTemplate } from '../../channels/whatsapp/templates';
-import { storeTemplateHeader } from '../../channels/web/uploads';
-import { fileTooLargeMessage, UploadedFile } from '../../http/middleware/body';
-import { fillVariables, replyVariables, unknownVariables, type ReplyVariable } from '../conversations/reply-variables';
+import { UploadedFile } from '../../http/middleware/body';
+import { headerFileProblem, storedTemplateHeader } from '../conversations/conversation-actions';
+import {
+  fillVariables,
+  unknownVariablesMessage,
+  variableValues,
+  type ReplyVariable,
+} from '../conversations/reply-variables';
 import { teamChannel } from '../notifications/channels';
 import { importContactFile } from '../contacts/import';
 
@@ -60,15 +65,11 @@ const createSchema = z.object({
 });
 
 /** What each variable is for a made-up contact: a value's variables are checked by filling them so. */
-const sampleValues: Record<ReplyVariable, string> = {
-  'contact.name': 'Budi Santoso',
-  'contact.first_name': 'Budi',
-  'contact.phone': '+62 812-3456-7890',
-  'contact.email': 'budi@example.com',
-  'agent.name': 'Dewi Santoso',
-  'agent.first_name': 'Dewi',
-  'conversation.number': '42',
-};
+const sampleValues = variableValues(
+  { name: 'Budi Santoso', phone: '+6281234567890', email: 'budi@example.com' },
+  'Dewi Santoso',
+  42,
+);
 
 /** The template's values filled for one contact (its variables replaced), by field key. */
 export function valuesFor(
@@ -91,12 +92,8 @@ function parameterTexts(given: Record<string, unknown>, keys: string[]): Record<
       continue;
     }
     const text = (raw ?? '').trim();
-    const unknown = unknownVariables(text);
-    if (unknown.length > 0) {
-      errors[`parameters.${key}`] = `Kawan does not know {{${unknown[0]}}}. It knows ${Object.keys(replyVariables)
-        .map((name) => `{{${name}}}`)
-        .join(', ')}.`;
-    }
+    const problem = unknownVariablesMessage(text);
+    if (problem) errors[`parameters.${key}`] = problem;
     texts[key] = text;
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
@@ -120,19 +117,23 @@ export async function createBroadcast(
   if (!channel || channel.teamId !== actor.teamId || channel.type !== 'whatsapp') {
     throw new ValidationError({ channel_id: 'Choose one of your WhatsApp channels.' });
   }
-  const template = await approvedTemplate(services, actor.teamId, channel.id, data.template, data.language);
+  const template = await channelRepository(services.db, actor.teamId).approvedTemplate(
+    channel.id,
+    data.template,
+    data.language,
+  );
+  if (!template) throw new ValidationError({ template: 'Choose an approved template.' });
   const shape = templateShape(template);
   if (shape.unsendable) throw new ValidationError({ template: `This template cannot be sent. ${shape.unsendable}` });
   const parameters = parameterTexts(
     data.parameters,
     shape.fields.map((field) => field.key),
   );
-  const file = (input as { file?: unknown } | null)?.file;
+  const given = (input as { file?: unknown } | null)?.file;
+  const file = given instanceof UploadedFile ? given : undefined;
   const errors: Record<string, string> = {};
-  if (!shape.headerMedia && file instanceof UploadedFile) errors.file = 'This template takes no file.';
-  if (shape.headerMedia && !(file instanceof UploadedFile)) {
-    errors.file = `Choose the ${shape.headerMedia} this template's header shows.`;
-  }
+  const fileProblem = headerFileProblem(shape.headerMedia, file);
+  if (fileProblem) errors.file = fileProblem;
   try {
     fillTemplate(template, valuesFor(parameters, sampleValues));
   } catch (error) {
@@ -169,22 +170,9 @@ export async function createBroadcast(
           : 'No contact has a phone number yet: add or import contacts first.',
     });
   }
-  let header: BroadcastRow['header'] = null;
-  if (shape.headerMedia && file instanceof UploadedFile) {
-    if (file.size > services.config.uploads.maxBytes) {
-      throw new ValidationError({ file: fileTooLargeMessage(services.config.uploads.maxBytes) });
-    }
-    header = {
-      kind: shape.headerMedia === 'image' ? 'image' : 'file',
-      attachment: await storeTemplateHeader(
-        services.config,
-        actor.teamId,
-        file.buffer,
-        file.originalName,
-        shape.headerMedia,
-      ),
-    };
-  }
+  // Stored once for every copy (the media sweep keeps it while the broadcast may still send).
+  const header: BroadcastRow['header'] =
+    shape.headerMedia && file ? await storedTemplateHeader(services, actor.teamId, file, shape.headerMedia) : null;
   const broadcast = await services.db.transaction(async (tx) => {
     const repo = broadcastRepository(tx, actor.teamId);
     const chosen = audience ?? (await fileAudience(tx, actor.teamId, list as UploadedFile));
@@ -234,23 +222,6 @@ async function fileAudience(
     if (!(error instanceof ValidationError)) throw error;
     throw new ValidationError({ list: Object.values(error.errors)[0] ?? 'The file could not be read.' });
   }
-}
-
-/** The channel's approved template of that name and language, or a 422 under `template`. */
-export async function approvedTemplate(
-  services: Pick<Services, 'db'>,
-  teamId: number,
-  channelId: number,
-  name: string,
-  language: string,
-): Promise<WhatsappTemplateRow> {
-  const row = (await channelRepository(services.db, teamId).templates(channelId)).find(
-    (candidate) => candidate.name === name && candidate.language === language,
-  );
-  if (!row || row.status.toUpperCase() !== 'APPROVED') {
-    throw new ValidationError({ template: 'Choose an approved template.' });
-  }
-  return row;
 }
 
 /** A template filled for a contact, or why it cannot be (a value left empty: a variable without a fallback). */

@@ -16,24 +16,23 @@
  *   It is sent by the broadcast's author, but is not their reply: reports leave it out.
  */
 import type { Services } from '../../services';
-import { channelById } from '../../db/repositories/channel-repository';
+import { channelById, channelRepository, type WhatsappTemplateRow } from '../../db/repositories/channel-repository';
 import {
   broadcastRepository,
   type BroadcastRecipientRow,
   type BroadcastRow,
 } from '../../db/repositories/broadcast-repository';
 import { conversationRepository, conversationWriter } from '../../db/repositories/conversation-repository';
-import { broadcastRecipients, contactIdentities, messages } from '../../db/schema/index';
+import { broadcastRecipients, messages } from '../../db/schema/index';
+import { claimWhatsApp } from '../contacts/start-conversation';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import { sendJob, widgetTarget } from '../../channels/pipeline';
 import { messagePreview } from '../../channels/media';
 import { conversationChanged, messageCreated } from '../conversations/events';
-import { firstName } from '../conversations/reply-variables';
+import { variableValues } from '../conversations/reply-variables';
 import { teammateName } from '../conversations/conversation-actions';
-import { formatPhone } from '../../../resources/js/lib/phone';
-import { approvedTemplate, broadcastChanged, broadcastJob, filledFor } from './broadcasts';
-import { ValidationError } from '../../support/errors';
+import { broadcastChanged, broadcastJob, filledFor } from './broadcasts';
 
 type SendServices = Pick<Services, 'db' | 'config' | 'jobs' | 'broadcaster' | 'widgetBroadcaster' | 'route' | 'logger'>;
 
@@ -74,19 +73,13 @@ export async function sendBroadcast(
     await services.jobs.send(broadcastJob, input, { startAfter: new Date(Date.now() + broadcastPacing.pausedMs) });
     return;
   }
-  let template;
-  try {
-    template = await approvedTemplate(
-      services,
-      input.teamId,
+  // A template no longer approved leaves everyone still pending out, with the reason.
+  const template =
+    (await channelRepository(services.db, input.teamId).approvedTemplate(
       channel.id,
       broadcast.templateName,
       broadcast.templateLanguage,
-    );
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    template = null;
-  }
+    )) ?? null;
   const author = broadcast.createdBy === null ? null : await teammateName(services, broadcast.createdBy);
   const started = Date.now();
   for (;;) {
@@ -134,7 +127,7 @@ async function sendTo(
   services: SendServices,
   broadcast: BroadcastRow,
   channel: NonNullable<Awaited<ReturnType<typeof channelById>>>,
-  template: Awaited<ReturnType<typeof approvedTemplate>> | null,
+  template: WhatsappTemplateRow | null,
   recipient: BroadcastRecipientRow,
   author: string | null,
   now: Date,
@@ -160,18 +153,7 @@ async function sendTo(
     if (contact.unsubscribedAt) return skip('The contact asked for no more broadcasts.');
     const waId = recipient.phoneE164.replace(/\D/g, '');
     // Their number on WhatsApp is theirs: an identity of another contact is a person to merge first.
-    await tx
-      .insert(contactIdentities)
-      .values({
-        teamId,
-        contactId: contact.id,
-        channelType: 'whatsapp',
-        channelId: channel.id,
-        externalUserId: waId,
-        displayName: contact.name,
-      })
-      .onConflictDoNothing();
-    if ((await repo.contactIdOfIdentity('whatsapp', waId)) !== contact.id) {
+    if (!(await claimWhatsApp(tx, teamId, contact, channel.id, waId))) {
       return skip('Another contact has this WhatsApp number: merge the two contacts.');
     }
     const { conversation } = await conversationWriter(tx).conversationFor({
@@ -183,15 +165,11 @@ async function sendTo(
       now,
       reopen: false,
     });
-    const result = filledFor(template, broadcast.parameters, {
-      'contact.name': contact.name,
-      'contact.first_name': firstName(contact.name),
-      'contact.phone': formatPhone(contact.phoneE164),
-      'contact.email': contact.email,
-      'agent.name': author,
-      'agent.first_name': firstName(author),
-      'conversation.number': String(conversation.number),
-    });
+    const result = filledFor(
+      template,
+      broadcast.parameters,
+      variableValues({ ...contact, phone: contact.phoneE164 }, author, conversation.number),
+    );
     if ('problem' in result) return skip(result.problem);
     const { filled } = result;
     const message = await repo.insertMessage({

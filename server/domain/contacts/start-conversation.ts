@@ -21,6 +21,31 @@ const channelSchema = z.object({
 type StartServices = Parameters<typeof replyAsAgent>[0];
 
 /**
+ * The contact's number as their WhatsApp identity (made the first time, on that channel). False when
+ * another contact of the team has the number on WhatsApp: a person to merge first.
+ */
+export async function claimWhatsApp(
+  db: StartServices['db'],
+  teamId: number,
+  contact: { id: number; name: string | null },
+  channelId: number,
+  waId: string,
+): Promise<boolean> {
+  await db
+    .insert(contactIdentities)
+    .values({
+      teamId,
+      contactId: contact.id,
+      channelType: 'whatsapp',
+      channelId,
+      externalUserId: waId,
+      displayName: contact.name,
+    })
+    .onConflictDoNothing();
+  return (await conversationRepository(db, teamId).contactIdOfIdentity('whatsapp', waId)) === contact.id;
+}
+
+/**
  * Sends the contact an approved WhatsApp template (`channel_id`, `template`, `language`,
  * `parameters[...]`, a header's `file`) in their thread on that channel: its open conversation, or
  * a new one, theirs as the sender's. Returns the conversation's id. Everything is checked before
@@ -59,20 +84,7 @@ async function start(services: StartServices, actor: TeamActor, contactId: numbe
   const file = (input as { file?: unknown } | null)?.file;
   await checkedTemplate(services, actor.teamId, channel, input, file instanceof UploadedFile ? file : undefined);
 
-  // Their number on WhatsApp is theirs: an identity of another contact is a person to merge first.
-  await services.db
-    .insert(contactIdentities)
-    .values({
-      teamId: actor.teamId,
-      contactId: contact.id,
-      channelType: 'whatsapp',
-      channelId: channel.id,
-      externalUserId: waId,
-      displayName: contact.name,
-    })
-    .onConflictDoNothing();
-  const owner = await repo.contactIdOfIdentity('whatsapp', waId);
-  if (owner !== contact.id) {
+  if (!(await claimWhatsApp(services.db, actor.teamId, contact, channel.id, waId))) {
     throw new ValidationError({
       channel_id: 'Another contact has this WhatsApp number: merge the two contacts, then write from the one kept.',
     });

@@ -31,6 +31,7 @@ import {
   fillTemplate,
   templateShape,
   type FilledTemplate,
+  type HeaderMedia,
   type MessageTemplate,
 } from '../../channels/whatsapp/templates';
 import type { StoredAttachment } from '../../channels/media';
@@ -177,17 +178,12 @@ export async function checkedTemplate(
 ): Promise<{ row: WhatsappTemplateRow; filled: FilledTemplate }> {
   const data = validate(templateSchema, input);
   if (channel.type !== 'whatsapp') throw new ValidationError({ template: 'Templates are for WhatsApp channels.' });
-  const row = (await channelRepository(services.db, teamId).templates(channel.id)).find(
-    (candidate) => candidate.name === data.template && candidate.language === data.language,
-  );
-  if (!row || row.status.toUpperCase() !== 'APPROVED') {
-    throw new ValidationError({ template: 'Choose an approved template.' });
-  }
+  const row = await channelRepository(services.db, teamId).approvedTemplate(channel.id, data.template, data.language);
+  if (!row) throw new ValidationError({ template: 'Choose an approved template.' });
   // The values' and the file's messages together, so that one answer shows all that is missing.
-  const headerMedia = templateShape(row).headerMedia;
   const errors: Record<string, string> = {};
-  if (!headerMedia && file) errors.file = 'This template takes no file.';
-  if (headerMedia && !file) errors.file = `Choose the ${headerMedia} this template's header shows.`;
+  const fileProblem = headerFileProblem(templateShape(row).headerMedia, file);
+  if (fileProblem) errors.file = fileProblem;
   let filled: FilledTemplate | undefined;
   try {
     filled = fillTemplate(row, data.parameters);
@@ -222,21 +218,28 @@ async function filledTemplate(
     headerMedia: filled.headerMedia,
   };
   if (!filled.headerMedia || !file) return { text: filled.text, template };
+  return { text: filled.text, template, sent: await storedTemplateHeader(services, teamId, file, filled.headerMedia) };
+}
+
+/** What is wrong with the file given for a template's header: none where it shows one, one where it shows none. */
+export function headerFileProblem(headerMedia: HeaderMedia | null, file: UploadedFile | undefined): string | null {
+  if (!headerMedia && file) return 'This template takes no file.';
+  if (headerMedia && !file) return `Choose the ${headerMedia} this template's header shows.`;
+  return null;
+}
+
+/** A template header's file checked (its size, its kind by its bytes) and stored, as its message names it. */
+export async function storedTemplateHeader(
+  services: Pick<Services, 'config'>,
+  teamId: number,
+  file: UploadedFile,
+  headerMedia: HeaderMedia,
+): Promise<{ kind: 'image' | 'file'; attachment: StoredAttachment }> {
   if (file.size > services.config.uploads.maxBytes) {
     throw new ValidationError({ file: fileTooLargeMessage(services.config.uploads.maxBytes) });
   }
-  const attachment = await storeTemplateHeader(
-    services.config,
-    teamId,
-    file.buffer,
-    file.originalName,
-    filled.headerMedia,
-  );
-  return {
-    text: filled.text,
-    template,
-    sent: { kind: filled.headerMedia === 'image' ? 'image' : 'file', attachment },
-  };
+  const attachment = await storeTemplateHeader(services.config, teamId, file.buffer, file.originalName, headerMedia);
+  return { kind: headerMedia === 'image' ? 'image' : 'file', attachment };
 }
 
 export const windowClosedMessage =

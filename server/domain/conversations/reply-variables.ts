@@ -16,6 +16,8 @@ export const replyVariables = {
 
 export type ReplyVariable = keyof typeof replyVariables;
 
+import { formatPhone } from '../../../resources/js/lib/phone';
+
 /** `{{ name }}` or `{{ name | fallback }}`: a name of letters, digits, dots and underscores. */
 const placeholder = /\{\{\s*([A-Za-z0-9_.]+)\s*(?:\|\s*([^{}|]*?)\s*)?\}\}/g;
 
@@ -25,6 +27,34 @@ const known = (name: string): name is ReplyVariable => Object.hasOwn(replyVariab
 export function unknownVariables(text: string): string[] {
   const names = [...text.matchAll(placeholder)].map((match) => match[1]).filter((name) => !known(name.toLowerCase()));
   return [...new Set(names)];
+}
+
+/** Why a text's variables cannot be filled in (names that are none, and those that are), or null. */
+export function unknownVariablesMessage(text: string): string | null {
+  const unknown = unknownVariables(text);
+  if (unknown.length === 0) return null;
+  const names = (list: readonly string[]) => list.map((name) => `{{${name}}}`).join(', ');
+  return `${names(unknown)} ${unknown.length === 1 ? 'is not a variable' : 'are not variables'}. Use ${names(Object.keys(replyVariables))}.`;
+}
+
+/**
+ * Each variable's value for a contact, the teammate writing (or on whose behalf a broadcast goes)
+ * and the conversation: the phone as the pages show it, a first name from the name.
+ */
+export function variableValues(
+  contact: { name: string | null; phone: string | null; email: string | null },
+  agentName: string | null,
+  conversationNumber: number | string | null,
+): Record<ReplyVariable, string | null> {
+  return {
+    'contact.name': contact.name,
+    'contact.first_name': firstName(contact.name),
+    'contact.phone': contact.phone ? formatPhone(contact.phone) : null,
+    'contact.email': contact.email,
+    'agent.name': agentName,
+    'agent.first_name': firstName(agentName),
+    'conversation.number': conversationNumber === null ? null : String(conversationNumber),
+  };
 }
 
 /**

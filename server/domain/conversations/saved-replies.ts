@@ -6,7 +6,7 @@ import { fields, validate } from '../shared/validation';
 import { NotFoundError, ValidationError } from '../../support/errors';
 import { authorize, type TeamActor } from '../teams/team-access';
 import { conversationPolicy } from './conversation-actions';
-import { replyVariables, unknownVariables } from './reply-variables';
+import { unknownVariablesMessage } from './reply-variables';
 
 /**
  * A team's saved replies: whoever answers conversations (owners, admins, editors, agents) keeps
@@ -26,17 +26,8 @@ const savedReplySchema = z.object({
       'The shortcut may only contain letters, digits, dashes and underscores, and must start with a letter or digit.',
     ),
   text: fields.requiredString('text', savedReplyLimits.text).superRefine((text, context) => {
-    const unknown = unknownVariables(text);
-    if (unknown.length > 0) {
-      context.addIssue({
-        code: 'custom',
-        message: `${unknown.map((name) => `{{${name}}}`).join(', ')} ${unknown.length === 1 ? 'is not a variable' : 'are not variables'}. Use ${Object.keys(
-          replyVariables,
-        )
-          .map((name) => `{{${name}}}`)
-          .join(', ')}.`,
-      });
-    }
+    const problem = unknownVariablesMessage(text);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
   }),
 });
 

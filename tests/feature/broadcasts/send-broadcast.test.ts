@@ -121,7 +121,7 @@ describe('making a broadcast', () => {
     await store(promo(channel.id, { parameters: { body_1: 'Kak' } }));
     expect((await errors())?.['parameters.body_2']).toMatch(/^Fill in/);
     await store(promo(channel.id, { parameters: { body_1: '{{contact.nickname}}', body_2: 'X' } }));
-    expect((await errors())?.['parameters.body_1']).toMatch(/^Kawan does not know \{\{contact\.nickname\}\}/);
+    expect((await errors())?.['parameters.body_1']).toMatch(/^\{\{contact\.nickname\}\} is not a variable\. Use /);
     await store(promo(channel.id, { audience: 'label' }));
     expect((await errors())?.label_id).toBe('Choose one of your labels.');
     await store(promo(channel.id, { send_at: '2020-01-01T09:00:00+07:00' }));

@@ -1,4 +1,4 @@
-import { Head, Link, useForm } from '@inertiajs/react';
+import { Head, Link, useForm, usePage } from '@inertiajs/react';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import DialogModal from '@/Components/DialogModal';
 import EmptyState from '@/Components/EmptyState';
@@ -17,16 +17,14 @@ import { formatDateTime } from '@/lib/dates';
 import { plural } from '@/lib/plural';
 import { route } from '@/lib/route';
 import { formatBytes } from '../Knowledges/Partials/format';
-import { HeaderFileField, Preview } from '../Conversations/Partials/TemplatePicker';
+import { HeaderFileField, Preview, templateKey } from '../Conversations/Partials/TemplatePicker';
 import { localInputValue } from '../Conversations/Partials/snooze';
-import { fillVariables, firstName, type ReplyVariable } from '../../../../server/domain/conversations/reply-variables';
+import { fillVariables, variableValues } from '../../../../server/domain/conversations/reply-variables';
 import type { BroadcastsCreateProps } from './Partials/types';
 import { megaphone } from './Partials/figures';
 
-const keyOf = (template: { name: string; language: string }) => `${template.name}|${template.language}`;
-
 /** The contact the preview is filled in for. */
-const sample = { name: 'Rina Wulandari', phone: '+62 812-3456-7890' };
+const sample = { name: 'Rina Wulandari', phone: '+6281234567890', email: 'rina@example.com' };
 
 /** One part of the page: its title and description beside a white card, as Jetstream's forms are. */
 function Part({ title, description, children }: { title: string; description: ReactNode; children: ReactNode }) {
@@ -92,6 +90,8 @@ function Choice({
  * last look at what is about to happen.
  */
 export default function Create({ channels, audiences, variables, limits }: BroadcastsCreateProps) {
+  // The copies go out in the author's name: `{{agent.name}}` is theirs.
+  const authorName = usePage().props.auth.user?.name ?? null;
   const form = useForm<{
     name: string;
     channel_id: string;
@@ -127,7 +127,7 @@ export default function Create({ channels, audiences, variables, limits }: Broad
   const errors = form.errors as Record<string, string | undefined>;
 
   const channel = channels.find((item) => String(item.id) === form.data.channel_id);
-  const template = channel?.templates.find((item) => keyOf(item) === form.data.template);
+  const template = channel?.templates.find((item) => templateKey(item) === form.data.template);
   const label = audiences.labels.find((item) => String(item.id) === form.data.label_id);
   const reach = form.data.audience === 'all' ? audiences.all : (label?.contacts ?? 0);
   const listPicker = useRef<HTMLInputElement>(null);
@@ -156,15 +156,7 @@ export default function Create({ channels, audiences, variables, limits }: Broad
   }
 
   const fallbackWord = template?.language.startsWith('id') ? 'Kak' : 'there';
-  const values: Record<ReplyVariable, string | null> = {
-    'contact.name': sample.name,
-    'contact.first_name': firstName(sample.name),
-    'contact.phone': sample.phone,
-    'contact.email': 'rina@example.com',
-    'agent.name': null,
-    'agent.first_name': null,
-    'conversation.number': '128',
-  };
+  const values = variableValues(sample, authorName, 128);
   const previewValues = Object.fromEntries(
     Object.entries(form.data.parameters).map(([key, value]) => [key, fillVariables(value, values)]),
   );
@@ -295,7 +287,7 @@ export default function Create({ channels, audiences, variables, limits }: Broad
                   >
                     <option value="">Choose a template…</option>
                     {channel.templates.map((item) => (
-                      <option key={keyOf(item)} value={keyOf(item)} disabled={item.unsendable !== null}>
+                      <option key={templateKey(item)} value={templateKey(item)} disabled={item.unsendable !== null}>
                         {item.name} ({item.language}) · {item.category.toLowerCase()}
                         {item.unsendable ? ' — cannot be sent from Kawan' : ''}
                       </option>

@@ -35,7 +35,7 @@ const recipientFilters: RecipientFilter[] = ['all', 'failed', 'skipped', 'replie
 export function presentBroadcast(
   row: BroadcastRow,
   known: {
-    channels: Map<number, Pick<ChannelRow, 'id' | 'name' | 'status'>>;
+    channels: Map<number, Pick<ChannelRow, 'id' | 'name' | 'status' | 'type'>>;
     labels: Map<number, Pick<LabelRow, 'id' | 'name' | 'color'>>;
     authors: Map<number, string>;
     counts: BroadcastCounts;
@@ -95,7 +95,6 @@ export function presentRecipient(row: RecipientListRow) {
     conversation_id: row.conversationId,
     conversation_number: row.conversationNumber,
     message_id: row.messageId,
-    sent_at: row.sentAt?.toISOString() ?? null,
     replied: row.replied,
   };
 }
@@ -110,17 +109,16 @@ export async function index(req: Request) {
   const page = pageNumber(req.query.page);
   const repo = broadcastRepository(req.services.db, actor.teamId);
   const { items, total } = await repo.page({ page, perPage });
-  const [counts, names, channels] = await Promise.all([
+  const [counts, names] = await Promise.all([
     repo.counts(items.map((row) => row.id)),
     namesFor(req, actor.teamId, items),
-    channelRepository(req.services.db, actor.teamId).all(),
   ]);
   await req.inertia.render('Broadcasts/Index', {
     broadcasts: {
       data: items.map((row) => presentBroadcast(row, { ...names, counts: counts.get(row.id) ?? emptyCounts() })),
       meta: pageMeta(page, perPage, total),
     },
-    has_whatsapp: channels.some((channel) => channel.type === 'whatsapp'),
+    has_whatsapp: [...names.channels.values()].some((channel) => channel.type === 'whatsapp'),
     can: { send: broadcastPolicy.send(actor) },
   });
 }

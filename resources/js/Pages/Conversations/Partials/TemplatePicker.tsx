@@ -8,7 +8,8 @@ import TextField from '@/Components/TextField';
 import { formatBytes } from '../../Knowledges/Partials/format';
 import type { Template } from './types';
 
-const keyOf = (template: { name: string; language: string }) => `${template.name}|${template.language}`;
+/** A template's key in a picker: its name and language (a template is named once per language). */
+export const templateKey = (template: { name: string; language: string }) => `${template.name}|${template.language}`;
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
 
@@ -166,12 +167,12 @@ export default function TemplatePicker({
     file: null,
   });
   const chosen = templates.find(
-    (template) => keyOf(template) === keyOf({ name: form.data.template, language: form.data.language }),
+    (template) => templateKey(template) === templateKey({ name: form.data.template, language: form.data.language }),
   );
   const errors = form.errors as Record<string, string | undefined>;
 
   const choose = (key: string) => {
-    const template = templates.find((item) => keyOf(item) === key);
+    const template = templates.find((item) => templateKey(item) === key);
     form.clearErrors();
     form.setData({ template: template?.name ?? '', language: template?.language ?? '', parameters: {}, file: null });
   };
@@ -213,14 +214,18 @@ export default function TemplatePicker({
             <Select
               id="composer-template"
               className="block w-full min-w-0 flex-1"
-              value={chosen ? keyOf(chosen) : ''}
+              value={chosen ? templateKey(chosen) : ''}
               onChange={(event) => choose(event.target.value)}
               aria-invalid={error ? true : undefined}
               aria-describedby="composer-template-error"
             >
               <option value="">Choose a template…</option>
               {templates.map((template) => (
-                <option key={keyOf(template)} value={keyOf(template)} disabled={template.unsendable !== null}>
+                <option
+                  key={templateKey(template)}
+                  value={templateKey(template)}
+                  disabled={template.unsendable !== null}
+                >
                   {template.name} ({template.language}){template.unsendable ? ' — cannot be sent from Kawan' : ''}
                 </option>
               ))}
@@ -240,7 +245,7 @@ export default function TemplatePicker({
               {templates
                 .filter((template) => template.unsendable)
                 .map((template) => (
-                  <li key={keyOf(template)}>
+                  <li key={templateKey(template)}>
                     {template.name} ({template.language}): {template.unsendable}
                   </li>
                 ))}

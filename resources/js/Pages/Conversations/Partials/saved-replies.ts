@@ -1,10 +1,9 @@
 import type { SavedReplyProps } from '../../../../../server/domain/conversations/saved-replies';
 import {
   fillVariables,
-  firstName,
+  variableValues as valuesOf,
   type ReplyVariable,
 } from '../../../../../server/domain/conversations/reply-variables';
-import { formatPhone } from '@/lib/phone';
 import type { ConversationSummary } from './types';
 
 export type SavedReply = SavedReplyProps;
@@ -60,16 +59,7 @@ export function variableValues(
   conversation: Pick<ConversationSummary, 'contact' | 'number'>,
   agentName: string | null,
 ): Record<ReplyVariable, string | null> {
-  const { contact } = conversation;
-  return {
-    'contact.name': contact.name,
-    'contact.first_name': firstName(contact.name),
-    'contact.phone': contact.phone ? formatPhone(contact.phone) : null,
-    'contact.email': contact.email,
-    'agent.name': agentName,
-    'agent.first_name': firstName(agentName),
-    'conversation.number': String(conversation.number),
-  };
+  return valuesOf(conversation.contact, agentName, conversation.number);
 }
 
 /** The reply with its variables filled in for this conversation. */
