@@ -393,6 +393,8 @@ describe('Contacts/Show', () => {
     expect(screen.queryByRole('button', { name: 'Edit contact' })).toBeNull();
     expect(screen.queryByRole('switch', { name: 'Receives broadcasts' })).toBeNull();
     expect(screen.getByText('Receives broadcasts.')).toBeTruthy();
+    // What to do with the switch is for those who have it.
+    expect(screen.queryByText(/^Turn off when they ask/)).toBeNull();
   });
 
   it('turns broadcasts off for a contact who asked for none, and says since when', () => {

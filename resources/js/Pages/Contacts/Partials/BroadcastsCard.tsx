@@ -43,11 +43,13 @@ export default function BroadcastsCard({
       ) : (
         <p className="mt-2 text-sm text-gray-700">{receives ? 'Receives broadcasts.' : 'Receives no broadcasts.'}</p>
       )}
-      <p className="mt-2 text-xs text-gray-500">
-        {receives
-          ? 'Turn off when they ask for no more promotions: every broadcast leaves them out.'
-          : `Asked for none on ${formatDate(unsubscribedAt)}: every broadcast leaves them out.`}
-      </p>
+      {(canEdit || !receives) && (
+        <p className="mt-2 text-xs text-gray-500">
+          {receives
+            ? 'Turn off when they ask for no more promotions: every broadcast leaves them out.'
+            : `Asked for none on ${formatDate(unsubscribedAt)}: every broadcast leaves them out.`}
+        </p>
+      )}
     </section>
   );
 }
