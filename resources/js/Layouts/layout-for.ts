@@ -14,6 +14,11 @@ function layoutKind(name: string): LayoutKind {
   return 'app';
 }
 
+/** Whether `name` is a page of the signed-in application (its chunk is listed in lib/app-pages.ts). */
+export function isAppPage(name: string): boolean {
+  return layoutKind(name) === 'app';
+}
+
 /**
  * The signed-in chrome (navigation, team switcher, notifications bell and their realtime hooks) is
  * its own chunk, loaded with the first signed-in page, so that a guest's first load carries none
@@ -23,7 +28,7 @@ let appLayout: ComponentType | null = null;
 
 /** Loads the layout `layoutFor(name)` will return; the app awaits it beside the page's own chunk. */
 export async function loadLayout(name: string): Promise<void> {
-  if (layoutKind(name) === 'app' && !appLayout) appLayout = (await import('./AppLayout')).default;
+  if (isAppPage(name) && !appLayout) appLayout = (await import('./AppLayout')).default;
 }
 
 /** The layout of the page `name`, which `loadLayout(name)` has loaded. */

@@ -135,7 +135,7 @@ export class Inertia {
         appName: this.options.appName,
         csrfToken: csrfToken(this.req),
         ziggyJson: this.options.ziggy(this.req),
-        assetTags: this.options.assets.tags(nonce),
+        assetTags: this.options.assets.tags(nonce, page.component),
         nonce,
       }),
     );

@@ -4,11 +4,17 @@ import { sha256 } from '../../support/crypto';
 import { escapeAttribute } from './page';
 
 export const clientEntry = 'resources/js/app.tsx';
+/** The chunk listing the signed-in application's pages, and their layout (resources/js/lib/pages.ts). */
+const appPagesChunk = 'resources/js/lib/app-pages.ts';
+const appLayoutChunk = 'resources/js/Layouts/AppLayout.tsx';
 
 /** The tags that load the client, and the asset version the Inertia protocol compares. */
 export interface Assets {
-  /** The tags, each script carrying `nonce` when one is given (the response's CSP nonce). */
-  tags(nonce?: string): string;
+  /**
+   * The tags, each script carrying `nonce` when one is given (the response's CSP nonce), with the
+   * chunks of the page `component` preloaded so that the client does not fetch them one after another.
+   */
+  tags(nonce?: string, component?: string): string;
   version(): string;
   /** The Vite dev server's origin while `npm run dev` runs (the CSP allows it), else undefined. */
   devOrigin?(): string | undefined;
@@ -18,8 +24,11 @@ interface ManifestChunk {
   file: string;
   css?: string[];
   imports?: string[];
+  dynamicImports?: string[];
   isEntry?: boolean;
 }
+
+type Tags = (nonce?: string, component?: string) => string;
 
 /**
  * Reads `public/hot` (written by `npm run dev`) for the Vite dev server, else the production
@@ -30,9 +39,8 @@ interface ManifestChunk {
 export function viteAssets(publicDir: string, recheckMs = 1000): Assets {
   const hotFile = join(publicDir, 'hot');
   const manifestFile = join(publicDir, 'build', '.vite', 'manifest.json');
-  let manifest: { mtimeMs: number; tags: (nonce?: string) => string; version: string } | undefined;
-  let state:
-    { checkedAt: number; hot: string | undefined; tags: (nonce?: string) => string; version: string } | undefined;
+  let manifest: { mtimeMs: number; tags: Tags; version: string } | undefined;
+  let state: { checkedAt: number; hot: string | undefined; tags: Tags; version: string } | undefined;
 
   const current = () => {
     const now = Date.now();
@@ -57,7 +65,7 @@ export function viteAssets(publicDir: string, recheckMs = 1000): Assets {
   };
 
   return {
-    tags: (nonce) => current().tags(nonce),
+    tags: (nonce, component) => current().tags(nonce, component),
     version: () => current().version,
     devOrigin: () => current().hot,
   };
@@ -65,27 +73,60 @@ export function viteAssets(publicDir: string, recheckMs = 1000): Assets {
 
 const nonceAttribute = (nonce: string | undefined) => (nonce ? ` nonce="${escapeAttribute(nonce)}"` : '');
 
-function manifestTags(manifest: Record<string, ManifestChunk>): (nonce?: string) => string {
+function manifestTags(manifest: Record<string, ManifestChunk>): Tags {
   const entry = manifest[clientEntry];
   if (!entry) return () => '';
+  const url = (file: string) => escapeAttribute(`/build/${file}`);
+  const linkTags = (css: Iterable<string>, js: Iterable<string>) => [
+    ...[...css].map((file) => `<link rel="stylesheet" href="${url(file)}">`),
+    ...[...js].map((file) => `<link rel="modulepreload" href="${url(file)}">`),
+  ];
+  const first = closure(manifest, [clientEntry]);
+  const entryLinks = linkTags(first.css, first.js);
+  // A signed-in page also needs the chunk that lists those pages and their layout.
+  const appPages = new Set(manifest[appPagesChunk]?.dynamicImports ?? []);
+  // A page's own links beyond the entry's, worked out once per page (the server names a few dozen).
+  const pageLinks = new Map<string, string[]>();
+  const forPage = (component: string): string[] => {
+    let found = pageLinks.get(component);
+    if (found) return found;
+    const key = `resources/js/Pages/${component}.tsx`;
+    const page = manifest[key]
+      ? closure(manifest, appPages.has(key) ? [appPagesChunk, appLayoutChunk, key] : [key])
+      : undefined;
+    found = page
+      ? linkTags(
+          [...page.css].filter((file) => !first.css.has(file)),
+          [...page.js].filter((file) => !first.js.has(file)),
+        )
+      : [];
+    pageLinks.set(component, found);
+    return found;
+  };
+  return (nonce, component) =>
+    [...entryLinks, ...(component ? forPage(component) : [])].join('\n    ') +
+    `\n    <script type="module" src="${url(entry.file)}"${nonceAttribute(nonce)}></script>`;
+}
+
+/**
+ * The stylesheets and JavaScript files of these chunks and of everything they import statically;
+ * the entry's own file is left out (its script tag loads it).
+ */
+function closure(manifest: Record<string, ManifestChunk>, keys: string[]): { css: Set<string>; js: Set<string> } {
   const css = new Set<string>();
-  const preloads = new Set<string>();
-  const visit = (key: string, seen = new Set<string>()) => {
+  const js = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
     if (seen.has(key)) return;
     seen.add(key);
     const chunk = manifest[key];
     if (!chunk) return;
     chunk.css?.forEach((file) => css.add(file));
-    if (key !== clientEntry) preloads.add(chunk.file);
-    chunk.imports?.forEach((child) => visit(child, seen));
+    if (key !== clientEntry) js.add(chunk.file);
+    chunk.imports?.forEach(visit);
   };
-  visit(clientEntry);
-  const url = (file: string) => escapeAttribute(`/build/${file}`);
-  const links = [
-    ...[...css].map((file) => `<link rel="stylesheet" href="${url(file)}">`),
-    ...[...preloads].map((file) => `<link rel="modulepreload" href="${url(file)}">`),
-  ].join('\n    ');
-  return (nonce) => `${links}\n    <script type="module" src="${url(entry.file)}"${nonceAttribute(nonce)}></script>`;
+  keys.forEach(visit);
+  return { css, js };
 }
 
 function devTags(origin: string, nonce?: string): string {
