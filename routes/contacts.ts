@@ -1,5 +1,6 @@
 import type { RouteRegistry } from '../server/http/router/registry';
 import * as contacts from '../server/http/controllers/contacts/contact-controller';
+import * as fields from '../server/http/controllers/contacts/contact-field-controller';
 
 /**
  * The current team's contacts. Signed in and verified; whoever sees conversations sees them, whoever
@@ -11,6 +12,19 @@ export default function contactRoutes(routes: RouteRegistry): void {
     user.get('/contacts/export', contacts.exportCsv).name('contacts.export');
     user.post('/contacts', contacts.store).name('contacts.store');
     user.post('/contacts/import', contacts.importFile).name('contacts.import');
+    // The team's own contact fields (owners, admins and editors).
+    user.get('/contacts/fields', fields.index).name('contacts.fields.index');
+    user.post('/contacts/fields', fields.store).name('contacts.fields.store');
+    user
+      .put('/contacts/fields/{contactField}', fields.update)
+      .name('contacts.fields.update')
+      .whereNumber('contactField')
+      .bind('contactField');
+    user
+      .delete('/contacts/fields/{contactField}', fields.destroy)
+      .name('contacts.fields.destroy')
+      .whereNumber('contactField')
+      .bind('contactField');
     user.get('/contacts/{contact}', contacts.show).name('contacts.show').whereNumber('contact').bind('contact');
     user.put('/contacts/{contact}', contacts.update).name('contacts.update').whereNumber('contact').bind('contact');
     user

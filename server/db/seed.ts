@@ -1,5 +1,5 @@
 import { and, count, eq, notInArray, sql } from 'drizzle-orm';
-import { conversationLabels, knowledgeSources, savedReplies, type LabelColor } from './schema/index';
+import { contactFields, conversationLabels, knowledgeSources, savedReplies, type LabelColor } from './schema/index';
 import type { Database } from './client';
 import { readFile } from 'node:fs/promises';
 import type { Services } from '../services';
@@ -419,6 +419,7 @@ async function seedDemoChannels(
   await inbox.setContactDetails(sariOnline.contactId, { phoneE164: '+6281398765432' });
   await services.jobs.drain();
   await seedDemoLabels(services.db, actor.teamId);
+  await seedDemoContactFields(services.db, actor.teamId, actor.userId);
   await seedDemoBroadcasts(services.db, {
     teamId: actor.teamId,
     channelId: whatsapp.id,
@@ -426,6 +427,42 @@ async function seedDemoChannels(
     agent: { id: agent.id, name: agent.name },
   });
   await rebuildTeam(services.db, actor.teamId);
+}
+
+/**
+ * The demo café's own contact fields (city, loyalty tier and points, birthday), filled in for its
+ * named customers as a team that has kept them a while would have them, and a saved reply that
+ * writes two of them in.
+ */
+async function seedDemoContactFields(db: Database, teamId: number, ownerId: number): Promise<void> {
+  await db.insert(contactFields).values([
+    { teamId, key: 'kota', label: 'Kota', type: 'text', createdBy: ownerId },
+    {
+      teamId,
+      key: 'member_tier',
+      label: 'Member tier',
+      type: 'list',
+      options: ['Gold', 'Silver', 'Bronze'],
+      createdBy: ownerId,
+    },
+    { teamId, key: 'poin', label: 'Poin', type: 'number', createdBy: ownerId },
+    { teamId, key: 'tanggal_lahir', label: 'Tanggal lahir', type: 'date', createdBy: ownerId },
+  ]);
+  // Spread over the customers by their id: every one a city, a third of them members with points,
+  // a quarter a birthday.
+  await db.execute(sql`
+    update contacts set attributes = attributes || jsonb_strip_nulls(jsonb_build_object(
+      'kota', (array['Jakarta', 'Bandung', 'Surabaya', 'Yogyakarta', 'Medan'])[1 + id % 5],
+      'member_tier', case when id % 3 = 0 then (array['Gold', 'Silver', 'Bronze'])[1 + (id % 9) / 3] end,
+      'poin', case when id % 3 = 0 then (id * 37) % 900 * 10 end,
+      'tanggal_lahir', case when id % 4 = 0 then to_char(date '1985-01-01' + (id * 53) % 6000, 'YYYY-MM-DD') end))
+     where team_id = ${teamId} and name is not null`);
+  await db.insert(savedReplies).values({
+    teamId,
+    shortcut: 'poin',
+    text: 'Poin Sahabat Nusantara Kak {{contact.first_name}} sekarang {{contact.poin | 0}}. Bisa ditukar di outlet {{contact.kota | terdekat}} ya!',
+    createdBy: ownerId,
+  });
 }
 
 /**

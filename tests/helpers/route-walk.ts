@@ -59,6 +59,8 @@ export interface Tenant {
   invoice: { id: number };
   /** A broadcast of the team, scheduled a month ahead. */
   broadcast: { id: number };
+  /** A contact field of the team. */
+  contactField: { id: number };
 }
 
 const where = 'tests/helpers/route-walk.ts';
@@ -95,6 +97,10 @@ export async function createTenant(services: Pick<Services, 'db' | 'encrypter'>,
     .insert(schema.conversationLabels)
     .values({ teamId: team.id, name: 'VIP', color: 'amber' })
     .returning({ id: schema.conversationLabels.id });
+  const [contactField] = await services.db
+    .insert(schema.contactFields)
+    .values({ teamId: team.id, key: 'kota', label: 'Kota', type: 'text' })
+    .returning({ id: schema.contactFields.id });
   const { bot, version, turn } = await createPublishedBot(services, team.id, {
     name: `${name} Bot`,
     knowledgeIds: [knowledge.id],
@@ -172,6 +178,7 @@ export async function createTenant(services: Pick<Services, 'db' | 'encrypter'>,
     gap: { id: gap.id },
     invoice: { id: invoice.id },
     broadcast: { id: broadcast.id },
+    contactField: { id: contactField.id },
   };
 }
 
@@ -206,6 +213,7 @@ export const fixtures: Record<string, (tenant: Tenant) => number | string> = {
   gap: (tenant) => tenant.gap.id,
   invoice: (tenant) => tenant.invoice.id,
   broadcast: (tenant) => tenant.broadcast.id,
+  contactField: (tenant) => tenant.contactField.id,
 };
 
 export function fixtureFor(route: CompiledRoute, name: string): (tenant: Tenant) => number | string {

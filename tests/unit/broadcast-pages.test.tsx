@@ -84,7 +84,9 @@ const createProps = (overrides: Partial<BroadcastsCreateProps> = {}): Broadcasts
     { name: 'contact.name', description: "The contact's name" },
     { name: 'contact.first_name', description: "The first word of the contact's name" },
     { name: 'agent.name', description: 'Your name' },
+    { name: 'contact.member_tier', description: "The contact's Member tier" },
   ],
+  contact_fields: [{ key: 'member_tier', label: 'Member tier', type: 'list', options: ['Gold', 'Silver'] }],
   limits: { max_days_ahead: 90, max_file_bytes: 10 * 1024 * 1024, list_bytes: 5 * 1024 * 1024, list_rows: 10_000 },
   ...overrides,
 });

@@ -296,6 +296,7 @@ const contact: ContactDetail = {
   phone: '6281234567890',
   email: 'budi@example.com',
   locale: 'id',
+  attributes: {},
   first_seen_at: at(-30 * 24 * HOUR),
   last_seen_at: at(-5 * 60_000),
   identities: [
@@ -336,6 +337,7 @@ function showProps(overrides: Partial<ConversationShowProps> = {}): Conversation
     ],
     saved_replies: [],
     labels: [],
+    contact_fields: [],
     contact_notes: [
       {
         id: 41,

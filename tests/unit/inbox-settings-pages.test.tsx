@@ -6,6 +6,7 @@ import SavedReplies from '@/Pages/Conversations/SavedReplies';
 import Labels from '@/Pages/Conversations/Labels';
 import ContactsIndex from '@/Pages/Contacts/Index';
 import ContactsShow from '@/Pages/Contacts/Show';
+import ContactFields from '@/Pages/Contacts/Fields';
 import type { ContactSummary, ContactsShowProps } from '@/Pages/Contacts/Partials/types';
 import { presentTemplate } from '../../server/presenters/conversation-presenter';
 
@@ -85,7 +86,7 @@ afterEach(cleanup);
 
 describe('Conversations/SavedReplies', () => {
   it('adds a reply with the create form, in its own error bag', () => {
-    render(<SavedReplies replies={replies} limits={limits} />);
+    render(<SavedReplies replies={replies} limits={limits} contact_fields={[]} />);
     expect(screen.getByText('2 saved replies of 200, by shortcut.', { exact: false })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Shortcut'), { target: { value: 'ongkir' } });
     fireEvent.change(screen.getByLabelText('Text'), { target: { value: 'Ongkir Rp 10.000' } });
@@ -99,7 +100,7 @@ describe('Conversations/SavedReplies', () => {
   });
 
   it('changes a reply in a dialog that starts with its text, and deletes one after asking', () => {
-    render(<SavedReplies replies={replies} limits={limits} />);
+    render(<SavedReplies replies={replies} limits={limits} contact_fields={[]} />);
     fireEvent.click(screen.getByRole('button', { name: 'Edit /jam-buka' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit /jam-buka' });
     expect((within(dialog).getByLabelText('Text') as HTMLTextAreaElement).value).toBe('Buka setiap hari 07.00–22.00');
@@ -123,10 +124,10 @@ describe('Conversations/SavedReplies', () => {
   });
 
   it('says how to start when there are none, and stops adding at the limit', () => {
-    const { unmount } = render(<SavedReplies replies={[]} limits={limits} />);
+    const { unmount } = render(<SavedReplies replies={[]} limits={limits} contact_fields={[]} />);
     expect(screen.getByText('No saved replies yet')).toBeTruthy();
     unmount();
-    render(<SavedReplies replies={replies} limits={{ ...limits, perTeam: 2 }} />);
+    render(<SavedReplies replies={replies} limits={{ ...limits, perTeam: 2 }} contact_fields={[]} />);
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText(/as many as it can/)).toBeTruthy();
   });
@@ -214,7 +215,7 @@ describe('Contacts/Index', () => {
       <ContactsIndex
         contacts={{ data: [rina], meta: contactsMeta }}
         filters={{ search: '' }}
-        can={{ edit: true }}
+        can={{ edit: true, manage_fields: true }}
         import_limits={importLimits}
       />,
     );
@@ -240,12 +241,22 @@ describe('Contacts/Index', () => {
   it('explains an empty list, and one a search left empty', () => {
     const empty = { data: [], meta: { ...contactsMeta, total: 0, from: null, to: null } };
     render(
-      <ContactsIndex contacts={empty} filters={{ search: '' }} can={{ edit: true }} import_limits={importLimits} />,
+      <ContactsIndex
+        contacts={empty}
+        filters={{ search: '' }}
+        can={{ edit: true, manage_fields: true }}
+        import_limits={importLimits}
+      />,
     );
     expect(screen.getByText(/Everyone who writes on your channels/)).toBeTruthy();
     cleanup();
     render(
-      <ContactsIndex contacts={empty} filters={{ search: 'zz' }} can={{ edit: true }} import_limits={importLimits} />,
+      <ContactsIndex
+        contacts={empty}
+        filters={{ search: 'zz' }}
+        can={{ edit: true, manage_fields: true }}
+        import_limits={importLimits}
+      />,
     );
     expect(screen.getByRole('heading', { name: 'No contacts match' })).toBeTruthy();
   });
@@ -256,7 +267,7 @@ describe('adding and importing contacts', () => {
     <ContactsIndex
       contacts={{ data: [rina], meta: contactsMeta }}
       filters={{ search: '' }}
-      can={{ edit }}
+      can={{ edit, manage_fields: edit }}
       import_limits={importLimits}
     />
   );
@@ -332,6 +343,7 @@ describe('Contacts/Show', () => {
       ...rina,
       locale: 'id',
       unsubscribed_at: null as string | null,
+      attributes: {} as ContactsShowProps['contact']['attributes'],
       identities: [
         {
           channel_type: 'web' as const,
@@ -364,6 +376,7 @@ describe('Contacts/Show', () => {
         can_delete: edit,
       },
     ] as ContactsShowProps['notes'],
+    contact_fields: [] as ContactsShowProps['contact_fields'],
     can: { edit, delete: edit },
   });
 
@@ -518,5 +531,106 @@ describe('Contacts/Show', () => {
     cleanup();
     render(<ContactsShow {...props(false)} />);
     expect(screen.queryByRole('button', { name: 'Message on WhatsApp' })).toBeNull();
+  });
+});
+
+describe('contact fields', () => {
+  const fieldLimits = { label: 40, perTeam: 30, options: 50, option: 60, text: 500 };
+  const types = [
+    { value: 'text' as const, label: 'Text' },
+    { value: 'number' as const, label: 'Number' },
+    { value: 'date' as const, label: 'Date' },
+    { value: 'list' as const, label: 'List' },
+    { value: 'yes_no' as const, label: 'Yes or no' },
+  ];
+  const tier = {
+    id: 8,
+    key: 'member_tier',
+    label: 'Member tier',
+    type: 'list' as const,
+    options: ['Gold', 'Silver'],
+    contacts: 3,
+  };
+  const kota = { id: 9, key: 'kota', label: 'Kota', type: 'text' as const, options: [], contacts: 0 };
+
+  it('adds a field, showing the variable its label makes, with choices for a list', () => {
+    render(<ContactFields fields={[tier, kota]} types={types} limits={fieldLimits} />);
+    expect(screen.getByText('{{contact.member_tier}}')).toBeTruthy();
+    expect(screen.getByText('3 contacts with a value')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Label'), { target: { value: 'Tanggal lahir' } });
+    expect(screen.getByText('{{contact.tanggal_lahir}}')).toBeTruthy();
+    expect(screen.queryByLabelText('Choices')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Holds'), { target: { value: 'list' } });
+    fireEvent.change(screen.getByLabelText('Choices'), { target: { value: 'A\nB' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'form.post',
+      url: 'route:contacts.fields.store',
+      data: { label: 'Tanggal lahir', type: 'list', options: 'A\nB' },
+      options: { errorBag: 'createContactField' },
+    });
+  });
+
+  it("changes a field's label and choices but not its type, and says what deleting erases", () => {
+    render(<ContactFields fields={[tier, kota]} types={types} limits={fieldLimits} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Member tier' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Member tier' });
+    expect(within(dialog).queryByLabelText('Holds')).toBeNull();
+    expect((within(dialog).getByLabelText('Choices') as HTMLTextAreaElement).value).toBe('Gold\nSilver');
+    fireEvent.change(within(dialog).getByLabelText('Choices'), { target: { value: 'Gold\nSilver\nBronze' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'form.put',
+      url: 'route:contacts.fields.update:{"contactField":8}',
+      data: { label: 'Member tier', options: 'Gold\nSilver\nBronze' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Member tier' }));
+    expect(screen.getByRole('alertdialog', { name: 'Delete field' }).textContent).toContain(
+      'Its value is erased from 3 contacts.',
+    );
+  });
+
+  it("lists a contact's values on their card and sends only the values changed", () => {
+    const base = {
+      contact: {
+        ...rina,
+        locale: 'id',
+        unsubscribed_at: null,
+        identities: [],
+        attributes: { member_tier: 'Platinum', poin: 1500000, member: true },
+      },
+      conversations: [],
+      duplicates: [],
+      whatsapp_channels: [],
+      notes: [],
+      contact_fields: [
+        { key: 'member_tier', label: 'Member tier', type: 'list' as const, options: ['Gold', 'Silver'] },
+        { key: 'poin', label: 'Poin', type: 'number' as const, options: [] },
+        { key: 'member', label: 'Member', type: 'yes_no' as const, options: [] },
+        { key: 'kota', label: 'Kota', type: 'text' as const, options: [] },
+      ],
+      can: { edit: true, delete: false },
+    } satisfies ContactsShowProps;
+    render(<ContactsShow {...base} />);
+    const card = screen.getByRole('region', { name: 'Contact' });
+    expect(card.textContent).toContain('Member tierPlatinum');
+    expect(card.textContent).toContain('Poin1,500,000');
+    expect(card.textContent).toContain('MemberYes');
+    expect(card.textContent).not.toContain('Kota');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit contact' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit contact' });
+    // A retired choice stays offered as it is until someone picks another.
+    expect((within(dialog).getByLabelText('Member tier') as HTMLSelectElement).value).toBe('Platinum');
+    expect(within(dialog).getByRole('option', { name: 'Platinum (no longer offered)' })).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Kota'), { target: { value: 'Bandung' } });
+    fireEvent.change(within(dialog).getByLabelText('Member'), { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'form.put',
+      url: 'route:contacts.update:{"contact":40}',
+      data: { name: 'Rina Wulandari' },
+    });
+    expect((fake.calls.at(-1)?.data as { attributes: object }).attributes).toEqual({ kota: 'Bandung', member: '' });
   });
 });

@@ -129,6 +129,10 @@ declare module 'ziggy-js' {
     'contacts.export': [];
     'contacts.store': [];
     'contacts.import': [];
+    'contacts.fields.index': [];
+    'contacts.fields.store': [];
+    'contacts.fields.update': [{ name: 'contactField'; required: true; binding: 'id' }];
+    'contacts.fields.destroy': [{ name: 'contactField'; required: true; binding: 'id' }];
     'contacts.show': [{ name: 'contact'; required: true; binding: 'id' }];
     'contacts.update': [{ name: 'contact'; required: true; binding: 'id' }];
     'contacts.destroy': [{ name: 'contact'; required: true; binding: 'id' }];

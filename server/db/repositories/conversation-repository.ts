@@ -753,10 +753,19 @@ export function conversationRepository(db: Database, teamId: number) {
     async setContactDetails(
       id: number,
       values: Partial<Pick<ContactRow, 'name' | 'email' | 'phoneE164' | 'unsubscribedAt'>>,
+      /** Field values set and cleared, by key; the others stay. */
+      attributes?: { set: Record<string, unknown>; clear: string[] },
     ): Promise<ContactRow | undefined> {
       const [row] = await db
         .update(contacts)
-        .set(values)
+        .set(
+          attributes
+            ? {
+                ...values,
+                attributes: sql`(${contacts.attributes} - array(select jsonb_array_elements_text(${JSON.stringify(attributes.clear)}::jsonb))) || ${JSON.stringify(attributes.set)}::jsonb`,
+              }
+            : values,
+        )
         .where(and(eq(contacts.teamId, teamId), eq(contacts.id, id)))
         .returning();
       return row;

@@ -16,3 +16,4 @@ export * from './saved-replies';
 export * from './labels';
 export * from './contact-notes';
 export * from './broadcasts';
+export * from './contact-fields';

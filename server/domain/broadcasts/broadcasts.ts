@@ -21,10 +21,13 @@ import { UploadedFile } from '../../http/middleware/body';
 import { headerFileProblem, storedTemplateHeader } from '../conversations/conversation-actions';
 import {
   fillVariables,
+  unfilledVariables,
   unknownVariablesMessage,
   variableValues,
-  type ReplyVariable,
+  type VariableValues,
 } from '../conversations/reply-variables';
+import { teamContactFields } from '../contacts/fields';
+import { messageLanguage, sampleAttributes, type ContactFieldShape } from '../contacts/field-values';
 import { teamChannel } from '../notifications/channels';
 import { importContactFile } from '../contacts/import';
 
@@ -65,16 +68,20 @@ const createSchema = z.object({
 });
 
 /** What each variable is for a made-up contact: a value's variables are checked by filling them so. */
-const sampleValues = variableValues(
-  { name: 'Budi Santoso', phone: '+6281234567890', email: 'budi@example.com' },
-  'Dewi Santoso',
-  42,
-);
+function sampleValues(fields: readonly ContactFieldShape[], language: 'id' | 'en'): VariableValues {
+  return variableValues(
+    { name: 'Budi Santoso', phone: '+6281234567890', email: 'budi@example.com', attributes: sampleAttributes(fields) },
+    'Dewi Santoso',
+    42,
+    fields,
+    language,
+  );
+}
 
 /** The template's values filled for one contact (its variables replaced), by field key. */
 export function valuesFor(
   parameters: Record<string, string>,
-  values: Partial<Record<ReplyVariable, string | null>>,
+  values: Partial<Record<string, string | null>>,
 ): Record<string, string> {
   return Object.fromEntries(
     Object.entries(parameters).map(([key, value]) => [key, fillVariables(value, values).trim()]),
@@ -82,7 +89,7 @@ export function valuesFor(
 }
 
 /** A parameter's text, or a 422 under its key. */
-function parameterTexts(given: Record<string, unknown>, keys: string[]): Record<string, string> {
+function parameterTexts(given: Record<string, unknown>, keys: string[], fieldKeys: string[]): Record<string, string> {
   const errors: Record<string, string> = {};
   const texts: Record<string, string> = {};
   for (const key of keys) {
@@ -92,7 +99,7 @@ function parameterTexts(given: Record<string, unknown>, keys: string[]): Record<
       continue;
     }
     const text = (raw ?? '').trim();
-    const problem = unknownVariablesMessage(text);
+    const problem = unknownVariablesMessage(text, fieldKeys);
     if (problem) errors[`parameters.${key}`] = problem;
     texts[key] = text;
   }
@@ -125,9 +132,11 @@ export async function createBroadcast(
   if (!template) throw new ValidationError({ template: 'Choose an approved template.' });
   const shape = templateShape(template);
   if (shape.unsendable) throw new ValidationError({ template: `This template cannot be sent. ${shape.unsendable}` });
+  const contactFields = await teamContactFields(services.db, actor.teamId);
   const parameters = parameterTexts(
     data.parameters,
     shape.fields.map((field) => field.key),
+    contactFields.map((field) => field.key),
   );
   const given = (input as { file?: unknown } | null)?.file;
   const file = given instanceof UploadedFile ? given : undefined;
@@ -135,7 +144,7 @@ export async function createBroadcast(
   const fileProblem = headerFileProblem(shape.headerMedia, file);
   if (fileProblem) errors.file = fileProblem;
   try {
-    fillTemplate(template, valuesFor(parameters, sampleValues));
+    fillTemplate(template, valuesFor(parameters, sampleValues(contactFields, messageLanguage(template.language))));
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     Object.assign(errors, error.errors);
@@ -228,8 +237,11 @@ async function fileAudience(
 export function filledFor(
   template: WhatsappTemplateRow,
   parameters: Record<string, string>,
-  values: Partial<Record<ReplyVariable, string | null>>,
+  values: Partial<Record<string, string | null>>,
 ): { filled: FilledTemplate } | { problem: string } {
+  // A value naming a contact field deleted after the broadcast was made: nobody gets "{{contact.kota}}".
+  const unfilled = Object.values(parameters).flatMap((text) => unfilledVariables(text, values));
+  if (unfilled.length > 0) return { problem: `{{${unfilled[0]}}} is no longer one of your contact fields.` };
   try {
     return { filled: fillTemplate(template, valuesFor(parameters, values)) };
   } catch (error) {

@@ -31,6 +31,8 @@ import { sendJob, widgetTarget } from '../../channels/pipeline';
 import { messagePreview } from '../../channels/media';
 import { conversationChanged, messageCreated } from '../conversations/events';
 import { variableValues } from '../conversations/reply-variables';
+import { teamContactFields } from '../contacts/fields';
+import { messageLanguage, type ContactFieldShape } from '../contacts/field-values';
 import { teammateName } from '../conversations/conversation-actions';
 import { broadcastChanged, broadcastJob, filledFor } from './broadcasts';
 
@@ -81,6 +83,8 @@ export async function sendBroadcast(
       broadcast.templateLanguage,
     )) ?? null;
   const author = broadcast.createdBy === null ? null : await teammateName(services, broadcast.createdBy);
+  // The team's own fields a value may name (`{{contact.kota}}`), written in the template's language.
+  const fields = await teamContactFields(services.db, broadcast.teamId);
   const started = Date.now();
   for (;;) {
     const batch = await repo.pending(broadcast.id, broadcastPacing.batch);
@@ -89,7 +93,7 @@ export async function sendBroadcast(
     for (const recipient of batch) {
       let messageId: number | undefined;
       try {
-        messageId = await sendTo(services, broadcast, channel, template, recipient, author, now());
+        messageId = await sendTo(services, broadcast, channel, template, recipient, { author, fields }, now());
       } catch (error) {
         // A copy that failed on every try of the job is left out with the reason, so that one
         // recipient cannot stop the broadcast for everyone after them (the sweep starts it again).
@@ -129,7 +133,7 @@ async function sendTo(
   channel: NonNullable<Awaited<ReturnType<typeof channelById>>>,
   template: WhatsappTemplateRow | null,
   recipient: BroadcastRecipientRow,
-  author: string | null,
+  { author, fields }: { author: string | null; fields: readonly ContactFieldShape[] },
   now: Date,
 ): Promise<number | undefined> {
   const teamId = broadcast.teamId;
@@ -168,7 +172,13 @@ async function sendTo(
     const result = filledFor(
       template,
       broadcast.parameters,
-      variableValues({ ...contact, phone: contact.phoneE164 }, author, conversation.number),
+      variableValues(
+        { ...contact, phone: contact.phoneE164 },
+        author,
+        conversation.number,
+        fields,
+        messageLanguage(broadcast.templateLanguage),
+      ),
     );
     if ('problem' in result) return skip(result.problem);
     const { filled } = result;

@@ -7,6 +7,7 @@ import { authorize, type TeamActor } from '../teams/team-access';
 import { conversationPolicy } from '../conversations/conversation-actions';
 import { conversationChanged } from '../conversations/events';
 import { saveContactDetails } from '../conversations/contact-details';
+import { teamContactFields } from './fields';
 
 /**
  * The team's contacts: everyone who wrote on its channels, one person across channels (their
@@ -54,7 +55,7 @@ export async function updateContact(
   if (!(await repo.contact(contactId))) throw new NotFoundError();
   authorize(contactPolicy.view(actor));
   authorize(contactPolicy.edit(actor));
-  const row = await saveContactDetails(repo, contactId, input);
+  const row = await saveContactDetails(repo, contactId, input, await teamContactFields(services.db, actor.teamId));
   if (!row) throw new NotFoundError();
   await contactChanged(services, actor.teamId, contactId);
   return row;

@@ -1,7 +1,7 @@
 /**
  * Contacts a team brings with it: a CSV file or an Excel workbook (its first sheet) whose first row
- * names the columns (name, phone, e-mail, in English or Indonesian), read at once, each row checked
- * on its own. A row of someone the team has (the same phone, or else the same e-mail) fills in what
+ * names the columns (name, phone, e-mail, in English or Indonesian, and the team's own contact fields
+ * by label or key), read at once, each row checked on its own. A row of someone the team has (the same phone, or else the same e-mail) fills in what
  * that contact lacks and never overwrites; a new person is a new contact whose phone is their
  * WhatsApp id, so that their first message on WhatsApp lands on this contact. Rows that say nothing
  * usable are skipped with the reason, by their row number in the sheet.
@@ -22,6 +22,8 @@ import { isZip } from '../../knowledge/parsers/zip';
 import type { SheetRow } from '../../knowledge/parsers/records';
 import { authorize, type TeamActor } from '../teams/team-access';
 import { contactPolicy } from './contacts';
+import { teamContactFields } from './fields';
+import { parseFieldValue, type AttributeValue, type ContactFieldShape } from './field-values';
 
 export const contactImportLimits = {
   /** The file: 5 MB is about 50,000 lines of name, phone and e-mail. */
@@ -123,17 +125,34 @@ async function workbookRows(bytes: Uint8Array): Promise<SheetRow[]> {
   }
 }
 
-/** Which column holds each field, and the header's other columns. */
-export function columnsOf(header: string[]): { columns: Partial<Record<Field, number>>; ignored: string[] } {
+/** The columns a file's header names: each detail's, the team's own fields' (by label or key), and the others. */
+export interface FileColumns {
+  columns: Partial<Record<Field, number>>;
+  /** A team field's column, by the field. */
+  fieldColumns: { field: ContactFieldShape; index: number }[];
+  ignored: string[];
+}
+
+/** Which column holds each detail and each of the team's fields (named by its label or its key), and the header's other columns. */
+export function columnsOf(header: string[], teamFields: readonly ContactFieldShape[] = []): FileColumns {
   const columns: Partial<Record<Field, number>> = {};
+  const fieldColumns: FileColumns['fieldColumns'] = [];
   const ignored: string[] = [];
+  const fieldOf = (name: string) =>
+    teamFields.find((field) => normalizedHeader(field.label) === name || normalizedHeader(field.key) === name);
   header.forEach((title, index) => {
     const name = normalizedHeader(title);
+    // A team's field first: its label is the team's own word for the column.
+    const teamField = fieldOf(name);
+    if (teamField && !fieldColumns.some((column) => column.field.key === teamField.key)) {
+      fieldColumns.push({ field: teamField, index });
+      return;
+    }
     const field = (Object.keys(columnNames) as Field[]).find((key) => columnNames[key].includes(name));
     if (field && columns[field] === undefined) columns[field] = index;
     else if (title.trim() !== '') ignored.push(title.trim());
   });
-  return { columns, ignored };
+  return { columns, fieldColumns, ignored };
 }
 
 /** A spreadsheet's copy of a value Kawan's own export made inert (`'+62…`, `'=…`): the value. */
@@ -156,12 +175,14 @@ interface ImportedContact {
   name: string | null;
   phone: string | null;
   email: string | null;
+  /** The team's fields' values the row gives, by key. */
+  attributes: Record<string, AttributeValue>;
 }
 
 /** A row as a contact, or why it cannot be one. */
 export function contactOfRow(
   cells: string[],
-  columns: Partial<Record<Field, number>>,
+  { columns, fieldColumns }: Pick<FileColumns, 'columns' | 'fieldColumns'>,
 ): { contact: ImportedContact } | { problem: string } {
   const cell = (field: Field) => (columns[field] === undefined ? '' : uninert((cells[columns[field]] ?? '').trim()));
   const name = cell('name').replace(/\s+/g, ' ');
@@ -174,7 +195,14 @@ export function contactOfRow(
     return { problem: `"${email.slice(0, 60)}" is not an e-mail address.` };
   }
   if (!phone && email === '') return { problem: 'No phone number or e-mail address.' };
-  return { contact: { name: name || null, phone, email: email || null } };
+  const attributes: Record<string, AttributeValue> = {};
+  for (const { field, index } of fieldColumns) {
+    const raw = uninert((cells[index] ?? '').trim());
+    const parsed = parseFieldValue(field, raw);
+    if (!parsed.ok) return { problem: `${parsed.message.replace(/\.$/, '')} ("${raw.slice(0, 40)}").` };
+    if (parsed.value !== null) attributes[field.key] = parsed.value;
+  }
+  return { contact: { name: name || null, phone, email: email || null, attributes } };
 }
 
 /**
@@ -233,7 +261,9 @@ export async function importContactFile(
 
   const [header, ...rows] = await sheetRows(file);
   if (!header) throw fileError('The file is empty.');
-  const { columns, ignored } = columnsOf(header.cells);
+  const teamFields = await teamContactFields(db, teamId);
+  const fileColumns = columnsOf(header.cells, teamFields);
+  const { columns, ignored } = fileColumns;
   if (columns.phone === undefined && columns.email === undefined) {
     throw fileError(
       `The first row must name the columns, with a phone or an e-mail column at least (and a name): "name", "phone", "email". It has ${
@@ -268,7 +298,7 @@ export async function importContactFile(
   const byPhone = new Map<string, ImportedContact>();
   const byEmail = new Map<string, ImportedContact>();
   for (const { position: row, cells } of rows) {
-    const result = contactOfRow(cells, columns);
+    const result = contactOfRow(cells, fileColumns);
     if ('problem' in result) {
       report.skipped++;
       if (report.problems.length < contactImportLimits.problemsListed) {
@@ -298,7 +328,13 @@ export async function importContactFile(
       const phones = batch.flatMap((person) => (person.phone ? [person.phone] : []));
       const emails = batch.flatMap((person) => (person.email ? [person.email] : []));
       const existing = await tx
-        .select({ id: contacts.id, name: contacts.name, phone: contacts.phoneE164, email: contacts.email })
+        .select({
+          id: contacts.id,
+          name: contacts.name,
+          phone: contacts.phoneE164,
+          email: contacts.email,
+          attributes: contacts.attributes,
+        })
         .from(contacts)
         .where(
           and(
@@ -327,10 +363,17 @@ export async function importContactFile(
           continue;
         }
         contactIds.add(known.id);
+        // The fields' values they lack (a value they have stays, as a detail does).
+        const lacking = Object.fromEntries(
+          Object.entries(person.attributes).filter(([key]) => !Object.hasOwn(known.attributes, key)),
+        );
         const filled = {
           ...(known.name ? {} : person.name ? { name: person.name } : {}),
           ...(known.phone ? {} : person.phone ? { phoneE164: person.phone } : {}),
           ...(known.email ? {} : person.email ? { email: person.email } : {}),
+          ...(Object.keys(lacking).length === 0
+            ? {}
+            : { attributes: sql`${contacts.attributes} || ${JSON.stringify(lacking)}::jsonb` }),
         };
         if (Object.keys(filled).length === 0) {
           report.unchanged++;
@@ -352,6 +395,7 @@ export async function importContactFile(
               name: person.name,
               phoneE164: person.phone,
               email: person.email,
+              attributes: person.attributes,
             })),
           )
           .returning({ id: contacts.id, phone: contacts.phoneE164, name: contacts.name });
@@ -371,4 +415,5 @@ function fillIn(into: ImportedContact, from: ImportedContact): void {
   into.name ??= from.name;
   into.phone ??= from.phone;
   into.email ??= from.email;
+  into.attributes = { ...from.attributes, ...into.attributes };
 }

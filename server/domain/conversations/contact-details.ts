@@ -2,11 +2,13 @@ import { z } from 'zod';
 import type { Services } from '../../services';
 import { conversationRepository, type ContactRow } from '../../db/repositories/conversation-repository';
 import { fields, validate } from '../shared/validation';
-import { NotFoundError } from '../../support/errors';
+import { NotFoundError, ValidationError } from '../../support/errors';
 import { authorize, type TeamActor } from '../teams/team-access';
 import { conversationPolicy } from './conversation-actions';
 import { conversationChanged } from './events';
 import { phoneE164 } from '../../support/phone';
+import { attributeChanges, teamContactFields } from '../contacts/fields';
+import type { ContactFieldShape } from '../contacts/field-values';
 
 export const phoneMessage = 'The phone must be a phone number, such as 0812-3456-7890 or +62 812-3456-7890.';
 /** Empty means "none": the detail is cleared (null); a detail not sent at all is left as it is. */
@@ -31,17 +33,35 @@ const contactSchema = z.object({
   ),
 });
 
+/** Both checks' messages at once: the details' and the fields' (`attributes.kota`). */
+function checked<T>(check: () => T, errors: Record<string, string>): T | undefined {
+  try {
+    return check();
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    Object.assign(errors, error.errors);
+    return undefined;
+  }
+}
+
 /**
  * Saves the details of the team's contact `contactId` as a person wrote them (bag `updateContact`):
- * a detail left out of the request stays, one sent empty is cleared. Undefined when there is no
- * such contact.
+ * a detail left out of the request stays, one sent empty is cleared; so with the team's own fields'
+ * values (`attributes`, by key). Undefined when there is no such contact.
  */
 export async function saveContactDetails(
   repo: ReturnType<typeof conversationRepository>,
   contactId: number,
   input: unknown,
+  teamFields: readonly ContactFieldShape[],
 ): Promise<ContactRow | undefined> {
-  const data = validate(contactSchema, input, 'updateContact');
+  const errors: Record<string, string> = {};
+  const data = checked(() => validate(contactSchema, input, 'updateContact'), errors);
+  const attributes = checked(
+    () => attributeChanges(teamFields, (input as { attributes?: unknown } | null)?.attributes, 'updateContact'),
+    errors,
+  );
+  if (!data || !attributes) throw new ValidationError(errors, 'updateContact');
   const subscription =
     data.receives_broadcasts === undefined
       ? undefined
@@ -51,7 +71,9 @@ export async function saveContactDetails(
           ((await repo.contact(contactId))?.unsubscribedAt ?? new Date());
   const values = { name: data.name, email: data.email, phoneE164: data.phone, unsubscribedAt: subscription };
   const changed = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
-  return Object.keys(changed).length === 0 ? repo.contact(contactId) : repo.setContactDetails(contactId, changed);
+  const attributesChanged = Object.keys(attributes.set).length > 0 || attributes.clear.length > 0;
+  if (Object.keys(changed).length === 0 && !attributesChanged) return repo.contact(contactId);
+  return repo.setContactDetails(contactId, changed, attributesChanged ? attributes : undefined);
 }
 
 /**
@@ -69,7 +91,8 @@ export async function updateContactDetails(
   const conversation = await repo.find(conversationId);
   if (!conversation) throw new NotFoundError();
   authorize(conversationPolicy.reply(actor));
-  const row = await saveContactDetails(repo, conversation.contactId, input);
+  const teamFields = await teamContactFields(services.db, actor.teamId);
+  const row = await saveContactDetails(repo, conversation.contactId, input, teamFields);
   if (!row) throw new NotFoundError();
   // The inbox's list and whoever has the conversation open show the new name.
   await conversationChanged(services, actor.teamId, conversation.id, 'contact');

@@ -7,6 +7,7 @@ import { NotFoundError, ValidationError } from '../../support/errors';
 import { authorize, type TeamActor } from '../teams/team-access';
 import { conversationPolicy } from './conversation-actions';
 import { unknownVariablesMessage } from './reply-variables';
+import { teamContactFields } from '../contacts/fields';
 
 /**
  * A team's saved replies: whoever answers conversations (owners, admins, editors, agents) keeps
@@ -25,10 +26,7 @@ const savedReplySchema = z.object({
       (value) => shortcutPattern.test(value),
       'The shortcut may only contain letters, digits, dashes and underscores, and must start with a letter or digit.',
     ),
-  text: fields.requiredString('text', savedReplyLimits.text).superRefine((text, context) => {
-    const problem = unknownVariablesMessage(text);
-    if (problem) context.addIssue({ code: 'custom', message: problem });
-  }),
+  text: fields.requiredString('text', savedReplyLimits.text),
 });
 
 const taken = (bag: string) => new ValidationError({ shortcut: 'The shortcut has already been taken.' }, bag);
@@ -46,6 +44,10 @@ export async function saveReply(
   const bag = id === undefined ? 'createSavedReply' : 'updateSavedReply';
   if (id !== undefined && !(await replies.find(id))) throw new NotFoundError();
   const data = validate(savedReplySchema, input, bag);
+  // Its variables: Kawan's, and the team's contact fields' (`{{contact.kota}}`).
+  const fieldKeys = (await teamContactFields(services.db, actor.teamId)).map((field) => field.key);
+  const problem = unknownVariablesMessage(data.text, fieldKeys);
+  if (problem) throw new ValidationError({ text: problem }, bag);
   if (await replies.shortcutTaken(data.shortcut, id)) throw taken(bag);
   if (id !== undefined) {
     const row = await replies.update(id, data).catch((error: unknown) => {

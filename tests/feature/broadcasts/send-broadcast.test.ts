@@ -293,6 +293,69 @@ describe('sending a broadcast', () => {
     expect(await conversationRepository(app.services.db, team.id).identities(nameless.id)).toHaveLength(1);
   });
 
+  it("fills in each contact's own field, written as the template's language does, and leaves everyone out once the field is deleted", async () => {
+    const { client, store, channel, contact, broadcasts, team } = await setting();
+    const field = async (label: string, type: string) => {
+      expect((await client.send('post', '/contacts/fields', { label, type })).status).toBe(303);
+    };
+    await field('Poin', 'number');
+    await field('Kota', 'text');
+    const rina = await contact({ name: 'Rina' });
+    const budi = await contact({ name: 'Budi' });
+    await app.services.db
+      .update(schema.contacts)
+      .set({ attributes: { poin: 1500000, kota: 'Bandung' } })
+      .where(eq(schema.contacts.id, rina.id));
+    const parameters = {
+      body_1: '{{contact.first_name}}',
+      body_2: '{{contact.poin | 0}} poin di {{contact.kota | outlet kami}}',
+    };
+    // A field the team does not have is refused with the variables it does have.
+    await store(promo(channel.id, { parameters: { ...parameters, body_2: '{{contact.provinsi}}' } }));
+    expect((await client.visit('/broadcasts/create')).body.props.errors).toMatchObject({
+      'parameters.body_2': expect.stringMatching(
+        /^\{\{contact\.provinsi\}\} is not a variable\. Use .*\{\{contact\.poin\}\}, \{\{contact\.kota\}\}\.$/,
+      ),
+    });
+    expect(await broadcasts()).toEqual([]);
+
+    expect((await store(promo(channel.id, { parameters }))).status).toBe(303);
+    await app.services.jobs.drain();
+    const text = (phone: string) =>
+      (sentTo(phone)[0] as { template: { components: { parameters: { text: string }[] }[] } }).template.components[0]
+        .parameters[1].text;
+    expect(text(rina.phoneE164!)).toBe('1.500.000 poin di Bandung');
+    // Budi has neither: the fallbacks stand in.
+    expect(text(budi.phoneE164!)).toBe('0 poin di outlet kami');
+
+    // Scheduled, then the field deleted: nobody receives "{{contact.kota}}".
+    const later = await contact({ name: 'Sari' });
+    await app.services.db
+      .update(schema.contacts)
+      .set({ attributes: { kota: 'Solo' } })
+      .where(eq(schema.contacts.id, later.id));
+    const sendAt = new Date(Date.now() + 3_600_000).toISOString();
+    expect((await store(promo(channel.id, { parameters, send_at: sendAt, name: 'Nanti' }))).status).toBe(303);
+    const [kota] = await app.services.db
+      .select()
+      .from(schema.contactFields)
+      .where(and(eq(schema.contactFields.teamId, team.id), eq(schema.contactFields.key, 'kota')));
+    expect((await client.send('delete', `/contacts/fields/${kota.id}`)).status).toBe(303);
+    const scheduled = (await broadcasts()).find((row) => row.name === 'Nanti')!;
+    await app.services.db
+      .update(schema.broadcasts)
+      .set({ scheduledAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.broadcasts.id, scheduled.id));
+    await sendBroadcast(app.services, { teamId: team.id, broadcastId: scheduled.id });
+    await app.services.jobs.drain();
+    expect(sentTo(later.phoneE164!)).toEqual([]);
+    const page = expectPage(await client.visit(`/broadcasts/${scheduled.id}?status=skipped`), 'Broadcasts/Show');
+    const skipped = page.props.recipients as { data: { contact_id: number; error: string }[] };
+    expect(skipped.data.find((row) => row.contact_id === later.id)?.error).toBe(
+      '{{contact.kota}} is no longer one of your contact fields.',
+    );
+  });
+
   it('sends to the contacts with a conversation carrying the label', async () => {
     const { store, channel, contact, vip, team } = await setting();
     const rina = await contact({ name: 'Rina' });

@@ -99,9 +99,18 @@ describe('the demo data', () => {
       'cek-pesanan',
       'jam-buka',
       'penutup',
+      'poin',
       'reservasi',
       'salam',
     ]);
+  });
+
+  it("keeps the café's own contact fields, filled in for its customers", async () => {
+    const client = await signedIn(app.app, demoLogin, demoLogin.password);
+    const page = expectPage(await client.visit('/contacts/fields'), 'Contacts/Fields');
+    const fields = page.props.fields as Array<{ key: string; contacts: number }>;
+    expect(fields.map((field) => field.key)).toEqual(['kota', 'member_tier', 'poin', 'tanggal_lahir']);
+    expect(fields.every((field) => field.contacts > 0)).toBe(true);
   });
 });
 

@@ -20,6 +20,7 @@ import { formatBytes } from '../Knowledges/Partials/format';
 import { HeaderFileField, Preview, templateKey } from '../Conversations/Partials/TemplatePicker';
 import { localInputValue } from '../Conversations/Partials/snooze';
 import { fillVariables, variableValues } from '../../../../server/domain/conversations/reply-variables';
+import { messageLanguage, sampleAttributes } from '../../../../server/domain/contacts/field-values';
 import type { BroadcastsCreateProps } from './Partials/types';
 import { megaphone } from './Partials/figures';
 
@@ -89,7 +90,13 @@ function Choice({
  * will read it; the audience says how many it reaches; it goes now or at a time chosen, after a
  * last look at what is about to happen.
  */
-export default function Create({ channels, audiences, variables, limits }: BroadcastsCreateProps) {
+export default function Create({
+  channels,
+  audiences,
+  variables,
+  contact_fields: contactFields,
+  limits,
+}: BroadcastsCreateProps) {
   // The copies go out in the author's name: `{{agent.name}}` is theirs.
   const authorName = usePage().props.auth.user?.name ?? null;
   const form = useForm<{
@@ -156,7 +163,13 @@ export default function Create({ channels, audiences, variables, limits }: Broad
   }
 
   const fallbackWord = template?.language.startsWith('id') ? 'Kak' : 'there';
-  const values = variableValues(sample, authorName, 128);
+  const values = variableValues(
+    { ...sample, attributes: sampleAttributes(contactFields) },
+    authorName,
+    128,
+    contactFields,
+    messageLanguage(template?.language),
+  );
   const previewValues = Object.fromEntries(
     Object.entries(form.data.parameters).map(([key, value]) => [key, fillVariables(value, values)]),
   );

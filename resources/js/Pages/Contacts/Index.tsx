@@ -54,6 +54,14 @@ export default function Index({ contacts, filters, can, import_limits: importLim
               Export CSV
             </a>
           )}
+          {can.manage_fields && (
+            <Link
+              href={route('contacts.fields.index')}
+              className="hidden text-sm text-gray-600 underline hover:text-gray-900 sm:inline"
+            >
+              Fields
+            </Link>
+          )}
           {can.edit && (
             <>
               <SecondaryButton onClick={() => setDialog('import')}>Import</SecondaryButton>

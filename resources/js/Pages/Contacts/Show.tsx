@@ -28,6 +28,7 @@ export default function Show({
   merge_candidates,
   whatsapp_channels: whatsappChannels,
   notes,
+  contact_fields: contactFields,
   can,
 }: ContactsShowProps) {
   const name = contactLabel(contact);
@@ -118,6 +119,7 @@ export default function Show({
           <aside className="min-w-0" aria-label="Details">
             <ContactCard
               contact={contact}
+              fields={contactFields}
               updateUrl={route('contacts.update', { contact: contact.id })}
               canEdit={can.edit}
             />

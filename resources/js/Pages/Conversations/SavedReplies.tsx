@@ -5,7 +5,8 @@ import { fieldProps } from '@/lib/form-field';
 import { plural } from '@/lib/plural';
 import { route } from '@/lib/route';
 import type { SavedReply } from './Partials/saved-replies';
-import { replyVariables } from '../../../../server/domain/conversations/reply-variables';
+import { variablesOf } from '../../../../server/domain/conversations/reply-variables';
+import type { ContactFieldShape } from '../../../../server/domain/contacts/field-values';
 import {
   DeleteConfirmation,
   EditDialog,
@@ -20,6 +21,8 @@ import { PageHeader } from '@/Layouts/AppLayout';
 export interface SavedRepliesProps {
   replies: SavedReply[];
   limits: { shortcut: number; text: number; perTeam: number };
+  /** The team's own contact fields, variables too (`{{contact.kota}}`). */
+  contact_fields: ContactFieldShape[];
 }
 
 /** The shortcut and text fields, the same for a new reply and a change. */
@@ -27,10 +30,12 @@ function ReplyFields({
   form,
   idPrefix,
   limits,
+  fields,
 }: {
   form: ReturnType<typeof useForm<{ shortcut: string; text: string }>>;
   idPrefix: string;
   limits: SavedRepliesProps['limits'];
+  fields: ContactFieldShape[];
 }) {
   return (
     <>
@@ -53,7 +58,7 @@ function ReplyFields({
         hint={
           <>
             You can still change it in the reply box before sending. Variables are filled in as it is put in:{' '}
-            {Object.entries(replyVariables).map(([name, meaning]) => (
+            {variablesOf(fields).map(([name, meaning]) => (
               <code key={name} title={meaning} className="me-1 rounded bg-gray-100 px-1 py-0.5 text-gray-700">
                 {`{{${name}}}`}
               </code>
@@ -71,7 +76,7 @@ function ReplyFields({
  * Conversations/SavedReplies: the answers the team gives often, each under a shortcut that the
  * inbox's reply box finds after a "/". Whoever answers conversations keeps them.
  */
-export default function SavedReplies({ replies, limits }: SavedRepliesProps) {
+export default function SavedReplies({ replies, limits, contact_fields: fields }: SavedRepliesProps) {
   const list = useManagedList<SavedReply, { shortcut: string; text: string }>({
     blank: { shortcut: '', text: '' },
     dataOf: (reply) => ({ shortcut: reply.shortcut, text: reply.text }),
@@ -102,7 +107,7 @@ export default function SavedReplies({ replies, limits }: SavedRepliesProps) {
             processing: createForm.processing,
             full,
             fullMessage: `Your team keeps ${limits.perTeam} saved replies, as many as it can. Delete one you no longer use to add another.`,
-            fields: <ReplyFields form={createForm} idPrefix="new-reply" limits={limits} />,
+            fields: <ReplyFields form={createForm} idPrefix="new-reply" limits={limits} fields={fields} />,
           }}
           list={{
             title: "Your team's saved replies",
@@ -136,7 +141,7 @@ export default function SavedReplies({ replies, limits }: SavedRepliesProps) {
         onSave={list.update}
         processing={editForm.processing}
       >
-        <ReplyFields form={editForm} idPrefix="edit-reply" limits={limits} />
+        <ReplyFields form={editForm} idPrefix="edit-reply" limits={limits} fields={fields} />
       </EditDialog>
 
       <DeleteConfirmation

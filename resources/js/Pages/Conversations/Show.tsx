@@ -33,7 +33,17 @@ const conversationShortcuts = [
 ] as const;
 
 export default function Show(props: ConversationShowProps) {
-  const { contact, agents, teammates, templates, saved_replies: savedReplies, labels, contact_notes, can } = props;
+  const {
+    contact,
+    agents,
+    teammates,
+    templates,
+    saved_replies: savedReplies,
+    labels,
+    contact_notes,
+    contact_fields: contactFields,
+    can,
+  } = props;
   const userId = usePage().props.auth.user?.id ?? null;
   const { conversation, messages, earlier } = useLiveConversation(
     props.conversation,
@@ -121,6 +131,8 @@ export default function Show(props: ConversationShowProps) {
                 templates={templates}
                 savedReplies={savedReplies}
                 teammates={teammates}
+                contact={contact}
+                contactFields={contactFields}
                 windowOpen={windowOpen}
                 now={now}
               />
@@ -132,7 +144,13 @@ export default function Show(props: ConversationShowProps) {
           </section>
           <aside className="min-w-0 space-y-6" aria-label="Details">
             <LabelsCard conversation={conversation} labels={labels} canEdit={can.reply} />
-            <ContactPanel contact={contact} conversation={conversation} notes={contact_notes} canEdit={can.reply} />
+            <ContactPanel
+              contact={contact}
+              fields={contactFields}
+              conversation={conversation}
+              notes={contact_notes}
+              canEdit={can.reply}
+            />
           </aside>
         </div>
       </div>

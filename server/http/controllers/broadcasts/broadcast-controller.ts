@@ -16,7 +16,8 @@ import {
   cancelBroadcast,
   createBroadcast,
 } from '../../../domain/broadcasts/broadcasts';
-import { replyVariables } from '../../../domain/conversations/reply-variables';
+import { variablesOf } from '../../../domain/conversations/reply-variables';
+import { teamContactFields } from '../../../domain/contacts/fields';
 import { contactImportLimits } from '../../../domain/contacts/import';
 import { authorize } from '../../../domain/teams/team-access';
 import { presentTemplate } from '../../../presenters/conversation-presenter';
@@ -131,6 +132,7 @@ export async function create(req: Request) {
   const repo = broadcastRepository(req.services.db, actor.teamId);
   const whatsapp = (await channels.all()).filter((channel) => channel.type === 'whatsapp');
   const labels = await labelRepository(req.services.db, actor.teamId).all();
+  const contactFields = await teamContactFields(req.services.db, actor.teamId);
   await req.inertia.render('Broadcasts/Create', {
     channels: await Promise.all(
       whatsapp.map(async (channel) => ({
@@ -154,7 +156,8 @@ export async function create(req: Request) {
         })),
       ),
     },
-    variables: Object.entries(replyVariables).map(([name, description]) => ({ name, description })),
+    variables: variablesOf(contactFields).map(([name, description]) => ({ name, description })),
+    contact_fields: contactFields,
     limits: {
       max_days_ahead: broadcastLimits.maxDaysAhead,
       max_file_bytes: req.services.config.uploads.maxBytes,

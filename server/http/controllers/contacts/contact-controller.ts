@@ -21,6 +21,8 @@ import { presentTemplate } from '../../../presenters/conversation-presenter';
 import { contactImportLimits, importContacts } from '../../../domain/contacts/import';
 import { createContact } from '../../../domain/contacts/create';
 import { deleteContact, mayDeleteContacts } from '../../../domain/contacts/delete';
+import { contactFieldPolicy, teamContactFields } from '../../../domain/contacts/fields';
+import { exportedFieldValue } from '../../../domain/contacts/field-values';
 
 const perPage = 25;
 
@@ -70,7 +72,7 @@ export async function index(req: Request) {
   await req.inertia.render('Contacts/Index', {
     contacts: { data: items.map(presentContact), meta: pageMeta(page, perPage, total) },
     filters: { search },
-    can: { edit: contactPolicy.edit(actor) },
+    can: { edit: contactPolicy.edit(actor), manage_fields: contactFieldPolicy.manage(actor) },
     import_limits: { bytes: contactImportLimits.bytes, rows: contactImportLimits.rows },
   });
 }
@@ -114,6 +116,7 @@ export async function exportCsv(req: Request, res: Response) {
   authorize(contactPolicy.view(actor));
   const search = typeof req.query.search === 'string' ? req.query.search.trim().slice(0, 100) : '';
   const repo = contactRepository(req.services.db, actor.teamId);
+  const teamFields = await teamContactFields(req.services.db, actor.teamId);
   res.status(200).set(downloadHeaders('text/csv', `kawan-contacts-${new Date().toISOString().slice(0, 10)}.csv`));
   res.write(
     BOM +
@@ -127,6 +130,8 @@ export async function exportCsv(req: Request, res: Response) {
         'open_conversations',
         'first_seen_at',
         'last_seen_at',
+        // The team's own fields, by label: a file exported imports again into the same fields.
+        ...teamFields.map((field) => field.label),
       ]),
   );
   for (let afterId = 0; ;) {
@@ -143,6 +148,7 @@ export async function exportCsv(req: Request, res: Response) {
           row.openConversationCount,
           row.firstSeenAt.toISOString(),
           row.lastSeenAt.toISOString(),
+          ...teamFields.map((field) => exportedFieldValue(field, row.attributes[field.key])),
         ]),
       );
     }
@@ -168,7 +174,9 @@ export async function show(req: Request) {
       locale: row.locale,
       identities: identities.map(presentIdentity),
       unsubscribed_at: row.unsubscribedAt?.toISOString() ?? null,
+      attributes: row.attributes,
     },
+    contact_fields: await teamContactFields(req.services.db, actor.teamId),
     conversations: (await conversationsOf(req.services.db, actor.teamId, id)).map((conversation) => ({
       id: conversation.id,
       number: conversation.number,

@@ -22,6 +22,7 @@ import { savedReplyRepository } from '../../../db/repositories/saved-reply-repos
 import { presentSavedReply } from '../../../domain/conversations/saved-replies';
 import { labelRepository } from '../../../db/repositories/label-repository';
 import { presentLabel, setConversationLabels } from '../../../domain/conversations/labels';
+import { teamContactFields } from '../../../domain/contacts/fields';
 import { updateContactDetails } from '../../../domain/conversations/contact-details';
 import { contactRepository } from '../../../db/repositories/contact-repository';
 import { snooze, unsnooze } from '../../../domain/conversations/snooze';
@@ -302,6 +303,7 @@ export async function show(req: Request) {
       first_seen_at: contact?.firstSeenAt.toISOString() ?? row.createdAt.toISOString(),
       last_seen_at: contact?.lastSeenAt.toISOString() ?? row.lastMessageAt.toISOString(),
       identities: identities.map(presentIdentity),
+      attributes: contact?.attributes ?? {},
       // Other contacts with the same e-mail or phone: the card points to the contact's page to merge.
       possible_duplicates: contact ? await contactRepository(req.services.db, actor.teamId).duplicateCount(contact) : 0,
       other_conversations: (await repo.ofContact(row.contactId, row.id)).map((other) => ({
@@ -322,6 +324,7 @@ export async function show(req: Request) {
       ? (await savedReplyRepository(req.services.db, actor.teamId).all()).map(presentSavedReply)
       : [],
     contact_notes: await notesOf(req.services.db, actor, row.contactId),
+    contact_fields: await teamContactFields(req.services.db, actor.teamId),
     can: can(actor),
   });
 }

@@ -8,6 +8,7 @@ import {
   savedReplyLimits,
 } from '../../../domain/conversations/saved-replies';
 import { authorize } from '../../../domain/teams/team-access';
+import { teamContactFields } from '../../../domain/contacts/fields';
 import { routeId } from '../../route-params';
 import { teamActor } from '../../team-actor';
 
@@ -19,6 +20,7 @@ export async function index(req: Request) {
   await req.inertia.render('Conversations/SavedReplies', {
     replies: replies.map(presentSavedReply),
     limits: savedReplyLimits,
+    contact_fields: await teamContactFields(req.services.db, actor.teamId),
   });
 }
 

@@ -1,3 +1,4 @@
+import type { ContactFieldShape } from '../../../../../server/domain/contacts/field-values';
 import type {
   BroadcastProps,
   RecipientProps,
@@ -31,6 +32,8 @@ export interface BroadcastsCreateProps {
     labels: { id: number; name: string; color: LabelColor; contacts: number }[];
   };
   variables: { name: string; description: string }[];
+  /** The team's own contact fields (their variables are among `variables`; the preview fills made-up values). */
+  contact_fields: ContactFieldShape[];
   limits: { max_days_ahead: number; max_file_bytes: number; list_bytes: number; list_rows: number };
 }
 

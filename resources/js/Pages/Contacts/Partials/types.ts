@@ -1,4 +1,5 @@
 import type { ContactNote } from '../../../../../server/domain/contacts/notes';
+import type { AttributeValue, ContactFieldShape } from '../../../../../server/domain/contacts/field-values';
 /**
  * The props of Contacts/Index and Contacts/Show (server/http/controllers/contacts/contact-controller.ts).
  * Dates are ISO strings.
@@ -24,7 +25,8 @@ export interface ContactSummary {
 export interface ContactsIndexProps {
   contacts: { data: ContactSummary[]; meta: PageMeta };
   filters: { search: string };
-  can: { edit: boolean };
+  /** manage_fields: owners, admins and editors keep the team's contact fields. */
+  can: { edit: boolean; manage_fields: boolean };
   /** The largest file and the most rows an import takes. */
   import_limits: { bytes: number; rows: number };
 }
@@ -42,7 +44,11 @@ export interface ContactsShowProps {
     }[];
     /** Since when they asked for no broadcasts (null: they receive them). */
     unsubscribed_at: string | null;
+    /** Their values of the team's own fields, by key. */
+    attributes: Record<string, AttributeValue>;
   };
+  /** The team's own contact fields. */
+  contact_fields: ContactFieldShape[];
   /** The latest 50, newest first. */
   conversations: {
     id: number;

@@ -26,7 +26,8 @@ import {
   variableValues,
   type SavedReply,
 } from './saved-replies';
-import type { ConversationDetail, ConversationShowProps, Teammate } from './types';
+import type { ContactDetail, ConversationDetail, ConversationShowProps, Teammate } from './types';
+import type { ContactFieldShape } from '../../../../../server/domain/contacts/field-values';
 import { useTypingSignal } from './typing';
 import { clearDraft, readDraft, saveDraft } from '@/lib/reply-drafts';
 import { useShortcuts } from '@/hooks/use-shortcuts';
@@ -71,12 +72,18 @@ export default function Composer({
   templates,
   savedReplies,
   teammates = [],
+  contact,
+  contactFields = [],
   windowOpen,
   now,
 }: {
   conversation: ConversationDetail;
   templates: ConversationShowProps['templates'];
   savedReplies: SavedReply[];
+  /** The contact's field values and language, for a saved reply's variables. */
+  contact?: Pick<ContactDetail, 'attributes' | 'locale'>;
+  /** The team's own contact fields, variables in saved replies (`{{contact.kota}}`). */
+  contactFields?: ContactFieldShape[];
   /** Whom a note may mention ("@Name"). */
   teammates?: Teammate[];
   /** WhatsApp: whether free text may be sent now; null for other channels. */
@@ -164,7 +171,7 @@ export default function Composer({
   const choose = (reply: SavedReply) => {
     if (!slash || caret === null) return;
     // Its variables ("{{contact.first_name}}") filled in here, so the agent sees what will be sent.
-    const values = variableValues(conversation, agentName);
+    const values = variableValues(conversation, agentName, contact, contactFields);
     const next = insertReply(form.data.text, slash.start, caret, filledReply(reply, values));
     form.setData('text', next.text);
     setCaret(next.caret);

@@ -13,6 +13,12 @@ import { EditDialog } from './ManagedList';
 import type { ContactDetail, ConversationDetail, ConversationPriority } from './types';
 import ContactNotes from '../../Contacts/Partials/ContactNotes';
 import type { ContactNote } from '../../../../../server/domain/contacts/notes';
+import ContactFieldInputs, {
+  attributeTexts,
+  changedAttributes,
+  filledFields,
+  type ContactFieldShape,
+} from '../../Contacts/Partials/ContactFieldInputs';
 
 function Card({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   const id = `panel-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -29,25 +35,39 @@ function Card({ title, action, children }: { title: string; action?: ReactNode; 
   );
 }
 
-/** The contact's name, phone and e-mail as an agent corrects them; an empty field clears the detail. */
+/**
+ * The contact's name, phone and e-mail, and the team's own fields, as an agent corrects them; an
+ * empty field clears the detail.
+ */
 function EditContactDialog({
   contact,
+  fields,
   updateUrl,
   show,
   onClose,
 }: {
   contact: CardContact;
+  fields: readonly ContactFieldShape[];
   updateUrl: string;
   show: boolean;
   onClose: () => void;
 }) {
-  const form = useForm({ name: contact.name ?? '', phone: contact.phone ?? '', email: contact.email ?? '' });
-  const save = () =>
+  const [initial] = useState(() => attributeTexts(fields, contact.attributes));
+  const form = useForm({
+    name: contact.name ?? '',
+    phone: contact.phone ?? '',
+    email: contact.email ?? '',
+    attributes: initial,
+  });
+  const save = () => {
+    // Only the values a person changed are sent (one left as it was is not checked again).
+    form.transform((data) => ({ ...data, attributes: changedAttributes(initial, data.attributes) }));
     form.put(updateUrl, {
       errorBag: 'updateContact',
       preserveScroll: true,
       onSuccess: onClose,
     });
+  };
   return (
     <EditDialog show={show} onClose={onClose} title="Edit contact" onSave={save} processing={form.processing}>
       <TextField
@@ -76,6 +96,13 @@ function EditContactDialog({
         type="email"
         autoComplete="off"
         maxLength={255}
+      />
+      <ContactFieldInputs
+        fields={fields}
+        values={form.data.attributes}
+        errors={form.errors as Record<string, string | undefined>}
+        onChange={(key, value) => form.setData('attributes', { ...form.data.attributes, [key]: value })}
+        idPrefix="contact-field"
       />
     </EditDialog>
   );
@@ -108,11 +135,14 @@ type CardContact = Omit<ContactDetail, 'other_conversations'> & Partial<Pick<Con
  */
 export function ContactCard({
   contact,
+  fields,
   updateUrl,
   pageUrl,
   canEdit,
 }: {
   contact: CardContact;
+  /** The team's own contact fields: the card lists the contact's values, the dialog edits them. */
+  fields: readonly ContactFieldShape[];
   updateUrl: string;
   /** The contact's own page, linked from the card (on a conversation's page). */
   pageUrl?: string;
@@ -136,13 +166,24 @@ export function ContactCard({
       }
     >
       {editing && (
-        <EditContactDialog contact={contact} updateUrl={updateUrl} show={editing} onClose={() => setEditing(false)} />
+        <EditContactDialog
+          contact={contact}
+          fields={fields}
+          updateUrl={updateUrl}
+          show={editing}
+          onClose={() => setEditing(false)}
+        />
       )}
       <dl className="divide-y divide-gray-100">
         <Field label="Name">{contact.name || <span className="text-gray-400">{contactLabel(contact)}</span>}</Field>
         {contact.phone && <Field label="Phone">{formatPhone(contact.phone)}</Field>}
         {contact.email && <Field label="Email">{contact.email}</Field>}
         {contact.locale && <Field label="Language">{contact.locale}</Field>}
+        {filledFields(fields, contact.attributes).map(({ field, text }) => (
+          <Field key={field.key} label={field.label}>
+            {text}
+          </Field>
+        ))}
         <Field label="First seen">{when(contact.first_seen_at)}</Field>
         <Field label="Last seen">{when(contact.last_seen_at)}</Field>
       </dl>
@@ -327,11 +368,14 @@ function ConversationCard({ conversation, canEdit }: { conversation: Conversatio
 /** The side of a conversation: who the contact is, where else they wrote, the team's notes about them, and this conversation's story. */
 export default function ContactPanel({
   contact,
+  fields,
   conversation,
   notes,
   canEdit,
 }: {
   contact: ContactDetail;
+  /** The team's own contact fields. */
+  fields: readonly ContactFieldShape[];
   conversation: ConversationDetail;
   /** The team's notes about the contact. */
   notes: ContactNote[];
@@ -343,6 +387,7 @@ export default function ContactPanel({
       <ConversationCard conversation={conversation} canEdit={canEdit} />
       <ContactCard
         contact={contact}
+        fields={fields}
         updateUrl={route('conversations.contact.update', { conversation: conversation.id })}
         pageUrl={route('contacts.show', { contact: contact.id })}
         canEdit={canEdit}

@@ -2,8 +2,9 @@ import type { SavedReplyProps } from '../../../../../server/domain/conversations
 import {
   fillVariables,
   variableValues as valuesOf,
-  type ReplyVariable,
+  type VariableValues,
 } from '../../../../../server/domain/conversations/reply-variables';
+import { messageLanguage, type ContactFieldShape } from '../../../../../server/domain/contacts/field-values';
 import type { ConversationSummary } from './types';
 
 export type SavedReply = SavedReplyProps;
@@ -54,18 +55,26 @@ export function insertReply(
   return { text: inserted, caret: start + reply.text.length };
 }
 
-/** What a saved reply's variables stand for in this conversation, written by this agent. */
+/**
+ * What a saved reply's variables stand for in this conversation, written by this agent: the team's
+ * fields too, from the contact's values, in the contact's language when Kawan knows it.
+ */
 export function variableValues(
   conversation: Pick<ConversationSummary, 'contact' | 'number'>,
   agentName: string | null,
-): Record<ReplyVariable, string | null> {
-  return valuesOf(conversation.contact, agentName, conversation.number);
+  contact: { attributes?: Record<string, unknown>; locale?: string | null } = {},
+  fields: readonly ContactFieldShape[] = [],
+): VariableValues {
+  return valuesOf(
+    { ...conversation.contact, attributes: contact.attributes },
+    agentName,
+    conversation.number,
+    fields,
+    messageLanguage(contact.locale),
+  );
 }
 
 /** The reply with its variables filled in for this conversation. */
-export function filledReply<T extends Pick<SavedReply, 'text'>>(
-  reply: T,
-  values: Record<ReplyVariable, string | null>,
-): T {
+export function filledReply<T extends Pick<SavedReply, 'text'>>(reply: T, values: VariableValues): T {
   return { ...reply, text: fillVariables(reply.text, values) };
 }

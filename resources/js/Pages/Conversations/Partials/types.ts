@@ -1,4 +1,5 @@
 import type { ContactNote } from '../../../../../server/domain/contacts/notes';
+import type { AttributeValue, ContactFieldShape } from '../../../../../server/domain/contacts/field-values';
 import type { SavedReply } from './saved-replies';
 import type { Label } from './labels';
 /**
@@ -109,6 +110,8 @@ export interface ContactDetail {
   first_seen_at: string;
   last_seen_at: string;
   identities: { channel_type: ChannelType; channel_name: string | null; external_user_id: string; verified: boolean }[];
+  /** The contact's values of the team's own fields, by key. */
+  attributes: Record<string, AttributeValue>;
   /** How many other contacts have the same e-mail or phone (a conversation's page; merged from the contact's). */
   possible_duplicates?: number;
   other_conversations: {
@@ -185,6 +188,8 @@ export interface ConversationShowProps {
   labels: Label[];
   /** The team's notes about the contact, newest first (the latest 50). */
   contact_notes: ContactNote[];
+  /** The team's own contact fields (the contact card lists the contact's values). */
+  contact_fields: ContactFieldShape[];
   can: ConversationAbilities;
 }
 

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { teams } from './teams';
+import { users } from './users';
+
+/** What a contact field holds. */
+export const contactFieldTypes = ['text', 'number', 'date', 'list', 'yes_no'] as const;
+export type ContactFieldType = (typeof contactFieldTypes)[number];
+
+/**
+ * A team's own contact fields ("Kota", "Member tier", "Tanggal lahir"), as Chatwoot's custom
+ * attributes and respond.io's contact fields: a contact's values are in `contacts.attributes` under
+ * the field's key, which is made from its first label and never changes (saved replies and
+ * broadcasts name it: `{{contact.kota}}`).
+ */
+export const contactFields = pgTable(
+  'contact_fields',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    key: varchar('key', { length: 40 }).notNull(),
+    label: varchar('label', { length: 40 }).notNull(),
+    type: varchar('type', { length: 16 }).$type<ContactFieldType>().notNull(),
+    /** A list field's choices, in the order offered. */
+    options: jsonb('options').$type<string[]>().notNull().default([]),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('contact_fields_team_id_key_unique').on(table.teamId, table.key),
+    uniqueIndex('contact_fields_team_id_label_unique').on(table.teamId, sql`lower(${table.label})`),
+  ],
+);

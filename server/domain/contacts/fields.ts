@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import type { Services } from '../../services';
+import { contactFieldRepository, type ContactFieldRow } from '../../db/repositories/contact-field-repository';
+import { contactFieldTypes } from '../../db/schema/contact-fields';
+import { isUniqueViolation } from '../../db/errors';
+import { allows } from '../teams/roles';
+import { fields, validate } from '../shared/validation';
+import { NotFoundError, ValidationError } from '../../support/errors';
+import { authorize, type TeamActor } from '../teams/team-access';
+import {
+  builtInContactKeys,
+  contactFieldLimits,
+  fieldKeyOf,
+  parseFieldValue,
+  type AttributeValue,
+  type ContactFieldShape,
+} from './field-values';
+
+/**
+ * A team's own contact fields (a customer's city, member tier, birthday): owners, admins and editors
+ * define them, as they set up channels and broadcasts; whoever answers conversations fills them in
+ * on a contact; everyone who sees contacts reads them. Saved replies and broadcasts name them as
+ * variables (`{{contact.kota}}`), and a contacts file's column of the same name imports into one.
+ */
+export const contactFieldPolicy = {
+  view: (actor: TeamActor) => allows(actor.role, 'conversations:view', actor.abilities),
+  manage: (actor: TeamActor) => allows(actor.role, 'channels:update', actor.abilities),
+};
+
+/** What a built-in key is, as a refusal names it. */
+const builtInDetails: Record<(typeof builtInContactKeys)[number], string> = {
+  name: 'a name',
+  first_name: 'a first name (of their name)',
+  phone: 'a phone',
+  email: 'an e-mail',
+};
+
+const labelField = fields
+  .requiredString('label', contactFieldLimits.label)
+  .transform((value) => value.replace(/\s+/g, ' '));
+
+/** A list's choices: a list of texts, or one text a choice a line (as the form's box sends them). */
+const optionsField = z.preprocess(
+  (value) => (typeof value === 'string' ? value.split(/\r?\n/) : (value ?? [])),
+  z
+    .array(z.string({ error: 'Each choice must be text.' }), { error: 'The choices must be a list.' })
+    .transform((options) => options.map((option) => option.trim().replace(/\s+/g, ' ')).filter(Boolean))
+    .superRefine((options, context) => {
+      const problem = optionsProblem(options);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
+);
+
+function optionsProblem(options: string[]): string | null {
+  if (options.length > contactFieldLimits.options)
+    return `A list may offer up to ${contactFieldLimits.options} choices.`;
+  const long = options.find((option) => option.length > contactFieldLimits.option);
+  if (long) return `“${long.slice(0, 30)}…” is longer than ${contactFieldLimits.option} characters.`;
+  const seen = new Set<string>();
+  for (const option of options) {
+    if (seen.has(option.toLowerCase())) return `“${option}” is offered twice.`;
+    seen.add(option.toLowerCase());
+  }
+  return null;
+}
+
+const createSchema = z.object({
+  label: labelField,
+  type: z.enum(contactFieldTypes, { error: 'Choose what the field holds.' }),
+  options: optionsField,
+});
+const updateSchema = z.object({ label: labelField, options: optionsField });
+
+/** Adds a field, or changes one of the team's (its label, a list's choices; its key and type stay). */
+export async function saveContactField(
+  services: Pick<Services, 'db'>,
+  actor: TeamActor,
+  input: unknown,
+  id?: number,
+): Promise<ContactFieldRow> {
+  authorize(contactFieldPolicy.manage(actor));
+  const repo = contactFieldRepository(services.db, actor.teamId);
+  const bag = id === undefined ? 'createContactField' : 'updateContactField';
+  const existing = id === undefined ? undefined : await repo.find(id);
+  if (id !== undefined && !existing) throw new NotFoundError();
+  const error = (message: string, field = 'label') => new ValidationError({ [field]: message }, bag);
+
+  if (existing) {
+    const data = validate(updateSchema, input, bag);
+    const options = existing.type === 'list' ? data.options : [];
+    if (existing.type === 'list' && options.length === 0) throw error('A list needs at least one choice.', 'options');
+    if (await repo.clash(undefined, data.label, existing.id)) throw error('The label has already been taken.');
+    const row = await repo.update(existing.id, { label: data.label, options }).catch((caught: unknown) => {
+      if (isUniqueViolation(caught, 'contact_fields_team_id_label_unique'))
+        throw error('The label has already been taken.');
+      throw caught;
+    });
+    if (!row) throw new NotFoundError();
+    return row;
+  }
+
+  const data = validate(createSchema, input, bag);
+  const key = fieldKeyOf(data.label);
+  if (key === '') throw error('The label needs a letter or a digit.');
+  if ((builtInContactKeys as readonly string[]).includes(key)) {
+    throw error(
+      `Every contact has ${builtInDetails[key as (typeof builtInContactKeys)[number]]} already; name this field otherwise.`,
+    );
+  }
+  const options = data.type === 'list' ? data.options : [];
+  if (data.type === 'list' && options.length === 0) throw error('A list needs at least one choice.', 'options');
+  const clash = await repo.clash(key, data.label);
+  if (clash) {
+    throw error(
+      clash.key === key && clash.label.toLowerCase() !== data.label.toLowerCase()
+        ? `“${clash.label}” has the same variable, {{contact.${key}}}; name this field otherwise.`
+        : 'The label has already been taken.',
+    );
+  }
+  if ((await repo.count()) >= contactFieldLimits.perTeam) {
+    throw error(`A team can keep up to ${contactFieldLimits.perTeam} contact fields. Delete one you no longer use.`);
+  }
+  const row = await repo.create({ key, label: data.label, type: data.type, options, createdBy: actor.userId });
+  if (!row) throw error('The label has already been taken.');
+  return row;
+}
+
+/** Deletes a field and every contact's value of it. */
+export async function deleteContactField(services: Pick<Services, 'db'>, actor: TeamActor, id: number): Promise<void> {
+  authorize(contactFieldPolicy.manage(actor));
+  if (!(await contactFieldRepository(services.db, actor.teamId).delete(id))) throw new NotFoundError();
+}
+
+/** A field as the pages and the API have it. */
+export function presentContactField(row: ContactFieldRow): ContactFieldShape & { id: number } {
+  return { id: row.id, key: row.key, label: row.label, type: row.type, options: row.options };
+}
+export type ContactFieldProps = ReturnType<typeof presentContactField>;
+
+/** The team's fields, as the pages have them. */
+export async function teamContactFields(db: Services['db'], teamId: number): Promise<ContactFieldProps[]> {
+  return (await contactFieldRepository(db, teamId).all()).map(presentContactField);
+}
+
+/**
+ * The change a form or the API asks of a contact's field values (`attributes`, an object by key):
+ * each value read in its field's type, an empty one cleared. A 422 names each bad value by its key
+ * (`attributes.kota`), and a key that is no field of the team.
+ */
+export function attributeChanges(
+  teamFields: readonly ContactFieldShape[],
+  input: unknown,
+  bag?: string,
+): { set: Record<string, AttributeValue>; clear: string[] } {
+  if (input === undefined) return { set: {}, clear: [] };
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    throw new ValidationError({ attributes: 'The fields must be an object of values by key.' }, bag);
+  }
+  const byKey = new Map(teamFields.map((field) => [field.key, field]));
+  const errors: Record<string, string> = {};
+  const set: Record<string, AttributeValue> = {};
+  const clear: string[] = [];
+  for (const [key, raw] of Object.entries(input)) {
+    const field = byKey.get(key);
+    if (!field) {
+      errors[`attributes.${key.slice(0, 60)}`] = 'There is no such contact field.';
+      continue;
+    }
+    const parsed = parseFieldValue(field, raw);
+    if (!parsed.ok) errors[`attributes.${key}`] = parsed.message;
+    else if (parsed.value === null) clear.push(key);
+    else set[key] = parsed.value;
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors, bag);
+  return { set, clear };
+}

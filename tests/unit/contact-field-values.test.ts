@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import {
+  exportedFieldValue,
+  fieldKeyOf,
+  fieldValueText,
+  messageLanguage,
+  parseDate,
+  parseFieldValue,
+  parseNumber,
+} from '../../server/domain/contacts/field-values';
+import { fillVariables, unknownVariables, variableValues } from '../../server/domain/conversations/reply-variables';
+import type { ContactFieldShape } from '../../server/domain/contacts/field-values';
+
+const field = (type: ContactFieldShape['type'], options: string[] = []): ContactFieldShape => ({
+  key: 'x',
+  label: 'X',
+  type,
+  options,
+});
+
+describe('contact field values', () => {
+  it('makes a key from a label', () => {
+    expect(fieldKeyOf('Tanggal lahir')).toBe('tanggal_lahir');
+    expect(fieldKeyOf(' No. Member ')).toBe('no_member');
+    expect(fieldKeyOf('Café préféré')).toBe('cafe_prefere');
+    expect(fieldKeyOf('2nd phone')).toBe('f_2nd_phone');
+    expect(fieldKeyOf('!!!')).toBe('');
+    expect(fieldKeyOf('a'.repeat(60))).toHaveLength(40);
+  });
+
+  it.each([
+    ['1500000', 1500000],
+    ['1.500.000', 1500000],
+    ['Rp 1.500.000', 1500000],
+    ['rp1.500.000,50', 1500000.5],
+    ['1,500,000', 1500000],
+    ['12,5', 12.5],
+    ['-2.5', -2.5],
+    ['1.500', 1500],
+    ['satu', undefined],
+    ['1.2.3', undefined],
+    ['1e5', undefined],
+    ['9'.repeat(20), undefined],
+  ])('reads the number %s', (text, value) => {
+    expect(parseNumber(text)).toBe(value);
+  });
+
+  it.each([
+    ['1990-08-17', '1990-08-17'],
+    ['17/08/1990', '1990-08-17'],
+    ['7-8-1990', '1990-08-07'],
+    ['1990-08-17T00:00:00.000Z', '1990-08-17'],
+    ['31/02/1990', undefined],
+    ['08/17/1990', undefined],
+    ['1800-01-01', undefined],
+    ['kemarin', undefined],
+  ])('reads the date %s', (text, value) => {
+    expect(parseDate(text)).toBe(value);
+  });
+
+  it('reads each type, clears an empty value, and says what a bad one must be', () => {
+    expect(parseFieldValue(field('text'), '  Bandung ')).toEqual({ ok: true, value: 'Bandung' });
+    expect(parseFieldValue(field('text'), '')).toEqual({ ok: true, value: null });
+    expect(parseFieldValue(field('text'), null)).toEqual({ ok: true, value: null });
+    expect(parseFieldValue(field('text'), 'x'.repeat(501))).toMatchObject({ ok: false });
+    expect(parseFieldValue(field('text'), { a: 1 })).toEqual({ ok: false, message: 'X must be text.' });
+    expect(parseFieldValue(field('number'), 42)).toEqual({ ok: true, value: 42 });
+    expect(parseFieldValue(field('number'), Number.NaN)).toMatchObject({ ok: false });
+    expect(parseFieldValue(field('list', ['Gold', 'Silver']), 'silver')).toEqual({ ok: true, value: 'Silver' });
+    expect(parseFieldValue(field('list', ['Gold', 'Silver']), 'Bronze')).toEqual({
+      ok: false,
+      message: 'X must be one of Gold, Silver.',
+    });
+    expect(parseFieldValue(field('yes_no'), 'Iya')).toEqual({ ok: true, value: true });
+    expect(parseFieldValue(field('yes_no'), false)).toEqual({ ok: true, value: false });
+    expect(parseFieldValue(field('yes_no'), 'tidak')).toEqual({ ok: true, value: false });
+    expect(parseFieldValue(field('yes_no'), 'maybe')).toMatchObject({ ok: false });
+  });
+
+  it('writes a value for a customer in Indonesian or English, and for a file as it imports again', () => {
+    expect(fieldValueText(field('number'), 1500000.5)).toBe('1.500.000,5');
+    expect(fieldValueText(field('number'), 1500000.5, 'en')).toBe('1,500,000.5');
+    expect(fieldValueText(field('date'), '1990-08-17')).toBe('17 Agustus 1990');
+    expect(fieldValueText(field('date'), '1990-08-17', 'en')).toBe('17 August 1990');
+    expect(fieldValueText(field('yes_no'), true)).toBe('Ya');
+    expect(fieldValueText(field('yes_no'), false, 'en')).toBe('No');
+    expect(fieldValueText(field('number'), 'Gold')).toBeNull();
+    expect(fieldValueText(field('text'), undefined)).toBeNull();
+    expect(exportedFieldValue(field('yes_no'), true)).toBe('yes');
+    expect(exportedFieldValue(field('number'), 1250)).toBe('1250');
+    expect(exportedFieldValue(field('text'), undefined)).toBe('');
+    for (const [type, value] of [
+      ['number', 12.5],
+      ['date', '1990-08-17'],
+      ['yes_no', false],
+      ['list', 'Gold'],
+    ] as const) {
+      const shape = field(type, ['Gold']);
+      expect(parseFieldValue(shape, exportedFieldValue(shape, value))).toEqual({ ok: true, value });
+    }
+    expect(messageLanguage('en_US')).toBe('en');
+    expect(messageLanguage('id')).toBe('id');
+    expect(messageLanguage(null)).toBe('id');
+  });
+
+  it("fills a field's variable, its fallback when empty, and leaves a name the team has no field for", () => {
+    const fields: ContactFieldShape[] = [
+      { key: 'kota', label: 'Kota', type: 'text', options: [] },
+      { key: 'poin', label: 'Poin', type: 'number', options: [] },
+    ];
+    const values = variableValues(
+      { name: 'Rina', phone: null, email: null, attributes: { poin: 2500 } },
+      'Dewi',
+      7,
+      fields,
+    );
+    expect(fillVariables('Poin {{contact.poin}} di {{contact.kota | outlet kami}}, {{contact.kotaa}}.', values)).toBe(
+      'Poin 2.500 di outlet kami, {{contact.kotaa}}.',
+    );
+    expect(unknownVariables('{{contact.kota}} {{contact.kotaa}}', ['kota'])).toEqual(['contact.kotaa']);
+  });
+});
