@@ -79,7 +79,21 @@ const orderUpdate = presentTemplate({
 
 const createProps = (overrides: Partial<BroadcastsCreateProps> = {}): BroadcastsCreateProps => ({
   channels: [{ id: 3, name: 'WhatsApp +62 812-3456-7890', paused: false, templates: [orderUpdate] }],
-  audiences: { all: 120, unsubscribed: 2, labels: [{ id: 5, name: 'VIP', color: 'amber', contacts: 3 }] },
+  audiences: {
+    all: 120,
+    unsubscribed: 2,
+    labels: [{ id: 5, name: 'VIP', color: 'amber', contacts: 3 }],
+    segments: [
+      {
+        key: 'member_tier',
+        label: 'Member tier',
+        options: [
+          { value: 'member_tier:Gold', label: 'Gold', contacts: 4 },
+          { value: 'member_tier:Silver', label: 'Silver', contacts: 0 },
+        ],
+      },
+    ],
+  },
   variables: [
     { name: 'contact.name', description: "The contact's name" },
     { name: 'contact.first_name', description: "The first word of the contact's name" },
@@ -147,6 +161,32 @@ describe('Broadcasts/Create', () => {
     });
   });
 
+  it("sends to the contacts whose field holds a value, and writes that field's values in", () => {
+    render(<BroadcastsCreate {...createProps()} />);
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Promo Gold' } });
+    fireEvent.change(screen.getByLabelText('Template'), { target: { value: 'order_update|id' } });
+    fireEvent.focus(screen.getByLabelText('Body {{2}}'));
+    const details = screen.getByRole('group', { name: 'Contact details' });
+    fireEvent.click(within(details).getByRole('button', { name: '{{contact.member_tier}}' }));
+    fireEvent.change(screen.getByLabelText('Body {{1}}'), { target: { value: 'Kak' } });
+    // The preview writes a made-up value of the field: a list's first choice.
+    expect(screen.getByText('Preview').closest('figure')?.textContent).toContain(
+      'Halo Kak, pesanan Gold sudah dikirim.',
+    );
+    fireEvent.click(screen.getByRole('radio', { name: /^Contacts by a field/ }));
+    fireEvent.change(screen.getByLabelText('Field value'), { target: { value: 'member_tier:Gold' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send…' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).toContain('Promo Gold goes to about 4 contacts whose Member tier is Gold now');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send to 4 contacts' }));
+    expect(fake.calls.at(-1)?.data).toMatchObject({
+      audience: 'field',
+      segment: 'member_tier:Gold',
+      label_id: '',
+      parameters: { body_1: 'Kak', body_2: '{{contact.member_tier}}' },
+    });
+  });
+
   it('sends to the contacts of a file, sent with the form', () => {
     render(<BroadcastsCreate {...createProps()} />);
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Pelanggan pameran' } });
@@ -183,7 +223,7 @@ const broadcast = (overrides: Partial<Broadcast> = {}): Broadcast => ({
   status: 'sending',
   channel: { id: 3, name: 'WhatsApp +62 812-3456-7890', paused: false },
   template: { name: 'order_update', language: 'id' },
-  audience: { kind: 'all', label: null, file_name: null },
+  audience: { kind: 'all', label: null, file_name: null, segment: null },
   created_by: 'Dewi Santoso',
   scheduled_at: '2026-12-07T02:00:00.000Z',
   started_at: '2026-12-07T02:00:01.000Z',

@@ -214,7 +214,8 @@ describe('Contacts/Index', () => {
     render(
       <ContactsIndex
         contacts={{ data: [rina], meta: contactsMeta }}
-        filters={{ search: '' }}
+        filters={{ search: '', segment: '' }}
+        segments={[]}
         can={{ edit: true, manage_fields: true }}
         import_limits={importLimits}
       />,
@@ -238,12 +239,45 @@ describe('Contacts/Index', () => {
     vi.useRealTimers();
   });
 
+  it('narrows the list to a field value, kept with the search, the pages and the export', () => {
+    render(
+      <ContactsIndex
+        contacts={{ data: [rina], meta: contactsMeta }}
+        filters={{ search: 'rina', segment: 'member_tier:Gold' }}
+        segments={[
+          {
+            key: 'member_tier',
+            label: 'Member tier',
+            options: [
+              { value: 'member_tier:Gold', label: 'Gold' },
+              { value: 'member_tier:Silver', label: 'Silver' },
+            ],
+          },
+        ]}
+        can={{ edit: true, manage_fields: true }}
+        import_limits={importLimits}
+      />,
+    );
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+      'route:contacts.export:{"_query":{"search":"rina","segment":"member_tier:Gold"}}',
+    );
+    expect((screen.getByLabelText('Contacts by a field') as HTMLSelectElement).value).toBe('member_tier:Gold');
+    fireEvent.change(screen.getByLabelText('Contacts by a field'), { target: { value: 'member_tier:Silver' } });
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'get',
+      url: 'route:contacts.index',
+      data: { search: 'rina', segment: 'member_tier:Silver' },
+    });
+    expect(screen.getByRole('link', { name: 'Fields' }).getAttribute('href')).toBe('route:contacts.fields.index');
+  });
+
   it('explains an empty list, and one a search left empty', () => {
     const empty = { data: [], meta: { ...contactsMeta, total: 0, from: null, to: null } };
     render(
       <ContactsIndex
         contacts={empty}
-        filters={{ search: '' }}
+        filters={{ search: '', segment: '' }}
+        segments={[]}
         can={{ edit: true, manage_fields: true }}
         import_limits={importLimits}
       />,
@@ -253,7 +287,8 @@ describe('Contacts/Index', () => {
     render(
       <ContactsIndex
         contacts={empty}
-        filters={{ search: 'zz' }}
+        filters={{ search: 'zz', segment: '' }}
+        segments={[]}
         can={{ edit: true, manage_fields: true }}
         import_limits={importLimits}
       />,
@@ -266,7 +301,8 @@ describe('adding and importing contacts', () => {
   const index = (edit: boolean) => (
     <ContactsIndex
       contacts={{ data: [rina], meta: contactsMeta }}
-      filters={{ search: '' }}
+      filters={{ search: '', segment: '' }}
+      segments={[]}
       can={{ edit, manage_fields: edit }}
       import_limits={importLimits}
     />

@@ -62,7 +62,9 @@ function audienceWhere(teamId: number, audience: BroadcastAudience) {
       : audience.kind === 'file'
         ? // One array parameter, however many thousands the file named.
           sql`${contacts.id} = any(${`{${audience.contactIds.join(',')}}`}::int[])`
-        : undefined,
+        : audience.kind === 'field'
+          ? sql`${contacts.attributes} @> ${JSON.stringify({ [audience.key]: audience.value })}::jsonb`
+          : undefined,
   );
 }
 
@@ -133,6 +135,27 @@ export function broadcastRepository(db: Database, teamId: number) {
     async audienceSize(audience: BroadcastAudience): Promise<number> {
       const [row] = await db.select({ n: count() }).from(contacts).where(audienceWhere(teamId, audience));
       return row?.n ?? 0;
+    },
+
+    /**
+     * How many contacts who may receive broadcasts hold each value of these fields (a list's or a
+     * yes/no field's): an audience of a field's value, counted as the create page offers it.
+     */
+    async segmentCounts(keys: string[]): Promise<Map<string, Map<string, number>>> {
+      const counts = new Map<string, Map<string, number>>(keys.map((key) => [key, new Map()]));
+      if (keys.length === 0) return counts;
+      const rows = await db
+        .select({ key: sql<string>`field.key`, value: sql<string>`field.value`, n: count() })
+        .from(sql`${contacts} cross join lateral jsonb_each_text(${contacts.attributes}) as field(key, value)`)
+        .where(
+          and(
+            audienceWhere(teamId, { kind: 'all' }),
+            sql`field.key = any(${`{${keys.map((key) => `"${key}"`).join(',')}}`}::text[])`,
+          ),
+        )
+        .groupBy(sql`field.key`, sql`field.value`);
+      for (const row of rows) counts.get(row.key)?.set(row.value, Number(row.n));
+      return counts;
     },
 
     /** Contacts with a phone who asked for no broadcasts (left out of every audience). */

@@ -10,6 +10,12 @@ export type ContactListRow = typeof contacts.$inferSelect & {
   channelTypes: ChannelType[];
 };
 
+/** Which of the team's contacts a list or an export shows. */
+export interface ContactFilter {
+  search?: string;
+  attribute?: { key: string; value: string | boolean };
+}
+
 type DuplicateKey = Pick<typeof contacts.$inferSelect, 'id' | 'email' | 'phoneE164'>;
 
 /**
@@ -60,10 +66,19 @@ export function contactRepository(db: Database, teamId: number) {
     keyof typeof contacts.$inferSelect
   >): ContactListRow => ({ ...contact, ...counts });
 
+  /** Contacts whose field `key` holds `value` (a list's choice, yes or no). */
+  const holding = (attribute: ContactFilter['attribute']) =>
+    attribute
+      ? sql`${contacts.attributes} @> ${JSON.stringify({ [attribute.key]: attribute.value })}::jsonb`
+      : undefined;
+
   return {
-    /** A page of the team's contacts, the most recently seen first, with a search over name, e-mail and phone. */
-    async page(options: { search?: string; page: number; perPage: number }) {
-      const where = and(eq(contacts.teamId, teamId), searchOf(options.search));
+    /**
+     * A page of the team's contacts, the most recently seen first, with a search over name, e-mail
+     * and phone, and those holding a field's value.
+     */
+    async page(options: ContactFilter & { page: number; perPage: number }) {
+      const where = and(eq(contacts.teamId, teamId), searchOf(options.search), holding(options.attribute));
       const [{ total }] = await db.select({ total: count() }).from(contacts).where(where);
       const rows = await db
         .select(listColumns)
@@ -79,11 +94,18 @@ export function contactRepository(db: Database, teamId: number) {
     },
 
     /** The team's contacts after `afterId` by id, `limit` at a time (an export's batches). */
-    async batch(options: { search?: string; afterId: number; limit: number }): Promise<ContactListRow[]> {
+    async batch(options: ContactFilter & { afterId: number; limit: number }): Promise<ContactListRow[]> {
       const rows = await db
         .select(listColumns)
         .from(contacts)
-        .where(and(eq(contacts.teamId, teamId), gt(contacts.id, options.afterId), searchOf(options.search)))
+        .where(
+          and(
+            eq(contacts.teamId, teamId),
+            gt(contacts.id, options.afterId),
+            searchOf(options.search),
+            holding(options.attribute),
+          ),
+        )
         .orderBy(asc(contacts.id))
         .limit(options.limit);
       return rows.map(listRow);

@@ -20,7 +20,11 @@ export type BroadcastStatus = 'scheduled' | 'sending' | 'sent' | 'cancelled';
  * or the contacts of a file (imported into Contacts as it was made).
  */
 export type BroadcastAudience =
-  { kind: 'all' } | { kind: 'label'; labelId: number } | { kind: 'file'; fileName: string; contactIds: number[] };
+  | { kind: 'all' }
+  | { kind: 'label'; labelId: number }
+  | { kind: 'file'; fileName: string; contactIds: number[] }
+  /** Contacts whose list or yes/no field holds this value; the field's label and the value in words as chosen. */
+  | { kind: 'field'; key: string; value: string | boolean; label: string; valueText: string };
 
 /** A recipient before their message exists ('pending'), once it does ('queued'), or left out ('skipped'). */
 export type BroadcastRecipientStatus = 'pending' | 'queued' | 'skipped';

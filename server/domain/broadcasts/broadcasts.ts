@@ -26,8 +26,8 @@ import {
   variableValues,
   type VariableValues,
 } from '../conversations/reply-variables';
-import { teamContactFields } from '../contacts/fields';
-import { messageLanguage, sampleAttributes, type ContactFieldShape } from '../contacts/field-values';
+import { parseSegment, teamContactFields } from '../contacts/fields';
+import { fieldValueText, messageLanguage, sampleAttributes, type ContactFieldShape } from '../contacts/field-values';
 import { teamChannel } from '../notifications/channels';
 import { importContactFile } from '../contacts/import';
 
@@ -56,7 +56,12 @@ const createSchema = z.object({
     .record(z.string(), z.unknown(), { error: 'The parameters must be a set of values.' })
     .optional()
     .transform((value) => value ?? {}),
-  audience: z.enum(['all', 'label', 'file'], { error: 'Choose who receives it.' }),
+  audience: z.enum(['all', 'label', 'file', 'field'], { error: 'Choose who receives it.' }),
+  /** A field's value, `key:value` (audience `field`). */
+  segment: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.string({ error: 'Choose a value of one of your fields.' }).max(200).optional(),
+  ),
   label_id: z.preprocess(
     (value) => (value === '' || value === null ? undefined : value),
     fields.rowId('Choose a label.').optional(),
@@ -150,12 +155,16 @@ export async function createBroadcast(
     Object.assign(errors, error.errors);
   }
   // A file's contacts are known once it is read, in the transaction that stores the broadcast.
+  const segment = data.audience === 'field' ? segmentAudience(contactFields, data.segment) : null;
+  if (segment && 'problem' in segment) errors.segment = segment.problem;
   const audience: BroadcastAudience | null =
     data.audience === 'label'
       ? { kind: 'label', labelId: data.label_id ?? 0 }
       : data.audience === 'all'
         ? { kind: 'all' }
-        : null;
+        : segment && 'audience' in segment
+          ? segment.audience
+          : null;
   if (audience?.kind === 'label') {
     const label = data.label_id ? await labelRepository(services.db, actor.teamId).find(data.label_id) : undefined;
     if (!label) errors.label_id = 'Choose one of your labels.';
@@ -176,7 +185,9 @@ export async function createBroadcast(
       audience:
         audience.kind === 'label'
           ? 'No contact with a phone number has a conversation with this label.'
-          : 'No contact has a phone number yet: add or import contacts first.',
+          : audience.kind === 'field'
+            ? `No contact with a phone number has ${audience.label} ${audience.valueText}.`
+            : 'No contact has a phone number yet: add or import contacts first.',
     });
   }
   // Stored once for every copy (the media sweep keeps it while the broadcast may still send).
@@ -212,6 +223,25 @@ export async function createBroadcast(
   });
   await broadcastChanged(services, broadcast);
   return broadcast;
+}
+
+/** An audience of the contacts whose list or yes/no field holds a value (`key:value`), or why there is none. */
+function segmentAudience(
+  fields: readonly ContactFieldShape[],
+  text: string | undefined,
+): { audience: Extract<BroadcastAudience, { kind: 'field' }> } | { problem: string } {
+  const parsed = parseSegment(fields, text);
+  if ('problem' in parsed) return parsed;
+  const { field, value } = parsed.segment;
+  return {
+    audience: {
+      kind: 'field',
+      key: field.key,
+      value,
+      label: field.label,
+      valueText: fieldValueText(field, value, 'en') ?? String(value),
+    },
+  };
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   builtInContactKeys,
   contactFieldLimits,
   fieldKeyOf,
+  fieldValueText,
   parseFieldValue,
   type AttributeValue,
   type ContactFieldShape,
@@ -129,6 +130,43 @@ export async function saveContactField(
 export async function deleteContactField(services: Pick<Services, 'db'>, actor: TeamActor, id: number): Promise<void> {
   authorize(contactFieldPolicy.manage(actor));
   if (!(await contactFieldRepository(services.db, actor.teamId).delete(id))) throw new NotFoundError();
+}
+
+/** Fields whose values sort contacts into groups (a list's choices, yes or no): broadcasts and the contacts list go by one. */
+export const segmentable = (field: Pick<ContactFieldShape, 'type'>) => field.type === 'list' || field.type === 'yes_no';
+
+/** The contacts whose field holds one value, as a `key:value` names it (`member_tier:Gold`, `member:yes`). */
+export interface Segment {
+  field: ContactFieldShape;
+  value: string | boolean;
+}
+
+/** A `key:value` of one of the team's list or yes/no fields, or why it is none. */
+export function parseSegment(
+  teamFields: readonly ContactFieldShape[],
+  text: string | undefined,
+): { segment: Segment } | { problem: string } {
+  const split = text?.indexOf(':') ?? -1;
+  const field = teamFields.find((item) => segmentable(item) && item.key === text?.slice(0, split));
+  if (!text || !field) return { problem: 'Choose a value of one of your list or yes/no fields.' };
+  const parsed = parseFieldValue(field, text.slice(split + 1));
+  if (!parsed.ok) return { problem: parsed.message };
+  if (parsed.value === null || typeof parsed.value === 'number')
+    return { problem: `Choose a value of ${field.label}.` };
+  return { segment: { field, value: parsed.value } };
+}
+
+/** The values of the team's list and yes/no fields, each as the `key:value` a filter or an audience names it by. */
+export function segmentOptions(teamFields: readonly ContactFieldShape[]) {
+  return teamFields.filter(segmentable).map((field) => ({
+    key: field.key,
+    label: field.label,
+    options: (field.type === 'list' ? field.options : [true, false]).map((value) => ({
+      value: `${field.key}:${field.type === 'yes_no' ? (value ? 'yes' : 'no') : value}`,
+      label: fieldValueText(field, value, 'en') ?? String(value),
+      held: value,
+    })),
+  }));
 }
 
 /** A field as the pages and the API have it. */

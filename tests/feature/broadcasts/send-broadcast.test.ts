@@ -93,6 +93,7 @@ describe('making a broadcast', () => {
       all: 1,
       unsubscribed: 1,
       labels: [{ id: vip.id, name: 'VIP', color: 'amber', contacts: 0 }],
+      segments: [],
     });
     expect(page.props.variables).toContainEqual({ name: 'contact.first_name', description: expect.any(String) });
   });
@@ -354,6 +355,78 @@ describe('sending a broadcast', () => {
     expect(skipped.data.find((row) => row.contact_id === later.id)?.error).toBe(
       '{{contact.kota}} is no longer one of your contact fields.',
     );
+  });
+
+  it('sends to the contacts whose list or yes/no field holds a value, counted on the create page', async () => {
+    const { client, store, channel, contact, broadcasts, errors } = await setting();
+    const field = async (body: Record<string, unknown>) =>
+      expect((await client.send('post', '/contacts/fields', body)).status).toBe(303);
+    await field({ label: 'Member tier', type: 'list', options: ['Gold', 'Silver'] });
+    await field({ label: 'Member', type: 'yes_no' });
+    await field({ label: 'Kota', type: 'text' });
+    const withValues = async (name: string, attributes: Record<string, unknown>, unsubscribed = false) => {
+      const row = await contact({ name, unsubscribed });
+      await app.services.db.update(schema.contacts).set({ attributes }).where(eq(schema.contacts.id, row.id));
+      return row;
+    };
+    const rina = await withValues('Rina', { member_tier: 'Gold', member: true });
+    const budi = await withValues('Budi', { member_tier: 'Silver', member: true });
+    await withValues('Sari', { member_tier: 'Gold' }, true);
+    await withValues('Tono', { member: false, kota: 'Gold' });
+
+    const create = expectPage(await client.visit('/broadcasts/create'), 'Broadcasts/Create');
+    expect((create.props.audiences as { segments: unknown }).segments).toEqual([
+      {
+        key: 'member_tier',
+        label: 'Member tier',
+        options: [
+          { value: 'member_tier:Gold', label: 'Gold', contacts: 1 },
+          { value: 'member_tier:Silver', label: 'Silver', contacts: 1 },
+        ],
+      },
+      {
+        key: 'member',
+        label: 'Member',
+        options: [
+          { value: 'member:yes', label: 'Yes', contacts: 2 },
+          { value: 'member:no', label: 'No', contacts: 1 },
+        ],
+      },
+    ]);
+
+    // A text field, a value the list does not offer, nothing chosen, and a value nobody holds.
+    for (const [segment, message] of [
+      ['kota:Gold', 'Choose a value of one of your list or yes/no fields.'],
+      ['member_tier:Bronze', 'Member tier must be one of Gold, Silver.'],
+      ['', 'Choose a value of one of your list or yes/no fields.'],
+    ]) {
+      await store(promo(channel.id, { audience: 'field', segment }));
+      expect((await errors())?.segment).toBe(message);
+    }
+    await client.send('put', `/contacts/${budi.id}`, { attributes: { member_tier: 'Gold' } });
+    await client.send('put', `/contacts/${rina.id}`, { attributes: { member_tier: '' } });
+    await store(promo(channel.id, { audience: 'field', segment: 'member_tier:silver' }));
+    expect((await errors())?.audience).toBe('No contact with a phone number has Member tier Silver.');
+    expect(await broadcasts()).toEqual([]);
+
+    expect((await store(promo(channel.id, { audience: 'field', segment: 'member_tier:gold' }))).status).toBe(303);
+    await app.services.jobs.drain();
+    expect(sentTo(budi.phoneE164!)).toHaveLength(1);
+    expect(sentTo(rina.phoneE164!)).toEqual([]);
+    const [broadcast] = await broadcasts();
+    expect(broadcast.audience).toEqual({
+      kind: 'field',
+      key: 'member_tier',
+      value: 'Gold',
+      label: 'Member tier',
+      valueText: 'Gold',
+    });
+    const shown = expectPage(await client.visit(`/broadcasts/${broadcast.id}`), 'Broadcasts/Show');
+    expect((shown.props.broadcast as { audience: unknown }).audience).toMatchObject({
+      kind: 'field',
+      segment: { field: 'Member tier', value: 'Gold' },
+    });
+    expect((shown.props.broadcast as { recipient_count: number }).recipient_count).toBe(1);
   });
 
   it('sends to the contacts with a conversation carrying the label', async () => {

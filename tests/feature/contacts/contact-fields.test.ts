@@ -232,6 +232,61 @@ describe("a contact's values", () => {
   });
 });
 
+describe('the contacts list by a field', () => {
+  it("shows and exports those holding a list or yes/no field's value, and ignores one that is none", async () => {
+    const { team, client } = await owned();
+    await standardFields(client);
+    await app.services.db.insert(contacts).values([
+      { teamId: team.id, name: 'Rina', attributes: { member_tier: 'Gold', member: true } },
+      { teamId: team.id, name: 'Budi', attributes: { member_tier: 'Silver', member: true } },
+      { teamId: team.id, name: 'Sari', attributes: { kota: 'Gold' } },
+    ]);
+    const names = async (query: string) => {
+      const page = expectPage(await client.visit(`/contacts${query}`), 'Contacts/Index');
+      return {
+        filters: page.props.filters,
+        names: (page.props.contacts as { data: { name: string }[] }).data.map((row) => row.name).sort(),
+      };
+    };
+    expect(await names('?segment=member_tier:gold')).toEqual({
+      filters: { search: '', segment: 'member_tier:gold' },
+      names: ['Rina'],
+    });
+    expect((await names('?segment=member:yes&search=bu')).names).toEqual(['Budi']);
+    // A text field, a value the list does not offer, an array: everyone, the filter shown empty.
+    for (const query of ['?segment=kota:Gold', '?segment=member_tier:Platinum', '?segment[]=x', '?segment=nope']) {
+      expect(await names(query)).toEqual({ filters: { search: '', segment: '' }, names: ['Budi', 'Rina', 'Sari'] });
+    }
+    const page = expectPage(await client.visit('/contacts'), 'Contacts/Index');
+    expect(page.props.segments).toEqual([
+      {
+        key: 'member_tier',
+        label: 'Member tier',
+        options: [
+          { value: 'member_tier:Gold', label: 'Gold' },
+          { value: 'member_tier:Silver', label: 'Silver' },
+          { value: 'member_tier:Bronze', label: 'Bronze' },
+        ],
+      },
+      {
+        key: 'member',
+        label: 'Member',
+        options: [
+          { value: 'member:yes', label: 'Yes' },
+          { value: 'member:no', label: 'No' },
+        ],
+      },
+    ]);
+    const exported = await client.agent.get('/contacts/export?segment=member_tier:Silver');
+    const lines = exported.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(',Budi,');
+  });
+});
+
 describe('files and saved replies', () => {
   const upload = (client: Client, text: string) =>
     client.agent

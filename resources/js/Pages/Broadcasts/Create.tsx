@@ -21,6 +21,7 @@ import { HeaderFileField, Preview, templateKey } from '../Conversations/Partials
 import { localInputValue } from '../Conversations/Partials/snooze';
 import { fillVariables, variableValues } from '../../../../server/domain/conversations/reply-variables';
 import { messageLanguage, sampleAttributes } from '../../../../server/domain/contacts/field-values';
+import { SegmentOptions } from '../Contacts/Partials/ContactFieldInputs';
 import type { BroadcastsCreateProps } from './Partials/types';
 import { megaphone } from './Partials/figures';
 
@@ -105,8 +106,9 @@ export default function Create({
     template: string;
     parameters: Record<string, string>;
     file: File | null;
-    audience: 'all' | 'label' | 'file';
+    audience: 'all' | 'label' | 'file' | 'field';
     label_id: string;
+    segment: string;
     list: File | null;
     when: 'now' | 'later';
     send_at: string;
@@ -118,6 +120,7 @@ export default function Create({
     file: null,
     audience: 'all',
     label_id: '',
+    segment: '',
     list: null,
     when: 'now',
     send_at: '',
@@ -136,7 +139,15 @@ export default function Create({
   const channel = channels.find((item) => String(item.id) === form.data.channel_id);
   const template = channel?.templates.find((item) => templateKey(item) === form.data.template);
   const label = audiences.labels.find((item) => String(item.id) === form.data.label_id);
-  const reach = form.data.audience === 'all' ? audiences.all : (label?.contacts ?? 0);
+  const segment = audiences.segments
+    .flatMap((field) => field.options.map((option) => ({ field, option })))
+    .find((item) => item.option.value === form.data.segment);
+  const reach =
+    form.data.audience === 'all'
+      ? audiences.all
+      : form.data.audience === 'field'
+        ? (segment?.option.contacts ?? 0)
+        : (label?.contacts ?? 0);
   const listPicker = useRef<HTMLInputElement>(null);
   const sendAt = form.data.when === 'later' && form.data.send_at ? new Date(form.data.send_at) : null;
 
@@ -201,6 +212,7 @@ export default function Create({
       parameters: data.parameters,
       audience: data.audience,
       label_id: data.audience === 'label' ? data.label_id : '',
+      segment: data.audience === 'field' ? data.segment : '',
       send_at:
         sendAt && !Number.isNaN(sendAt.getTime()) ? sendAt.toISOString() : data.when === 'later' ? data.send_at : '',
       ...(template?.header_media && data.file ? { file: data.file } : {}),
@@ -425,6 +437,34 @@ export default function Create({
                 </Choice>
                 <Choice
                   name="audience"
+                  checked={form.data.audience === 'field'}
+                  onChange={() => form.setData('audience', 'field')}
+                  disabled={audiences.segments.length === 0}
+                  label="Contacts by a field"
+                  hint={
+                    audiences.segments.length === 0
+                      ? 'Add a list or yes/no contact field (Contacts → Fields), such as a member tier, to reach those who hold one value.'
+                      : 'Those whose list or yes/no field holds one value, such as Gold members.'
+                  }
+                >
+                  <label htmlFor="broadcast-segment" className="sr-only">
+                    Field value
+                  </label>
+                  <Select
+                    id="broadcast-segment"
+                    className="block w-full sm:w-72"
+                    value={form.data.segment}
+                    onChange={(event) => form.setData('segment', event.target.value)}
+                    aria-invalid={errors.segment ? true : undefined}
+                    aria-describedby="broadcast-segment-error"
+                  >
+                    <option value="">Choose a value…</option>
+                    <SegmentOptions segments={audiences.segments} />
+                  </Select>
+                  <InputError id="broadcast-segment-error" className="mt-2" message={errors.segment} />
+                </Choice>
+                <Choice
+                  name="audience"
                   checked={form.data.audience === 'file'}
                   onChange={() => form.setData('audience', 'file')}
                   label="Contacts in a file"
@@ -544,6 +584,9 @@ export default function Create({
             <>
               about <span className="font-medium">{plural(reach, 'contact')}</span>
               {form.data.audience === 'label' && label ? ` labelled ${label.name}` : ''}
+              {form.data.audience === 'field' && segment
+                ? ` whose ${segment.field.label} is ${segment.option.label}`
+                : ''}
             </>
           )}
           {form.data.when === 'later' && sendAt && !Number.isNaN(sendAt.getTime())

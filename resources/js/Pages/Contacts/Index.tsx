@@ -1,4 +1,5 @@
 import { Head, Link, router } from '@inertiajs/react';
+import Select from '@/Components/Select';
 import { useState } from 'react';
 import PrimaryButton from '@/Components/PrimaryButton';
 import EmptyState from '@/Components/EmptyState';
@@ -18,23 +19,28 @@ import { contactLabel } from '../Conversations/Partials/format';
 import type { ContactImportReport, ContactsIndexProps } from './Partials/types';
 import NewContact from './Partials/NewContact';
 import { ImportContacts, ImportReport } from './Partials/ImportContacts';
+import { SegmentOptions } from './Partials/ContactFieldInputs';
 
-const query = (search: string, page?: number) => ({
+type Filters = ContactsIndexProps['filters'];
+
+const query = ({ search, segment }: Filters, page?: number) => ({
   ...(search.trim() ? { search: search.trim() } : {}),
+  ...(segment ? { segment } : {}),
   ...(page && page > 1 ? { page } : {}),
 });
-const pageUrl = (search: string, page?: number) => route('contacts.index', { _query: query(search, page) });
+const pageUrl = (filters: Filters, page?: number) => route('contacts.index', { _query: query(filters, page) });
 
 /**
  * Contacts/Index: everyone who wrote to the team, one person across channels, the most recently
  * seen first; a search over name, e-mail and phone ("0812…" finds +62812…); a page at a time.
  */
-export default function Index({ contacts, filters, can, import_limits: importLimits }: ContactsIndexProps) {
+export default function Index({ contacts, filters, segments, can, import_limits: importLimits }: ContactsIndexProps) {
   const [dialog, setDialog] = useState<'new' | 'import' | null>(null);
   const [report, setReport] = useState<ContactImportReport | null>(null);
-  const search = useSearchField(filters.search, (text) =>
-    router.get(route('contacts.index'), query(text), { preserveState: true, preserveScroll: true, replace: true }),
-  );
+  const visit = (next: Filters) =>
+    router.get(route('contacts.index'), query(next), { preserveState: true, preserveScroll: true, replace: true });
+  const search = useSearchField(filters.search, (text) => visit({ ...filters, search: text }));
+  const filtered = filters.search !== '' || filters.segment !== '';
   const { meta } = contacts;
 
   return (
@@ -47,7 +53,7 @@ export default function Index({ contacts, filters, can, import_limits: importLim
           {meta.total > 0 && (
             // A file download, not an Inertia visit.
             <a
-              href={route('contacts.export', { _query: query(filters.search) })}
+              href={route('contacts.export', { _query: query(filters) })}
               className="hidden text-sm text-gray-600 underline hover:text-gray-900 sm:inline"
               download
             >
@@ -83,14 +89,32 @@ export default function Index({ contacts, filters, can, import_limits: importLim
       )}
       <div className="mx-auto max-w-7xl space-y-6 py-10 sm:px-6 lg:px-8">
         {report && <ImportReport report={report} onDismiss={() => setReport(null)} />}
-        <div className="px-4 sm:max-w-md sm:px-0">
-          <SearchInput
-            id="contact-search"
-            label="Search contacts"
-            placeholder="Search name, e-mail or phone"
-            value={search.value}
-            onChange={search.change}
-          />
+        <div className="flex flex-col gap-3 px-4 sm:flex-row sm:px-0">
+          <div className="sm:w-full sm:max-w-md">
+            <SearchInput
+              id="contact-search"
+              label="Search contacts"
+              placeholder="Search name, e-mail or phone"
+              value={search.value}
+              onChange={search.change}
+            />
+          </div>
+          {segments.length > 0 && (
+            <div>
+              <label htmlFor="contact-segment" className="sr-only">
+                Contacts by a field
+              </label>
+              <Select
+                id="contact-segment"
+                className="block w-full sm:w-64"
+                value={filters.segment}
+                onChange={(event) => visit({ search: search.value, segment: event.target.value })}
+              >
+                <option value="">Everyone</option>
+                <SegmentOptions segments={segments} />
+              </Select>
+            </div>
+          )}
         </div>
 
         {contacts.data.length > 0 ? (
@@ -140,13 +164,13 @@ export default function Index({ contacts, filters, can, import_limits: importLim
             })}
           </ul>
         ) : meta.total > 0 ? (
-          <PastLastPage total={meta.total} noun="contact" firstPage={pageUrl(filters.search)} />
+          <PastLastPage total={meta.total} noun="contact" firstPage={pageUrl(filters)} />
         ) : (
           <EmptyState
             icon={<Icon name="user-group" className="size-10" />}
-            title={filters.search ? 'No contacts match' : 'No contacts yet'}
+            title={filtered ? 'No contacts match' : 'No contacts yet'}
             action={
-              filters.search ? (
+              filtered ? (
                 <SecondaryButton
                   onClick={() => {
                     search.cancel();
@@ -154,13 +178,13 @@ export default function Index({ contacts, filters, can, import_limits: importLim
                     router.get(route('contacts.index'));
                   }}
                 >
-                  Clear search
+                  {filters.segment ? 'Show everyone' : 'Clear search'}
                 </SecondaryButton>
               ) : undefined
             }
           >
-            {filters.search ? (
-              <>Try another name, e-mail or phone number.</>
+            {filtered ? (
+              <>Try another name, e-mail or phone number{filters.segment ? ', or another field value' : ''}.</>
             ) : (
               <>
                 Everyone who writes on your channels (web chat, WhatsApp, Telegram or a webhook) is listed here.
@@ -175,7 +199,7 @@ export default function Index({ contacts, filters, can, import_limits: importLim
           label="Contacts pages"
           meta={meta}
           noun={['contact', 'contacts']}
-          page={(page) => pageUrl(filters.search, page)}
+          page={(page) => pageUrl(filters, page)}
         />
       </div>
     </>

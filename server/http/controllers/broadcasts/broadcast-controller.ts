@@ -17,7 +17,7 @@ import {
   createBroadcast,
 } from '../../../domain/broadcasts/broadcasts';
 import { variablesOf } from '../../../domain/conversations/reply-variables';
-import { teamContactFields } from '../../../domain/contacts/fields';
+import { segmentOptions, teamContactFields, type ContactFieldProps } from '../../../domain/contacts/fields';
 import { contactImportLimits } from '../../../domain/contacts/import';
 import { authorize } from '../../../domain/teams/team-access';
 import { presentTemplate } from '../../../presenters/conversation-presenter';
@@ -55,6 +55,8 @@ export function presentBroadcast(
       kind: row.audience.kind,
       label: label ? { id: label.id, name: label.name, color: label.color } : null,
       file_name: row.audience.kind === 'file' ? row.audience.fileName : null,
+      // A field's value, as it was named when the broadcast was made.
+      segment: row.audience.kind === 'field' ? { field: row.audience.label, value: row.audience.valueText } : null,
     },
     created_by: row.createdBy === null ? null : (known.authors.get(row.createdBy) ?? null),
     scheduled_at: row.scheduledAt.toISOString(),
@@ -64,6 +66,21 @@ export function presentBroadcast(
     recipient_count: row.recipientCount,
     counts: known.counts,
   };
+}
+
+/** The values of the team's list and yes/no fields a broadcast may go to, each with how many contacts who may receive broadcasts hold it. */
+async function segmentsOf(repo: ReturnType<typeof broadcastRepository>, fields: ContactFieldProps[]) {
+  const segments = segmentOptions(fields);
+  const counts = await repo.segmentCounts(segments.map((segment) => segment.key));
+  return segments.map((segment) => ({
+    key: segment.key,
+    label: segment.label,
+    options: segment.options.map(({ value, label, held }) => ({
+      value,
+      label,
+      contacts: counts.get(segment.key)?.get(String(held)) ?? 0,
+    })),
+  }));
 }
 
 /** The channels, labels and authors a page's broadcasts name, read once for the page. */
@@ -155,6 +172,7 @@ export async function create(req: Request) {
           contacts: await repo.audienceSize({ kind: 'label', labelId: label.id }),
         })),
       ),
+      segments: await segmentsOf(repo, contactFields),
     },
     variables: variablesOf(contactFields).map(([name, description]) => ({ name, description })),
     contact_fields: contactFields,

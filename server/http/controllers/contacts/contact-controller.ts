@@ -21,7 +21,13 @@ import { presentTemplate } from '../../../presenters/conversation-presenter';
 import { contactImportLimits, importContacts } from '../../../domain/contacts/import';
 import { createContact } from '../../../domain/contacts/create';
 import { deleteContact, mayDeleteContacts } from '../../../domain/contacts/delete';
-import { contactFieldPolicy, teamContactFields } from '../../../domain/contacts/fields';
+import {
+  contactFieldPolicy,
+  parseSegment,
+  segmentOptions,
+  teamContactFields,
+  type ContactFieldProps,
+} from '../../../domain/contacts/fields';
 import { exportedFieldValue } from '../../../domain/contacts/field-values';
 
 const perPage = 25;
@@ -58,20 +64,44 @@ async function whatsappChannels(req: Request, teamId: number) {
   );
 }
 
-/** Contacts/Index: the team's contacts, the most recently seen first, searched by name, e-mail or phone. */
+/**
+ * The list's filters from the query string: the search, and a list or yes/no field's value
+ * (`segment=member_tier:Gold`; one the team has no such value for shows everyone).
+ */
+function contactFilter(req: Request, teamFields: ContactFieldProps[]) {
+  const search = typeof req.query.search === 'string' ? req.query.search.trim().slice(0, 100) : '';
+  const text = typeof req.query.segment === 'string' ? req.query.segment.slice(0, 200) : '';
+  const parsed = text ? parseSegment(teamFields, text) : undefined;
+  const segment = parsed && 'segment' in parsed ? parsed.segment : undefined;
+  return {
+    search,
+    segment: segment ? text : '',
+    filter: {
+      search: search || undefined,
+      attribute: segment ? { key: segment.field.key, value: segment.value } : undefined,
+    },
+  };
+}
+
+/**
+ * Contacts/Index: the team's contacts, the most recently seen first, searched by name, e-mail or
+ * phone, and narrowed to those holding a list or yes/no field's value.
+ */
 export async function index(req: Request) {
   const actor = await teamActor(req);
   authorize(contactPolicy.view(actor));
-  const search = typeof req.query.search === 'string' ? req.query.search.trim().slice(0, 100) : '';
+  const teamFields = await teamContactFields(req.services.db, actor.teamId);
+  const { search, segment, filter } = contactFilter(req, teamFields);
   const page = pageNumber(req.query.page);
-  const { items, total } = await contactRepository(req.services.db, actor.teamId).page({
-    search: search || undefined,
-    page,
-    perPage,
-  });
+  const { items, total } = await contactRepository(req.services.db, actor.teamId).page({ ...filter, page, perPage });
   await req.inertia.render('Contacts/Index', {
     contacts: { data: items.map(presentContact), meta: pageMeta(page, perPage, total) },
-    filters: { search },
+    filters: { search, segment },
+    segments: segmentOptions(teamFields).map((field) => ({
+      key: field.key,
+      label: field.label,
+      options: field.options.map(({ value, label }) => ({ value, label })),
+    })),
     can: { edit: contactPolicy.edit(actor), manage_fields: contactFieldPolicy.manage(actor) },
     import_limits: { bytes: contactImportLimits.bytes, rows: contactImportLimits.rows },
   });
@@ -108,15 +138,15 @@ export async function importFile(req: Request, res: Response) {
 const exportBatch = 1000;
 
 /**
- * GET contacts.export: the team's contacts as CSV (the list's search applied), oldest first,
+ * GET contacts.export: the team's contacts as CSV (the list's search and field filter applied), oldest first,
  * streamed a batch at a time, UTF-8 with a BOM, formulas made inert (reports/csv.ts).
  */
 export async function exportCsv(req: Request, res: Response) {
   const actor = await teamActor(req);
   authorize(contactPolicy.view(actor));
-  const search = typeof req.query.search === 'string' ? req.query.search.trim().slice(0, 100) : '';
   const repo = contactRepository(req.services.db, actor.teamId);
   const teamFields = await teamContactFields(req.services.db, actor.teamId);
+  const { filter } = contactFilter(req, teamFields);
   res.status(200).set(downloadHeaders('text/csv', `kawan-contacts-${new Date().toISOString().slice(0, 10)}.csv`));
   res.write(
     BOM +
@@ -135,7 +165,7 @@ export async function exportCsv(req: Request, res: Response) {
       ]),
   );
   for (let afterId = 0; ;) {
-    const rows = await repo.batch({ search: search || undefined, afterId, limit: exportBatch });
+    const rows = await repo.batch({ ...filter, afterId, limit: exportBatch });
     for (const row of rows) {
       res.write(
         csvLine([

@@ -68,5 +68,10 @@ export function BroadcastStatus({ broadcast }: { broadcast: Pick<Broadcast, 'sta
 export function audienceText(audience: Broadcast['audience']): string {
   if (audience.kind === 'all') return 'All contacts with a phone number';
   if (audience.kind === 'file') return `Contacts in ${audience.file_name ?? 'a file'}`;
+  if (audience.kind === 'field') {
+    return audience.segment
+      ? `Contacts whose ${audience.segment.field} is ${audience.segment.value}`
+      : 'Contacts by a field';
+  }
   return audience.label ? `Contacts labelled ${audience.label.name}` : 'Contacts with a label since deleted';
 }

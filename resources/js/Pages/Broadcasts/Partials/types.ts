@@ -30,6 +30,8 @@ export interface BroadcastsCreateProps {
     all: number;
     unsubscribed: number;
     labels: { id: number; name: string; color: LabelColor; contacts: number }[];
+    /** The team's list and yes/no fields' values (`key:value`), with how many may receive each. */
+    segments: { key: string; label: string; options: { value: string; label: string; contacts: number }[] }[];
   };
   variables: { name: string; description: string }[];
   /** The team's own contact fields (their variables are among `variables`; the preview fills made-up values). */

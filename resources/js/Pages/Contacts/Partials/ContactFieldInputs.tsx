@@ -2,6 +2,7 @@ import InputError from '@/Components/InputError';
 import InputLabel from '@/Components/InputLabel';
 import Select from '@/Components/Select';
 import TextField from '@/Components/TextField';
+import { plural } from '@/lib/plural';
 import {
   exportedFieldValue,
   fieldValueText,
@@ -113,4 +114,25 @@ export default function ContactFieldInputs({
       })}
     </>
   );
+}
+
+/**
+ * A select's options for the values of the team's list and yes/no fields (`key:value`), a group a
+ * field, each with how many contacts hold it when counted.
+ */
+export function SegmentOptions({
+  segments,
+}: {
+  segments: { key: string; label: string; options: { value: string; label: string; contacts?: number }[] }[];
+}) {
+  return segments.map((field) => (
+    <optgroup key={field.key} label={field.label}>
+      {field.options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {field.label}: {option.label}
+          {option.contacts === undefined ? '' : ` (${plural(option.contacts, 'contact')})`}
+        </option>
+      ))}
+    </optgroup>
+  ));
 }

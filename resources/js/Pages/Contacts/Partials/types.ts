@@ -24,7 +24,10 @@ export interface ContactSummary {
 
 export interface ContactsIndexProps {
   contacts: { data: ContactSummary[]; meta: PageMeta };
-  filters: { search: string };
+  /** segment: a list or yes/no field's value, `key:value` ('' for everyone). */
+  filters: { search: string; segment: string };
+  /** The team's list and yes/no fields' values the list may be narrowed to. */
+  segments: { key: string; label: string; options: { value: string; label: string }[] }[];
   /** manage_fields: owners, admins and editors keep the team's contact fields. */
   can: { edit: boolean; manage_fields: boolean };
   /** The largest file and the most rows an import takes. */
