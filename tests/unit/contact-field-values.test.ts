@@ -10,6 +10,7 @@ import {
 } from '../../server/domain/contacts/field-values';
 import { fillVariables, unknownVariables, variableValues } from '../../server/domain/conversations/reply-variables';
 import type { ContactFieldShape } from '../../server/domain/contacts/field-values';
+import { parseSegment, segmentOptions } from '../../server/domain/contacts/fields';
 
 const field = (type: ContactFieldShape['type'], options: string[] = []): ContactFieldShape => ({
   key: 'x',
@@ -118,5 +119,27 @@ describe('contact field values', () => {
       'Poin 2.500 di outlet kami, {{contact.kotaa}}.',
     );
     expect(unknownVariables('{{contact.kota}} {{contact.kotaa}}', ['kota'])).toEqual(['contact.kotaa']);
+  });
+});
+
+describe('a segment', () => {
+  const fields: ContactFieldShape[] = [
+    { key: 'member_tier', label: 'Member tier', type: 'list', options: ['Gold', 'Silver'] },
+    { key: 'member', label: 'Member', type: 'yes_no', options: [] },
+    { key: 'kota', label: 'Kota', type: 'text', options: [] },
+  ];
+
+  it("is a list's or a yes/no field's value as key:value, and nothing else", () => {
+    expect(parseSegment(fields, 'member_tier:gold')).toEqual({ segment: { field: fields[0], value: 'Gold' } });
+    expect(parseSegment(fields, 'member:no')).toEqual({ segment: { field: fields[1], value: false } });
+    for (const text of ['member_tierX', 'member_tier', ':Gold', 'kota:Bandung', 'nope:1', undefined]) {
+      expect(parseSegment(fields, text)).toEqual({ problem: 'Choose a value of one of your list or yes/no fields.' });
+    }
+    expect(parseSegment(fields, 'member_tier:Bronze')).toEqual({ problem: 'Member tier must be one of Gold, Silver.' });
+    expect(parseSegment(fields, 'member_tier:')).toEqual({ problem: 'Choose a value of Member tier.' });
+    expect(segmentOptions(fields).map((field) => field.options.map((option) => option.value))).toEqual([
+      ['member_tier:Gold', 'member_tier:Silver'],
+      ['member:yes', 'member:no'],
+    ]);
   });
 });

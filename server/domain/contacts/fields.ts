@@ -7,6 +7,7 @@ import { allows } from '../teams/roles';
 import { fields, validate } from '../shared/validation';
 import { NotFoundError, ValidationError } from '../../support/errors';
 import { authorize, type TeamActor } from '../teams/team-access';
+import { detailOfColumn } from './columns';
 import {
   builtInContactKeys,
   contactFieldLimits,
@@ -108,6 +109,13 @@ export async function saveContactField(
       `Every contact has ${builtInDetails[key as (typeof builtInContactKeys)[number]]} already; name this field otherwise.`,
     );
   }
+  // A contacts file's column of this name is the contact's own detail, never the field.
+  const detail = detailOfColumn(data.label);
+  if (detail) {
+    throw error(
+      `A contacts file's “${data.label}” column is the contact's ${detail === 'email' ? 'e-mail' : detail}; name this field otherwise.`,
+    );
+  }
   const options = data.type === 'list' ? data.options : [];
   if (data.type === 'list' && options.length === 0) throw error('A list needs at least one choice.', 'options');
   const clash = await repo.clash(key, data.label);
@@ -147,7 +155,8 @@ export function parseSegment(
   text: string | undefined,
 ): { segment: Segment } | { problem: string } {
   const split = text?.indexOf(':') ?? -1;
-  const field = teamFields.find((item) => segmentable(item) && item.key === text?.slice(0, split));
+  const field =
+    split > 0 ? teamFields.find((item) => segmentable(item) && item.key === text?.slice(0, split)) : undefined;
   if (!text || !field) return { problem: 'Choose a value of one of your list or yes/no fields.' };
   const parsed = parseFieldValue(field, text.slice(split + 1));
   if (!parsed.ok) return { problem: parsed.message };

@@ -1,8 +1,8 @@
 /**
  * Contacts a team brings with it: a CSV file or an Excel workbook (its first sheet) whose first row
- * names the columns (name, phone, e-mail, in English or Indonesian, and the team's own contact fields
- * by label or key), read at once, each row checked on its own. A row of someone the team has (the same phone, or else the same e-mail) fills in what
- * that contact lacks and never overwrites; a new person is a new contact whose phone is their
+ * names the columns (name, phone, e-mail, in English or Indonesian, and the team's own contact
+ * fields by label or key), read at once, each row checked on its own. A row of someone the team has
+ * (the same phone, or else the same e-mail) fills in what that contact lacks and never overwrites; a new person is a new contact whose phone is their
  * WhatsApp id, so that their first message on WhatsApp lands on this contact. Rows that say nothing
  * usable are skipped with the reason, by their row number in the sheet.
  */
@@ -23,6 +23,7 @@ import type { SheetRow } from '../../knowledge/parsers/records';
 import { authorize, type TeamActor } from '../teams/team-access';
 import { contactPolicy } from './contacts';
 import { teamContactFields } from './fields';
+import { detailOfColumn, normalizedHeader, type Field } from './columns';
 import { parseFieldValue, type AttributeValue, type ContactFieldShape } from './field-values';
 
 export const contactImportLimits = {
@@ -33,52 +34,6 @@ export const contactImportLimits = {
   /** Problems the report lists by row (the rest are counted). */
   problemsListed: 50,
 } as const;
-
-type Field = 'name' | 'phone' | 'email';
-
-/** Column names each field is known by, as a header says them (compared lower-case, without punctuation). */
-const columnNames: Record<Field, string[]> = {
-  name: [
-    'name',
-    'nama',
-    'full name',
-    'nama lengkap',
-    'contact',
-    'contact name',
-    'nama kontak',
-    'customer',
-    'pelanggan',
-  ],
-  phone: [
-    'phone',
-    'phone number',
-    'mobile',
-    'mobile phone',
-    'whatsapp',
-    'whatsapp number',
-    'wa',
-    'no wa',
-    'nomor wa',
-    'nomor whatsapp',
-    'telepon',
-    'no telepon',
-    'nomor telepon',
-    'telp',
-    'no telp',
-    'hp',
-    'no hp',
-    'nomor hp',
-    'handphone',
-  ],
-  email: ['email', 'e mail', 'email address', 'alamat email', 'surel'],
-};
-
-const normalizedHeader = (value: string) =>
-  value
-    .toLowerCase()
-    .replace(/[._\-/:]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 /** What an import did, as the contacts page reports it. */
 export interface ContactImportReport {
@@ -148,7 +103,7 @@ export function columnsOf(header: string[], teamFields: readonly ContactFieldSha
       fieldColumns.push({ field: teamField, index });
       return;
     }
-    const field = (Object.keys(columnNames) as Field[]).find((key) => columnNames[key].includes(name));
+    const field = detailOfColumn(title);
     if (field && columns[field] === undefined) columns[field] = index;
     else if (title.trim() !== '') ignored.push(title.trim());
   });

@@ -95,6 +95,10 @@ describe('defining contact fields', () => {
     expect(await create(client, { label: '???', type: 'text' })).toEqual({
       label: 'The label needs a letter or a digit.',
     });
+    // A file's "No HP" column is the contact's phone: a field of that name could never be imported.
+    expect(await create(client, { label: 'No. HP', type: 'text' })).toEqual({
+      label: "A contacts file's “No. HP” column is the contact's phone; name this field otherwise.",
+    });
     expect(await create(client, { label: 'Tier', type: 'list', options: ' \n ' })).toEqual({
       options: 'A list needs at least one choice.',
     });
