@@ -25,7 +25,6 @@ import {
  * variables (`{{contact.kota}}`), and a contacts file's column of the same name imports into one.
  */
 export const contactFieldPolicy = {
-  view: (actor: TeamActor) => allows(actor.role, 'conversations:view', actor.abilities),
   manage: (actor: TeamActor) => allows(actor.role, 'channels:update', actor.abilities),
 };
 
@@ -86,9 +85,19 @@ export async function saveContactField(
   const existing = id === undefined ? undefined : await repo.find(id);
   if (id !== undefined && !existing) throw new NotFoundError();
   const error = (message: string, field = 'label') => new ValidationError({ [field]: message }, bag);
+  // A contacts file's column of this name is the contact's own detail, never the field.
+  const detailColumn = (label: string) => {
+    const detail = detailOfColumn(label);
+    if (detail) {
+      throw error(
+        `A contacts file's “${label}” column is the contact's ${detail === 'email' ? 'e-mail' : detail}; name this field otherwise.`,
+      );
+    }
+  };
 
   if (existing) {
     const data = validate(updateSchema, input, bag);
+    detailColumn(data.label);
     const options = existing.type === 'list' ? data.options : [];
     if (existing.type === 'list' && options.length === 0) throw error('A list needs at least one choice.', 'options');
     if (await repo.clash(undefined, data.label, existing.id)) throw error('The label has already been taken.');
@@ -109,13 +118,7 @@ export async function saveContactField(
       `Every contact has ${builtInDetails[key as (typeof builtInContactKeys)[number]]} already; name this field otherwise.`,
     );
   }
-  // A contacts file's column of this name is the contact's own detail, never the field.
-  const detail = detailOfColumn(data.label);
-  if (detail) {
-    throw error(
-      `A contacts file's “${data.label}” column is the contact's ${detail === 'email' ? 'e-mail' : detail}; name this field otherwise.`,
-    );
-  }
+  detailColumn(data.label);
   const options = data.type === 'list' ? data.options : [];
   if (data.type === 'list' && options.length === 0) throw error('A list needs at least one choice.', 'options');
   const clash = await repo.clash(key, data.label);

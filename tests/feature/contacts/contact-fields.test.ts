@@ -126,6 +126,11 @@ describe('defining contact fields', () => {
     });
     expect(put.status).toBe(303);
     const [changed] = await app.services.db.select().from(contactFields).where(eq(contactFields.id, tier.id));
+    await client.send('put', `/contacts/fields/${tier.id}`, { label: 'WhatsApp', options: ['Gold'] });
+    expect(
+      (expectPage(await client.visit('/contacts/fields'), 'Contacts/Fields').props.errors as Record<string, unknown>)
+        .updateContactField,
+    ).toEqual({ label: "A contacts file's “WhatsApp” column is the contact's phone; name this field otherwise." });
     expect(changed).toMatchObject({
       key: 'member_tier',
       label: 'Level member',
