@@ -7,6 +7,7 @@ import * as apiBots from '../server/http/controllers/api/bot-controller';
 import * as openai from '../server/http/controllers/api/openai-controller';
 import * as apiConversations from '../server/http/controllers/api/conversation-controller';
 import * as apiReports from '../server/http/controllers/api/report-controller';
+import * as apiContacts from '../server/http/controllers/api/contact-controller';
 import { chatCompletionSchema } from '../server/domain/bots/openai-schemas';
 import { knowledgeSchema, textSourceSchema } from '../server/domain/knowledges/schemas';
 import { teamNameSchema } from '../server/domain/teams/schemas';
@@ -24,6 +25,10 @@ import {
   apiSourceSchema,
   apiTeamSchema,
   apiUserSchema,
+  apiContactFieldListSchema,
+  apiContactListSchema,
+  apiContactSchema,
+  apiContactUpdateSchema,
 } from '../server/presenters/api-schemas';
 import { effectivePermissions } from '../server/domain/api-tokens/token-permissions';
 
@@ -96,6 +101,7 @@ export default function apiRoutes(routes: RouteRegistry): void {
     knowledgeApi(api);
     botApi(api);
     conversationApi(api);
+    contactApi(api);
     reportApi(api);
   });
 
@@ -518,6 +524,101 @@ function conversationApi(api: RouteRegistry): void {
       errors: {
         404: 'No such conversation in the team.',
         422: 'The page or per_page is not a positive integer in range.',
+      },
+    });
+}
+
+const contactExample = {
+  id: 17,
+  name: 'Rina Wulandari',
+  phone: '+6281234567890',
+  email: 'rina@example.com',
+  locale: 'id',
+  attributes: { kota: 'Bandung', member_tier: 'Gold', poin: 1250, tanggal_lahir: '1990-08-17' },
+  receives_broadcasts: true,
+  first_seen_at: '2026-10-02T03:15:00.000Z',
+  last_seen_at: '2026-11-24T07:42:00.000Z',
+};
+
+/** Contacts and the team's own fields: for a CRM sync, and for the team's system to set a customer's fields. */
+function contactApi(api: RouteRegistry): void {
+  api
+    .get('/contacts', apiContacts.index)
+    .name('contacts.index')
+    .middleware('abilities:read')
+    .openapi({
+      tag: 'Contacts',
+      summary: "The team's contacts",
+      description:
+        "Oldest first, so a page never shifts while new contacts arrive, each with its values of the team's contact fields. Unknown or malformed filters are a 422, never ignored.",
+      query: {
+        search: { description: 'Part of the name, e-mail or phone (0812… finds +62812…).', example: 'Rina' },
+        segment: {
+          description: "A list or yes/no contact field's value as `key:value`: the contacts holding it.",
+          example: 'member_tier:Gold',
+        },
+        page: { description: 'The page, from 1.', example: '1' },
+        per_page: { description: 'Contacts per page, 1–100 (default 50).', example: '50' },
+      },
+      response: {
+        description: 'A page of contacts.',
+        schema: apiContactListSchema,
+        example: { data: [contactExample], meta: pageMetaExample(1, 50) },
+      },
+      errors: {
+        403: "The token's user no longer belongs to its team, or the role may not see contacts.",
+        422: "A filter is malformed, e.g. a segment that is not a value of one of the team's list or yes/no fields.",
+      },
+    });
+  api
+    .get('/contacts/{contact}', apiContacts.show)
+    .name('contacts.show')
+    .whereNumber('contact')
+    .middleware('abilities:read')
+    .openapi({
+      tag: 'Contacts',
+      summary: 'A contact',
+      parameters: { contact: 'The contact id.' },
+      response: { description: 'The contact.', schema: apiContactSchema, example: contactExample },
+      errors: { 404: 'No such contact in the team.' },
+    });
+  api
+    .patch('/contacts/{contact}', apiContacts.update)
+    .name('contacts.update')
+    .whereNumber('contact')
+    .middleware('abilities:update')
+    .openapi({
+      tag: 'Contacts',
+      summary: "Change a contact's details and fields",
+      description:
+        "What the team's own system knows of a customer (points after a purchase, a member tier): each value is read in its field's type (`1.500.000`, `17/08/1990` and `ya` are read), as the contact page reads it. Keys left out stay; null or an empty text clears one. Whoever answers conversations may; nothing of a refused request is saved.",
+      parameters: { contact: 'The contact id.' },
+      body: apiContactUpdateSchema,
+      bodyExample: { name: 'Rina Wulandari', attributes: { kota: 'Bandung' } },
+      response: { description: 'The contact as it is now.', schema: apiContactSchema, example: contactExample },
+      errors: {
+        403: "The user's role may not change contacts.",
+        404: 'No such contact in the team.',
+        422: "A detail or a field's value is invalid, or names no field of the team (`attributes.<key>`).",
+      },
+    });
+  api
+    .get('/contact-fields', apiContacts.fields)
+    .name('contact-fields.index')
+    .middleware('abilities:read')
+    .openapi({
+      tag: 'Contacts',
+      summary: "The team's contact fields",
+      description: "The fields a contact's `attributes` hold, in the order the team added them.",
+      response: {
+        description: 'The fields.',
+        schema: apiContactFieldListSchema,
+        example: {
+          data: [
+            { key: 'kota', label: 'Kota', type: 'text', options: [] },
+            { key: 'member_tier', label: 'Member tier', type: 'list', options: ['Gold', 'Silver', 'Bronze'] },
+          ],
+        },
       },
     });
 }

@@ -502,3 +502,52 @@ export const apiReportSummarySchema = z
 
 /** Fails to compile when the report schema drifts from its presenter. */
 export type ReportSchemasMatchPresenters = [Holds<Same<z.output<typeof apiReportSummarySchema>, ApiReportSummary>>];
+
+const attributeValue = z.union([z.string(), z.number(), z.boolean()]);
+
+export const apiContactSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string().nullable(),
+    phone: z.string().nullable().meta({ description: 'E.164, such as +6281234567890.' }),
+    email: z.string().nullable(),
+    locale: z.string().nullable(),
+    attributes: z.record(z.string(), attributeValue).meta({
+      description:
+        "The team's contact fields' values by key: text and a list's choice as text, a number as a number, a date as YYYY-MM-DD, yes/no as a boolean.",
+    }),
+    receives_broadcasts: z.boolean().meta({ description: 'False once they asked for no more broadcasts.' }),
+    first_seen_at: timestamp,
+    last_seen_at: timestamp,
+  })
+  .meta({ id: 'Contact', description: 'A contact of the team: one person across its channels.' });
+
+export const apiContactListSchema = z
+  .object({ data: z.array(apiContactSchema), meta: pageMetaSchema })
+  .meta({ id: 'ContactList' });
+
+/** What `PATCH /api/contacts/{contact}` takes (the request is checked by the contact's own rules). */
+export const apiContactUpdateSchema = z
+  .object({
+    name: z.string().max(255).nullable().optional(),
+    phone: z.string().nullable().optional().meta({ description: 'A local number (0812…) is taken as Indonesian.' }),
+    email: z.string().nullable().optional(),
+    attributes: z.record(z.string(), attributeValue.nullable()).optional().meta({
+      description:
+        "Values of the team's contact fields by key, each read in its field's type; null or an empty text clears one; keys left out stay.",
+    }),
+  })
+  .meta({ id: 'ContactUpdate' });
+
+export const apiContactFieldListSchema = z
+  .object({
+    data: z.array(
+      z.object({
+        key: z.string().meta({ description: 'As `attributes` and the `{{contact.<key>}}` variable name it.' }),
+        label: z.string(),
+        type: z.enum(['text', 'number', 'date', 'list', 'yes_no']),
+        options: z.array(z.string()).meta({ description: "A list's choices." }),
+      }),
+    ),
+  })
+  .meta({ id: 'ContactFieldList' });

@@ -178,6 +178,10 @@ declare module 'ziggy-js' {
     'api.v1.chat.completions': [];
     'api.conversations.index': [];
     'api.conversations.messages.index': [{ name: 'conversation'; required: true }];
+    'api.contacts.index': [];
+    'api.contacts.show': [{ name: 'contact'; required: true }];
+    'api.contacts.update': [{ name: 'contact'; required: true }];
+    'api.contact-fields.index': [];
     'api.reports.summary': [];
     'api.openapi': [];
     'api-docs': [];

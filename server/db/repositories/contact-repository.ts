@@ -74,17 +74,18 @@ export function contactRepository(db: Database, teamId: number) {
 
   return {
     /**
-     * A page of the team's contacts, the most recently seen first, with a search over name, e-mail
-     * and phone, and those holding a field's value.
+     * A page of the team's contacts, the most recently seen first (or the oldest first, for an
+     * export that must not shift), with a search over name, e-mail and phone, and those holding a
+     * field's value.
      */
-    async page(options: ContactFilter & { page: number; perPage: number }) {
+    async page(options: ContactFilter & { page: number; perPage: number; order?: 'recent' | 'oldest' }) {
       const where = and(eq(contacts.teamId, teamId), searchOf(options.search), holding(options.attribute));
       const [{ total }] = await db.select({ total: count() }).from(contacts).where(where);
       const rows = await db
         .select(listColumns)
         .from(contacts)
         .where(where)
-        .orderBy(desc(contacts.lastSeenAt), desc(contacts.id))
+        .orderBy(...(options.order === 'oldest' ? [asc(contacts.id)] : [desc(contacts.lastSeenAt), desc(contacts.id)]))
         .limit(options.perPage)
         .offset((options.page - 1) * options.perPage);
       return {

@@ -17,6 +17,17 @@ const perPage = (max: number, fallback: number) =>
     .default(fallback);
 
 /**
+ * `GET /api/contacts`: a search over name, e-mail and phone, and a list or yes/no field's value
+ * (`segment=member_tier:Gold`, checked against the team's fields by the controller).
+ */
+export const apiContactQuerySchema = z.object({
+  search: z.string().trim().max(100, 'The search must not be greater than 100 characters.').optional(),
+  segment: z.string().max(200, 'The segment must not be greater than 200 characters.').optional(),
+  page,
+  per_page: perPage(100, 50),
+});
+
+/**
  * `GET /api/conversations`: the inbox's filters, strictly (an export that silently ignored a
  * misspelt filter would export the wrong rows), plus `updated_since` for incremental exports.
  */

@@ -1,0 +1,82 @@
+import type { Request, Response } from 'express';
+import { contactRepository } from '../../../db/repositories/contact-repository';
+import type { ContactRow } from '../../../db/repositories/conversation-repository';
+import { contactPolicy, updateContact } from '../../../domain/contacts/contacts';
+import { parseSegment, teamContactFields } from '../../../domain/contacts/fields';
+import { apiContactQuerySchema } from '../../../domain/conversations/schemas';
+import { validate } from '../../../domain/shared/validation';
+import { authorize } from '../../../domain/teams/team-access';
+import { NotFoundError, ValidationError } from '../../../support/errors';
+import { pageMeta } from '../../pagination';
+import { routeId } from '../../route-params';
+import { teamActor } from '../../team-actor';
+
+/** A contact as the API has it (server/presenters/api-schemas.ts `Contact`). */
+function presentApiContact(row: ContactRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    phone: row.phoneE164,
+    email: row.email,
+    locale: row.locale,
+    attributes: row.attributes,
+    receives_broadcasts: row.unsubscribedAt === null,
+    first_seen_at: row.firstSeenAt.toISOString(),
+    last_seen_at: row.lastSeenAt.toISOString(),
+  };
+}
+
+/**
+ * `GET /api/contacts`: the token team's contacts, oldest first (a page never shifts while new ones
+ * arrive), searched, and narrowed to a list or yes/no field's value.
+ */
+export async function index(req: Request, res: Response) {
+  const actor = await teamActor(req);
+  authorize(contactPolicy.view(actor));
+  const query = validate(apiContactQuerySchema, req.query);
+  let attribute: { key: string; value: string | boolean } | undefined;
+  if (query.segment) {
+    const parsed = parseSegment(await teamContactFields(req.services.db, actor.teamId), query.segment);
+    if ('problem' in parsed) throw new ValidationError({ segment: parsed.problem });
+    attribute = { key: parsed.segment.field.key, value: parsed.segment.value };
+  }
+  const { items, total } = await contactRepository(req.services.db, actor.teamId).page({
+    search: query.search || undefined,
+    attribute,
+    page: query.page,
+    perPage: query.per_page,
+    order: 'oldest',
+  });
+  res.json({ data: items.map(presentApiContact), meta: pageMeta(query.page, query.per_page, total) });
+}
+
+/** `GET /api/contacts/{contact}`. */
+export async function show(req: Request, res: Response) {
+  const actor = await teamActor(req);
+  const row = await contactRepository(req.services.db, actor.teamId).listed(routeId(req, 'contact'));
+  if (!row) throw new NotFoundError();
+  authorize(contactPolicy.view(actor));
+  res.json(presentApiContact(row));
+}
+
+/**
+ * `PATCH /api/contacts/{contact}`: a contact's details and field values from the team's own system
+ * (points after a purchase, a tier), checked as the contact page checks them.
+ */
+export async function update(req: Request, res: Response) {
+  const actor = await teamActor(req);
+  res.json(presentApiContact(await updateContact(req.services, actor, routeId(req, 'contact'), req.body)));
+}
+
+/** `GET /api/contact-fields`: the team's contact fields, as `attributes` names them. */
+export async function fields(req: Request, res: Response) {
+  const actor = await teamActor(req);
+  authorize(contactPolicy.view(actor));
+  const data = (await teamContactFields(req.services.db, actor.teamId)).map(({ key, label, type, options }) => ({
+    key,
+    label,
+    type,
+    options,
+  }));
+  res.json({ data });
+}
