@@ -21,11 +21,10 @@ async function tenant(abilities: TokenAbility[] = ['read'], role: 'owner' | 'vie
   const { owner, team } = await createOwnedTeam(app.services, { current: true });
   const user = role === 'owner' ? owner : await createMember(app.services, team, role, { current: true });
   const { plainText } = await createApiToken(app.services, user, { teamId: team.id, abilities });
-  const call = (method: 'get' | 'patch', url: string, body?: unknown) =>
-    supertest(app.app)
-      [method](url)
-      .set({ Authorization: `Bearer ${plainText}`, Accept: 'application/json' })
-      .send(body as object);
+  const call = (method: 'get' | 'patch', url: string, body?: unknown) => {
+    const request = method === 'get' ? supertest(app.app).get(url) : supertest(app.app).patch(url);
+    return request.set({ Authorization: `Bearer ${plainText}`, Accept: 'application/json' }).send(body as object);
+  };
   await app.services.db.insert(contactFields).values([
     { teamId: team.id, key: 'kota', label: 'Kota', type: 'text' },
     { teamId: team.id, key: 'member_tier', label: 'Member tier', type: 'list', options: ['Gold', 'Silver'] },
