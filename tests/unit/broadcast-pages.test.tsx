@@ -344,6 +344,31 @@ describe('Broadcasts/Show', () => {
     expect(csv.hasAttribute('download')).toBe(true);
   });
 
+  it("says who a scheduled broadcast goes to, a field's value and a label named as written", () => {
+    const scheduled = (audience: Broadcast['audience']) =>
+      showProps({ broadcast: broadcast({ status: 'scheduled', audience }) });
+    render(
+      <BroadcastsShow
+        {...scheduled({
+          kind: 'field',
+          label: null,
+          file_name: null,
+          segment: { field: 'Member tier', value: 'Gold' },
+        })}
+      />,
+    );
+    expect(screen.getByText(/counted then\./).textContent).toContain(
+      'to contacts whose Member tier is Gold, counted then.',
+    );
+    cleanup();
+    render(
+      <BroadcastsShow
+        {...scheduled({ kind: 'label', label: { id: 5, name: 'VIP', color: 'amber' }, file_name: null, segment: null })}
+      />,
+    );
+    expect(screen.getByText(/counted then\./).textContent).toContain('to contacts labelled VIP, counted then.');
+  });
+
   it('cancels after saying what happens to those not yet sent to', () => {
     render(<BroadcastsShow {...showProps()} />);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel broadcast' }));

@@ -14,7 +14,7 @@ import { formatDateTime } from '@/lib/dates';
 import { formatPhone } from '@/lib/phone';
 import { plural } from '@/lib/plural';
 import { route } from '@/lib/route';
-import { audienceText, BroadcastStatus, figuresOf, percentOf } from './Partials/figures';
+import { audiencePhrase, audienceText, BroadcastStatus, figuresOf, percentOf } from './Partials/figures';
 import { useLiveBroadcasts } from './Partials/use-live-broadcasts';
 import type { Broadcast, BroadcastRecipient, BroadcastsShowProps, RecipientFilter } from './Partials/types';
 
@@ -174,7 +174,7 @@ export default function Show({
         {broadcast.status === 'scheduled' && (
           <p className="bg-white px-4 py-4 text-sm text-gray-700 shadow-sm sm:rounded-lg sm:px-6">
             Goes on <span className="font-medium">{formatDateTime(broadcast.scheduled_at)}</span> to{' '}
-            {audienceText(broadcast.audience).toLowerCase()}, counted then.
+            {audiencePhrase(broadcast.audience)}, counted then.
           </p>
         )}
         {broadcast.status === 'sent' && figures.inFlight > 0 && (

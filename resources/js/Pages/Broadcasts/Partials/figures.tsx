@@ -64,6 +64,12 @@ export function BroadcastStatus({ broadcast }: { broadcast: Pick<Broadcast, 'sta
   }
 }
 
+/** Who a broadcast goes to, inside a sentence ("… to contacts labelled VIP"): names keep their case. */
+export function audiencePhrase(audience: Broadcast['audience']): string {
+  const text = audienceText(audience);
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
 /** Who a broadcast went to, in words. */
 export function audienceText(audience: Broadcast['audience']): string {
   if (audience.kind === 'all') return 'All contacts with a phone number';
