@@ -25,9 +25,6 @@ export const contactFieldTypeLabels: Record<ContactFieldType, string> = {
   yes_no: 'Yes or no',
 };
 
-/** Keys a contact's own details have as variables (`{{contact.name}}`): no field may take them. */
-export const builtInContactKeys = ['name', 'first_name', 'phone', 'email'] as const;
-
 /** The key a field gets from its label: "Tanggal lahir" → `tanggal_lahir`, "No. Member" → `no_member`. */
 export function fieldKeyOf(label: string): string {
   const key = label
@@ -123,34 +120,11 @@ export function parseFieldValue(
   }
 }
 
-const monthsId = [
-  'Januari',
-  'Februari',
-  'Maret',
-  'April',
-  'Mei',
-  'Juni',
-  'Juli',
-  'Agustus',
-  'September',
-  'Oktober',
-  'November',
-  'Desember',
-];
-const monthsEn = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+/** A calendar date in words, the locale's own ("17 Agustus 1990", "17 August 1990"). */
+const longDate = {
+  id: new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+};
 
 /**
  * A value as words: in Indonesian for messages to customers ("1.500.000", "17 Agustus 1990", "Ya"),
@@ -169,10 +143,8 @@ export function fieldValueText(
         ? value.toLocaleString(language === 'id' ? 'id-ID' : 'en-US', { maximumFractionDigits: 6 })
         : null;
     case 'date': {
-      const date = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
-      if (!date) return null;
-      const month = (language === 'id' ? monthsId : monthsEn)[Number(date[2]) - 1];
-      return `${Number(date[3])} ${month} ${date[1]}`;
+      const date = typeof value === 'string' ? parseDate(value) : undefined;
+      return date === undefined ? null : longDate[language].format(new Date(`${date}T00:00:00Z`));
     }
     case 'yes_no':
       return typeof value === 'boolean'

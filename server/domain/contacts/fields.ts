@@ -9,7 +9,6 @@ import { NotFoundError, ValidationError } from '../../support/errors';
 import { authorize, type TeamActor } from '../teams/team-access';
 import { detailOfColumn } from './columns';
 import {
-  builtInContactKeys,
   contactFieldLimits,
   fieldKeyOf,
   fieldValueText,
@@ -28,8 +27,11 @@ export const contactFieldPolicy = {
   manage: (actor: TeamActor) => allows(actor.role, 'channels:update', actor.abilities),
 };
 
-/** What a built-in key is, as a refusal names it. */
-const builtInDetails: Record<(typeof builtInContactKeys)[number], string> = {
+/**
+ * Keys a contact's own details have as variables (`{{contact.name}}`), which no field may take, and
+ * what each is, as a refusal names it.
+ */
+const builtInDetails: Record<string, string> = {
   name: 'a name',
   first_name: 'a first name (of their name)',
   phone: 'a phone',
@@ -113,10 +115,8 @@ export async function saveContactField(
   const data = validate(createSchema, input, bag);
   const key = fieldKeyOf(data.label);
   if (key === '') throw error('The label needs a letter or a digit.');
-  if ((builtInContactKeys as readonly string[]).includes(key)) {
-    throw error(
-      `Every contact has ${builtInDetails[key as (typeof builtInContactKeys)[number]]} already; name this field otherwise.`,
-    );
+  if (Object.hasOwn(builtInDetails, key)) {
+    throw error(`Every contact has ${builtInDetails[key]} already; name this field otherwise.`);
   }
   detailColumn(data.label);
   const options = data.type === 'list' ? data.options : [];

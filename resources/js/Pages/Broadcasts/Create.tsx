@@ -85,6 +85,42 @@ function Choice({
   );
 }
 
+/** The select under a choice (which label, which value), named for screen readers, with its message. */
+function ChoiceSelect({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <Select
+        id={id}
+        className="block w-full sm:w-72"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-error`}
+      >
+        {children}
+      </Select>
+      <InputError id={`${id}-error`} className="mt-2" message={error} />
+    </>
+  );
+}
+
 /**
  * Broadcasts/Create: one approved WhatsApp template to many contacts at once. The values may hold
  * each contact's own details (`{{contact.first_name | Kak}}`); the preview shows a copy as a contact
@@ -415,16 +451,12 @@ export default function Create({
                       : 'Those with a conversation carrying it.'
                   }
                 >
-                  <label htmlFor="broadcast-label" className="sr-only">
-                    Label
-                  </label>
-                  <Select
+                  <ChoiceSelect
                     id="broadcast-label"
-                    className="block w-full sm:w-72"
+                    label="Label"
                     value={form.data.label_id}
-                    onChange={(event) => form.setData('label_id', event.target.value)}
-                    aria-invalid={errors.label_id ? true : undefined}
-                    aria-describedby="broadcast-label-error"
+                    onChange={(value) => form.setData('label_id', value)}
+                    error={errors.label_id}
                   >
                     <option value="">Choose a label…</option>
                     {audiences.labels.map((item) => (
@@ -432,8 +464,7 @@ export default function Create({
                         {item.name} ({plural(item.contacts, 'contact')})
                       </option>
                     ))}
-                  </Select>
-                  <InputError id="broadcast-label-error" className="mt-2" message={errors.label_id} />
+                  </ChoiceSelect>
                 </Choice>
                 <Choice
                   name="audience"
@@ -447,21 +478,16 @@ export default function Create({
                       : 'Those whose list or yes/no field holds one value, such as Gold members.'
                   }
                 >
-                  <label htmlFor="broadcast-segment" className="sr-only">
-                    Field value
-                  </label>
-                  <Select
+                  <ChoiceSelect
                     id="broadcast-segment"
-                    className="block w-full sm:w-72"
+                    label="Field value"
                     value={form.data.segment}
-                    onChange={(event) => form.setData('segment', event.target.value)}
-                    aria-invalid={errors.segment ? true : undefined}
-                    aria-describedby="broadcast-segment-error"
+                    onChange={(value) => form.setData('segment', value)}
+                    error={errors.segment}
                   >
                     <option value="">Choose a value…</option>
                     <SegmentOptions segments={audiences.segments} />
-                  </Select>
-                  <InputError id="broadcast-segment-error" className="mt-2" message={errors.segment} />
+                  </ChoiceSelect>
                 </Choice>
                 <Choice
                   name="audience"

@@ -4,6 +4,7 @@ import Select from '@/Components/Select';
 import TextField from '@/Components/TextField';
 import { plural } from '@/lib/plural';
 import {
+  contactFieldLimits,
   exportedFieldValue,
   fieldValueText,
   type AttributeValue,
@@ -108,7 +109,7 @@ export default function ContactFieldInputs({
             type={field.type === 'date' ? 'date' : 'text'}
             inputMode={field.type === 'number' ? 'decimal' : undefined}
             autoComplete="off"
-            maxLength={field.type === 'text' ? 500 : 40}
+            maxLength={field.type === 'text' ? contactFieldLimits.text : 40}
           />
         );
       })}
