@@ -387,6 +387,30 @@ describe('identity verification', () => {
     expect(bad).toMatchObject({ verified: false, visitorId: 'visitor-bad-1' });
     expect(bad.channel).not.toBe(good.channel);
   });
+
+  it("keeps a signed-in user's thread from a visitor who only knows its id (made from the public key)", async () => {
+    const { session, call } = await webChannel({
+      settings: { identityVerification: true },
+      secrets: { identitySecret },
+    });
+    const good = await session({ identity: { userId: 'cust-7', userHash: hash('cust-7') } });
+    const asked = await call('post', 'messages', good.token).send({
+      clientId: randomUUID(),
+      text: 'Poin saya berapa?',
+    });
+    expect(asked.status, asked.text).toBe(202);
+    expect(good.visitorId).toMatch(/^user-/);
+
+    // Without the signature, or with a wrong one, the id is not theirs to take: a new visitor.
+    for (const identity of [undefined, { userId: 'cust-7', userHash: hash('cust-8') }]) {
+      const impostor = await session({ visitorId: good.visitorId, ...(identity ? { identity } : {}) });
+      expect(impostor.verified).toBe(false);
+      expect(impostor.visitorId).not.toBe(good.visitorId);
+      expect(impostor.channel).not.toBe(good.channel);
+      expect(impostor.conversation).toBeNull();
+      expect(impostor.messages).toEqual([]);
+    }
+  });
 });
 
 describe('realtime authorization', () => {

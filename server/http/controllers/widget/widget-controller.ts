@@ -1,5 +1,5 @@
 import { typingEvents } from '../../../domain/conversations/typing';
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
@@ -43,6 +43,7 @@ import { demoLogin } from '../../../db/seed';
 import { preChatForm } from '../../../channels/web/pre-chat';
 import { detailsNeeded, savePreChatAnswers } from '../../../domain/contacts/pre-chat';
 import { acceptVisitorFile, visitorFile } from '../../../channels/web/visitor-files';
+import { anonymousThreadId, verifiedThreadId } from '../../../channels/web/visitors';
 import { readRawBody } from '../../middleware/body';
 import { sendStoredFile } from '../../file-headers';
 import { attachmentIndex, routeId } from '../../route-params';
@@ -262,7 +263,7 @@ export async function session(req: WidgetRequest, res: Response) {
   const channel = req.channel!;
   const data = validate(sessionSchema, req.body);
   let verified = false;
-  let visitorId = data.visitorId ?? randomUUID();
+  let visitorId = anonymousThreadId(data.visitorId);
   let userId: string | undefined;
   if (data.identity && channel.settings.identityVerification === true) {
     const secret = JSON.parse(req.services.encrypter.decrypt(channel.secrets)) as { identitySecret?: string };
@@ -273,7 +274,7 @@ export async function session(req: WidgetRequest, res: Response) {
       verified = true;
       userId = data.identity.userId;
       // One thread per signed-in user, whatever browser they use.
-      visitorId = `user-${createHmac('sha256', channel.publicKey).update(userId).digest('hex').slice(0, 32)}`;
+      visitorId = verifiedThreadId(channel.publicKey, userId);
     }
   }
   const conversation = await latestConversation(req.services, channel, visitorId);
