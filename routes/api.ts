@@ -438,6 +438,7 @@ const messageExample = {
     latency_ms: 1240,
     cost_usd: 0.000149,
     citations: [{ marker: 1, source_id: 12, source_title: 'Jam buka', chunk_id: 88 }],
+    customer_details: [],
   },
 };
 

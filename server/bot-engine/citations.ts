@@ -4,7 +4,8 @@
  * streams:
  *   - markers are renumbered in the order of first use, so the reply reads [1], [2]… whatever the
  *     passages' ranks were (`Citation.passage` keeps the prompt's number);
- *   - a marker naming no passage is removed with the spaces before it ("foo [9]." → "foo.");
+ *   - a marker naming no passage, or the customer's details (customer.ts), is removed with the
+ *     spaces before it ("foo [9]." → "foo.");
  *   - a group `[1, 3]` becomes `[1][2]`; a marker repeated right after itself is written once;
  *   - a marker split across deltas (`"… [" + "1] …"`) is held back until it is complete, as are
  *     trailing spaces (a removed marker takes them with it), so each piece given out is final.
@@ -98,7 +99,8 @@ export class CitationStream {
 
   private cite(number: number): Citation | undefined {
     const passage = this.byMarker.get(number);
-    if (!passage) return undefined;
+    // The customer's own details name no source a reader could open: their marker goes.
+    if (!passage || passage.customer) return undefined;
     let citation = this.shown.get(number);
     if (!citation) {
       citation = {

@@ -6,10 +6,11 @@
  *   history    the conversation so far, oldest dropped first
  *   user       the message
  *
- * What is always kept, budget or not: the system rules, the message, the top passage and the
- * latest exchange (the last two history messages). The rest of the budget goes to the other
- * passages in rank order (a passage that does not fit drops it and all below it), then to older
- * history, newest first, until a message does not fit (the kept history is a contiguous tail).
+ * What is always kept, budget or not: the system rules, the message, the customer's details the
+ * message asks about (customer.ts, as passage [1]), the top passage and the latest exchange (the
+ * last two history messages). The rest of the budget goes to the other passages in rank order (a
+ * passage that does not fit drops it and all below it), then to older history, newest first, until
+ * a message does not fit (the kept history is a contiguous tail).
  * Tokens of a message are its content's plus `MESSAGE_OVERHEAD` (the chat format's framing), and
  * `REPLY_PRIMING` once, as OpenAI counts them (and providers/token-estimate.ts).
  */
@@ -36,6 +37,8 @@ export interface PromptInput {
   language: Language | null;
   /** Candidate passages, best first. */
   chunks: RetrievedChunk[];
+  /** The customer's details the message asks about (customer.ts `customerPassage`), first whatever the budget. */
+  customer?: Passage;
   history: PromptHistoryMessage[];
   message: string;
   countTokens: (text: string) => number;
@@ -122,14 +125,22 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
     messageTokens(input.message) +
     newest.reduce((sum, turn) => sum + messageTokens(turn.content), 0);
 
-  // Passages by rank: the first always, then while they fit.
+  // The customer's details, then passages by rank: the first always, then while they fit.
   const blocks: string[] = [];
   const passages: Passage[] = [];
+  if (input.customer) {
+    const passage = { ...input.customer, marker: 1 };
+    const block = formatPassage(passage);
+    used += count(block + '\n\n');
+    passages.push(passage);
+    blocks.push(block);
+  }
+  const first = passages.length;
   for (const chunk of input.chunks) {
     const passage = toPassage(chunk, passages.length + 1);
     const block = formatPassage(passage, passage.question !== undefined);
     const cost = count(block + '\n\n');
-    if (passages.length > 0 && used + cost > input.budget) break;
+    if (passages.length > first && used + cost > input.budget) break;
     used += cost;
     passages.push(passage);
     blocks.push(block);
@@ -158,6 +169,6 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
     tokens: messages.reduce((sum, message) => sum + messageTokens(message.content), REPLY_PRIMING),
     historyKept: kept.length,
     historyDropped: history.length - kept.length,
-    passagesDropped: input.chunks.length - passages.length,
+    passagesDropped: input.chunks.length - (passages.length - first),
   };
 }

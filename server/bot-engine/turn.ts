@@ -8,11 +8,14 @@
  *                   (outside business hours: the offline message, reason 'offline')
  *      small talk   a message that only greets, thanks, acknowledges or says goodbye (small-talk.ts)
  *                   → the welcome message or a short reply of its kind, no retrieval, no model
+ *      own details  a message about nothing but the customer's own details the team lets bots use
+ *                   ("poin saya berapa?", customer.ts) → answered from the record, no retrieval, no model
  *   3. retrieve     topK chunks from the bot's knowledge bases
  *   4. curated      a Q&A chunk whose phrasing matches closely enough → its answer, no model
- *   5. grounding    strict and no chunk above minScore, nor one holding every word asked → the
- *                   fallback message, no model
- *   6. prompt       rules + numbered passages + history within the token budget + the message
+ *   5. grounding    strict and no chunk above minScore, nor one holding every word asked, nor the
+ *                   customer's details asked about → the fallback message, no model
+ *   6. prompt       rules + numbered passages (the customer's details asked about first, for a model)
+ *                   + history within the token budget + the message
  *   7. provider     streamed; [n] markers become citations; 'no_answer', an empty reply or the
  *                   fallback message itself → kind 'fallback'
  *   8. handoff      the Nth fallback in a row → 'repeated_fallback'; low-confidence retrieval →
@@ -41,6 +44,7 @@ import {
 import { offlineReply } from './opening-hours';
 import { smallTalk, smallTalkReply, type SmallTalk } from './small-talk';
 import { buildPrompt, type BuiltPrompt } from './prompt';
+import { customerPassage, factsAsked, factsReply, onlyAbout, type CustomerFact } from './customer';
 
 /** franc's trigram tables and the tokenizer's BPE table load at the first turn, not at start-up. */
 const languageModule = () => import('../knowledge/language');
@@ -63,6 +67,11 @@ export interface TurnInput {
   message: string;
   /** For business hours (default: now). */
   now?: Date;
+  /**
+   * The customer's details the team lets bots use (customer.ts), given only when the caller knows
+   * the one writing is that contact (their WhatsApp number, a signed-in website user).
+   */
+  customer?: readonly CustomerFact[];
 }
 
 export interface TurnDeps {
@@ -121,6 +130,11 @@ export interface TurnTrace {
   costUsd: number | null;
   /** Why the conversation was or was not handed off, in words. */
   handoffDecision: string;
+  /**
+   * The customer's details the message asked about, by label, and how they were used: the reply
+   * made from them (`record`), or given to the model as passage [1] (`prompt`).
+   */
+  customer?: { asked: string[]; used: 'record' | 'prompt' };
 }
 
 export interface TurnResult {
@@ -225,6 +239,18 @@ export async function runTurn(
     return { ...finish({ reply, kind: 'smalltalk', citations: [], handoff: null }), language: spoken };
   }
 
+  // The customer's own details: a question about them alone is answered from the record.
+  const asked = factsAsked(message, input.customer ?? []);
+  if (onlyAbout(message, asked)) {
+    const reply = factsReply(asked, language);
+    trace.customer = { asked: asked.map((fact) => fact.label), used: 'record' };
+    trace.handoffDecision = 'none';
+    say(reply, false);
+    return finish({ reply, kind: 'answer', citations: [], handoff: null });
+  }
+  // Otherwise a model reads them beside the passages (the extractive provider would quote them out of place).
+  const customer = asked.length > 0 && !deps.provider.extractive ? customerPassage(asked, language, 1) : undefined;
+
   // 3. Retrieval.
   let chunks: RetrievedChunk[] = [];
   if (config.knowledgeIds.length > 0) {
@@ -252,7 +278,8 @@ export async function runTurn(
     return finish({ reply, kind: 'curated', citations: [], handoff: null });
   }
 
-  const confident = confidentRetrieval(chunks, config.retrieval.minScore);
+  // The customer's details grounding the answer are evidence enough.
+  const confident = customer !== undefined || confidentRetrieval(chunks, config.retrieval.minScore);
   const afterReply = (kind: 'answer' | 'fallback'): TurnHandoff | null => {
     const { afterFallbacks, onLowConfidence } = config.handoff;
     const notes: string[] = [];
@@ -283,7 +310,7 @@ export async function runTurn(
     const holding = new Set(grounding.map((chunk) => chunk.id));
     for (const entry of trace.retrieved) if (holding.has(entry.chunkId)) entry.holdsQuestion = true;
   }
-  if (config.grounding === 'strict' && grounding.length === 0) return fallback(false);
+  if (config.grounding === 'strict' && grounding.length === 0 && !customer) return fallback(false);
 
   // 6. The prompt.
   const countTokens = deps.countTokens ?? (await tokensModule()).countTokens;
@@ -291,12 +318,16 @@ export async function runTurn(
     config,
     language,
     chunks: config.grounding === 'strict' ? grounding : chunks,
+    customer,
     history,
     message,
     countTokens,
     budget: deps.contextTokens ?? DEFAULT_CONTEXT_TOKENS,
   });
-  const inPrompt = new Map(prompt.passages.map((passage) => [passage.chunkId, passage.marker]));
+  if (customer) trace.customer = { asked: asked.map((fact) => fact.label), used: 'prompt' };
+  const inPrompt = new Map(
+    prompt.passages.filter((passage) => !passage.customer).map((passage) => [passage.chunkId, passage.marker]),
+  );
   for (const entry of trace.retrieved) {
     const marker = inPrompt.get(entry.chunkId);
     if (marker !== undefined) entry.passage = marker;

@@ -94,6 +94,7 @@ import {
 import type { Reservation } from '../billing/metering';
 
 import { asksToStopBroadcasts, stopBroadcasts } from '../domain/broadcasts/opt-out';
+import { customerFacts } from '../domain/contacts/customer-facts';
 
 export const inboundJob = 'channel.inbound';
 export const replyJob = 'conversation.reply';
@@ -993,7 +994,14 @@ export async function replyToMessage(
     } else
       result = await answerTurn(
         services,
-        { teamId: input.teamId, config: answering.config, history, message: question, countHits: true },
+        {
+          teamId: input.teamId,
+          config: answering.config,
+          history,
+          message: question,
+          countHits: true,
+          customer: await customerFacts(services, channel, conversation, contact),
+        },
         (event) => {
           if (event.type === 'status') return;
           sending = sending.then(() =>
@@ -1053,6 +1061,7 @@ export async function replyToMessage(
       costUsd: result.trace.costUsd,
       citations: result.citations,
       credits: reservation.ok ? spentCredits(result) : 0,
+      ...(result.trace.customer ? { customer: result.trace.customer.asked } : {}),
     },
   });
   if (finished) await messageCreated(services, finished, undefined, 'MessageUpdated');

@@ -431,8 +431,8 @@ async function seedDemoChannels(
 
 /**
  * The demo café's own contact fields (city, loyalty tier and points, birthday), filled in for its
- * named customers as a team that has kept them a while would have them, and a saved reply that
- * writes two of them in.
+ * named customers as a team that has kept them a while would have them (the bots may tell a
+ * customer their tier and points), and a saved reply that writes two of them in.
  */
 async function seedDemoContactFields(db: Database, teamId: number, ownerId: number): Promise<void> {
   await db.insert(contactFields).values([
@@ -443,9 +443,10 @@ async function seedDemoContactFields(db: Database, teamId: number, ownerId: numb
       label: 'Member tier',
       type: 'list',
       options: ['Gold', 'Silver', 'Bronze'],
+      botReadable: true,
       createdBy: ownerId,
     },
-    { teamId, key: 'poin', label: 'Poin', type: 'number', createdBy: ownerId },
+    { teamId, key: 'poin', label: 'Poin', type: 'number', botReadable: true, createdBy: ownerId },
     { teamId, key: 'tanggal_lahir', label: 'Tanggal lahir', type: 'date', createdBy: ownerId },
   ]);
   // Spread over the customers by their id: every one a city, a third of them members with points,

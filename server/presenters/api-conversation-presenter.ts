@@ -78,6 +78,7 @@ export function presentApiMessage(row: MessageRow) {
             source_title: citation.sourceTitle,
             chunk_id: citation.chunkId,
           })),
+          customer_details: row.ai.customer ?? [],
         }
       : null,
   };

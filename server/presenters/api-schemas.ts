@@ -368,6 +368,10 @@ export const apiMessageSchema = z
             chunk_id: z.number().int(),
           }),
         ),
+        customer_details: z.array(z.string()).meta({
+          description:
+            "The labels of the contact's fields the reply told the customer or gave the model (fields the team lets bots use).",
+        }),
       })
       .nullable()
       .meta({ description: "A bot reply's trace: how it answered, the model, tokens, latency, cost and citations." }),

@@ -155,6 +155,7 @@ export function presentMessage(row: MessageRow & { senderName?: string | null },
           completion_tokens: row.ai.completionTokens,
           estimated: row.ai.estimated,
           citations: citationsOf(row.ai),
+          customer_details: row.ai.customer ?? [],
         }
       : null,
     feedback: row.feedback === 1 ? ('up' as const) : row.feedback === -1 ? ('down' as const) : null,

@@ -254,6 +254,7 @@ const botReply = message({
       { title: 'Jam buka', url: 'https://kopi.example/jam', source_id: 40, chunk_id: 501 },
       { title: 'FAQ internal', source_id: 41, chunk_id: 502 },
     ],
+    customer_details: [],
   },
 });
 
@@ -789,6 +790,35 @@ describe('Conversations/Show', () => {
 
     expect(items[2].textContent).toContain('Asisten Kopi handed the conversation to the team');
     expect(items[2].className).toContain('justify-center');
+  });
+
+  it("shows the contact's details a bot reply used, and a reply made from them alone", () => {
+    const fromCard = message({
+      ...botReply,
+      id: 105,
+      text: 'Menurut catatan kami, Poin Anda 1.250.',
+      ai: {
+        ...botReply.ai!,
+        model: 'openai-compatible',
+        prompt_tokens: 0,
+        completion_tokens: 0,
+        latency_ms: 4,
+        citations: [],
+        customer_details: ['Poin'],
+      },
+    });
+    const withSources = message({ ...botReply, id: 106, ai: { ...botReply.ai!, customer_details: ['Member tier'] } });
+    render(<Show {...showProps({ messages: [fromCard, withSources] })} />);
+    const [first, second] = threadItems();
+    const told = within(first).getByRole('list', { name: 'Sources' });
+    expect(told.textContent).toBe('ContactPoin');
+    expect(within(first).getByText("· From the contact's card · 4 ms")).toBeTruthy();
+    const both = within(second).getByRole('list', { name: 'Sources' });
+    expect(
+      within(both)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['ContactMember tier', '[1]Jam buka', '[2]FAQ internal']);
   });
 
   it('says what made a reply no model wrote, in place of the provider it is stored under', () => {

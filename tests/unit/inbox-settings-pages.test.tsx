@@ -585,9 +585,18 @@ describe('contact fields', () => {
     label: 'Member tier',
     type: 'list' as const,
     options: ['Gold', 'Silver'],
+    bot_readable: true,
     contacts: 3,
   };
-  const kota = { id: 9, key: 'kota', label: 'Kota', type: 'text' as const, options: [], contacts: 0 };
+  const kota = {
+    id: 9,
+    key: 'kota',
+    label: 'Kota',
+    type: 'text' as const,
+    options: [],
+    bot_readable: false,
+    contacts: 0,
+  };
 
   it('adds a field, showing the variable its label makes, with choices for a list', () => {
     render(<ContactFields fields={[tier, kota]} types={types} limits={fieldLimits} />);
@@ -598,11 +607,15 @@ describe('contact fields', () => {
     expect(screen.queryByLabelText('Choices')).toBeNull();
     fireEvent.change(screen.getByLabelText('Holds'), { target: { value: 'list' } });
     fireEvent.change(screen.getByLabelText('Choices'), { target: { value: 'A\nB' } });
+    // Off unless asked for.
+    const botReadable = screen.getByLabelText('Bots may tell customers their own value') as HTMLInputElement;
+    expect(botReadable.checked).toBe(false);
+    fireEvent.click(botReadable);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(fake.calls.at(-1)).toMatchObject({
       method: 'form.post',
       url: 'route:contacts.fields.store',
-      data: { label: 'Tanggal lahir', type: 'list', options: 'A\nB' },
+      data: { label: 'Tanggal lahir', type: 'list', options: 'A\nB', bot_readable: true },
       options: { errorBag: 'createContactField' },
     });
   });
@@ -612,13 +625,17 @@ describe('contact fields', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Edit Member tier' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Member tier' });
     expect(within(dialog).queryByLabelText('Holds')).toBeNull();
+    // The list says which fields bots tell; the dialog keeps the setting.
+    expect(screen.getAllByText('Bots tell customers')).toHaveLength(1);
+    const botReadable = within(dialog).getByLabelText('Bots may tell customers their own value') as HTMLInputElement;
+    expect(botReadable.checked).toBe(true);
     expect((within(dialog).getByLabelText('Choices') as HTMLTextAreaElement).value).toBe('Gold\nSilver');
     fireEvent.change(within(dialog).getByLabelText('Choices'), { target: { value: 'Gold\nSilver\nBronze' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(fake.calls.at(-1)).toMatchObject({
       method: 'form.put',
       url: 'route:contacts.fields.update:{"contactField":8}',
-      data: { label: 'Member tier', options: 'Gold\nSilver\nBronze' },
+      data: { label: 'Member tier', options: 'Gold\nSilver\nBronze', bot_readable: true },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Delete Member tier' }));
     expect(screen.getByRole('alertdialog', { name: 'Delete field' }).textContent).toContain(

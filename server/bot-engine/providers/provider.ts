@@ -25,6 +25,11 @@ export interface Passage {
    * `question\n\nanswer`. Optional: without it a provider recognises a Q&A passage by its shape.
    */
   question?: string;
+  /**
+   * The customer's own details (bot-engine/customer.ts), not a chunk: `chunkId` and `sourceId` are
+   * 0 and a citation of it is dropped from the reply.
+   */
+  customer?: true;
 }
 
 export interface ChatRequest {

@@ -40,7 +40,7 @@ export function contactFieldRepository(db: Database, teamId: number) {
 
     /** Undefined when the key or label was taken meanwhile (the unique indexes decide). */
     async create(
-      values: Pick<ContactFieldRow, 'key' | 'label' | 'type' | 'options' | 'createdBy'>,
+      values: Pick<ContactFieldRow, 'key' | 'label' | 'type' | 'options' | 'botReadable' | 'createdBy'>,
     ): Promise<ContactFieldRow | undefined> {
       const [row] = await db
         .insert(contactFields)
@@ -50,7 +50,10 @@ export function contactFieldRepository(db: Database, teamId: number) {
       return row;
     },
 
-    async update(id: number, values: Pick<ContactFieldRow, 'label' | 'options'>): Promise<ContactFieldRow | undefined> {
+    async update(
+      id: number,
+      values: Pick<ContactFieldRow, 'label' | 'options' | 'botReadable'>,
+    ): Promise<ContactFieldRow | undefined> {
       const [row] = await db
         .update(contactFields)
         .set({ ...values, updatedAt: new Date() })

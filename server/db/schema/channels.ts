@@ -231,6 +231,8 @@ export interface MessageAi {
   confidence?: number;
   /** AI credits the reply used (server/billing): its model's weight, 0 when no model answered. */
   credits?: number;
+  /** The labels of the contact's details the reply told or gave the model (bot-engine/customer.ts). */
+  customer?: string[];
 }
 
 export const messages = pgTable(

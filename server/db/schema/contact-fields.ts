@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { teams } from './teams';
 import { users } from './users';
 
@@ -25,6 +25,11 @@ export const contactFields = pgTable(
     type: varchar('type', { length: 16 }).$type<ContactFieldType>().notNull(),
     /** A list field's choices, in the order offered. */
     options: jsonb('options').$type<string[]>().notNull().default([]),
+    /**
+     * Whether the team's bots may tell a customer their own value ("berapa poin saya?"), where the
+     * channel vouches for who the customer is (bot-engine/customer.ts, domain/contacts/customer-facts.ts).
+     */
+    botReadable: boolean('bot_readable').notNull().default(false),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -5,6 +5,7 @@ import type { ChatProvider } from '../../bot-engine/providers/provider';
 import { OpenAiCompatibleProvider } from '../../bot-engine/providers/openai-compatible';
 import { EXTRACTIVE_MODEL, ExtractiveProvider } from '../../bot-engine/providers/extractive';
 import { runTurn, type HistoryMessage, type TurnEvent, type TurnResult } from '../../bot-engine/turn';
+import type { CustomerFact } from '../../bot-engine/customer';
 import { knowledgeRepository } from '../../db/repositories/knowledge-repository';
 import { retrieve } from '../../knowledge/retrieve';
 import { cachedRead, copied } from '../../cache/cached-reads';
@@ -73,13 +74,26 @@ export function providerFor(
  */
 export async function answerTurn(
   services: AnswerServices,
-  input: { teamId: number; config: BotConfig; history: HistoryMessage[]; message: string; countHits: boolean; now?: Date },
+  input: {
+    teamId: number;
+    config: BotConfig;
+    history: HistoryMessage[];
+    message: string;
+    countHits: boolean;
+    now?: Date;
+    /** The customer's own details the bot may tell them (domain/contacts/customer-facts.ts). */
+    customer?: readonly CustomerFact[];
+  },
   onEvent?: (event: TurnEvent) => void,
 ): Promise<TurnResult> {
-  const { provider, model } = providerFor(services.config, input.config, await teamProviderOf(services, input.teamId, input.config));
+  const { provider, model } = providerFor(
+    services.config,
+    input.config,
+    await teamProviderOf(services, input.teamId, input.config),
+  );
   const knowledges = knowledgeRepository(services.db, input.teamId);
   const result = await runTurn(
-    { config: input.config, history: input.history, message: input.message, now: input.now },
+    { config: input.config, history: input.history, message: input.message, now: input.now, customer: input.customer },
     {
       provider,
       model,
@@ -141,7 +155,14 @@ export function spokenReply(result: TurnResult): string {
 /** A turn as `bot_turns` keeps it, whoever asked (test chat, API, later channels). */
 export function turnRecord(
   result: TurnResult,
-  asked: { botId: number; version: number | null; source: NewTurn['source']; userId: number | null; threadKey: string | null; question: string },
+  asked: {
+    botId: number;
+    version: number | null;
+    source: NewTurn['source'];
+    userId: number | null;
+    threadKey: string | null;
+    question: string;
+  },
   trace: Record<string, unknown> = {},
 ): NewTurn {
   return {

@@ -67,12 +67,19 @@ function optionsProblem(options: string[]): string | null {
   return null;
 }
 
+/** Whether bots may tell a customer their own value: off unless the form says so. */
+const botReadableField = z
+  .boolean({ error: 'The bots may use it field must be true or false.' })
+  .optional()
+  .default(false);
+
 const createSchema = z.object({
   label: labelField,
   type: z.enum(contactFieldTypes, { error: 'Choose what the field holds.' }),
   options: optionsField,
+  bot_readable: botReadableField,
 });
-const updateSchema = z.object({ label: labelField, options: optionsField });
+const updateSchema = z.object({ label: labelField, options: optionsField, bot_readable: botReadableField });
 
 /** Adds a field, or changes one of the team's (its label, a list's choices; its key and type stay). */
 export async function saveContactField(
@@ -103,11 +110,13 @@ export async function saveContactField(
     const options = existing.type === 'list' ? data.options : [];
     if (existing.type === 'list' && options.length === 0) throw error('A list needs at least one choice.', 'options');
     if (await repo.clash(undefined, data.label, existing.id)) throw error('The label has already been taken.');
-    const row = await repo.update(existing.id, { label: data.label, options }).catch((caught: unknown) => {
-      if (isUniqueViolation(caught, 'contact_fields_team_id_label_unique'))
-        throw error('The label has already been taken.');
-      throw caught;
-    });
+    const row = await repo
+      .update(existing.id, { label: data.label, options, botReadable: data.bot_readable })
+      .catch((caught: unknown) => {
+        if (isUniqueViolation(caught, 'contact_fields_team_id_label_unique'))
+          throw error('The label has already been taken.');
+        throw caught;
+      });
     if (!row) throw new NotFoundError();
     return row;
   }
@@ -132,7 +141,14 @@ export async function saveContactField(
   if ((await repo.count()) >= contactFieldLimits.perTeam) {
     throw error(`A team can keep up to ${contactFieldLimits.perTeam} contact fields. Delete one you no longer use.`);
   }
-  const row = await repo.create({ key, label: data.label, type: data.type, options, createdBy: actor.userId });
+  const row = await repo.create({
+    key,
+    label: data.label,
+    type: data.type,
+    options,
+    botReadable: data.bot_readable,
+    createdBy: actor.userId,
+  });
   if (!row) throw error('The label has already been taken.');
   return row;
 }
@@ -182,8 +198,15 @@ export function segmentOptions(teamFields: readonly ContactFieldShape[]) {
 }
 
 /** A field as the pages and the API have it. */
-export function presentContactField(row: ContactFieldRow): ContactFieldShape & { id: number } {
-  return { id: row.id, key: row.key, label: row.label, type: row.type, options: row.options };
+export function presentContactField(row: ContactFieldRow): ContactFieldShape & { id: number; bot_readable: boolean } {
+  return {
+    id: row.id,
+    key: row.key,
+    label: row.label,
+    type: row.type,
+    options: row.options,
+    bot_readable: row.botReadable,
+  };
 }
 export type ContactFieldProps = ReturnType<typeof presentContactField>;
 

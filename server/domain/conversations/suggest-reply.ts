@@ -18,6 +18,7 @@ import { ValidationError } from '../../support/errors';
 import { authorize, type TeamActor } from '../teams/team-access';
 import { conversationContext, conversationPolicy } from './conversation-actions';
 import { randomBytes } from 'node:crypto';
+import { customerFacts } from '../contacts/customer-facts';
 
 type SuggestServices = Pick<
   Services,
@@ -85,7 +86,15 @@ export async function suggestReply(
   let result: TurnResult;
   try {
     result = reservation.ok
-      ? await answerTurn(services, { teamId: actor.teamId, config, history, message: question, countHits: false })
+      ? await answerTurn(services, {
+          teamId: actor.teamId,
+          config,
+          history,
+          message: question,
+          countHits: false,
+          // What the bot would tell the customer about themselves, it drafts too.
+          customer: await draftFacts(services, channel, conversation),
+        })
       : refusedTurn(config, reservation, await replyLanguage(config.language, question, history));
   } catch (error) {
     await settleReply(services, usageKey, null);
@@ -113,4 +122,14 @@ function uniqueSources(citations: Citation[], knowledgeUrl: (id: number) => stri
     seen.set(citation.sourceId, { title: citation.sourceTitle, url });
   }
   return [...seen.values()];
+}
+
+/** The customer's details the bot may tell them (customer-facts.ts), for a draft as for its own reply. */
+async function draftFacts(
+  services: SuggestServices,
+  channel: Parameters<typeof customerFacts>[1],
+  conversation: Parameters<typeof customerFacts>[2] & { contactId: number },
+) {
+  const contact = await conversationRepository(services.db, channel.teamId).contact(conversation.contactId);
+  return contact ? customerFacts(services, channel, conversation, contact) : [];
 }

@@ -62,18 +62,51 @@ describe('defining contact fields', () => {
       .returning();
     const page = await fieldsPage(client);
     expect(page.props.fields).toEqual([
-      { id: expect.any(Number), key: 'kota', label: 'Kota', type: 'text', options: [], contacts: 1 },
+      {
+        id: expect.any(Number),
+        key: 'kota',
+        label: 'Kota',
+        type: 'text',
+        options: [],
+        bot_readable: false,
+        contacts: 1,
+      },
       {
         id: expect.any(Number),
         key: 'member_tier',
         label: 'Member tier',
         type: 'list',
         options: ['Gold', 'Silver', 'Bronze'],
+        bot_readable: false,
         contacts: 0,
       },
-      { id: expect.any(Number), key: 'poin', label: 'Poin', type: 'number', options: [], contacts: 0 },
-      { id: expect.any(Number), key: 'tanggal_lahir', label: 'Tanggal lahir', type: 'date', options: [], contacts: 0 },
-      { id: expect.any(Number), key: 'member', label: 'Member', type: 'yes_no', options: [], contacts: 0 },
+      {
+        id: expect.any(Number),
+        key: 'poin',
+        label: 'Poin',
+        type: 'number',
+        options: [],
+        bot_readable: false,
+        contacts: 0,
+      },
+      {
+        id: expect.any(Number),
+        key: 'tanggal_lahir',
+        label: 'Tanggal lahir',
+        type: 'date',
+        options: [],
+        bot_readable: false,
+        contacts: 0,
+      },
+      {
+        id: expect.any(Number),
+        key: 'member',
+        label: 'Member',
+        type: 'yes_no',
+        options: [],
+        bot_readable: false,
+        contacts: 0,
+      },
     ]);
     expect(page.props.types).toContainEqual({ value: 'yes_no', label: 'Yes or no' });
     expect(contact.attributes).toEqual({ kota: 'Bandung' });
@@ -236,7 +269,7 @@ describe("a contact's values", () => {
     const page = expectPage(await client.visit(`/conversations/${conversation.id}`), 'Conversations/Show');
     expect(page.props.contact).toMatchObject({ attributes: { kota: 'Medan' } });
     expect(page.props.contact_fields).toEqual([
-      { id: expect.any(Number), key: 'kota', label: 'Kota', type: 'text', options: [] },
+      { id: expect.any(Number), key: 'kota', label: 'Kota', type: 'text', options: [], bot_readable: false },
     ]);
   });
 });
@@ -391,7 +424,7 @@ describe('files and saved replies', () => {
       '{{contact.provinsi}} is not a variable. Use {{contact.name}}, {{contact.first_name}}, {{contact.phone}}, {{contact.email}}, {{agent.name}}, {{agent.first_name}}, {{conversation.number}}, {{contact.kota}}.',
     );
     expect(page.props.contact_fields).toEqual([
-      { id: expect.any(Number), key: 'kota', label: 'Kota', type: 'text', options: [] },
+      { id: expect.any(Number), key: 'kota', label: 'Kota', type: 'text', options: [], bot_readable: false },
     ]);
   });
 });

@@ -108,8 +108,10 @@ describe('the demo data', () => {
   it("keeps the café's own contact fields, filled in for its customers", async () => {
     const client = await signedIn(app.app, demoLogin, demoLogin.password);
     const page = expectPage(await client.visit('/contacts/fields'), 'Contacts/Fields');
-    const fields = page.props.fields as Array<{ key: string; contacts: number }>;
+    const fields = page.props.fields as Array<{ key: string; contacts: number; bot_readable: boolean }>;
     expect(fields.map((field) => field.key)).toEqual(['kota', 'member_tier', 'poin', 'tanggal_lahir']);
+    // The bots may tell a customer their tier and points.
+    expect(fields.filter((field) => field.bot_readable).map((field) => field.key)).toEqual(['member_tier', 'poin']);
     expect(fields.every((field) => field.contacts > 0)).toBe(true);
   });
 });

@@ -673,3 +673,88 @@ describe('runTurn', () => {
     await expect(running).rejects.toMatchObject({ name: 'AbortError' });
   });
 });
+
+describe("the customer's own details", () => {
+  const poin = { label: 'Poin', value: { indonesian: '1.250', english: '1,250' } };
+  const kota = { label: 'Kota', value: { indonesian: 'Bandung', english: 'Bandung' } };
+  const program = chunk(4, 'Kumpulkan 1.500 poin untuk satu kopi gratis.', { retrievers: weak });
+
+  it('answers a question about nothing but them from the record, without retrieval or a model', async () => {
+    const { result, provider, retrievals, events } = await turn({
+      message: 'poin saya berapa kak?',
+      customer: [poin, kota],
+    });
+    expect(result).toMatchObject({ kind: 'answer', reply: 'Menurut catatan kami, Poin Anda 1.250.', handoff: null });
+    expect(result.trace.customer).toEqual({ asked: ['Poin'], used: 'record' });
+    expect(result.trace.provider.called).toBe(false);
+    expect(provider.requests).toHaveLength(0);
+    expect(retrievals).toHaveLength(0);
+    expect(deltas(events)).toEqual(['Menurut catatan kami, Poin Anda 1.250.']);
+
+    const english = await turn({ message: 'How many points do I have?', customer: [poin] });
+    expect(english.result.reply).toBe('According to our records, your Poin is 1,250.');
+  });
+
+  it('gives a model the details asked about as passage [1], which grounds a strict answer and is never cited', async () => {
+    const provider = new ScriptedProvider(answer('Poin Anda 1.250 [1], kurang 250 lagi untuk kopi gratis [2].'));
+    const { result } = await turn(
+      { message: 'berapa poin lagi saya perlu untuk kopi gratis?', customer: [poin, kota] },
+      { chunks: [{ ...program, retrievers: strong }], provider },
+    );
+    const [request] = provider.requests;
+    expect(request.passages.map((p) => [p.marker, p.chunkId, p.customer ?? false])).toEqual([
+      [1, 0, true],
+      [2, 4, false],
+    ]);
+    expect(request.passages[0].content).toBe('Poin: 1.250');
+    expect(request.messages[0].content).toContain("[1] The customer's own details");
+    expect(result.kind).toBe('answer');
+    expect(result.reply).toBe('Poin Anda 1.250, kurang 250 lagi untuk kopi gratis [1].');
+    expect(result.citations.map((c) => c.chunkId)).toEqual([4]);
+    expect(result.trace.customer).toEqual({ asked: ['Poin'], used: 'prompt' });
+    expect(result.trace.retrieved[0]).toMatchObject({ chunkId: 4, passage: 2 });
+    expect(result.handoff).toBeNull();
+  });
+
+  it('grounds a strict answer by the record alone, not a low-confidence handoff', async () => {
+    const provider = new ScriptedProvider(answer('Poin Anda 1.250 [1].'));
+    const { result } = await turn(
+      {
+        message: 'berapa poin lagi saya perlu untuk kopi gratis?',
+        customer: [poin],
+        config: config({}, { onLowConfidence: true }),
+      },
+      { chunks: [program], provider },
+    );
+    expect(provider.requests[0].passages.map((p) => p.chunkId)).toEqual([0]);
+    expect(result).toMatchObject({ kind: 'answer', reply: 'Poin Anda 1.250.', citations: [], handoff: null });
+  });
+
+  it('keeps them from the extractive provider and from a question not about the asker', async () => {
+    const extractive = new ScriptedProvider(answer('Kumpulkan 1.500 poin [1].'), true);
+    const quoted = await turn(
+      { message: 'berapa poin lagi saya perlu untuk kopi gratis?', customer: [poin] },
+      { chunks: [program], provider: extractive },
+    );
+    // Strict and nothing grounds it but the record, which the extractive provider may not quote.
+    expect(quoted.result.kind).toBe('fallback');
+    expect(extractive.requests).toHaveLength(0);
+
+    const provider = new ScriptedProvider(answer('Kumpulkan 1.500 poin [1].'));
+    const general = await turn(
+      { message: 'berapa poin untuk kopi gratis?', customer: [poin] },
+      { chunks: [{ ...program, retrievers: strong }], provider },
+    );
+    expect(provider.requests[0].passages.map((p) => p.chunkId)).toEqual([4]);
+    expect(general.result.trace.customer).toBeUndefined();
+  });
+
+  it('answers from the knowledge as before when the contact has no such details', async () => {
+    const { result, provider } = await turn(
+      { message: 'poin saya berapa kak?', customer: [kota] },
+      { chunks: [program] },
+    );
+    expect(provider.requests[0].passages.map((p) => p.chunkId)).toEqual([4]);
+    expect(result.trace.customer).toBeUndefined();
+  });
+});

@@ -1,4 +1,5 @@
 import { Head, Link, type useForm } from '@inertiajs/react';
+import Checkbox from '@/Components/Checkbox';
 import InputError from '@/Components/InputError';
 import InputLabel from '@/Components/InputLabel';
 import Select from '@/Components/Select';
@@ -24,12 +25,12 @@ import {
 import type { ContactFieldType } from '../../../../server/db/schema/contact-fields';
 
 export interface ContactFieldsProps {
-  fields: Array<ContactFieldShape & { id: number; contacts: number }>;
+  fields: Array<ContactFieldShape & { id: number; bot_readable: boolean; contacts: number }>;
   types: { value: ContactFieldType; label: string }[];
   limits: { label: number; perTeam: number; options: number; option: number; text: number };
 }
 
-type FieldForm = { label: string; type: ContactFieldType; options: string };
+type FieldForm = { label: string; type: ContactFieldType; options: string; bot_readable: boolean };
 
 const typeHints: Record<ContactFieldType, string> = {
   text: 'Anything written: a city, a member number, a note.',
@@ -111,6 +112,25 @@ function FieldInputs({
           hint={`One a line, up to ${limits.options}. A contact whose choice you take out keeps it until someone picks another.`}
         />
       )}
+      <div className="col-span-6 flex items-start gap-3 sm:col-span-4">
+        <Checkbox
+          id={`${idPrefix}-bot-readable`}
+          className="mt-0.5"
+          checked={form.data.bot_readable}
+          onChange={(event) => form.setData('bot_readable', event.target.checked)}
+          aria-describedby={`${idPrefix}-bot-readable-hint`}
+        />
+        <div>
+          <label htmlFor={`${idPrefix}-bot-readable`} className="block text-sm font-medium text-gray-900">
+            Bots may tell customers their own value
+          </label>
+          <p id={`${idPrefix}-bot-readable-hint`} className="text-sm text-gray-500">
+            A customer who asks “berapa poin saya?” gets theirs. Only where the channel knows who is writing: WhatsApp,
+            Telegram, your webhooks, and website visitors your site signs in.
+          </p>
+          <InputError className="mt-2" message={form.errors.bot_readable} />
+        </div>
+      </div>
     </>
   );
 }
@@ -123,8 +143,13 @@ function FieldInputs({
 export default function Fields({ fields, types, limits }: ContactFieldsProps) {
   type Row = ContactFieldsProps['fields'][number];
   const list = useManagedList<Row, FieldForm>({
-    blank: { label: '', type: 'text', options: '' },
-    dataOf: (field) => ({ label: field.label, type: field.type, options: field.options.join('\n') }),
+    blank: { label: '', type: 'text', options: '', bot_readable: false },
+    dataOf: (field) => ({
+      label: field.label,
+      type: field.type,
+      options: field.options.join('\n'),
+      bot_readable: field.bot_readable,
+    }),
     urls: {
       store: route('contacts.fields.store'),
       update: (field) => route('contacts.fields.update', { contactField: field.id }),
@@ -178,6 +203,11 @@ export default function Fields({ fields, types, limits }: ContactFieldsProps) {
                   <span className="text-xs text-gray-500">{contactFieldTypeLabels[field.type]}</span>
                   <code className="text-xs text-gray-500">{`{{contact.${field.key}}}`}</code>
                   <span className="text-xs text-gray-500">{plural(field.contacts, 'contact')} with a value</span>
+                  {field.bot_readable && (
+                    <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">
+                      Bots tell customers
+                    </span>
+                  )}
                 </div>
                 {field.type === 'list' && <p className="mt-1 text-sm text-gray-600">{field.options.join(' · ')}</p>}
               </ManagedRow>

@@ -144,10 +144,26 @@ function Attachments({ attachments }: { attachments: Message['attachments'] }) {
   );
 }
 
-function Citations({ citations }: { citations: NonNullable<Message['ai']>['citations'] }) {
-  if (citations.length === 0) return null;
+/** The sources a bot reply cites, and the contact's details it used (which no marker names). */
+function Citations({
+  citations,
+  customerDetails,
+}: {
+  citations: NonNullable<Message['ai']>['citations'];
+  customerDetails: string[];
+}) {
+  if (citations.length === 0 && customerDetails.length === 0) return null;
   return (
     <ol className="mt-1.5 flex flex-wrap justify-end gap-1.5" aria-label="Sources">
+      {customerDetails.length > 0 && (
+        <li
+          className="inline-flex max-w-full items-center gap-1 rounded-full bg-white px-2 py-0.5 text-xs text-gray-700 ring-1 ring-gray-200"
+          title="The bot used what the contact's card holds"
+        >
+          <span className="font-semibold text-indigo-700">Contact</span>
+          <span className="truncate">{customerDetails.join(', ')}</span>
+        </li>
+      )}
       {citations.map((citation, i) => {
         const href = safeUrl(citation.url);
         return (
@@ -318,7 +334,7 @@ export default function MessageItem({
             </ul>
           )}
         </div>
-        {message.ai && <Citations citations={message.ai.citations} />}
+        {message.ai && <Citations citations={message.ai.citations} customerDetails={message.ai.customer_details} />}
         <p className="mt-1 flex flex-wrap items-center justify-end gap-x-1.5 text-xs text-gray-500">
           <span className="font-medium text-gray-600">{sender}</span>
           {message.kind === 'template' && (

@@ -56,10 +56,11 @@ const withoutModel: Record<NonNullable<Message['ai']>['kind'], string> = {
   smalltalk: 'Small talk',
 };
 
-/** How a bot reply was made: "gpt-4o-mini · 1,820 ms", "Curated answer · 85 ms". */
+/** How a bot reply was made: "gpt-4o-mini · 1,820 ms", "Curated answer · 85 ms", "From the contact's card · 3 ms". */
 export function aiLine(ai: NonNullable<Message['ai']>): string {
   const wrote = ai.prompt_tokens > 0 || ai.completion_tokens > 0;
-  const by = wrote ? ai.model : withoutModel[ai.kind];
+  const fromCard = !wrote && ai.kind === 'answer' && ai.customer_details.length > 0;
+  const by = wrote ? ai.model : fromCard ? "From the contact's card" : withoutModel[ai.kind];
   return [by, `${Math.round(ai.latency_ms).toLocaleString()} ms`].filter(Boolean).join(' · ');
 }
 

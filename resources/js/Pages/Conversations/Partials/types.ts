@@ -83,6 +83,8 @@ export interface Message {
     completion_tokens: number;
     estimated: boolean;
     citations: MessageCitation[];
+    /** The labels of the contact's details the bot told or was given ("Poin"). */
+    customer_details: string[];
   } | null;
   feedback: 'up' | 'down' | null;
   /** A note: the teammates it names with "@Name", by user id. */

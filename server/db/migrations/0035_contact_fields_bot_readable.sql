@@ -1,0 +1,1 @@
+ALTER TABLE "contact_fields" ADD COLUMN "bot_readable" boolean DEFAULT false NOT NULL;
