@@ -461,7 +461,7 @@ function conversationApi(api: RouteRegistry): void {
       tag: 'Conversations',
       summary: "The team's conversations",
       description:
-        'Oldest first, so a page never shifts while new conversations arrive. For an incremental export, keep the time of your last run and pass it as `updated_since`: every conversation with a new message or a change since then comes back. Unknown or malformed filters are a 422, never ignored.',
+        'Oldest first, so a page never shifts while new conversations arrive. For an incremental export, keep the time of your last run and pass it as `updated_since`: every conversation with a new message or a change since then comes back. A malformed filter is a 422, never ignored.',
       query: {
         state: {
           description:
@@ -534,6 +534,7 @@ const contactExample = {
   name: 'Rina Wulandari',
   phone: '+6281234567890',
   email: 'rina@example.com',
+  external_id: 'cust-1042',
   locale: 'id',
   attributes: { kota: 'Bandung', member_tier: 'Gold', poin: 1250, tanggal_lahir: '1990-08-17' },
   receives_broadcasts: true,
@@ -551,12 +552,17 @@ function contactApi(api: RouteRegistry): void {
       tag: 'Contacts',
       summary: "The team's contacts",
       description:
-        "Oldest first, so a page never shifts while new contacts arrive, each with its values of the team's contact fields. Unknown or malformed filters are a 422, never ignored.",
+        "Oldest first, so a page never shifts while new contacts arrive, each with its values of the team's contact fields. A malformed filter is a 422, never ignored.",
       query: {
         search: { description: 'Part of the name, e-mail or phone (0812… finds +62812…).', example: 'Rina' },
         segment: {
           description: "A list or yes/no contact field's value as `key:value`: the contacts holding it.",
           example: 'member_tier:Gold',
+        },
+        external_id: {
+          description:
+            "Your own id for the person, exactly: the user id your site signs into the web widget (then your system can keep the fields the bots tell them), or a webhook channel's user id.",
+          example: 'cust-1042',
         },
         page: { description: 'The page, from 1.', example: '1' },
         per_page: { description: 'Contacts per page, 1–100 (default 50).', example: '50' },
@@ -616,8 +622,14 @@ function contactApi(api: RouteRegistry): void {
         schema: apiContactFieldListSchema,
         example: {
           data: [
-            { key: 'kota', label: 'Kota', type: 'text', options: [] },
-            { key: 'member_tier', label: 'Member tier', type: 'list', options: ['Gold', 'Silver', 'Bronze'] },
+            { key: 'kota', label: 'Kota', type: 'text', options: [], bot_readable: false },
+            {
+              key: 'member_tier',
+              label: 'Member tier',
+              type: 'list',
+              options: ['Gold', 'Silver', 'Bronze'],
+              bot_readable: true,
+            },
           ],
         },
       },

@@ -515,6 +515,10 @@ export const apiContactSchema = z
     name: z.string().nullable(),
     phone: z.string().nullable().meta({ description: 'E.164, such as +6281234567890.' }),
     email: z.string().nullable(),
+    external_id: z.string().nullable().meta({
+      description:
+        "Your own id for the person: the user id your site signs into the web widget, or a webhook channel's user id.",
+    }),
     locale: z.string().nullable(),
     attributes: z.record(z.string(), attributeValue).meta({
       description:
@@ -551,6 +555,10 @@ export const apiContactFieldListSchema = z
         label: z.string(),
         type: z.enum(['text', 'number', 'date', 'list', 'yes_no']),
         options: z.array(z.string()).meta({ description: "A list's choices." }),
+        bot_readable: z.boolean().meta({
+          description:
+            'Whether bots tell a customer their own value when asked, where the channel knows who is writing.',
+        }),
       }),
     ),
   })

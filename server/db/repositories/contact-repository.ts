@@ -14,6 +14,8 @@ export type ContactListRow = typeof contacts.$inferSelect & {
 export interface ContactFilter {
   search?: string;
   attribute?: { key: string; value: string | boolean };
+  /** The team's own id for the person (a signed-in website user's, a webhook's user id), exactly. */
+  externalId?: string;
 }
 
 type DuplicateKey = Pick<typeof contacts.$inferSelect, 'id' | 'email' | 'phoneE164'>;
@@ -79,7 +81,12 @@ export function contactRepository(db: Database, teamId: number) {
      * field's value.
      */
     async page(options: ContactFilter & { page: number; perPage: number; order?: 'recent' | 'oldest' }) {
-      const where = and(eq(contacts.teamId, teamId), searchOf(options.search), holding(options.attribute));
+      const where = and(
+        eq(contacts.teamId, teamId),
+        searchOf(options.search),
+        holding(options.attribute),
+        options.externalId === undefined ? undefined : eq(contacts.externalId, options.externalId),
+      );
       const [{ total }] = await db.select({ total: count() }).from(contacts).where(where);
       const rows = await db
         .select(listColumns)

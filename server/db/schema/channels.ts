@@ -90,6 +90,8 @@ export const contacts = pgTable(
     // every conversation's page and contact page.
     index('contacts_team_email_index').on(table.teamId, sql`lower(${table.email})`),
     index('contacts_team_phone_index').on(table.teamId, table.phoneE164),
+    // The team's own system finds its user's contact by its id (GET /api/contacts?external_id=).
+    index('contacts_team_external_id_index').on(table.teamId, table.externalId),
   ],
 );
 

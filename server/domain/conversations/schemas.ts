@@ -23,6 +23,7 @@ const perPage = (max: number, fallback: number) =>
 export const apiContactQuerySchema = z.object({
   search: z.string().trim().max(100, 'The search must not be greater than 100 characters.').optional(),
   segment: z.string().max(200, 'The segment must not be greater than 200 characters.').optional(),
+  external_id: z.string().max(255, 'The external id must not be greater than 255 characters.').optional(),
   page,
   per_page: perPage(100, 50),
 });

@@ -33,7 +33,13 @@ async function tenant(abilities: TokenAbility[] = ['read'], role: 'owner' | 'vie
   const [rina, budi] = await app.services.db
     .insert(contacts)
     .values([
-      { teamId: team.id, name: 'Rina', phoneE164: '+6281234567890', attributes: { member_tier: 'Gold', poin: 10 } },
+      {
+        teamId: team.id,
+        name: 'Rina',
+        phoneE164: '+6281234567890',
+        externalId: 'cust-1042',
+        attributes: { member_tier: 'Gold', poin: 10 },
+      },
       { teamId: team.id, name: 'Budi', attributes: { member_tier: 'Silver' }, unsubscribedAt: new Date() },
     ])
     .returning();
@@ -60,6 +66,11 @@ describe('the contacts API', () => {
       (await call('get', '/api/contacts?segment=member_tier:silver')).body.data.map((c: { id: number }) => c.id),
     ).toEqual([budi.id]);
     expect((await call('get', '/api/contacts?search=rin')).body.data).toHaveLength(1);
+    // Found by the team's own id for the person, exactly.
+    const byId = await call('get', '/api/contacts?external_id=cust-1042');
+    expect(byId.body.data).toEqual([expect.objectContaining({ id: rina.id, external_id: 'cust-1042' })]);
+    expect((await call('get', '/api/contacts?external_id=cust-104')).body.data).toEqual([]);
+    expect((await call('get', `/api/contacts?external_id=${'x'.repeat(256)}`)).status).toBe(422);
     const bad = await call('get', '/api/contacts?segment=kota:Bandung');
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual({ segment: ['Choose a value of one of your list or yes/no fields.'] });
@@ -67,6 +78,7 @@ describe('the contacts API', () => {
     expect((await call('get', `/api/contacts/${rina.id}`)).body).toMatchObject({ id: rina.id, name: 'Rina' });
     const fields = await call('get', '/api/contact-fields');
     expect(fields.body.data.map((field: { key: string }) => field.key)).toEqual(['kota', 'member_tier', 'poin']);
+    expect(fields.body.data[0]).toEqual({ key: 'kota', label: 'Kota', type: 'text', options: [], bot_readable: false });
   });
 
   it("sets a contact's fields from the team's system, each read in its type, refusing a bad one whole", async () => {

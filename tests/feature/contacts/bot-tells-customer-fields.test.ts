@@ -12,6 +12,7 @@ import {
 } from '../../helpers/fake-whatsapp';
 import { startFakeChatServer, type FakeChatServer } from '../../helpers/fake-chat-server';
 import { createChannel } from '../../factories/channels';
+import { createApiToken } from '../../factories/api-tokens';
 import { conversationRepository } from '../../../server/db/repositories/conversation-repository';
 import { contacts } from '../../../server/db/schema/index';
 import type { SessionResponse } from '../../../server/channels/web/protocol';
@@ -175,8 +176,8 @@ describe('a WhatsApp customer asking about themselves', () => {
 });
 
 describe('a website visitor asking about themselves', () => {
-  it('is told only when the host page signed them in', async () => {
-    const { team, botId, fill, botReplies } = await cafeWithFields();
+  it("is told only when the host page signed them in, what the shop's system keeps through the API", async () => {
+    const { team, owner, botId, fill, botReplies } = await cafeWithFields();
     const channel = await createChannel(app.services, team.id, {
       type: 'web',
       botId,
@@ -216,7 +217,16 @@ describe('a website visitor asking about themselves', () => {
     const signedIn = await chat({ userId: 'cust-9', userHash });
     expect(signedIn.session.verified).toBe(true);
     await signedIn.say('Halo');
-    await fill(await contactOf(signedIn.session.visitorId));
+    // The shop's own system finds its user's contact by its id and keeps their points.
+    const { plainText } = await createApiToken(app.services, owner, { teamId: team.id, abilities: ['read', 'update'] });
+    const api = (method: 'get' | 'patch', url: string) =>
+      request(app.app)
+        [method](url)
+        .set({ Authorization: `Bearer ${plainText}`, Accept: 'application/json' });
+    const found = await api('get', '/api/contacts?external_id=cust-9');
+    expect(found.body.data).toEqual([expect.objectContaining({ external_id: 'cust-9', attributes: {} })]);
+    const kept = await api('patch', `/api/contacts/${found.body.data[0].id}`).send({ attributes: { poin: '1.250' } });
+    expect(kept.status, kept.text).toBe(200);
     await signedIn.say('poin saya berapa?');
     expect((await botReplies(signedIn.session.visitorId)).at(-1)!.text).toBe('Menurut catatan kami, Poin Anda 1.250.');
   });

@@ -18,6 +18,7 @@ function presentApiContact(row: ContactRow) {
     name: row.name,
     phone: row.phoneE164,
     email: row.email,
+    external_id: row.externalId,
     locale: row.locale,
     attributes: row.attributes,
     receives_broadcasts: row.unsubscribedAt === null,
@@ -28,7 +29,8 @@ function presentApiContact(row: ContactRow) {
 
 /**
  * `GET /api/contacts`: the token team's contacts, oldest first (a page never shifts while new ones
- * arrive), searched, and narrowed to a list or yes/no field's value.
+ * arrive), searched, narrowed to a list or yes/no field's value, or found by the team's own id for
+ * the person (`external_id`: the user id its site signs into the widget, a webhook's user id).
  */
 export async function index(req: Request, res: Response) {
   const actor = await teamActor(req);
@@ -43,6 +45,7 @@ export async function index(req: Request, res: Response) {
   const { items, total } = await contactRepository(req.services.db, actor.teamId).page({
     search: query.search || undefined,
     attribute,
+    externalId: query.external_id,
     page: query.page,
     perPage: query.per_page,
     order: 'oldest',
@@ -72,11 +75,8 @@ export async function update(req: Request, res: Response) {
 export async function fields(req: Request, res: Response) {
   const actor = await teamActor(req);
   authorize(contactPolicy.view(actor));
-  const data = (await teamContactFields(req.services.db, actor.teamId)).map(({ key, label, type, options }) => ({
-    key,
-    label,
-    type,
-    options,
-  }));
+  const data = (await teamContactFields(req.services.db, actor.teamId)).map(
+    ({ key, label, type, options, bot_readable }) => ({ key, label, type, options, bot_readable }),
+  );
   res.json({ data });
 }

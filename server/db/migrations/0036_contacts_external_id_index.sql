@@ -1,0 +1,1 @@
+CREATE INDEX "contacts_team_external_id_index" ON "contacts" USING btree ("team_id","external_id");
