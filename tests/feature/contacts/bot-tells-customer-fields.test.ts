@@ -219,10 +219,13 @@ describe('a website visitor asking about themselves', () => {
     await signedIn.say('Halo');
     // The shop's own system finds its user's contact by its id and keeps their points.
     const { plainText } = await createApiToken(app.services, owner, { teamId: team.id, abilities: ['read', 'update'] });
-    const api = (method: 'get' | 'patch', url: string) =>
-      request(app.app)
-        [method](url)
-        .set({ Authorization: `Bearer ${plainText}`, Accept: 'application/json' });
+    const api = (method: 'get' | 'patch', url: string) => {
+      const agent = request(app.app);
+      return (method === 'get' ? agent.get(url) : agent.patch(url)).set({
+        Authorization: `Bearer ${plainText}`,
+        Accept: 'application/json',
+      });
+    };
     const found = await api('get', '/api/contacts?external_id=cust-9');
     expect(found.body.data).toEqual([expect.objectContaining({ external_id: 'cust-9', attributes: {} })]);
     const kept = await api('patch', `/api/contacts/${found.body.data[0].id}`).send({ attributes: { poin: '1.250' } });
