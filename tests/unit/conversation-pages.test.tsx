@@ -821,6 +821,11 @@ describe('Conversations/Show', () => {
     ).toEqual(['ContactMember tier', '[1]Jam buka', '[2]FAQ internal']);
   });
 
+  it("names a stored bot reply by the conversation's bot, as a reply written live is", () => {
+    render(<Show {...showProps({ messages: [message({ ...botReply, sender_name: null })] })} />);
+    expect(threadItems().map((item) => item.getAttribute('aria-label'))).toEqual(['Asisten Kopi']);
+  });
+
   it('says what made a reply no model wrote, in place of the provider it is stored under', () => {
     const withoutModel = (id: number, kind: 'curated' | 'handoff', latency: number) =>
       message({

@@ -118,6 +118,7 @@ export default function Show(props: ConversationShowProps) {
             <Thread
               messages={messages}
               contactName={name}
+              botName={conversation.bot?.name ?? null}
               teammates={teammates}
               userId={userId}
               earlier={earlier}

@@ -225,6 +225,7 @@ function NoteText({ text, mentioned, userId }: { text: string; mentioned: Teamma
 export default function MessageItem({
   message,
   contactName,
+  botName = null,
   teammates = [],
   userId = null,
   marked = false,
@@ -232,6 +233,8 @@ export default function MessageItem({
 }: {
   message: Message;
   contactName: string;
+  /** The conversation's bot: the name its replies go by when a reply names no writer. */
+  botName?: string | null;
   teammates?: Teammate[];
   userId?: number | null;
   /** Whoever answers may send a failed message again. */
@@ -302,7 +305,7 @@ export default function MessageItem({
 
   const bot = message.sender === 'bot';
   const writing = message.status === 'composing';
-  const sender = message.sender_name ?? (bot ? 'Bot' : 'Agent');
+  const sender = message.sender_name ?? (bot ? (botName ?? 'Bot') : 'Agent');
   return (
     <li {...row('flex justify-end')} aria-label={sender} aria-busy={writing || undefined}>
       <div className="max-w-[85%] min-w-0 text-end">

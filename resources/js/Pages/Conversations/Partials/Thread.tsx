@@ -23,6 +23,7 @@ const FOCUS_MARK_MS = 6000;
 export default function Thread({
   messages,
   contactName,
+  botName = null,
   teammates = [],
   userId = null,
   earlier,
@@ -31,6 +32,8 @@ export default function Thread({
 }: {
   messages: Message[];
   contactName: string;
+  /** The conversation's bot, by whose name its replies go (as those written live do). */
+  botName?: string | null;
   /** Whose "@Name" a note's mentions mark. */
   teammates?: Teammate[];
   /** The reader: a mention of them stands out more. */
@@ -149,6 +152,7 @@ export default function Thread({
           <MessageItem
             message={message}
             contactName={contactName}
+            botName={botName}
             teammates={teammates}
             userId={userId}
             marked={marked === message.id}
