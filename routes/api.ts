@@ -556,7 +556,8 @@ function contactApi(api: RouteRegistry): void {
       query: {
         search: { description: 'Part of the name, e-mail or phone (0812… finds +62812…).', example: 'Rina' },
         segment: {
-          description: "A list or yes/no contact field's value as `key:value`: the contacts holding it.",
+          description:
+            "A list or yes/no contact field's value as `key:value` (the contacts holding it), or a date field's month as `key:month-MM` (those whose date is in it, any year: `tanggal_lahir:month-12`).",
           example: 'member_tier:Gold',
         },
         external_id: {
@@ -574,7 +575,7 @@ function contactApi(api: RouteRegistry): void {
       },
       errors: {
         403: "The token's user no longer belongs to its team, or the role may not see contacts.",
-        422: "A filter is malformed, e.g. a segment that is not a value of one of the team's list or yes/no fields.",
+        422: "A filter is malformed, e.g. a segment that is not a value of one of the team's list or yes/no fields, nor a date field's month.",
       },
     });
   api

@@ -127,19 +127,43 @@ describe('a segment', () => {
     { key: 'member_tier', label: 'Member tier', type: 'list', options: ['Gold', 'Silver'] },
     { key: 'member', label: 'Member', type: 'yes_no', options: [] },
     { key: 'kota', label: 'Kota', type: 'text', options: [] },
+    { key: 'tanggal_lahir', label: 'Tanggal lahir', type: 'date', options: [] },
   ];
 
-  it("is a list's or a yes/no field's value as key:value, and nothing else", () => {
-    expect(parseSegment(fields, 'member_tier:gold')).toEqual({ segment: { field: fields[0], value: 'Gold' } });
-    expect(parseSegment(fields, 'member:no')).toEqual({ segment: { field: fields[1], value: false } });
+  it("is a list's or a yes/no field's value, or a date field's month, as key:value, and nothing else", () => {
+    expect(parseSegment(fields, 'member_tier:gold')).toEqual({
+      segment: { field: fields[0], condition: { key: 'member_tier', value: 'Gold' }, valueText: 'Gold' },
+    });
+    expect(parseSegment(fields, 'member:no')).toEqual({
+      segment: { field: fields[1], condition: { key: 'member', value: false }, valueText: 'No' },
+    });
+    expect(parseSegment(fields, 'tanggal_lahir:month-12')).toEqual({
+      segment: { field: fields[3], condition: { key: 'tanggal_lahir', month: 12 }, valueText: 'in December' },
+    });
+    for (const text of [
+      'tanggal_lahir:month-13',
+      'tanggal_lahir:month-1',
+      'tanggal_lahir:1990-12-01',
+      'tanggal_lahir:',
+    ]) {
+      expect(parseSegment(fields, text)).toEqual({ problem: 'Choose a month of Tanggal lahir.' });
+    }
     for (const text of ['member_tierX', 'member_tier', ':Gold', 'kota:Bandung', 'nope:1', undefined]) {
-      expect(parseSegment(fields, text)).toEqual({ problem: 'Choose a value of one of your list or yes/no fields.' });
+      expect(parseSegment(fields, text)).toEqual({
+        problem: 'Choose a value of one of your list, yes/no or date fields.',
+      });
     }
     expect(parseSegment(fields, 'member_tier:Bronze')).toEqual({ problem: 'Member tier must be one of Gold, Silver.' });
     expect(parseSegment(fields, 'member_tier:')).toEqual({ problem: 'Choose a value of Member tier.' });
     expect(segmentOptions(fields).map((field) => field.options.map((option) => option.value))).toEqual([
       ['member_tier:Gold', 'member_tier:Silver'],
       ['member:yes', 'member:no'],
+      Array.from({ length: 12 }, (_, i) => `tanggal_lahir:month-${String(i + 1).padStart(2, '0')}`),
     ]);
+    expect(segmentOptions(fields)[2].options[0]).toEqual({
+      value: 'tanggal_lahir:month-01',
+      label: 'in January',
+      held: { month: 1 },
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../client';
+import { attributeCondition } from './attribute-condition';
 import {
   broadcastRecipients,
   broadcasts,
@@ -63,7 +64,7 @@ function audienceWhere(teamId: number, audience: BroadcastAudience) {
         ? // One array parameter, however many thousands the file named.
           sql`${contacts.id} = any(${`{${audience.contactIds.join(',')}}`}::int[])`
         : audience.kind === 'field'
-          ? sql`${contacts.attributes} @> ${JSON.stringify({ [audience.key]: audience.value })}::jsonb`
+          ? attributeCondition(audience)
           : undefined,
   );
 }

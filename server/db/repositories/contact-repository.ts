@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { contactIdentities, contacts, conversations } from '../schema/index';
 import { escapeLike } from '../like';
+import { attributeCondition, type FieldCondition } from './attribute-condition';
 import type { ChannelType } from '../schema/index';
 
 export type ContactListRow = typeof contacts.$inferSelect & {
@@ -13,7 +14,7 @@ export type ContactListRow = typeof contacts.$inferSelect & {
 /** Which of the team's contacts a list or an export shows. */
 export interface ContactFilter {
   search?: string;
-  attribute?: { key: string; value: string | boolean };
+  attribute?: FieldCondition;
   /** The team's own id for the person (a signed-in website user's, a webhook's user id), exactly. */
   externalId?: string;
 }
@@ -68,11 +69,8 @@ export function contactRepository(db: Database, teamId: number) {
     keyof typeof contacts.$inferSelect
   >): ContactListRow => ({ ...contact, ...counts });
 
-  /** Contacts whose field `key` holds `value` (a list's choice, yes or no). */
-  const holding = (attribute: ContactFilter['attribute']) =>
-    attribute
-      ? sql`${contacts.attributes} @> ${JSON.stringify({ [attribute.key]: attribute.value })}::jsonb`
-      : undefined;
+  /** Contacts whose field holds a value (a list's choice, yes or no) or a date in a month. */
+  const holding = (attribute: ContactFilter['attribute']) => (attribute ? attributeCondition(attribute) : undefined);
 
   return {
     /**

@@ -23,8 +23,13 @@ export type BroadcastAudience =
   | { kind: 'all' }
   | { kind: 'label'; labelId: number }
   | { kind: 'file'; fileName: string; contactIds: number[] }
-  /** Contacts whose list or yes/no field holds this value; the field's label and the value in words as chosen. */
-  | { kind: 'field'; key: string; value: string | boolean; label: string; valueText: string };
+  /**
+   * Contacts whose list or yes/no field holds this value, or whose date field is in this month
+   * (1–12, any year); the field's label and the condition in words as chosen ("Gold", "in December").
+   */
+  | ({ kind: 'field'; key: string; label: string; valueText: string } & (
+      { value: string | boolean } | { month: number }
+    ));
 
 /** A recipient before their message exists ('pending'), once it does ('queued'), or left out ('skipped'). */
 export type BroadcastRecipientStatus = 'pending' | 'queued' | 'skipped';

@@ -27,7 +27,7 @@ import {
   type VariableValues,
 } from '../conversations/reply-variables';
 import { parseSegment, teamContactFields } from '../contacts/fields';
-import { fieldValueText, messageLanguage, sampleAttributes, type ContactFieldShape } from '../contacts/field-values';
+import { messageLanguage, sampleAttributes, type ContactFieldShape } from '../contacts/field-values';
 import { teamChannel } from '../notifications/channels';
 import { importContactFile } from '../contacts/import';
 
@@ -225,23 +225,15 @@ export async function createBroadcast(
   return broadcast;
 }
 
-/** An audience of the contacts whose list or yes/no field holds a value (`key:value`), or why there is none. */
+/** An audience of the contacts whose list or yes/no field holds a value, or whose date is in a month (`key:value`), or why there is none. */
 function segmentAudience(
   fields: readonly ContactFieldShape[],
   text: string | undefined,
 ): { audience: Extract<BroadcastAudience, { kind: 'field' }> } | { problem: string } {
   const parsed = parseSegment(fields, text);
   if ('problem' in parsed) return parsed;
-  const { field, value } = parsed.segment;
-  return {
-    audience: {
-      kind: 'field',
-      key: field.key,
-      value,
-      label: field.label,
-      valueText: fieldValueText(field, value, 'en') ?? String(value),
-    },
-  };
+  const { field, condition, valueText } = parsed.segment;
+  return { audience: { kind: 'field', ...condition, label: field.label, valueText } };
 }
 
 /**

@@ -8,6 +8,7 @@ import { fields, validate } from '../shared/validation';
 import { NotFoundError, ValidationError } from '../../support/errors';
 import { authorize, type TeamActor } from '../teams/team-access';
 import { detailOfColumn } from './columns';
+import type { FieldCondition } from '../../db/repositories/attribute-condition';
 import {
   contactFieldLimits,
   fieldKeyOf,
@@ -159,16 +160,28 @@ export async function deleteContactField(services: Pick<Services, 'db'>, actor: 
   if (!(await contactFieldRepository(services.db, actor.teamId).delete(id))) throw new NotFoundError();
 }
 
-/** Fields whose values sort contacts into groups (a list's choices, yes or no): broadcasts and the contacts list go by one. */
-export const segmentable = (field: Pick<ContactFieldShape, 'type'>) => field.type === 'list' || field.type === 'yes_no';
+/**
+ * Fields that sort contacts into groups, which broadcasts and the contacts list go by: a list's
+ * choices, yes or no, and a date's month of any year (the customers whose birthday is in December).
+ */
+export const segmentable = (field: Pick<ContactFieldShape, 'type'>) =>
+  field.type === 'list' || field.type === 'yes_no' || field.type === 'date';
 
-/** The contacts whose field holds one value, as a `key:value` names it (`member_tier:Gold`, `member:yes`). */
+/**
+ * The contacts of one group, as a `key:value` names it (`member_tier:Gold`, `member:yes`,
+ * `tanggal_lahir:month-12`): the field, what its contacts hold, and that in words ("Gold", "in December").
+ */
 export interface Segment {
   field: ContactFieldShape;
-  value: string | boolean;
+  condition: FieldCondition;
+  valueText: string;
 }
 
-/** A `key:value` of one of the team's list or yes/no fields, or why it is none. */
+const monthNames = new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' });
+const monthName = (month: number) => monthNames.format(new Date(Date.UTC(2000, month - 1, 1)));
+const MONTH = /^month-(0[1-9]|1[0-2])$/;
+
+/** A `key:value` of one of the team's list, yes/no or date fields, or why it is none. */
 export function parseSegment(
   teamFields: readonly ContactFieldShape[],
   text: string | undefined,
@@ -176,24 +189,47 @@ export function parseSegment(
   const split = text?.indexOf(':') ?? -1;
   const field =
     split > 0 ? teamFields.find((item) => segmentable(item) && item.key === text?.slice(0, split)) : undefined;
-  if (!text || !field) return { problem: 'Choose a value of one of your list or yes/no fields.' };
-  const parsed = parseFieldValue(field, text.slice(split + 1));
+  if (!text || !field) return { problem: 'Choose a value of one of your list, yes/no or date fields.' };
+  const given = text.slice(split + 1);
+  if (field.type === 'date') {
+    const month = MONTH.exec(given);
+    if (!month) return { problem: `Choose a month of ${field.label}.` };
+    const number = Number(month[1]);
+    return { segment: { field, condition: { key: field.key, month: number }, valueText: `in ${monthName(number)}` } };
+  }
+  const parsed = parseFieldValue(field, given);
   if (!parsed.ok) return { problem: parsed.message };
   if (parsed.value === null || typeof parsed.value === 'number')
     return { problem: `Choose a value of ${field.label}.` };
-  return { segment: { field, value: parsed.value } };
+  return {
+    segment: {
+      field,
+      condition: { key: field.key, value: parsed.value },
+      valueText: fieldValueText(field, parsed.value, 'en') ?? String(parsed.value),
+    },
+  };
 }
 
-/** The values of the team's list and yes/no fields, each as the `key:value` a filter or an audience names it by. */
+/**
+ * The groups of the team's list, yes/no and date fields, each as the `key:value` a filter or an
+ * audience names it by; `held` is what its contacts hold (a value, or a date's month).
+ */
 export function segmentOptions(teamFields: readonly ContactFieldShape[]) {
   return teamFields.filter(segmentable).map((field) => ({
     key: field.key,
     label: field.label,
-    options: (field.type === 'list' ? field.options : [true, false]).map((value) => ({
-      value: `${field.key}:${field.type === 'yes_no' ? (value ? 'yes' : 'no') : value}`,
-      label: fieldValueText(field, value, 'en') ?? String(value),
-      held: value,
-    })),
+    options:
+      field.type === 'date'
+        ? Array.from({ length: 12 }, (_, i) => ({
+            value: `${field.key}:month-${String(i + 1).padStart(2, '0')}`,
+            label: `in ${monthName(i + 1)}`,
+            held: { month: i + 1 } as string | boolean | { month: number },
+          }))
+        : (field.type === 'list' ? field.options : [true, false]).map((value) => ({
+            value: `${field.key}:${field.type === 'yes_no' ? (value ? 'yes' : 'no') : value}`,
+            label: fieldValueText(field, value, 'en') ?? String(value),
+            held: value as string | boolean | { month: number },
+          })),
   }));
 }
 

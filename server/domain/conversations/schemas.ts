@@ -17,7 +17,7 @@ const perPage = (max: number, fallback: number) =>
     .default(fallback);
 
 /**
- * `GET /api/contacts`: a search over name, e-mail and phone, and a list or yes/no field's value
+ * `GET /api/contacts`: a search over name, e-mail and phone, and a list or yes/no field's value or a date field's month
  * (`segment=member_tier:Gold`, checked against the team's fields by the controller).
  */
 export const apiContactQuerySchema = z.object({

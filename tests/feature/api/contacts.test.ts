@@ -73,7 +73,7 @@ describe('the contacts API', () => {
     expect((await call('get', `/api/contacts?external_id=${'x'.repeat(256)}`)).status).toBe(422);
     const bad = await call('get', '/api/contacts?segment=kota:Bandung');
     expect(bad.status).toBe(422);
-    expect(bad.body.errors).toEqual({ segment: ['Choose a value of one of your list or yes/no fields.'] });
+    expect(bad.body.errors).toEqual({ segment: ['Choose a value of one of your list, yes/no or date fields.'] });
     expect((await call('get', '/api/contacts?per_page=500')).status).toBe(422);
     expect((await call('get', `/api/contacts/${rina.id}`)).body).toMatchObject({ id: rina.id, name: 'Rina' });
     const fields = await call('get', '/api/contact-fields');

@@ -396,9 +396,9 @@ describe('sending a broadcast', () => {
 
     // A text field, a value the list does not offer, nothing chosen, and a value nobody holds.
     for (const [segment, message] of [
-      ['kota:Gold', 'Choose a value of one of your list or yes/no fields.'],
+      ['kota:Gold', 'Choose a value of one of your list, yes/no or date fields.'],
       ['member_tier:Bronze', 'Member tier must be one of Gold, Silver.'],
-      ['', 'Choose a value of one of your list or yes/no fields.'],
+      ['', 'Choose a value of one of your list, yes/no or date fields.'],
     ]) {
       await store(promo(channel.id, { audience: 'field', segment }));
       expect((await errors())?.segment).toBe(message);
@@ -427,6 +427,62 @@ describe('sending a broadcast', () => {
       segment: { field: 'Member tier', value: 'Gold' },
     });
     expect((shown.props.broadcast as { recipient_count: number }).recipient_count).toBe(1);
+  });
+
+  it('sends to the contacts whose birthday is in a month, any year, counted per month on the create page', async () => {
+    const { client, store, channel, contact, broadcasts, errors } = await setting();
+    expect((await client.send('post', '/contacts/fields', { label: 'Tanggal lahir', type: 'date' })).status).toBe(303);
+    const born = async (name: string, date: unknown) => {
+      const row = await contact({ name });
+      await app.services.db
+        .update(schema.contacts)
+        .set({ attributes: { tanggal_lahir: date } })
+        .where(eq(schema.contacts.id, row.id));
+      return row;
+    };
+    const rina = await born('Rina', '1990-12-17');
+    const budi = await born('Budi', '1985-12-02');
+    const sari = await born('Sari', '1992-11-30');
+    // A value of another kind (written before the field was a date) is simply no December birthday.
+    const tono = await born('Tono', 12);
+
+    const create = expectPage(await client.visit('/broadcasts/create'), 'Broadcasts/Create');
+    const [birthdays] = (create.props.audiences as { segments: Array<{ label: string; options: unknown[] }> }).segments;
+    expect(birthdays.label).toBe('Tanggal lahir');
+    expect(birthdays.options).toHaveLength(12);
+    expect(birthdays.options.slice(10)).toEqual([
+      { value: 'tanggal_lahir:month-11', label: 'in November', contacts: 1 },
+      { value: 'tanggal_lahir:month-12', label: 'in December', contacts: 2 },
+    ]);
+
+    await store(promo(channel.id, { audience: 'field', segment: 'tanggal_lahir:1990-12-17' }));
+    expect((await errors())?.segment).toBe('Choose a month of Tanggal lahir.');
+    await store(promo(channel.id, { audience: 'field', segment: 'tanggal_lahir:month-01' }));
+    expect((await errors())?.audience).toBe('No contact with a phone number has Tanggal lahir in January.');
+
+    expect((await store(promo(channel.id, { audience: 'field', segment: 'tanggal_lahir:month-12' }))).status).toBe(303);
+    await app.services.jobs.drain();
+    expect(sentTo(rina.phoneE164!)).toHaveLength(1);
+    expect(sentTo(budi.phoneE164!)).toHaveLength(1);
+    expect(sentTo(sari.phoneE164!)).toEqual([]);
+    expect(sentTo(tono.phoneE164!)).toEqual([]);
+    const [broadcast] = await broadcasts();
+    expect(broadcast.audience).toEqual({
+      kind: 'field',
+      key: 'tanggal_lahir',
+      month: 12,
+      label: 'Tanggal lahir',
+      valueText: 'in December',
+    });
+    const shown = expectPage(await client.visit(`/broadcasts/${broadcast.id}`), 'Broadcasts/Show');
+    expect((shown.props.broadcast as { audience: unknown }).audience).toMatchObject({
+      segment: { field: 'Tanggal lahir', value: 'in December' },
+    });
+
+    // The contacts list and its export go by the month too.
+    const list = expectPage(await client.visit('/contacts?segment=tanggal_lahir:month-12'), 'Contacts/Index');
+    const names = (list.props.contacts as { data: Array<{ name: string }> }).data.map((row) => row.name).sort();
+    expect(names).toEqual(['Budi', 'Rina']);
   });
 
   it('sends to the contacts with a conversation carrying the label', async () => {

@@ -300,7 +300,14 @@ describe('the contacts list by a field', () => {
       expect(await names(query)).toEqual({ filters: { search: '', segment: '' }, names: ['Budi', 'Rina', 'Sari'] });
     }
     const page = expectPage(await client.visit('/contacts'), 'Contacts/Index');
-    expect(page.props.segments).toEqual([
+    const segments = page.props.segments as Array<{ key: string; options: Array<{ value: string; label: string }> }>;
+    // A date field's months follow the list's and yes/no fields' values, in the fields' order.
+    expect(segments.map((segment) => segment.key)).toEqual(['member_tier', 'tanggal_lahir', 'member']);
+    expect(segments[1].options.slice(0, 2)).toEqual([
+      { value: 'tanggal_lahir:month-01', label: 'in January' },
+      { value: 'tanggal_lahir:month-02', label: 'in February' },
+    ]);
+    expect(segments.filter((segment) => segment.key !== 'tanggal_lahir')).toEqual([
       {
         key: 'member_tier',
         label: 'Member tier',

@@ -474,8 +474,8 @@ export default function Create({
                   label="Contacts by a field"
                   hint={
                     audiences.segments.length === 0
-                      ? 'Add a list or yes/no contact field (Contacts → Fields), such as a member tier, to reach those who hold one value.'
-                      : 'Those whose list or yes/no field holds one value, such as Gold members.'
+                      ? 'Add a list, yes/no or date contact field (Contacts → Fields), such as a member tier or a birthday, to reach those who hold one value.'
+                      : 'Those whose list or yes/no field holds one value, such as Gold members, or whose date is in a month, such as December birthdays.'
                   }
                 >
                   <ChoiceSelect

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { contactRepository } from '../../../db/repositories/contact-repository';
+import type { FieldCondition } from '../../../db/repositories/attribute-condition';
 import type { ContactRow } from '../../../db/repositories/conversation-repository';
 import { contactPolicy, updateContact } from '../../../domain/contacts/contacts';
 import { parseSegment, teamContactFields } from '../../../domain/contacts/fields';
@@ -29,18 +30,18 @@ function presentApiContact(row: ContactRow) {
 
 /**
  * `GET /api/contacts`: the token team's contacts, oldest first (a page never shifts while new ones
- * arrive), searched, narrowed to a list or yes/no field's value, or found by the team's own id for
+ * arrive), searched, narrowed to a list or yes/no field's value or a date field's month, or found by the team's own id for
  * the person (`external_id`: the user id its site signs into the widget, a webhook's user id).
  */
 export async function index(req: Request, res: Response) {
   const actor = await teamActor(req);
   authorize(contactPolicy.view(actor));
   const query = validate(apiContactQuerySchema, req.query);
-  let attribute: { key: string; value: string | boolean } | undefined;
+  let attribute: FieldCondition | undefined;
   if (query.segment) {
     const parsed = parseSegment(await teamContactFields(req.services.db, actor.teamId), query.segment);
     if ('problem' in parsed) throw new ValidationError({ segment: parsed.problem });
-    attribute = { key: parsed.segment.field.key, value: parsed.segment.value };
+    attribute = parsed.segment.condition;
   }
   const { items, total } = await contactRepository(req.services.db, actor.teamId).page({
     search: query.search || undefined,

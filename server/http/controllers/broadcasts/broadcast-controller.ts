@@ -68,17 +68,28 @@ export function presentBroadcast(
   };
 }
 
-/** The values of the team's list and yes/no fields a broadcast may go to, each with how many contacts who may receive broadcasts hold it. */
+/**
+ * The groups of the team's list, yes/no and date fields a broadcast may go to, each with how many
+ * contacts who may receive broadcasts are in it (a date's month: those of its days, YYYY-MM-DD).
+ */
 async function segmentsOf(repo: ReturnType<typeof broadcastRepository>, fields: ContactFieldProps[]) {
   const segments = segmentOptions(fields);
   const counts = await repo.segmentCounts(segments.map((segment) => segment.key));
+  const inMonth = (values: Map<string, number> | undefined, month: number) => {
+    let total = 0;
+    for (const [value, n] of values ?? []) if (Number(value.slice(5, 7)) === month) total += n;
+    return total;
+  };
   return segments.map((segment) => ({
     key: segment.key,
     label: segment.label,
     options: segment.options.map(({ value, label, held }) => ({
       value,
       label,
-      contacts: counts.get(segment.key)?.get(String(held)) ?? 0,
+      contacts:
+        typeof held === 'object'
+          ? inMonth(counts.get(segment.key), held.month)
+          : (counts.get(segment.key)?.get(String(held)) ?? 0),
     })),
   }));
 }

@@ -65,7 +65,7 @@ async function whatsappChannels(req: Request, teamId: number) {
 }
 
 /**
- * The list's filters from the query string: the search, and a list or yes/no field's value
+ * The list's filters from the query string: the search, and a list or yes/no field's value or a date field's month
  * (`segment=member_tier:Gold`; one the team has no such value for shows everyone).
  */
 function contactFilter(req: Request, teamFields: ContactFieldProps[]) {
@@ -78,14 +78,14 @@ function contactFilter(req: Request, teamFields: ContactFieldProps[]) {
     segment: segment ? text : '',
     filter: {
       search: search || undefined,
-      attribute: segment ? { key: segment.field.key, value: segment.value } : undefined,
+      attribute: segment?.condition,
     },
   };
 }
 
 /**
  * Contacts/Index: the team's contacts, the most recently seen first, searched by name, e-mail or
- * phone, and narrowed to those holding a list or yes/no field's value.
+ * phone, and narrowed to those holding a list or yes/no field's value or a date in a month.
  */
 export async function index(req: Request) {
   const actor = await teamActor(req);

@@ -24,7 +24,7 @@ export interface ContactSummary {
 
 export interface ContactsIndexProps {
   contacts: { data: ContactSummary[]; meta: PageMeta };
-  /** segment: a list or yes/no field's value, `key:value` ('' for everyone). */
+  /** segment: a list or yes/no field's value or a date field's month, `key:value` ('' for everyone). */
   filters: { search: string; segment: string };
   /** The team's list and yes/no fields' values the list may be narrowed to. */
   segments: { key: string; label: string; options: { value: string; label: string }[] }[];
