@@ -88,9 +88,14 @@ const createProps = (overrides: Partial<BroadcastsCreateProps> = {}): Broadcasts
         key: 'member_tier',
         label: 'Member tier',
         options: [
-          { value: 'member_tier:Gold', label: 'Gold', contacts: 4 },
-          { value: 'member_tier:Silver', label: 'Silver', contacts: 0 },
+          { value: 'member_tier:Gold', label: 'Gold', phrase: 'Gold', contacts: 4 },
+          { value: 'member_tier:Silver', label: 'Silver', phrase: 'Silver', contacts: 0 },
         ],
+      },
+      {
+        key: 'tanggal_lahir',
+        label: 'Tanggal lahir',
+        options: [{ value: 'tanggal_lahir:month-12', label: 'December', phrase: 'in December', contacts: 2 }],
       },
     ],
   },
@@ -159,6 +164,22 @@ describe('Broadcasts/Create', () => {
       audience: 'all',
       send_at: new Date('2026-12-24T09:00').toISOString(),
     });
+  });
+
+  it('sends to the contacts whose birthday is in a month, said so before it goes', () => {
+    render(<BroadcastsCreate {...createProps()} />);
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ulang tahun' } });
+    fireEvent.change(screen.getByLabelText('Template'), { target: { value: 'order_update|id' } });
+    fireEvent.change(screen.getByLabelText('Body {{1}}'), { target: { value: 'Kak' } });
+    fireEvent.change(screen.getByLabelText('Body {{2}}'), { target: { value: 'HBD' } });
+    fireEvent.click(screen.getByRole('radio', { name: /^Contacts by a field/ }));
+    const select = screen.getByLabelText('Field value');
+    expect(within(select).getByRole('option', { name: 'Tanggal lahir: December (2 contacts)' })).toBeTruthy();
+    fireEvent.change(select, { target: { value: 'tanggal_lahir:month-12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send…' }));
+    expect(screen.getByRole('dialog').textContent).toContain(
+      'Ulang tahun goes to about 2 contacts whose Tanggal lahir is in December now',
+    );
   });
 
   it("sends to the contacts whose field holds a value, and writes that field's values in", () => {

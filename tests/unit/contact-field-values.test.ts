@@ -162,7 +162,8 @@ describe('a segment', () => {
     ]);
     expect(segmentOptions(fields)[2].options[0]).toEqual({
       value: 'tanggal_lahir:month-01',
-      label: 'in January',
+      label: 'January',
+      phrase: 'in January',
       held: { month: 1 },
     });
   });

@@ -212,7 +212,9 @@ export function parseSegment(
 
 /**
  * The groups of the team's list, yes/no and date fields, each as the `key:value` a filter or an
- * audience names it by; `held` is what its contacts hold (a value, or a date's month).
+ * audience names it by; `label` is what a select shows after the field's label ("Gold",
+ * "December"), `phrase` what follows "whose Tanggal lahir is" ("Gold", "in December"), and `held`
+ * what its contacts hold (a value, or a date's month).
  */
 export function segmentOptions(teamFields: readonly ContactFieldShape[]) {
   return teamFields.filter(segmentable).map((field) => ({
@@ -222,12 +224,14 @@ export function segmentOptions(teamFields: readonly ContactFieldShape[]) {
       field.type === 'date'
         ? Array.from({ length: 12 }, (_, i) => ({
             value: `${field.key}:month-${String(i + 1).padStart(2, '0')}`,
-            label: `in ${monthName(i + 1)}`,
+            label: monthName(i + 1),
+            phrase: `in ${monthName(i + 1)}`,
             held: { month: i + 1 } as string | boolean | { month: number },
           }))
         : (field.type === 'list' ? field.options : [true, false]).map((value) => ({
             value: `${field.key}:${field.type === 'yes_no' ? (value ? 'yes' : 'no') : value}`,
             label: fieldValueText(field, value, 'en') ?? String(value),
+            phrase: fieldValueText(field, value, 'en') ?? String(value),
             held: value as string | boolean | { month: number },
           })),
   }));

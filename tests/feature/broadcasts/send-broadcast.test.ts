@@ -451,8 +451,8 @@ describe('sending a broadcast', () => {
     expect(birthdays.label).toBe('Tanggal lahir');
     expect(birthdays.options).toHaveLength(12);
     expect(birthdays.options.slice(10)).toEqual([
-      { value: 'tanggal_lahir:month-11', label: 'in November', contacts: 1 },
-      { value: 'tanggal_lahir:month-12', label: 'in December', contacts: 2 },
+      { value: 'tanggal_lahir:month-11', label: 'November', phrase: 'in November', contacts: 1 },
+      { value: 'tanggal_lahir:month-12', label: 'December', phrase: 'in December', contacts: 2 },
     ]);
 
     await store(promo(channel.id, { audience: 'field', segment: 'tanggal_lahir:1990-12-17' }));

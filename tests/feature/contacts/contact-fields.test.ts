@@ -304,8 +304,8 @@ describe('the contacts list by a field', () => {
     // A date field's months follow the list's and yes/no fields' values, in the fields' order.
     expect(segments.map((segment) => segment.key)).toEqual(['member_tier', 'tanggal_lahir', 'member']);
     expect(segments[1].options.slice(0, 2)).toEqual([
-      { value: 'tanggal_lahir:month-01', label: 'in January' },
-      { value: 'tanggal_lahir:month-02', label: 'in February' },
+      { value: 'tanggal_lahir:month-01', label: 'January' },
+      { value: 'tanggal_lahir:month-02', label: 'February' },
     ]);
     expect(segments.filter((segment) => segment.key !== 'tanggal_lahir')).toEqual([
       {

@@ -611,7 +611,7 @@ export default function Create({
               about <span className="font-medium">{plural(reach, 'contact')}</span>
               {form.data.audience === 'label' && label ? ` labelled ${label.name}` : ''}
               {form.data.audience === 'field' && segment
-                ? ` whose ${segment.field.label} is ${segment.option.label}`
+                ? ` whose ${segment.field.label} is ${segment.option.phrase}`
                 : ''}
             </>
           )}

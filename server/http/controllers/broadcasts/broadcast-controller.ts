@@ -83,9 +83,10 @@ async function segmentsOf(repo: ReturnType<typeof broadcastRepository>, fields: 
   return segments.map((segment) => ({
     key: segment.key,
     label: segment.label,
-    options: segment.options.map(({ value, label, held }) => ({
+    options: segment.options.map(({ value, label, phrase, held }) => ({
       value,
       label,
+      phrase,
       contacts:
         typeof held === 'object'
           ? inMonth(counts.get(segment.key), held.month)

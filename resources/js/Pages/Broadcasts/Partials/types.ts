@@ -31,7 +31,12 @@ export interface BroadcastsCreateProps {
     unsubscribed: number;
     labels: { id: number; name: string; color: LabelColor; contacts: number }[];
     /** The team's list and yes/no fields' values (`key:value`), with how many may receive each. */
-    segments: { key: string; label: string; options: { value: string; label: string; contacts: number }[] }[];
+    /** A field's groups: `label` after the field's in a select ("December"), `phrase` after "is" ("in December"). */
+    segments: {
+      key: string;
+      label: string;
+      options: { value: string; label: string; phrase: string; contacts: number }[];
+    }[];
   };
   variables: { name: string; description: string }[];
   /** The team's own contact fields (their variables are among `variables`; the preview fills made-up values). */
