@@ -380,16 +380,16 @@ describe('sending a broadcast', () => {
         key: 'member_tier',
         label: 'Member tier',
         options: [
-          { value: 'member_tier:Gold', label: 'Gold', contacts: 1 },
-          { value: 'member_tier:Silver', label: 'Silver', contacts: 1 },
+          { value: 'member_tier:Gold', label: 'Gold', phrase: 'Gold', contacts: 1 },
+          { value: 'member_tier:Silver', label: 'Silver', phrase: 'Silver', contacts: 1 },
         ],
       },
       {
         key: 'member',
         label: 'Member',
         options: [
-          { value: 'member:yes', label: 'Yes', contacts: 2 },
-          { value: 'member:no', label: 'No', contacts: 1 },
+          { value: 'member:yes', label: 'Yes', phrase: 'Yes', contacts: 2 },
+          { value: 'member:no', label: 'No', phrase: 'No', contacts: 1 },
         ],
       },
     ]);
