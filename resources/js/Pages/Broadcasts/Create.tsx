@@ -108,7 +108,7 @@ function ChoiceSelect({
       </label>
       <Select
         id={id}
-        className="block w-full sm:w-72"
+        className="block w-full sm:w-96"
         value={value}
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={error ? true : undefined}
