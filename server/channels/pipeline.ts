@@ -58,6 +58,7 @@ import { botRepository } from '../db/repositories/bot-repository';
 import { configOf } from '../domain/bots/actions/chat';
 import { answerTurn, spokenReply } from '../domain/bots/answer';
 import { replyLanguage, type HistoryMessage, type TurnResult } from '../bot-engine/turn';
+import type { Language } from '../knowledge/language';
 import { spokenIn } from '../bot-engine/bot-config';
 import { smallTalk } from '../bot-engine/small-talk';
 import { ProviderError } from '../bot-engine/providers/provider';
@@ -93,7 +94,13 @@ import {
 } from '../billing/reply-metering';
 import type { Reservation } from '../billing/metering';
 
-import { asksToStopBroadcasts, stopBroadcasts } from '../domain/broadcasts/opt-out';
+import {
+  broadcastConfirmation,
+  broadcastRequest,
+  resumeBroadcasts,
+  stopBroadcasts,
+  type BroadcastRequest,
+} from '../domain/broadcasts/opt-out';
 import { customerFacts } from '../domain/contacts/customer-facts';
 
 export const inboundJob = 'channel.inbound';
@@ -514,10 +521,10 @@ export async function acceptInbound(
         handoffAt: now,
       })) ?? counted;
   }
-  // "STOP" on WhatsApp: no more broadcasts for them (domain/broadcasts/opt-out.ts).
-  if (channel.type === 'whatsapp' && !contact.unsubscribedAt && asksToStopBroadcasts(message.text)) {
-    await stopBroadcasts(services, contact, conversation, now);
-  }
+  // "STOP" on WhatsApp: no more broadcasts for them; "START": them again (domain/broadcasts/opt-out.ts).
+  const request = channel.type === 'whatsapp' ? broadcastRequest(message.text) : null;
+  if (request?.kind === 'stop' && !contact.unsubscribedAt) await stopBroadcasts(services, contact, conversation, now);
+  if (request?.kind === 'start' && contact.unsubscribedAt) await resumeBroadcasts(services, contact, conversation);
   // Whoever has the conversation hears the customer wrote (not while they have it open).
   if (counted.state === 'human' && counted.assigneeId !== null) {
     await notifyReplied(services, counted, contact.name, preview);
@@ -979,9 +986,19 @@ export async function replyToMessage(
   let result: TurnResult;
   const usageKey = `reply:${replyRow.id}`;
   reservation ??= await reserveReply(services, { ...usage, key: usageKey });
+  // "STOP" or "START" on WhatsApp: the bot confirms it, whatever else was asked with it.
+  const request = channel.type === 'whatsapp' ? broadcastRequest(inbound.text) : null;
   try {
+    if (request) {
+      result = confirmedRequest(
+        request,
+        answering.config.language !== 'auto'
+          ? answering.config.language
+          : (request.language ?? (await replyLanguage('auto', inbound.text, history)) ?? 'indonesian'),
+      );
+    }
     // Small talk needs no model, so it is answered over the plan too ("halo" gets the welcome).
-    if (!reservation.ok && !smallTalk(question)) {
+    else if (!reservation.ok && !smallTalk(question)) {
       services.logger.info(
         { conversationId: conversation.id, reason: reservation.reason },
         'no AI reply: over the plan',
@@ -1325,4 +1342,26 @@ async function deliver(
       );
     }
   }
+}
+
+/** The bot's fixed reply to "STOP" or "START": done, and how to undo it (no model, no credits, small talk in the reports). */
+function confirmedRequest(request: BroadcastRequest, language: Language): TurnResult {
+  return {
+    reply: broadcastConfirmation(request.kind, language),
+    kind: 'smalltalk',
+    citations: [],
+    handoff: null,
+    language,
+    trace: {
+      curated: { used: false },
+      retrieved: [],
+      provider: { kind: 'opt-out', extractive: false, called: false },
+      model: null,
+      finishReason: null,
+      usage: { promptTokens: 0, completionTokens: 0, estimated: false },
+      latencyMs: 0,
+      costUsd: 0,
+      handoffDecision: `none: the customer asked to ${request.kind} broadcasts`,
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksToStopBroadcasts } from '../../server/domain/broadcasts/opt-out';
+import { asksToStopBroadcasts, broadcastConfirmation, broadcastRequest } from '../../server/domain/broadcasts/opt-out';
 import { isHumanReply, type MessageFact } from '../../server/reports/compute';
 
 describe('a customer asking for no more broadcasts', () => {
@@ -26,6 +26,27 @@ describe('a customer asking for no more broadcasts', () => {
     'stop '.repeat(20),
   ])('reads %j as an ordinary message', (text) => {
     expect(asksToStopBroadcasts(text)).toBe(false);
+  });
+});
+
+describe('a customer asking for broadcasts again', () => {
+  it('reads START and its kin, with the language their words are in', () => {
+    expect(broadcastRequest('START')).toEqual({ kind: 'start', language: null });
+    expect(broadcastRequest('Mulai promo')).toEqual({ kind: 'start', language: 'indonesian' });
+    expect(broadcastRequest('subscribe!')).toEqual({ kind: 'start', language: 'english' });
+    expect(broadcastRequest('berhenti')).toEqual({ kind: 'stop', language: 'indonesian' });
+    expect(broadcastRequest('STOP')).toEqual({ kind: 'stop', language: null });
+    // An ordinary word of a chat, or a sentence, is no request.
+    for (const text of ['mulai', 'start jam berapa?', 'toString', 'constructor', '__proto__']) {
+      expect(broadcastRequest(text)).toBeNull();
+    }
+  });
+
+  it('is confirmed in the language asked, with how to undo it', () => {
+    expect(broadcastConfirmation('stop', 'indonesian')).toContain('Balas START');
+    expect(broadcastConfirmation('start', 'english')).toBe(
+      "Done: you'll get our promotions. Reply STOP any time to stop them.",
+    );
   });
 });
 
