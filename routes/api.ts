@@ -557,7 +557,7 @@ function contactApi(api: RouteRegistry): void {
         search: { description: 'Part of the name, e-mail or phone (0812… finds +62812…).', example: 'Rina' },
         segment: {
           description:
-            "A list or yes/no contact field's value as `key:value` (the contacts holding it), or a date field's month as `key:month-MM` (those whose date is in it, any year: `tanggal_lahir:month-12`).",
+            "A group of contacts by one of the team's fields, as `key:value`: a list's or yes/no field's value (`member_tier:Gold`), a date field's month of any year (`tanggal_lahir:month-12`), a number field's bound (`poin:>=1000`, `poin:<=500`), or a text field's value whatever its case (`kota:bandung`).",
           example: 'member_tier:Gold',
         },
         external_id: {
@@ -575,7 +575,7 @@ function contactApi(api: RouteRegistry): void {
       },
       errors: {
         403: "The token's user no longer belongs to its team, or the role may not see contacts.",
-        422: "A filter is malformed, e.g. a segment that is not a value of one of the team's list or yes/no fields, nor a date field's month.",
+        422: "A filter is malformed, e.g. a segment that names no field of the team, or a number field's bound that is no number.",
       },
     });
   api

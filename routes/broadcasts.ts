@@ -10,6 +10,7 @@ export default function broadcastRoutes(routes: RouteRegistry): void {
     user.get('/broadcasts', broadcasts.index).name('broadcasts.index');
     user.get('/broadcasts/create', broadcasts.create).name('broadcasts.create');
     user.post('/broadcasts', broadcasts.store).name('broadcasts.store');
+    user.get('/broadcasts/audience', broadcasts.audience).name('broadcasts.audience');
     user
       .get('/broadcasts/{broadcast}', broadcasts.show)
       .name('broadcasts.show')

@@ -7,12 +7,29 @@ import BroadcastsCreate from '@/Pages/Broadcasts/Create';
 import BroadcastsShow from '@/Pages/Broadcasts/Show';
 import type { Broadcast, BroadcastsCreateProps, BroadcastsShowProps } from '@/Pages/Broadcasts/Partials/types';
 import { presentTemplate } from '../../server/presenters/conversation-presenter';
+import { JsonRequestError } from '@/lib/json-request';
+import type * as JsonRequestModule from '@/lib/json-request';
 
 type Options = Record<string, unknown> & { onFinish?: () => void };
 type Call = { method: string; url: string; data?: unknown; options?: Options };
 
 // useForm as local state that records its submissions; route() names the route and its parameters.
-const fake = vi.hoisted(() => ({ calls: [] as Call[] }));
+const fake = vi.hoisted(() => ({
+  calls: [] as Call[],
+  requests: [] as Array<{ method: string; url: string }>,
+  answer: null as null | ((url: string) => Promise<unknown>),
+}));
+
+vi.mock('@/lib/json-request', async (importOriginal) => {
+  const actual = await importOriginal<typeof JsonRequestModule>();
+  return {
+    ...actual,
+    requestJson: (method: string, url: string) => {
+      fake.requests.push({ method, url });
+      return fake.answer ? fake.answer(url) : Promise.resolve(null);
+    },
+  };
+});
 
 vi.mock('@inertiajs/react', async () => {
   const { useState } = await import('react');
@@ -66,6 +83,8 @@ vi.mock('@/lib/route', () => ({
 
 beforeEach(() => {
   fake.calls.length = 0;
+  fake.requests.length = 0;
+  fake.answer = null;
 });
 afterEach(cleanup);
 
@@ -88,14 +107,24 @@ const createProps = (overrides: Partial<BroadcastsCreateProps> = {}): Broadcasts
         key: 'member_tier',
         label: 'Member tier',
         options: [
-          { value: 'member_tier:Gold', label: 'Gold', phrase: 'Gold', contacts: 4 },
-          { value: 'member_tier:Silver', label: 'Silver', phrase: 'Silver', contacts: 0 },
+          { value: 'member_tier:Gold', label: 'Gold', phrase: 'Gold', typed: false, contacts: 4 },
+          { value: 'member_tier:Silver', label: 'Silver', phrase: 'Silver', typed: false, contacts: 0 },
         ],
       },
       {
         key: 'tanggal_lahir',
         label: 'Tanggal lahir',
-        options: [{ value: 'tanggal_lahir:month-12', label: 'December', phrase: 'in December', contacts: 2 }],
+        options: [
+          { value: 'tanggal_lahir:month-12', label: 'December', phrase: 'in December', typed: false, contacts: 2 },
+        ],
+      },
+      {
+        key: 'poin',
+        label: 'Poin',
+        options: [
+          { value: 'poin:>=', label: 'at least…', phrase: 'at least', typed: true, contacts: null },
+          { value: 'poin:<=', label: 'at most…', phrase: 'at most', typed: true, contacts: null },
+        ],
       },
     ],
   },
@@ -164,6 +193,33 @@ describe('Broadcasts/Create', () => {
       audience: 'all',
       send_at: new Date('2026-12-24T09:00').toISOString(),
     });
+  });
+
+  it('counts the contacts of a typed group once typed, and says who it goes to', async () => {
+    fake.answer = (url) =>
+      url.includes('abc')
+        ? Promise.reject(new JsonRequestError(422, { errors: { segment: ['Give a number for Poin, such as 1000.'] } }))
+        : Promise.resolve({ contacts: 7, phrase: 'at least 1,000' });
+    render(<BroadcastsCreate {...createProps()} />);
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Hadiah poin' } });
+    fireEvent.change(screen.getByLabelText('Template'), { target: { value: 'order_update|id' } });
+    fireEvent.change(screen.getByLabelText('Body {{1}}'), { target: { value: 'Kak' } });
+    fireEvent.change(screen.getByLabelText('Body {{2}}'), { target: { value: 'POIN' } });
+    fireEvent.click(screen.getByRole('radio', { name: /^Contacts by a field/ }));
+    fireEvent.change(screen.getByLabelText('Field value'), { target: { value: 'poin:>=' } });
+    fireEvent.change(screen.getByLabelText('Poin at least'), { target: { value: 'abc' } });
+    expect(await screen.findByText('Give a number for Poin, such as 1000.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Poin at least'), { target: { value: '1.000' } });
+    expect(await screen.findByText('7 contacts whose Poin is at least 1,000')).toBeTruthy();
+    expect(fake.requests.at(-1)).toEqual({
+      method: 'GET',
+      url: 'route:broadcasts.audience:{"segment":"poin:>=1.000"}',
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send…' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).toContain('Hadiah poin goes to about 7 contacts whose Poin is at least 1,000 now');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send to 7 contacts' }));
+    expect(fake.calls.at(-1)?.data).toMatchObject({ audience: 'field', segment: 'poin:>=1.000' });
   });
 
   it('sends to the contacts whose birthday is in a month, said so before it goes', () => {

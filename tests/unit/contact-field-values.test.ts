@@ -128,7 +128,33 @@ describe('a segment', () => {
     { key: 'member', label: 'Member', type: 'yes_no', options: [] },
     { key: 'kota', label: 'Kota', type: 'text', options: [] },
     { key: 'tanggal_lahir', label: 'Tanggal lahir', type: 'date', options: [] },
+    { key: 'poin', label: 'Poin', type: 'number', options: [] },
   ];
+
+  it("is a number's bound or a text, typed after its field", () => {
+    expect(parseSegment(fields, 'poin:>=1.000')).toEqual({
+      segment: { field: fields[4], condition: { key: 'poin', min: 1000 }, valueText: 'at least 1,000' },
+    });
+    expect(parseSegment(fields, 'poin:<= Rp 12,5')).toEqual({
+      segment: { field: fields[4], condition: { key: 'poin', max: 12.5 }, valueText: 'at most 12.5' },
+    });
+    for (const text of ['poin:1000', 'poin:>=', 'poin:>=banyak', 'poin:>1000']) {
+      expect(parseSegment(fields, text)).toEqual({ problem: 'Give a number for Poin, such as 1000.' });
+    }
+    expect(parseSegment(fields, 'kota:  bandung   barat ')).toEqual({
+      segment: { field: fields[2], condition: { key: 'kota', text: 'bandung barat' }, valueText: 'bandung barat' },
+    });
+    expect(parseSegment(fields, 'kota: ')).toEqual({ problem: 'Write what Kota is.' });
+    expect(parseSegment(fields, `kota:${'x'.repeat(501)}`)).toEqual({
+      problem: 'Kota must not be greater than 500 characters.',
+    });
+    const [, , kota, , poin] = segmentOptions(fields);
+    expect(kota.options).toEqual([{ value: 'kota:', label: 'is…', phrase: '', held: null, typed: true }]);
+    expect(poin.options.map((option) => [option.value, option.label, option.typed])).toEqual([
+      ['poin:>=', 'at least…', true],
+      ['poin:<=', 'at most…', true],
+    ]);
+  });
 
   it("is a list's or a yes/no field's value, or a date field's month, as key:value, and nothing else", () => {
     expect(parseSegment(fields, 'member_tier:gold')).toEqual({
@@ -148,9 +174,9 @@ describe('a segment', () => {
     ]) {
       expect(parseSegment(fields, text)).toEqual({ problem: 'Choose a month of Tanggal lahir.' });
     }
-    for (const text of ['member_tierX', 'member_tier', ':Gold', 'kota:Bandung', 'nope:1', undefined]) {
+    for (const text of ['member_tierX', 'member_tier', ':Gold', 'nope:1', undefined]) {
       expect(parseSegment(fields, text)).toEqual({
-        problem: 'Choose a value of one of your list, yes/no or date fields.',
+        problem: 'Choose one of your contact fields and what it holds.',
       });
     }
     expect(parseSegment(fields, 'member_tier:Bronze')).toEqual({ problem: 'Member tier must be one of Gold, Silver.' });
@@ -158,9 +184,11 @@ describe('a segment', () => {
     expect(segmentOptions(fields).map((field) => field.options.map((option) => option.value))).toEqual([
       ['member_tier:Gold', 'member_tier:Silver'],
       ['member:yes', 'member:no'],
+      ['kota:'],
       Array.from({ length: 12 }, (_, i) => `tanggal_lahir:month-${String(i + 1).padStart(2, '0')}`),
+      ['poin:>=', 'poin:<='],
     ]);
-    expect(segmentOptions(fields)[2].options[0]).toEqual({
+    expect(segmentOptions(fields)[3].options[0]).toEqual({
       value: 'tanggal_lahir:month-01',
       label: 'January',
       phrase: 'in January',

@@ -249,8 +249,8 @@ describe('Contacts/Index', () => {
             key: 'member_tier',
             label: 'Member tier',
             options: [
-              { value: 'member_tier:Gold', label: 'Gold' },
-              { value: 'member_tier:Silver', label: 'Silver' },
+              { value: 'member_tier:Gold', label: 'Gold', typed: false },
+              { value: 'member_tier:Silver', label: 'Silver', typed: false },
             ],
           },
         ]}
@@ -269,6 +269,53 @@ describe('Contacts/Index', () => {
       data: { search: 'rina', segment: 'member_tier:Silver' },
     });
     expect(screen.getByRole('link', { name: 'Fields' }).getAttribute('href')).toBe('route:contacts.fields.index');
+  });
+
+  it('narrows the list to a number at least what is typed, once it is a number', () => {
+    const poin = {
+      key: 'poin',
+      label: 'Poin',
+      options: [
+        { value: 'poin:>=', label: 'at least…', typed: true },
+        { value: 'poin:<=', label: 'at most…', typed: true },
+      ],
+    };
+    render(
+      <ContactsIndex
+        contacts={{ data: [rina], meta: contactsMeta }}
+        filters={{ search: '', segment: '' }}
+        segments={[poin]}
+        can={{ edit: true, manage_fields: true }}
+        import_limits={importLimits}
+      />,
+    );
+    fireEvent.change(screen.getByLabelText('Contacts by a field'), { target: { value: 'poin:>=' } });
+    // Chosen, it waits for the number.
+    expect(fake.calls).toEqual([]);
+    fireEvent.change(screen.getByLabelText('Poin at least'), { target: { value: 'banyak' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(screen.getByText('Write a number, such as 1000.')).toBeTruthy();
+    expect(fake.calls).toEqual([]);
+    fireEvent.change(screen.getByLabelText('Poin at least'), { target: { value: ' 1.000 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'get',
+      url: 'route:contacts.index',
+      data: { segment: 'poin:>=1.000' },
+    });
+    cleanup();
+    // Applied, the page shows it as chosen and typed.
+    render(
+      <ContactsIndex
+        contacts={{ data: [rina], meta: contactsMeta }}
+        filters={{ search: '', segment: 'poin:<=500' }}
+        segments={[poin]}
+        can={{ edit: true, manage_fields: true }}
+        import_limits={importLimits}
+      />,
+    );
+    expect((screen.getByLabelText('Contacts by a field') as HTMLSelectElement).value).toBe('poin:<=');
+    expect((screen.getByLabelText('Poin at most') as HTMLInputElement).value).toBe('500');
   });
 
   it('explains an empty list, and one a search left empty', () => {

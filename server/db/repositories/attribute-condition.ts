@@ -1,19 +1,20 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { contacts } from '../schema/index';
+import { contacts, type FieldCondition } from '../schema/index';
 
-/**
- * What a contact's field must hold to be among a filter's or an audience's contacts: a value (a
- * list's choice, yes or no), or a date in a month of any year (birthdays in December). Keys are a
- * field's (`[a-z0-9_]`); values reach SQL only as parameters.
- */
-export type FieldCondition = { key: string; value: string | boolean } | { key: string; month: number };
+export type { FieldCondition };
 
 /** The condition on `contacts.attributes`; a value of another type (a text where a date was) simply does not match. */
 export function attributeCondition(condition: FieldCondition): SQL {
+  const field = sql`(${contacts.attributes} ->> ${condition.key}::text)`;
   if ('month' in condition) {
     // Dates are stored as YYYY-MM-DD text: compared as text, never cast (a cast of a bad value would fail the query).
-    const month = String(condition.month).padStart(2, '0');
-    return sql`(${contacts.attributes} ->> ${condition.key}::text) like ${`____-${month}-__`}`;
+    return sql`${field} like ${`____-${String(condition.month).padStart(2, '0')}-__`}`;
   }
+  if ('min' in condition || 'max' in condition) {
+    // A JSON path in lax mode, silent: a value that is no number is not compared, nothing is cast.
+    const [operator, bound] = 'min' in condition ? ['>=', condition.min] : ['<=', condition.max];
+    return sql`jsonb_path_exists(${contacts.attributes}, ${`$."${condition.key}" ? (@ ${operator} $bound)`}::jsonpath, ${JSON.stringify({ bound })}::jsonb, true)`;
+  }
+  if ('text' in condition) return sql`lower(${field}) = lower(${condition.text})`;
   return sql`${contacts.attributes} @> ${JSON.stringify({ [condition.key]: condition.value })}::jsonb`;
 }

@@ -4,6 +4,7 @@ import type { StoredAttachment } from '../../channels/media';
 import { teams } from './teams';
 import { users } from './users';
 import { channels, contacts, messages } from './channels';
+import type { FieldCondition } from './contact-fields';
 
 /**
  * Broadcasts: one approved WhatsApp template sent by a team to many of its contacts at once (a
@@ -24,12 +25,11 @@ export type BroadcastAudience =
   | { kind: 'label'; labelId: number }
   | { kind: 'file'; fileName: string; contactIds: number[] }
   /**
-   * Contacts whose list or yes/no field holds this value, or whose date field is in this month
-   * (1–12, any year); the field's label and the condition in words as chosen ("Gold", "in December").
+   * Contacts whose field holds what the condition says (a list's value, a date's month, a number's
+   * bound, a text); the field's label and the condition in words as chosen ("Gold", "in December",
+   * "at least 1,000").
    */
-  | ({ kind: 'field'; key: string; label: string; valueText: string } & (
-      { value: string | boolean } | { month: number }
-    ));
+  | ({ kind: 'field'; label: string; valueText: string } & FieldCondition);
 
 /** A recipient before their message exists ('pending'), once it does ('queued'), or left out ('skipped'). */
 export type BroadcastRecipientStatus = 'pending' | 'queued' | 'skipped';

@@ -3,6 +3,19 @@ import { boolean, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varch
 import { teams } from './teams';
 import { users } from './users';
 
+/**
+ * What a contact's field must hold to be among a filter's or an audience's contacts: a value (a
+ * list's choice, yes or no), a date in a month of any year (birthdays in December), a number at
+ * least or at most a bound (points), or a text equal whatever its case (a city). Keys are a field's
+ * (`[a-z0-9_]`); db/repositories/attribute-condition.ts writes its SQL.
+ */
+export type FieldCondition =
+  | { key: string; value: string | boolean }
+  | { key: string; month: number }
+  | { key: string; min: number }
+  | { key: string; max: number }
+  | { key: string; text: string };
+
 /** What a contact field holds. */
 export const contactFieldTypes = ['text', 'number', 'date', 'list', 'yes_no'] as const;
 export type ContactFieldType = (typeof contactFieldTypes)[number];

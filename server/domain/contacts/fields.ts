@@ -13,6 +13,7 @@ import {
   contactFieldLimits,
   fieldKeyOf,
   fieldValueText,
+  parseNumber,
   parseFieldValue,
   type AttributeValue,
   type ContactFieldShape,
@@ -161,15 +162,11 @@ export async function deleteContactField(services: Pick<Services, 'db'>, actor: 
 }
 
 /**
- * Fields that sort contacts into groups, which broadcasts and the contacts list go by: a list's
- * choices, yes or no, and a date's month of any year (the customers whose birthday is in December).
- */
-export const segmentable = (field: Pick<ContactFieldShape, 'type'>) =>
-  field.type === 'list' || field.type === 'yes_no' || field.type === 'date';
-
-/**
- * The contacts of one group, as a `key:value` names it (`member_tier:Gold`, `member:yes`,
- * `tanggal_lahir:month-12`): the field, what its contacts hold, and that in words ("Gold", "in December").
+ * The contacts of one group, which the contacts list, its export, the API and a broadcast's
+ * audience go by, as a `key:value` names it: a list's choice or yes/no (`member_tier:Gold`,
+ * `member:yes`), a date's month of any year (`tanggal_lahir:month-12`), a number's bound
+ * (`poin:>=1000`, `poin:<=500`), or a text whatever its case (`kota:bandung`). The field, what its
+ * contacts hold, and that in words after "is" ("Gold", "in December", "at least 1,000", "Bandung").
  */
 export interface Segment {
   field: ContactFieldShape;
@@ -180,61 +177,103 @@ export interface Segment {
 const monthNames = new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' });
 const monthName = (month: number) => monthNames.format(new Date(Date.UTC(2000, month - 1, 1)));
 const MONTH = /^month-(0[1-9]|1[0-2])$/;
+const BOUND = /^(>=|<=)\s*(.*)$/;
+const numberText = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 6 });
 
-/** A `key:value` of one of the team's list, yes/no or date fields, or why it is none. */
+/** A `key:value` of one of the team's fields, or why it is none. */
 export function parseSegment(
   teamFields: readonly ContactFieldShape[],
   text: string | undefined,
 ): { segment: Segment } | { problem: string } {
   const split = text?.indexOf(':') ?? -1;
-  const field =
-    split > 0 ? teamFields.find((item) => segmentable(item) && item.key === text?.slice(0, split)) : undefined;
-  if (!text || !field) return { problem: 'Choose a value of one of your list, yes/no or date fields.' };
-  const given = text.slice(split + 1);
-  if (field.type === 'date') {
-    const month = MONTH.exec(given);
-    if (!month) return { problem: `Choose a month of ${field.label}.` };
-    const number = Number(month[1]);
-    return { segment: { field, condition: { key: field.key, month: number }, valueText: `in ${monthName(number)}` } };
+  const field = split > 0 ? teamFields.find((item) => item.key === text?.slice(0, split)) : undefined;
+  if (!text || !field) return { problem: 'Choose one of your contact fields and what it holds.' };
+  const given = text.slice(split + 1).trim();
+  const segment = (condition: FieldCondition, valueText: string) => ({ segment: { field, condition, valueText } });
+  switch (field.type) {
+    case 'date': {
+      const month = MONTH.exec(given);
+      if (!month) return { problem: `Choose a month of ${field.label}.` };
+      return segment({ key: field.key, month: Number(month[1]) }, `in ${monthName(Number(month[1]))}`);
+    }
+    case 'number': {
+      const bound = BOUND.exec(given);
+      const value = bound ? parseNumber(bound[2]) : undefined;
+      if (!bound || value === undefined) return { problem: `Give a number for ${field.label}, such as 1000.` };
+      return bound[1] === '>='
+        ? segment({ key: field.key, min: value }, `at least ${numberText(value)}`)
+        : segment({ key: field.key, max: value }, `at most ${numberText(value)}`);
+    }
+    case 'text': {
+      const value = given.replace(/\s+/g, ' ');
+      if (value === '') return { problem: `Write what ${field.label} is.` };
+      if (value.length > contactFieldLimits.text)
+        return { problem: `${field.label} must not be greater than ${contactFieldLimits.text} characters.` };
+      return segment({ key: field.key, text: value }, value);
+    }
+    default: {
+      const parsed = parseFieldValue(field, given);
+      if (!parsed.ok) return { problem: parsed.message };
+      if (parsed.value === null || typeof parsed.value === 'number')
+        return { problem: `Choose a value of ${field.label}.` };
+      return segment(
+        { key: field.key, value: parsed.value },
+        fieldValueText(field, parsed.value, 'en') ?? String(parsed.value),
+      );
+    }
   }
-  const parsed = parseFieldValue(field, given);
-  if (!parsed.ok) return { problem: parsed.message };
-  if (parsed.value === null || typeof parsed.value === 'number')
-    return { problem: `Choose a value of ${field.label}.` };
-  return {
-    segment: {
-      field,
-      condition: { key: field.key, value: parsed.value },
-      valueText: fieldValueText(field, parsed.value, 'en') ?? String(parsed.value),
-    },
-  };
 }
 
 /**
- * The groups of the team's list, yes/no and date fields, each as the `key:value` a filter or an
- * audience names it by; `label` is what a select shows after the field's label ("Gold",
- * "December"), `phrase` what follows "whose Tanggal lahir is" ("Gold", "in December"), and `held`
- * what its contacts hold (a value, or a date's month).
+ * The groups of the team's fields as a select offers them, each by the `key:value` a filter or an
+ * audience names it: `label` is what follows the field's label in the select ("Gold", "December",
+ * "at least…"), `phrase` what follows "whose Poin is" ("Gold", "in December", "at least"), `held`
+ * what its contacts hold (a value, or a date's month) to count them. A `typed` one (a number's
+ * bound, a text) takes what the person types after its `value`, and is counted once typed.
  */
 export function segmentOptions(teamFields: readonly ContactFieldShape[]) {
-  return teamFields.filter(segmentable).map((field) => ({
+  return teamFields.map((field) => ({
     key: field.key,
     label: field.label,
-    options:
-      field.type === 'date'
-        ? Array.from({ length: 12 }, (_, i) => ({
-            value: `${field.key}:month-${String(i + 1).padStart(2, '0')}`,
-            label: monthName(i + 1),
-            phrase: `in ${monthName(i + 1)}`,
-            held: { month: i + 1 } as string | boolean | { month: number },
-          }))
-        : (field.type === 'list' ? field.options : [true, false]).map((value) => ({
-            value: `${field.key}:${field.type === 'yes_no' ? (value ? 'yes' : 'no') : value}`,
-            label: fieldValueText(field, value, 'en') ?? String(value),
-            phrase: fieldValueText(field, value, 'en') ?? String(value),
-            held: value as string | boolean | { month: number },
-          })),
+    options: optionsOf(field),
   }));
+}
+
+interface SegmentOption {
+  value: string;
+  label: string;
+  phrase: string;
+  held: string | boolean | { month: number } | null;
+  typed?: true;
+}
+
+function optionsOf(field: ContactFieldShape): SegmentOption[] {
+  switch (field.type) {
+    case 'date':
+      return Array.from({ length: 12 }, (_, i) => ({
+        value: `${field.key}:month-${String(i + 1).padStart(2, '0')}`,
+        label: monthName(i + 1),
+        phrase: `in ${monthName(i + 1)}`,
+        held: { month: i + 1 },
+      }));
+    case 'number':
+      return [
+        { value: `${field.key}:>=`, label: 'at least…', phrase: 'at least', held: null, typed: true },
+        { value: `${field.key}:<=`, label: 'at most…', phrase: 'at most', held: null, typed: true },
+      ];
+    case 'text':
+      return [{ value: `${field.key}:`, label: 'is…', phrase: '', held: null, typed: true }];
+    default:
+      return (field.type === 'list' ? field.options : [true, false]).map((value) => {
+        const words = fieldValueText(field, value, 'en') ?? String(value);
+        return {
+          value: `${field.key}:${field.type === 'yes_no' ? (value ? 'yes' : 'no') : value}`,
+          label: words,
+          phrase: words,
+          held: value,
+        };
+      });
+  }
 }
 
 /** A field as the pages and the API have it. */

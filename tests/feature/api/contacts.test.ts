@@ -71,9 +71,15 @@ describe('the contacts API', () => {
     expect(byId.body.data).toEqual([expect.objectContaining({ id: rina.id, external_id: 'cust-1042' })]);
     expect((await call('get', '/api/contacts?external_id=cust-104')).body.data).toEqual([]);
     expect((await call('get', `/api/contacts?external_id=${'x'.repeat(256)}`)).status).toBe(422);
-    const bad = await call('get', '/api/contacts?segment=kota:Bandung');
+    const bad = await call('get', '/api/contacts?segment=poin:>=banyak');
     expect(bad.status).toBe(422);
-    expect(bad.body.errors).toEqual({ segment: ['Choose a value of one of your list, yes/no or date fields.'] });
+    expect(bad.body.errors).toEqual({ segment: ['Give a number for Poin, such as 1000.'] });
+    // A number's bound and a text whatever its case.
+    const ids = async (query: string) =>
+      (await call('get', `/api/contacts?${query}`)).body.data.map((c: { id: number }) => c.id);
+    expect(await ids('segment=poin:>=10')).toEqual([rina.id]);
+    expect(await ids(`segment=${encodeURIComponent('poin:<=9')}`)).toEqual([]);
+    expect((await call('get', '/api/contacts?segment=kota:')).status).toBe(422);
     expect((await call('get', '/api/contacts?per_page=500')).status).toBe(422);
     expect((await call('get', `/api/contacts/${rina.id}`)).body).toMatchObject({ id: rina.id, name: 'Rina' });
     const fields = await call('get', '/api/contact-fields');

@@ -375,30 +375,33 @@ describe('sending a broadcast', () => {
     await withValues('Tono', { member: false, kota: 'Gold' });
 
     const create = expectPage(await client.visit('/broadcasts/create'), 'Broadcasts/Create');
-    expect((create.props.audiences as { segments: unknown }).segments).toEqual([
+    const counted = (create.props.audiences as { segments: Array<{ key: string }> }).segments;
+    // Kota, a text, is typed (and counted as typed): the others are counted ahead.
+    expect(counted.map((segment) => segment.key)).toEqual(['member_tier', 'member', 'kota']);
+    expect(counted.slice(0, 2)).toEqual([
       {
         key: 'member_tier',
         label: 'Member tier',
         options: [
-          { value: 'member_tier:Gold', label: 'Gold', phrase: 'Gold', contacts: 1 },
-          { value: 'member_tier:Silver', label: 'Silver', phrase: 'Silver', contacts: 1 },
+          { value: 'member_tier:Gold', label: 'Gold', phrase: 'Gold', typed: false, contacts: 1 },
+          { value: 'member_tier:Silver', label: 'Silver', phrase: 'Silver', typed: false, contacts: 1 },
         ],
       },
       {
         key: 'member',
         label: 'Member',
         options: [
-          { value: 'member:yes', label: 'Yes', phrase: 'Yes', contacts: 2 },
-          { value: 'member:no', label: 'No', phrase: 'No', contacts: 1 },
+          { value: 'member:yes', label: 'Yes', phrase: 'Yes', typed: false, contacts: 2 },
+          { value: 'member:no', label: 'No', phrase: 'No', typed: false, contacts: 1 },
         ],
       },
     ]);
 
     // A text field, a value the list does not offer, nothing chosen, and a value nobody holds.
     for (const [segment, message] of [
-      ['kota:Gold', 'Choose a value of one of your list, yes/no or date fields.'],
+      ['nope:Gold', 'Choose one of your contact fields and what it holds.'],
       ['member_tier:Bronze', 'Member tier must be one of Gold, Silver.'],
-      ['', 'Choose a value of one of your list, yes/no or date fields.'],
+      ['', 'Choose one of your contact fields and what it holds.'],
     ]) {
       await store(promo(channel.id, { audience: 'field', segment }));
       expect((await errors())?.segment).toBe(message);
@@ -451,8 +454,8 @@ describe('sending a broadcast', () => {
     expect(birthdays.label).toBe('Tanggal lahir');
     expect(birthdays.options).toHaveLength(12);
     expect(birthdays.options.slice(10)).toEqual([
-      { value: 'tanggal_lahir:month-11', label: 'November', phrase: 'in November', contacts: 1 },
-      { value: 'tanggal_lahir:month-12', label: 'December', phrase: 'in December', contacts: 2 },
+      { value: 'tanggal_lahir:month-11', label: 'November', phrase: 'in November', typed: false, contacts: 1 },
+      { value: 'tanggal_lahir:month-12', label: 'December', phrase: 'in December', typed: false, contacts: 2 },
     ]);
 
     await store(promo(channel.id, { audience: 'field', segment: 'tanggal_lahir:1990-12-17' }));
@@ -483,6 +486,76 @@ describe('sending a broadcast', () => {
     const list = expectPage(await client.visit('/contacts?segment=tanggal_lahir:month-12'), 'Contacts/Index');
     const names = (list.props.contacts as { data: Array<{ name: string }> }).data.map((row) => row.name).sort();
     expect(names).toEqual(['Budi', 'Rina']);
+  });
+
+  it('sends to the contacts whose number is at least what was typed, or whose text is a value, counted as typed', async () => {
+    const { client, store, channel, contact, broadcasts, errors, team } = await setting();
+    for (const field of [
+      { label: 'Poin', type: 'number' },
+      { label: 'Kota', type: 'text' },
+    ])
+      expect((await client.send('post', '/contacts/fields', field)).status).toBe(303);
+    const withValues = async (name: string, attributes: Record<string, unknown>) => {
+      const row = await contact({ name });
+      await app.services.db.update(schema.contacts).set({ attributes }).where(eq(schema.contacts.id, row.id));
+      return row;
+    };
+    const rina = await withValues('Rina', { poin: 1500, kota: 'Bandung' });
+    const budi = await withValues('Budi', { poin: 1000, kota: 'bandung' });
+    const sari = await withValues('Sari', { poin: 999.5, kota: 'Jakarta' });
+    // A value of another kind (written before the field was a number) is simply not at least 1,000.
+    const tono = await withValues('Tono', { poin: 'seribu', kota: 'Bandung Barat' });
+
+    const count = (segment: string, as = client) =>
+      as.agent
+        .get('/broadcasts/audience')
+        .query({ segment })
+        .set({ Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' });
+    expect((await count('poin:>=1.000')).body).toEqual({ contacts: 2, phrase: 'at least 1,000' });
+    expect((await count('poin:<=1000')).body).toEqual({ contacts: 2, phrase: 'at most 1,000' });
+    expect((await count('kota:BANDUNG')).body).toEqual({ contacts: 2, phrase: 'BANDUNG' });
+    const bad = await count('poin:>=seribu');
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({ segment: ['Give a number for Poin, such as 1000.'] });
+    // Whoever may not send broadcasts may not count their audiences.
+    const agent = await signedIn(app.app, await createMember(app.services, team, 'agent', { current: true }));
+    expect((await count('poin:>=1000', agent)).status).toBe(403);
+
+    const create = expectPage(await client.visit('/broadcasts/create'), 'Broadcasts/Create');
+    const segments = (create.props.audiences as { segments: Array<{ key: string; options: unknown[] }> }).segments;
+    expect(segments.find((segment) => segment.key === 'poin')?.options).toEqual([
+      { value: 'poin:>=', label: 'at least…', phrase: 'at least', typed: true, contacts: null },
+      { value: 'poin:<=', label: 'at most…', phrase: 'at most', typed: true, contacts: null },
+    ]);
+
+    await store(promo(channel.id, { audience: 'field', segment: 'poin:>=' }));
+    expect((await errors())?.segment).toBe('Give a number for Poin, such as 1000.');
+    expect((await store(promo(channel.id, { audience: 'field', segment: 'poin:>=1.000' }))).status).toBe(303);
+    await app.services.jobs.drain();
+    expect([rina, budi, sari, tono].map((row) => sentTo(row.phoneE164!).length)).toEqual([1, 1, 0, 0]);
+    const [broadcast] = await broadcasts();
+    expect(broadcast.audience).toEqual({
+      kind: 'field',
+      key: 'poin',
+      min: 1000,
+      label: 'Poin',
+      valueText: 'at least 1,000',
+    });
+    const shown = expectPage(await client.visit(`/broadcasts/${broadcast.id}`), 'Broadcasts/Show');
+    expect((shown.props.broadcast as { audience: unknown }).audience).toMatchObject({
+      segment: { field: 'Poin', value: 'at least 1,000' },
+    });
+
+    // The contacts list goes by them too.
+    const names = async (segment: string) =>
+      (
+        expectPage(await client.visit(`/contacts?segment=${encodeURIComponent(segment)}`), 'Contacts/Index').props
+          .contacts as { data: Array<{ name: string }> }
+      ).data
+        .map((row) => row.name)
+        .sort();
+    expect(await names('poin:<=999,5')).toEqual(['Sari']);
+    expect(await names('kota:bandung')).toEqual(['Budi', 'Rina']);
   });
 
   it('sends to the contacts with a conversation carrying the label', async () => {

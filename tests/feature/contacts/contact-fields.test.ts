@@ -295,34 +295,35 @@ describe('the contacts list by a field', () => {
       names: ['Rina'],
     });
     expect((await names('?segment=member:yes&search=bu')).names).toEqual(['Budi']);
-    // A text field, a value the list does not offer, an array: everyone, the filter shown empty.
-    for (const query of ['?segment=kota:Gold', '?segment=member_tier:Platinum', '?segment[]=x', '?segment=nope']) {
+    // A number that is none, a value the list does not offer, an array: everyone, the filter shown empty.
+    for (const query of ['?segment=poin:>=x', '?segment=member_tier:Platinum', '?segment[]=x', '?segment=nope']) {
       expect(await names(query)).toEqual({ filters: { search: '', segment: '' }, names: ['Budi', 'Rina', 'Sari'] });
     }
     const page = expectPage(await client.visit('/contacts'), 'Contacts/Index');
     const segments = page.props.segments as Array<{ key: string; options: Array<{ value: string; label: string }> }>;
-    // A date field's months follow the list's and yes/no fields' values, in the fields' order.
-    expect(segments.map((segment) => segment.key)).toEqual(['member_tier', 'tanggal_lahir', 'member']);
-    expect(segments[1].options.slice(0, 2)).toEqual([
-      { value: 'tanggal_lahir:month-01', label: 'January' },
-      { value: 'tanggal_lahir:month-02', label: 'February' },
+    // Every field, in the fields' order: a text and a number take what is typed, a date its months.
+    expect(segments.map((segment) => segment.key)).toEqual(['kota', 'member_tier', 'poin', 'tanggal_lahir', 'member']);
+    expect(segments[0].options).toEqual([{ value: 'kota:', label: 'is…', typed: true }]);
+    expect(segments[3].options.slice(0, 2)).toEqual([
+      { value: 'tanggal_lahir:month-01', label: 'January', typed: false },
+      { value: 'tanggal_lahir:month-02', label: 'February', typed: false },
     ]);
-    expect(segments.filter((segment) => segment.key !== 'tanggal_lahir')).toEqual([
+    expect(segments.filter((segment) => ['member_tier', 'member'].includes(segment.key))).toEqual([
       {
         key: 'member_tier',
         label: 'Member tier',
         options: [
-          { value: 'member_tier:Gold', label: 'Gold' },
-          { value: 'member_tier:Silver', label: 'Silver' },
-          { value: 'member_tier:Bronze', label: 'Bronze' },
+          { value: 'member_tier:Gold', label: 'Gold', typed: false },
+          { value: 'member_tier:Silver', label: 'Silver', typed: false },
+          { value: 'member_tier:Bronze', label: 'Bronze', typed: false },
         ],
       },
       {
         key: 'member',
         label: 'Member',
         options: [
-          { value: 'member:yes', label: 'Yes' },
-          { value: 'member:no', label: 'No' },
+          { value: 'member:yes', label: 'Yes', typed: false },
+          { value: 'member:no', label: 'No', typed: false },
         ],
       },
     ]);

@@ -1,5 +1,5 @@
 import { Head, Link, useForm, usePage } from '@inertiajs/react';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import DialogModal from '@/Components/DialogModal';
 import EmptyState from '@/Components/EmptyState';
 import Icon from '@/Components/Icon';
@@ -21,7 +21,8 @@ import { HeaderFileField, Preview, templateKey } from '../Conversations/Partials
 import { localInputValue } from '../Conversations/Partials/snooze';
 import { fillVariables, variableValues } from '../../../../server/domain/conversations/reply-variables';
 import { messageLanguage, sampleAttributes } from '../../../../server/domain/contacts/field-values';
-import { SegmentOptions } from '../Contacts/Partials/ContactFieldInputs';
+import { SegmentOptions, segmentParts } from '../Contacts/Partials/ContactFieldInputs';
+import { JsonRequestError, requestJson } from '@/lib/json-request';
 import type { BroadcastsCreateProps } from './Partials/types';
 import { megaphone } from './Partials/figures';
 
@@ -175,15 +176,21 @@ export default function Create({
   const channel = channels.find((item) => String(item.id) === form.data.channel_id);
   const template = channel?.templates.find((item) => templateKey(item) === form.data.template);
   const label = audiences.labels.find((item) => String(item.id) === form.data.label_id);
-  const segment = audiences.segments
-    .flatMap((field) => field.options.map((option) => ({ field, option })))
-    .find((item) => item.option.value === form.data.segment);
+  const segment = segmentParts(audiences.segments, form.data.segment);
+  // A group that takes a value (a number's bound, a text) is counted once typed.
+  const counted = useTypedCount(
+    form.data.audience === 'field' && segment?.option.typed && segment.typed.trim() !== '' ? form.data.segment : null,
+  );
+  const typedCount = segment?.option.typed ? counted : null;
   const reach =
     form.data.audience === 'all'
       ? audiences.all
       : form.data.audience === 'field'
-        ? (segment?.option.contacts ?? 0)
+        ? typedCount
+          ? (typedCount.contacts ?? 0)
+          : (segment?.option.contacts ?? 0)
         : (label?.contacts ?? 0);
+  const segmentPhrase = typedCount ? typedCount.phrase : segment?.option.phrase;
   const listPicker = useRef<HTMLInputElement>(null);
   const sendAt = form.data.when === 'later' && form.data.send_at ? new Date(form.data.send_at) : null;
 
@@ -481,13 +488,33 @@ export default function Create({
                   <ChoiceSelect
                     id="broadcast-segment"
                     label="Field value"
-                    value={form.data.segment}
+                    value={segment?.option.value ?? ''}
                     onChange={(value) => form.setData('segment', value)}
-                    error={errors.segment}
+                    error={segment?.option.typed ? undefined : errors.segment}
                   >
                     <option value="">Choose a value…</option>
                     <SegmentOptions segments={audiences.segments} />
                   </ChoiceSelect>
+                  {segment?.option.typed && (
+                    <div className="mt-2">
+                      <TextInput
+                        aria-label={`${segment.field.label} ${segment.option.label.replace('…', '')}`}
+                        className="block w-full sm:w-60"
+                        value={segment.typed}
+                        onChange={(event) => form.setData('segment', segment.option.value + event.target.value)}
+                        inputMode={segment.option.value.endsWith('=') ? 'decimal' : undefined}
+                        placeholder={segment.option.value.endsWith('=') ? '1000' : 'Bandung'}
+                        aria-invalid={errors.segment || typedCount?.error ? true : undefined}
+                        aria-describedby="broadcast-segment-typed"
+                      />
+                      <p id="broadcast-segment-typed" className="mt-1 text-sm text-gray-600" aria-live="polite">
+                        {typedCount?.contacts !== null && typedCount?.contacts !== undefined
+                          ? `${plural(typedCount.contacts, 'contact')} whose ${segment.field.label} is ${typedCount.phrase}`
+                          : ''}
+                      </p>
+                      <InputError className="mt-1" message={typedCount?.error ?? errors.segment} />
+                    </div>
+                  )}
                 </Choice>
                 <Choice
                   name="audience"
@@ -610,8 +637,8 @@ export default function Create({
             <>
               about <span className="font-medium">{plural(reach, 'contact')}</span>
               {form.data.audience === 'label' && label ? ` labelled ${label.name}` : ''}
-              {form.data.audience === 'field' && segment
-                ? ` whose ${segment.field.label} is ${segment.option.phrase}`
+              {form.data.audience === 'field' && segment && segmentPhrase
+                ? ` whose ${segment.field.label} is ${segmentPhrase}`
                 : ''}
             </>
           )}
@@ -628,4 +655,44 @@ export default function Create({
       </DialogModal>
     </>
   );
+}
+
+/**
+ * How many contacts who may receive broadcasts a typed group holds (`poin:>=1000`), asked of
+ * broadcasts.audience a moment after the typing stops; what the server calls it ("at least 1,000"),
+ * or why it is none. Null while nothing is typed.
+ */
+function useTypedCount(segment: string | null) {
+  const [result, setResult] = useState<{
+    segment: string;
+    contacts: number | null;
+    phrase: string;
+    error: string | null;
+  } | null>(null);
+  useEffect(() => {
+    if (segment === null) return;
+    let current = true;
+    const timer = setTimeout(() => {
+      requestJson<{ contacts: number; phrase: string }>('GET', route('broadcasts.audience', { segment }))
+        .then((body) => {
+          if (current) setResult({ segment, contacts: body.contacts, phrase: body.phrase, error: null });
+        })
+        .catch((error: unknown) => {
+          if (!current) return;
+          const errors =
+            error instanceof JsonRequestError ? (error.body as { errors?: { segment?: string[] } }).errors : undefined;
+          setResult({
+            segment,
+            contacts: null,
+            phrase: '',
+            error: errors?.segment?.[0] ?? 'The contacts could not be counted; try again.',
+          });
+        });
+    }, 300);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [segment]);
+  return segment !== null && result?.segment === segment ? result : null;
 }

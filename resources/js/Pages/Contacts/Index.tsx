@@ -1,6 +1,8 @@
 import { Head, Link, router } from '@inertiajs/react';
 import Select from '@/Components/Select';
 import { useState } from 'react';
+import InputError from '@/Components/InputError';
+import { parseNumber } from '../../../../server/domain/contacts/field-values';
 import PrimaryButton from '@/Components/PrimaryButton';
 import EmptyState from '@/Components/EmptyState';
 import Icon from '@/Components/Icon';
@@ -19,7 +21,8 @@ import { contactLabel } from '../Conversations/Partials/format';
 import type { ContactImportReport, ContactsIndexProps } from './Partials/types';
 import NewContact from './Partials/NewContact';
 import { ImportContacts, ImportReport } from './Partials/ImportContacts';
-import { SegmentOptions } from './Partials/ContactFieldInputs';
+import { SegmentOptions, segmentParts } from './Partials/ContactFieldInputs';
+import TextInput from '@/Components/TextInput';
 
 type Filters = ContactsIndexProps['filters'];
 
@@ -37,6 +40,22 @@ const pageUrl = (filters: Filters, page?: number) => route('contacts.index', { _
 export default function Index({ contacts, filters, segments, can, import_limits: importLimits }: ContactsIndexProps) {
   const [dialog, setDialog] = useState<'new' | 'import' | null>(null);
   const [report, setReport] = useState<ContactImportReport | null>(null);
+  // The group chosen, and what was typed for one that takes it (`poin:>=` and 1000).
+  const shown = segmentParts(segments, filters.segment);
+  const [choice, setChoice] = useState(shown?.option.value ?? '');
+  const [typed, setTyped] = useState(shown?.typed ?? '');
+  const [typedError, setTypedError] = useState<string | null>(null);
+  // The picker follows what the server applied when that changes (a link, back and forward).
+  const [applied, setApplied] = useState(filters.segment);
+  if (applied !== filters.segment) {
+    const parts = segmentParts(segments, filters.segment);
+    setApplied(filters.segment);
+    setChoice(parts?.option.value ?? '');
+    setTyped(parts?.typed ?? '');
+  }
+  const typing = segmentParts(segments, choice);
+  const typedOption = typing?.option.typed ? typing : null;
+  const wantsNumber = choice.endsWith('=');
   const visit = (next: Filters) =>
     router.get(route('contacts.index'), query(next), { preserveState: true, preserveScroll: true, replace: true });
   const search = useSearchField(filters.search, (text) => visit({ ...filters, search: text }));
@@ -107,13 +126,51 @@ export default function Index({ contacts, filters, segments, can, import_limits:
               <Select
                 id="contact-segment"
                 className="block w-full sm:w-64"
-                value={filters.segment}
-                onChange={(event) => visit({ search: search.value, segment: event.target.value })}
+                value={choice}
+                onChange={(event) => {
+                  const value = event.target.value;
+                  setChoice(value);
+                  setTyped('');
+                  setTypedError(null);
+                  // A group that takes a value waits for it; any other applies at once.
+                  if (!segmentParts(segments, value)?.option.typed) visit({ search: search.value, segment: value });
+                }}
               >
                 <option value="">Everyone</option>
                 <SegmentOptions segments={segments} />
               </Select>
             </div>
+          )}
+          {typedOption && (
+            <form
+              className="flex flex-wrap items-start gap-2"
+              onSubmit={(event) => {
+                event.preventDefault();
+                const value = typed.trim();
+                if (value === '' || (wantsNumber && parseNumber(value) === undefined)) {
+                  setTypedError(wantsNumber ? 'Write a number, such as 1000.' : 'Write what it is.');
+                  return;
+                }
+                setTypedError(null);
+                visit({ search: search.value, segment: choice + value });
+              }}
+            >
+              <div>
+                <TextInput
+                  aria-label={`${typedOption.field.label} ${typedOption.option.label.replace('…', '')}`}
+                  className="block w-full sm:w-40"
+                  value={typed}
+                  onChange={(event) => setTyped(event.target.value)}
+                  inputMode={wantsNumber ? 'decimal' : undefined}
+                  placeholder={wantsNumber ? '1000' : 'Bandung'}
+                  aria-invalid={typedError ? true : undefined}
+                  aria-describedby="contact-segment-typed-error"
+                  autoFocus={typed === ''}
+                />
+                <InputError id="contact-segment-typed-error" className="mt-1" message={typedError ?? undefined} />
+              </div>
+              <SecondaryButton type="submit">Apply</SecondaryButton>
+            </form>
           )}
         </div>
 

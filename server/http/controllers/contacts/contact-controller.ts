@@ -100,7 +100,7 @@ export async function index(req: Request) {
     segments: segmentOptions(teamFields).map((field) => ({
       key: field.key,
       label: field.label,
-      options: field.options.map(({ value, label }) => ({ value, label })),
+      options: field.options.map(({ value, label, typed }) => ({ value, label, typed: typed === true })),
     })),
     can: { edit: contactPolicy.edit(actor), manage_fields: contactFieldPolicy.manage(actor) },
     import_limits: { bytes: contactImportLimits.bytes, rows: contactImportLimits.rows },

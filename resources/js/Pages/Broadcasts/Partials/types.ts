@@ -30,12 +30,15 @@ export interface BroadcastsCreateProps {
     all: number;
     unsubscribed: number;
     labels: { id: number; name: string; color: LabelColor; contacts: number }[];
-    /** The team's list and yes/no fields' values (`key:value`), with how many may receive each. */
-    /** A field's groups: `label` after the field's in a select ("December"), `phrase` after "is" ("in December"). */
+    /**
+     * The groups of the team's fields (`key:value`): `label` after the field's in a select
+     * ("December", "at least…"), `phrase` after "is" ("in December", "at least"), and how many may
+     * receive each (null for a typed one, counted once typed through broadcasts.audience).
+     */
     segments: {
       key: string;
       label: string;
-      options: { value: string; label: string; phrase: string; contacts: number }[];
+      options: { value: string; label: string; phrase: string; typed: boolean; contacts: number | null }[];
     }[];
   };
   variables: { name: string; description: string }[];

@@ -117,23 +117,58 @@ export default function ContactFieldInputs({
   );
 }
 
+/** A group of contacts a select offers (server/domain/contacts/fields.ts `segmentOptions`). */
+export interface SegmentChoice {
+  value: string;
+  label: string;
+  /** Takes what the person types after `value` (a number's bound, a text). */
+  typed?: boolean;
+  /** How many contacts are in it, when counted ahead. */
+  contacts?: number | null;
+}
+
+export interface SegmentField<Choice extends SegmentChoice = SegmentChoice> {
+  key: string;
+  label: string;
+  options: Choice[];
+}
+
 /**
- * A select's options for the values of the team's list and yes/no fields (`key:value`), a group a
- * field, each with how many contacts hold it when counted.
+ * A select's options for the groups of the team's fields (`key:value`), a group a field, each with
+ * how many contacts are in it when counted ahead ("Member tier: Gold (3 contacts)", "Poin: at least…").
  */
-export function SegmentOptions({
-  segments,
-}: {
-  segments: { key: string; label: string; options: { value: string; label: string; contacts?: number }[] }[];
-}) {
+export function SegmentOptions({ segments }: { segments: SegmentField[] }) {
   return segments.map((field) => (
     <optgroup key={field.key} label={field.label}>
       {field.options.map((option) => (
         <option key={option.value} value={option.value}>
           {field.label}: {option.label}
-          {option.contacts === undefined ? '' : ` (${plural(option.contacts, 'contact')})`}
+          {option.contacts === undefined || option.contacts === null ? '' : ` (${plural(option.contacts, 'contact')})`}
         </option>
       ))}
     </optgroup>
   ));
+}
+
+/**
+ * A segment (`poin:>=1000`) as the option it was chosen from and what was typed after it
+ * (`poin:>=` and `1000`); an option without typing is itself whole. Unknown: neither.
+ */
+export function segmentParts<Choice extends SegmentChoice>(
+  segments: SegmentField<Choice>[],
+  segment: string,
+): { field: SegmentField<Choice>; option: Choice; typed: string } | null {
+  let found: { field: SegmentField<Choice>; option: Choice; typed: string } | null = null;
+  for (const field of segments) {
+    for (const option of field.options) {
+      if (!option.typed && option.value === segment) return { field, option, typed: '' };
+      if (
+        option.typed &&
+        segment.startsWith(option.value) &&
+        (!found || option.value.length > found.option.value.length)
+      )
+        found = { field, option, typed: segment.slice(option.value.length) };
+    }
+  }
+  return found;
 }

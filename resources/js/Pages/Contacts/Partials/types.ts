@@ -24,10 +24,10 @@ export interface ContactSummary {
 
 export interface ContactsIndexProps {
   contacts: { data: ContactSummary[]; meta: PageMeta };
-  /** segment: a list or yes/no field's value or a date field's month, `key:value` ('' for everyone). */
+  /** segment: a group of the team's fields, `key:value` ('' for everyone): `member_tier:Gold`, `tanggal_lahir:month-12`, `poin:>=1000`. */
   filters: { search: string; segment: string };
-  /** The team's list and yes/no fields' values the list may be narrowed to. */
-  segments: { key: string; label: string; options: { value: string; label: string }[] }[];
+  /** The groups of the team's fields; a `typed` one takes what the person types after its value (`poin:>=` and 1000). */
+  segments: { key: string; label: string; options: { value: string; label: string; typed: boolean }[] }[];
   /** manage_fields: owners, admins and editors keep the team's contact fields. */
   can: { edit: boolean; manage_fields: boolean };
   /** The largest file and the most rows an import takes. */
