@@ -481,8 +481,8 @@ export default function Create({
                   label="Contacts by a field"
                   hint={
                     audiences.segments.length === 0
-                      ? 'Add a list, yes/no or date contact field (Contacts → Fields), such as a member tier or a birthday, to reach those who hold one value.'
-                      : 'Those whose list or yes/no field holds one value, such as Gold members, or whose date is in a month, such as December birthdays.'
+                      ? 'Add a contact field (Contacts → Fields), such as a member tier, a birthday or points, to reach those who hold one value.'
+                      : 'Those whose field holds what you choose: Gold members, December birthdays, at least 1.000 points.'
                   }
                 >
                   <ChoiceSelect
