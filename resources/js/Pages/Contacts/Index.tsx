@@ -169,7 +169,7 @@ export default function Index({ contacts, filters, segments, can, import_limits:
                 />
                 <InputError id="contact-segment-typed-error" className="mt-1" message={typedError ?? undefined} />
               </div>
-              <SecondaryButton type="submit" className="sm:mt-1">
+              <SecondaryButton type="submit" className="mt-1">
                 Apply
               </SecondaryButton>
             </form>
