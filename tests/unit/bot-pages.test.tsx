@@ -259,6 +259,7 @@ function showProps(overrides: Partial<BotShowProps> = {}): BotShowProps {
     knowledges: [{ id: 11, name: 'FAQ' }],
     versions,
     test_questions: ['Parkir mobil berapa?'],
+    customer_fields: [],
     recent_turns: [],
     replay: null,
     replay_questions: { saved: 1, conversation: 0 },
@@ -832,6 +833,33 @@ describe('Bots/Show', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     });
     expect(fake.requestJson).toHaveBeenLastCalledWith('POST', 'route:bots.chat:3', { message: 'Halo' });
+  });
+
+  it('tests as a customer with values of the fields bots may tell, and says when a reply came from them', async () => {
+    fake.requestJson.mockResolvedValueOnce({
+      thread: 'thread-abcdef12',
+      turn: turn({
+        reply: 'Menurut catatan kami, Poin Anda 1.250.',
+        citations: [],
+        trace: { ...turn().trace, customer: { asked: ['Poin'], used: 'record' } },
+      }),
+    });
+    render(<Show {...showProps({ customer_fields: [{ key: 'poin', label: 'Poin', type: 'number', options: [] }] })} />);
+    fireEvent.click(screen.getByText('Test as a customer'));
+    fireEvent.change(screen.getByLabelText('Poin'), { target: { value: '1.250' } });
+    expect(screen.getByText('(on)')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'poin saya berapa?' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    });
+    expect(fake.requestJson).toHaveBeenLastCalledWith('POST', 'route:bots.chat:3', {
+      message: 'poin saya berapa?',
+      customer: { poin: '1.250' },
+    });
+    const log = screen.getByRole('list', { name: 'Conversation' });
+    const reply = within(log).getAllByRole('listitem', { name: 'Asisten Kopi' }).at(-1)!;
+    fireEvent.click(within(reply).getByRole('button', { name: 'How this answer was made' }));
+    expect(within(reply).getByText('Answered from the record: Poin; nothing retrieved, no model')).toBeTruthy();
   });
 
   it('records thumbs up and takes it back', async () => {

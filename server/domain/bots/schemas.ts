@@ -78,6 +78,12 @@ export const chatSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{8,64}$/, 'The thread field is invalid.')
     .optional(),
+  /** Test as a customer: values of the team's fields bots may tell, by key, as the contact card's inputs give them. */
+  customer: z
+    .record(z.string(), z.string({ error: 'Each value must be text.' }).max(500), {
+      error: 'The customer field must be an object of values.',
+    })
+    .optional(),
 });
 
 export const publishSchema = z.object({

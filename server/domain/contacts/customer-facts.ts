@@ -5,7 +5,7 @@ import { contactFieldRepository } from '../../db/repositories/contact-field-repo
 import { cachedRead, copied } from '../../cache/cached-reads';
 import { isVerifiedThread } from '../../channels/web/visitors';
 import type { CustomerFact } from '../../bot-engine/customer';
-import { fieldValueText } from './field-values';
+import { fieldValueText, type ContactFieldShape } from './field-values';
 
 /**
  * What a bot may tell the customer about themselves (bot-engine/customer.ts): the contact's values
@@ -31,9 +31,17 @@ export async function customerFacts(
     async () => (await contactFieldRepository(services.db, channel.teamId).all()).filter((field) => field.botReadable),
     copied,
   );
+  return factsOf(fields, contact.attributes);
+}
+
+/** The values of these fields as facts, each written for a reader of either language; fields without one are none. */
+export function factsOf(
+  fields: ReadonlyArray<Pick<ContactFieldShape, 'key' | 'label' | 'type'>>,
+  attributes: Record<string, unknown>,
+): CustomerFact[] {
   const facts: CustomerFact[] = [];
   for (const field of fields) {
-    const value = contact.attributes[field.key];
+    const value = attributes[field.key];
     const indonesian = fieldValueText(field, value, 'id');
     const english = fieldValueText(field, value, 'en');
     if (indonesian !== null && english !== null) facts.push({ label: field.label, value: { indonesian, english } });

@@ -100,6 +100,33 @@ describe('which fields bots may tell', () => {
   });
 });
 
+describe('the test chat as a customer', () => {
+  it("speaks as a customer with values of the fields bots may tell, read as a contact's are", async () => {
+    const { client, botId } = await cafeWithFields();
+    const show = expectPage(await client.visit(`/bots/${botId}`), 'Bots/Show');
+    expect(show.props.customer_fields).toEqual([{ key: 'poin', label: 'Poin', type: 'number', options: [] }]);
+    const chat = (body: Record<string, unknown>) =>
+      client.agent
+        .post(`/bots/${botId}/chat`)
+        .set({ 'X-XSRF-TOKEN': client.token, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' })
+        .send(body);
+
+    const told = await chat({ message: 'poin saya berapa?', customer: { poin: '1.250', kota: 'Bandung' } });
+    expect(told.status, told.text).toBe(200);
+    expect(told.body.turn).toMatchObject({ kind: 'answer', reply: 'Menurut catatan kami, Poin Anda 1.250.' });
+    expect(told.body.turn.trace.customer).toEqual({ asked: ['Poin'], used: 'record' });
+
+    // Kota is not the bots' to tell, even in a test.
+    const untold = await chat({ message: 'kota saya apa?', customer: { poin: '', kota: 'Bandung' } });
+    expect(untold.body.turn.kind).toBe('fallback');
+
+    const bad = await chat({ message: 'poin saya berapa?', customer: { poin: 'banyak' } });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors)).toEqual(['customer.poin']);
+    expect((await chat({ message: 'poin saya berapa?', customer: 'poin=1' })).status).toBe(422);
+  });
+});
+
 describe('a WhatsApp customer asking about themselves', () => {
   it('is told their points from the record, without a model; a field bots may not tell stays untold', async () => {
     const { team, botId, fill, botReplies, client } = await cafeWithFields();

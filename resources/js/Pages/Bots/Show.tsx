@@ -26,6 +26,7 @@ export default function Show({
   recent_turns,
   replay,
   replay_questions,
+  customer_fields: customerFields,
   ai,
   can,
 }: BotShowProps) {
@@ -59,6 +60,7 @@ export default function Show({
               bot={bot}
               config={config}
               testQuestions={test_questions}
+              customerFields={customerFields}
               userId={userId}
               onAnswered={reloadRecentTurns}
             />

@@ -5,7 +5,11 @@ import { botConfigSchema, type BotConfig } from '../../../bot-engine/bot-config'
 import { replyLanguage, type TurnResult } from '../../../bot-engine/turn';
 import { smallTalk } from '../../../bot-engine/small-talk';
 import { validate } from '../../shared/validation';
-import { NotFoundError } from '../../../support/errors';
+import { NotFoundError, ValidationError } from '../../../support/errors';
+import type { CustomerFact } from '../../../bot-engine/customer';
+import { factsOf } from '../../contacts/customer-facts';
+import { teamContactFields } from '../../contacts/fields';
+import { parseFieldValue } from '../../contacts/field-values';
 import { ProviderError } from '../../../bot-engine/providers/provider';
 import { authorize } from '../../teams/team-access';
 import { botPolicy, type BotActor } from '../bot-policy';
@@ -39,6 +43,7 @@ export async function chatWithBot(
   if (!bot) throw new NotFoundError();
   authorize(botPolicy.view(actor));
   const data = validate(chatSchema, input);
+  const customer = data.customer ? await testCustomer(services, actor.teamId, data.customer) : undefined;
   const thread = data.thread ?? randomBytes(12).toString('base64url');
   const config = configOf(bot.draft, bot.name);
   const previous = await bots.thread(botId, thread);
@@ -67,7 +72,7 @@ export async function chatWithBot(
     else
       result = await answerTurn(
         services,
-        { teamId: actor.teamId, config, history, message: data.message, countHits: false },
+        { teamId: actor.teamId, config, history, message: data.message, countHits: false, customer },
         (event) => {
           if (event.type === 'status') return;
           sending = sending.then(() =>
@@ -91,4 +96,28 @@ export async function chatWithBot(
     ),
   );
   return { turn, result, thread };
+}
+
+/**
+ * The customer a test chat speaks as: the values typed for the team's fields bots may tell, each
+ * read in its field's type as a contact's are (a bad one a 422 under `customer.<key>`); other keys
+ * and empty values are none.
+ */
+async function testCustomer(
+  services: Pick<Services, 'db'>,
+  teamId: number,
+  values: Record<string, string>,
+): Promise<CustomerFact[]> {
+  const fields = (await teamContactFields(services.db, teamId)).filter((field) => field.bot_readable);
+  const attributes: Record<string, unknown> = {};
+  const errors: Record<string, string> = {};
+  for (const field of fields) {
+    const given = values[field.key];
+    if (given === undefined || given.trim() === '') continue;
+    const parsed = parseFieldValue(field, given);
+    if (parsed.ok) attributes[field.key] = parsed.value;
+    else errors[`customer.${field.key}`] = parsed.message;
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return factsOf(fields, attributes);
 }

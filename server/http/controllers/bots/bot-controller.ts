@@ -22,6 +22,7 @@ import { presentBotSummary, presentReplay, presentTurn, presentVersion } from '.
 import { routeId } from '../../route-params';
 import { pageMeta, pageNumber } from '../../pagination';
 import { teamActor } from '../../team-actor';
+import { teamContactFields } from '../../../domain/contacts/fields';
 import { botCreditsThisPeriod, limitOf } from '../../../domain/billing/plan-usage';
 
 const perPage = 12;
@@ -133,7 +134,7 @@ async function loadBot(req: Request) {
 export async function show(req: Request) {
   const { actor, bots, bot } = await loadBot(req);
   const config = configOf(bot.draft, bot.name);
-  const [versions, questions, turns, knowledges, replay, credits, replayCounts] = await Promise.all([
+  const [versions, questions, turns, knowledges, replay, credits, replayCounts, fields] = await Promise.all([
     bots.versions(bot.id),
     bots.testQuestions(bot.id),
     bots.recentTurns(bot.id, 10),
@@ -141,6 +142,7 @@ export async function show(req: Request) {
     latestReplay(req.services, actor.teamId, bot.id),
     botCreditsThisPeriod(req.services, actor.teamId),
     replayQuestionCounts(req.services, actor.teamId, bot.id),
+    teamContactFields(req.services.db, actor.teamId),
   ]);
   await req.inertia.render('Bots/Show', {
     bot: presentBotSummary(bot, { creditsThisPeriod: credits.get(bot.id) ?? 0 }),
@@ -151,6 +153,10 @@ export async function show(req: Request) {
     recent_turns: turns.map(presentTurn),
     replay: replay ? presentReplay(replay) : null,
     replay_questions: replayCounts,
+    // The fields the test chat may speak as a customer with (those the team lets bots tell).
+    customer_fields: fields
+      .filter((field) => field.bot_readable)
+      .map(({ key, label, type, options }) => ({ key, label, type, options })),
     ai: {
       provider: providerFor(
         req.services.config,

@@ -6,11 +6,14 @@ import TextInput from '@/Components/TextInput';
 import { AnswerBubble, BotBubble, UserBubble } from './ChatMessage';
 import type { BotConfig, BotSummary } from './types';
 import { useTestChat } from './use-test-chat';
+import ContactFieldInputs, { type ContactFieldShape } from '../../Contacts/Partials/ContactFieldInputs';
 
 type TestChatProps = {
   bot: BotSummary;
   config: BotConfig;
   testQuestions: string[];
+  /** The team's contact fields bots may tell a customer: the chat may speak as a customer with values of them. */
+  customerFields?: ContactFieldShape[];
   /** The signed-in user, whose private channel the reply streams on. */
   userId: number | null;
   /** After each answer (the recent questions may reload). */
@@ -36,10 +39,21 @@ function Chip({ children, onClick, disabled }: { children: string; onClick: () =
  * message, the suggested questions), the reply streaming in as it is written, then its citations,
  * kind, feedback and "How this answer was made". "Start over" begins a new thread.
  */
-export default function TestChat({ bot, config, testQuestions, userId, onAnswered }: TestChatProps) {
+export default function TestChat({
+  bot,
+  config,
+  testQuestions,
+  customerFields = [],
+  userId,
+  onAnswered,
+}: TestChatProps) {
   const { entries, sending, send, startOver, updateTurn } = useTestChat(bot.id, userId);
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Test as a customer: the values of the fields bots may tell, sent with each message.
+  const [customer, setCustomer] = useState<Record<string, string>>(() =>
+    Object.fromEntries(customerFields.map((field) => [field.key, ''])),
+  );
   const log = useRef<HTMLOListElement>(null);
 
   useEffect(() => {
@@ -55,7 +69,7 @@ export default function TestChat({ bot, config, testQuestions, userId, onAnswere
     }
     setError(null);
     setMessage('');
-    const failure = await send(question);
+    const failure = await send(question, customer);
     if (failure) {
       setError(failure);
       setMessage((current) => (current === '' ? question : current));
@@ -146,6 +160,29 @@ export default function TestChat({ bot, config, testQuestions, userId, onAnswere
           </PrimaryButton>
         </div>
         <InputError id="test-chat-error" className="mt-2" message={error ?? undefined} role="alert" />
+        {customerFields.length > 0 && (
+          <details className="mt-3 rounded-md border border-gray-200 bg-white px-3 py-2">
+            <summary className="cursor-pointer text-sm font-medium text-gray-700">
+              Test as a customer
+              {Object.values(customer).some((value) => value.trim() !== '') && (
+                <span className="ms-2 text-xs font-normal text-indigo-700">(on)</span>
+              )}
+            </summary>
+            <p className="mt-1 text-xs text-gray-500">
+              Values of the fields your bots may tell customers, as if the one writing had them on their card: ask
+              “berapa poin saya?”.
+            </p>
+            <div className="mt-2 grid grid-cols-6 gap-4">
+              <ContactFieldInputs
+                fields={customerFields}
+                values={customer}
+                errors={{}}
+                onChange={(key, value) => setCustomer((current) => ({ ...current, [key]: value }))}
+                idPrefix="test-customer"
+              />
+            </div>
+          </details>
+        )}
         {testQuestions.length > 0 && (
           <div className="mt-3">
             <p className="text-xs text-gray-500">Saved test questions</p>

@@ -109,6 +109,13 @@ export default function TurnTrace({ turn, className }: { turn: Turn; className?:
               <KindBadge kind={turn.kind} />
             </Row>
             {trace.smallTalk && <Row term="Small talk">{smallTalkText[trace.smallTalk]}</Row>}
+            {trace.customer && (
+              <Row term="Customer's details">
+                {trace.customer.used === 'record'
+                  ? `Answered from the record: ${trace.customer.asked.join(', ')}; nothing retrieved, no model`
+                  : `Given to the model as passage [1]: ${trace.customer.asked.join(', ')}`}
+              </Row>
+            )}
             <Row term="Curated answer">{curatedText(trace.curated)}</Row>
             <Row term="Retrieved">
               {retrieved.length === 0 ? (

@@ -7,6 +7,7 @@ import type { Language } from '../../../../../server/knowledge/language';
 import type { avatarColors, botStatuses } from '../../../../../server/domain/bots/schemas';
 import type { PlanLimitProps } from '../../../../../server/presenters/plan-usage-presenter';
 import type { PageMeta } from '@/Components/Pagination';
+import type { ContactFieldShape } from '../../../../../server/domain/contacts/field-values';
 
 /**
  * The props of Bots/Index, Create, Edit and Show (server/http/controllers/bots/bot-controller.ts),
@@ -115,6 +116,8 @@ export interface BotShowProps {
   replay: Replay | null;
   /** What a replay would ask now: saved test questions and recent customer questions (not among them). */
   replay_questions: { saved: number; conversation: number };
+  /** The team's contact fields bots may tell a customer: the test chat may speak as a customer with values of them. */
+  customer_fields: ContactFieldShape[];
   /** `provider`: who writes this bot's replies, in words. */
   ai: { provider: string };
   can: BotAbilities;

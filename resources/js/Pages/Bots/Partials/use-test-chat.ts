@@ -70,7 +70,7 @@ export function useTestChat(botId: number, userId: number | null) {
 
   /** Sends a message; resolves with null once answered, or with what went wrong. */
   const send = useCallback(
-    async (message: string): Promise<string | null> => {
+    async (message: string, customer?: Record<string, string>): Promise<string | null> => {
       const current = session.current;
       if (current.pending) return 'Wait for the answer to the last message.';
       const generation = current.generation;
@@ -86,11 +86,11 @@ export function useTestChat(botId: number, userId: number | null) {
         setSending(false);
       };
       try {
-        const answer = await requestJson<ChatResponse>(
-          'POST',
-          route('bots.chat', botId),
-          current.thread ? { message, thread: current.thread } : { message },
-        );
+        const answer = await requestJson<ChatResponse>('POST', route('bots.chat', botId), {
+          message,
+          ...(current.thread ? { thread: current.thread } : {}),
+          ...(customer && Object.values(customer).some((value) => value.trim() !== '') ? { customer } : {}),
+        });
         if (generation !== current.generation) return null;
         current.thread = answer.thread;
         if (answer.turn.trace?.request) current.finished.add(answer.turn.trace.request);
