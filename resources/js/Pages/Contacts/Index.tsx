@@ -67,7 +67,7 @@ export default function Index({ contacts, filters, segments, can, import_limits:
       <Head title="Contacts" />
       <PageHeader title="Contacts">
         <div className="flex items-center gap-3 sm:gap-6">
-          {/* On a phone the header keeps its two buttons; the count and the export wait for a wider screen. */}
+          {/* On a phone the header keeps its two buttons; the count, the export and the fields go under the filters. */}
           <span className="hidden text-sm text-gray-600 sm:inline">{plural(meta.total, 'contact')}</span>
           {meta.total > 0 && (
             // A file download, not an Inertia visit.
@@ -176,6 +176,20 @@ export default function Index({ contacts, filters, segments, can, import_limits:
           )}
         </div>
 
+        {/* What the header keeps for a wider screen: the count, the export and the fields. */}
+        <p className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 text-sm text-gray-600 sm:hidden">
+          <span>{plural(meta.total, 'contact')}</span>
+          {meta.total > 0 && (
+            <a href={route('contacts.export', { _query: query(filters) })} className="underline" download>
+              Export CSV
+            </a>
+          )}
+          {can.manage_fields && (
+            <Link href={route('contacts.fields.index')} className="underline">
+              Fields
+            </Link>
+          )}
+        </p>
         {contacts.data.length > 0 ? (
           <ul
             className="divide-y divide-gray-200 overflow-hidden bg-white shadow-sm sm:rounded-lg"
