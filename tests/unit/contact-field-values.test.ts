@@ -10,7 +10,7 @@ import {
 } from '../../server/domain/contacts/field-values';
 import { fillVariables, unknownVariables, variableValues } from '../../server/domain/conversations/reply-variables';
 import type { ContactFieldShape } from '../../server/domain/contacts/field-values';
-import { parseSegment, segmentOptions } from '../../server/domain/contacts/fields';
+import { parseSegment, segmentOptions, segmentText } from '../../server/domain/contacts/fields';
 
 const field = (type: ContactFieldShape['type'], options: string[] = []): ContactFieldShape => ({
   key: 'x',
@@ -130,6 +130,19 @@ describe('a segment', () => {
     { key: 'tanggal_lahir', label: 'Tanggal lahir', type: 'date', options: [] },
     { key: 'poin', label: 'Poin', type: 'number', options: [] },
   ];
+
+  it('is written back as its options name it', () => {
+    const canonical = (text: string) => {
+      const parsed = parseSegment(fields, text);
+      return 'segment' in parsed ? segmentText(parsed.segment) : parsed.problem;
+    };
+    expect(canonical('member_tier:gold')).toBe('member_tier:Gold');
+    expect(canonical('member:YA')).toBe('member:yes');
+    expect(canonical('tanggal_lahir:month-07')).toBe('tanggal_lahir:month-07');
+    expect(canonical('poin:>= 1.000')).toBe('poin:>=1000');
+    expect(canonical('poin:<=12,5')).toBe('poin:<=12.5');
+    expect(canonical('kota: Bandung ')).toBe('kota:Bandung');
+  });
 
   it("is a number's bound or a text, typed after its field", () => {
     expect(parseSegment(fields, 'poin:>=1.000')).toEqual({

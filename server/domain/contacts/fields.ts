@@ -225,6 +225,20 @@ export function parseSegment(
 }
 
 /**
+ * A segment as its options name it, whatever the spelling it was given in (`member_tier:gold` →
+ * `member_tier:Gold`, `poin:>= 1.000` → `poin:>=1000`), so a page's select shows the group applied.
+ */
+export function segmentText(segment: Segment): string {
+  const { condition } = segment;
+  const key = condition.key;
+  if ('month' in condition) return `${key}:month-${String(condition.month).padStart(2, '0')}`;
+  if ('min' in condition) return `${key}:>=${condition.min}`;
+  if ('max' in condition) return `${key}:<=${condition.max}`;
+  if ('text' in condition) return `${key}:${condition.text}`;
+  return `${key}:${condition.value === true ? 'yes' : condition.value === false ? 'no' : condition.value}`;
+}
+
+/**
  * The groups of the team's fields as a select offers them, each by the `key:value` a filter or an
  * audience names it: `label` is what follows the field's label in the select ("Gold", "December",
  * "at least…"), `phrase` what follows "whose Poin is" ("Gold", "in December", "at least"), `held`

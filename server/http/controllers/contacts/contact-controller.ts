@@ -24,6 +24,7 @@ import { deleteContact, mayDeleteContacts } from '../../../domain/contacts/delet
 import {
   contactFieldPolicy,
   parseSegment,
+  segmentText,
   segmentOptions,
   teamContactFields,
   type ContactFieldProps,
@@ -75,7 +76,7 @@ function contactFilter(req: Request, teamFields: ContactFieldProps[]) {
   const segment = parsed && 'segment' in parsed ? parsed.segment : undefined;
   return {
     search,
-    segment: segment ? text : '',
+    segment: segment ? segmentText(segment) : '',
     filter: {
       search: search || undefined,
       attribute: segment?.condition,
