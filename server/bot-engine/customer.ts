@@ -24,6 +24,8 @@ export interface CustomerFact {
   label: string;
   /** Its value written for a reader of each language ("1.250" / "1,250", "17 Agustus 1990"). */
   value: Record<Language, string>;
+  /** A yes/no field ("Member": Ya): said as a label and its answer, not "your Member is Yes". */
+  yesNo?: true;
 }
 
 /** Words by which a customer says themselves, in standard and chat Indonesian and in English. */
@@ -56,14 +58,20 @@ export function onlyAbout(message: string, asked: readonly CustomerFact[]): bool
   return shareHeld(terms, labels) === 1;
 }
 
-/** The reply made from the record: one fact in a sentence, several as a list. */
+/** The reply made from the record: one fact in a sentence (a yes/no one as its label and answer), several as a list. */
 export function factsReply(asked: readonly CustomerFact[], language: Language | null): string {
   const spoken = language ?? 'indonesian';
-  if (asked.length === 1) {
+  if (asked.length === 1 && !asked[0].yesNo) {
     const [fact] = asked;
     return spoken === 'english'
       ? `According to our records, your ${fact.label} is ${fact.value.english}.`
       : `Menurut catatan kami, ${fact.label} Anda ${fact.value.indonesian}.`;
+  }
+  if (asked.length === 1) {
+    const [fact] = asked;
+    return spoken === 'english'
+      ? `According to our records: ${fact.label}, ${fact.value.english}.`
+      : `Menurut catatan kami: ${fact.label}, ${fact.value.indonesian}.`;
   }
   const lines = asked.map((fact) => `- ${fact.label}: ${fact.value[spoken]}`);
   return [spoken === 'english' ? 'According to our records:' : 'Menurut catatan kami:', ...lines].join('\n');

@@ -44,7 +44,12 @@ export function factsOf(
     const value = attributes[field.key];
     const indonesian = fieldValueText(field, value, 'id');
     const english = fieldValueText(field, value, 'en');
-    if (indonesian !== null && english !== null) facts.push({ label: field.label, value: { indonesian, english } });
+    if (indonesian === null || english === null) continue;
+    facts.push({
+      label: field.label,
+      value: { indonesian, english },
+      ...(field.type === 'yes_no' ? { yesNo: true as const } : {}),
+    });
   }
   return facts;
 }

@@ -71,6 +71,9 @@ describe('factsReply and customerPassage', () => {
     expect(factsReply([poin], 'indonesian')).toBe('Menurut catatan kami, Poin Anda 1.250.');
     expect(factsReply([poin], null)).toBe('Menurut catatan kami, Poin Anda 1.250.');
     expect(factsReply([poin], 'english')).toBe('According to our records, your Poin is 1,250.');
+    const member = { label: 'Member', value: { indonesian: 'Ya', english: 'Yes' }, yesNo: true as const };
+    expect(factsReply([member], 'indonesian')).toBe('Menurut catatan kami: Member, Ya.');
+    expect(factsReply([member], 'english')).toBe('According to our records: Member, Yes.');
     expect(factsReply([poin, lahir], 'english')).toBe(
       'According to our records:\n- Poin: 1,250\n- Tanggal lahir: 17 August 1990',
     );
