@@ -50,6 +50,13 @@ export interface InboundMessage {
   phoneE164?: string;
   /** An IETF tag when the provider gives one (Telegram's language_code). */
   locale?: string;
+  /** The sender's e-mail, when the provider gives one (the webhook channel's `user.email`). */
+  email?: string;
+  /**
+   * Values of the team's contact fields by key, as the team's own system sends them with a message
+   * (the webhook channel's `user.attributes`): each read in its field's type when the message is applied.
+   */
+  attributes?: Record<string, string | number | boolean | null>;
   kind: InboundKind;
   /** The text, a caption or a button's title; null for a message without any. */
   text: string | null;

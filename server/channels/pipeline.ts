@@ -102,6 +102,7 @@ import {
   type BroadcastRequest,
 } from '../domain/broadcasts/opt-out';
 import { customerFacts } from '../domain/contacts/customer-facts';
+import { keepSentAttributes } from '../domain/contacts/sent-attributes';
 
 export const inboundJob = 'channel.inbound';
 export const replyJob = 'conversation.reply';
@@ -433,8 +434,9 @@ export async function acceptInbound(
   const details = {
     name: message.name,
     phoneE164: message.phoneE164,
-    email: extra.email,
-    externalId: extra.externalId,
+    email: message.email ?? extra.email,
+    // The team's own id for the person: a signed-in website user's, the webhook channel's user id.
+    externalId: extra.externalId ?? (channel.type === 'webhook' ? message.externalUserId.slice(0, 255) : undefined),
     locale: message.locale,
   };
   // A contact seen within the minute with nothing to fill in is not written again (last seen is
@@ -450,6 +452,8 @@ export async function acceptInbound(
           ...details,
           verified: extra.verified,
         });
+  // The team's own system keeps the customer's fields with its messages (the webhook channel).
+  if (message.attributes) await keepSentAttributes(services, channel.teamId, contact.id, message.attributes);
   const { conversation, opened, reopened } = await writer.conversationFor({
     teamId: channel.teamId,
     channelId: channel.id,

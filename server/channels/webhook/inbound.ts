@@ -2,8 +2,11 @@
  * What a client's system posts to the generic webhook / API channel, one message per request:
  *
  *   { "message": { "id": "ord-981-1", "text": "Halo", "user": { "id": "cust-42", "name": "Ayu",
- *     "email": "ayu@example.com", "phone": "+62 812 3456 7890" }, "sentAt": "2025-02-12T01:23:44Z" },
- *     "metadata": { "orderId": 981 } }
+ *     "email": "ayu@example.com", "phone": "+62 812 3456 7890", "attributes": { "poin": 1250 } },
+ *     "sentAt": "2025-02-12T01:23:44Z" }, "metadata": { "orderId": 981 } }
+ *
+ * `user.attributes` are values of the team's contact fields by key: their shape is checked here (a
+ * 422), each value against its field when the message is applied (pipeline.ts `acceptInbound`).
  *
  * `message.id` is the sender's idempotency key: the same id sent again is the same message
  * (eventId `message:<id>`). A bad body is the client's mistake, so it comes back as field messages
@@ -18,6 +21,8 @@ import type { InboundMessage, ParsedWebhook } from '../driver';
 export const MAX_TEXT_LENGTH = 4096;
 /** The most metadata taken, as JSON text. */
 export const MAX_METADATA_BYTES = 16 * 1024;
+/** The most contact field values one message may set (a team keeps up to 30 fields). */
+export const MAX_ATTRIBUTES = 30;
 
 const phone = z
   .string({ error: 'The message.user.phone field must be a string.' })
@@ -50,6 +55,24 @@ export const inboundMessageSchema = z.object(
               .transform((value) => value.toLowerCase())
               .optional(),
             phone: phone.optional(),
+            attributes: z
+              .record(
+                z.string().max(60, 'A key of message.user.attributes must not be greater than 60 characters.'),
+                z.union(
+                  [
+                    z.string().max(500, 'A value of message.user.attributes must not be greater than 500 characters.'),
+                    z.number(),
+                    z.boolean(),
+                    z.null(),
+                  ],
+                  { error: 'A value of message.user.attributes must be text, a number, true, false or null.' },
+                ),
+                { error: 'The message.user.attributes field must be an object of values by field key.' },
+              )
+              .refine((value) => Object.keys(value).length <= MAX_ATTRIBUTES, {
+                message: `The message.user.attributes field must not have more than ${MAX_ATTRIBUTES} keys.`,
+              })
+              .optional(),
           },
           { error: 'The message.user field is required.' },
         ),
@@ -76,8 +99,6 @@ export type InboundResult =
   | {
       ok: true;
       webhook: ParsedWebhook;
-      /** The sender's email, which InboundMessage has no place for (the contact record may). */
-      email?: string;
       metadata?: Record<string, unknown>;
     }
   | { ok: false; errors: Record<string, string> };
@@ -108,6 +129,8 @@ export function parseInbound(rawBody: Buffer | string, options: { now?: Date } =
     threadId: message.user.id,
     ...(message.user.name ? { name: message.user.name } : {}),
     ...(message.user.phone ? { phoneE164: message.user.phone } : {}),
+    ...(message.user.email ? { email: message.user.email } : {}),
+    ...(message.user.attributes ? { attributes: message.user.attributes } : {}),
     kind: 'text',
     text: message.text,
     attachments: [],
@@ -116,7 +139,6 @@ export function parseInbound(rawBody: Buffer | string, options: { now?: Date } =
   return {
     ok: true,
     webhook: { eventId: `message:${message.id}`, messages: [inbound], statuses: [] },
-    ...(message.user.email ? { email: message.user.email } : {}),
     ...(metadata ? { metadata } : {}),
   };
 }

@@ -50,7 +50,7 @@ async function webhookChannel() {
       .send(body);
   const conversations = conversationRepository(app.services.db, team.id);
   const channels = channelRepository(app.services.db, team.id);
-  return { team, channel, receiver, now, sign, deliver, conversations, channels };
+  return { team, client, channel, receiver, now, sign, deliver, conversations, channels };
 }
 
 const messageBody = (id: string, text: string | undefined, user = { id: 'cust-42', name: 'Ayu Lestari' }) =>
@@ -99,6 +99,51 @@ describe('the webhook channel: inbound', () => {
     const { items } = await conversations.page({}, { page: 1, perPage: 10 });
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ threadId: 'cust-42', contactName: 'Ayu Lestari' });
+  });
+});
+
+describe("the webhook channel: the customer's details", () => {
+  it("keeps the e-mail, the team's own id and the field values the team's system sends, which the bot then tells", async () => {
+    const { client: owner, deliver, conversations } = await webhookChannel();
+    for (const field of [
+      { label: 'Poin', type: 'number', bot_readable: true },
+      { label: 'Kota', type: 'text' },
+    ])
+      expect((await owner.send('post', '/contacts/fields', field)).status).toBe(303);
+    const user = (attributes: Record<string, unknown>) => ({
+      id: 'cust-77',
+      name: 'Rina',
+      email: 'Rina@Example.com',
+      attributes,
+    });
+    const send = async (id: string, text: string, attributes: Record<string, unknown>) => {
+      const res = await deliver(JSON.stringify({ message: { id, text, user: user(attributes) } }));
+      expect(res.status, res.text).toBe(200);
+      await app.services.jobs.drain();
+    };
+    // A key that is no field, and a value its field refuses, are left out; the others are kept.
+    await send('ord-2001', 'poin saya berapa?', { poin: '1.250', kota: 'Bandung', nope: 1 });
+    const [conversation] = (await conversations.page({}, { page: 1, perPage: 5 })).items;
+    const contact = await conversations.contact(conversation.contactId);
+    expect(contact).toMatchObject({
+      email: 'rina@example.com',
+      externalId: 'cust-77',
+      attributes: { poin: 1250, kota: 'Bandung' },
+    });
+    const replies = (await conversations.messages(conversation.id, { limit: 10 })).filter((m) => m.sender === 'bot');
+    expect(replies.map((m) => m.text)).toEqual(['Menurut catatan kami, Poin Anda 1.250.']);
+
+    // The system's later values replace them; null clears one; a bad one leaves the old.
+    await send('ord-2002', 'makasih', { poin: 'banyak', kota: null });
+    expect((await conversations.contact(conversation.contactId))?.attributes).toEqual({ poin: 1250 });
+
+    const bad = await deliver(
+      JSON.stringify({ message: { id: 'ord-2003', text: 'halo', user: { id: 'cust-77', attributes: [1] } } }),
+    );
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({
+      'message.user.attributes': 'The message.user.attributes field must be an object of values by field key.',
+    });
   });
 });
 

@@ -151,7 +151,13 @@ describe('parseInbound', () => {
         message: {
           id: 'ord-981-1',
           text: '  Halo, pesanan saya?  ',
-          user: { id: 'cust-42', name: 'Ayu', email: 'Ayu@Example.com', phone: '+62 812-3456-7890' },
+          user: {
+            id: 'cust-42',
+            name: 'Ayu',
+            email: 'Ayu@Example.com',
+            phone: '+62 812-3456-7890',
+            attributes: { poin: 1250, member: true, kota: null },
+          },
           sentAt: '2025-02-12T08:23:44+07:00',
         },
         metadata: { orderId: 981 },
@@ -169,6 +175,8 @@ describe('parseInbound', () => {
             threadId: 'cust-42',
             name: 'Ayu',
             phoneE164: '+6281234567890',
+            email: 'ayu@example.com',
+            attributes: { poin: 1250, member: true, kota: null },
             kind: 'text',
             text: 'Halo, pesanan saya?',
             attachments: [],
@@ -177,7 +185,6 @@ describe('parseInbound', () => {
         ],
         statuses: [],
       },
-      email: 'ayu@example.com',
       metadata: { orderId: 981 },
     });
   });
@@ -195,7 +202,6 @@ describe('parseInbound', () => {
       attachments: [],
       sentAt: NOW,
     });
-    expect(result).not.toHaveProperty('email');
     expect(result).not.toHaveProperty('metadata');
   });
 
@@ -216,7 +222,7 @@ describe('parseInbound', () => {
         message: {
           id: 'x',
           text: 'y'.repeat(4097),
-          user: { id: 'u', email: 'not-an-email', phone: '12' },
+          user: { id: 'u', email: 'not-an-email', phone: '12', attributes: { poin: { nested: 1 } } },
           sentAt: 'yesterday',
         },
         metadata: 'nope',
@@ -228,6 +234,8 @@ describe('parseInbound', () => {
         'message.text': 'The message.text field must not be greater than 4096 characters.',
         'message.user.email': 'The message.user.email field must be a valid email address.',
         'message.user.phone': 'The message.user.phone field must be a phone number in international format (+62…).',
+        'message.user.attributes.poin':
+          'A value of message.user.attributes must be text, a number, true, false or null.',
         'message.sentAt': 'The message.sentAt field must be an ISO 8601 date and time.',
         metadata: 'The metadata field must be an object.',
       },

@@ -187,7 +187,7 @@ function setupOf(services: Services, channel: ChannelRow) {
         snippet: null,
         preview_url: null,
         steps: [
-          'POST each customer message as JSON { "message": { "id", "text", "user": { "id", "name?", "email?", "phone?" } } } to the URL above.',
+          'POST each customer message as JSON { "message": { "id", "text", "user": { "id", "name?", "email?", "phone?", "attributes?" } } } to the URL above; attributes are values of your contact fields by key ({ "poin": 1250 }), kept on the contact before the bot reads the message.',
           'Sign it: X-Kawan-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(signing secret, "<t>.<raw body>")>; requests older than five minutes are refused.',
           'Replies and events are POSTed to your outbound URL signed the same way, and retried with backoff for about 24 hours.',
           'A reply with a file carries data.attachments: [{ "name", "mime", "size", "url" }]; download each from its signed url within 25 hours.',
