@@ -71,7 +71,7 @@ function optionsProblem(options: string[]): string | null {
 
 /** Whether bots may tell a customer their own value: off unless the form says so. */
 const botReadableField = z
-  .boolean({ error: 'The bots may use it field must be true or false.' })
+  .boolean({ error: 'The bot readable field must be true or false.' })
   .optional()
   .default(false);
 

@@ -94,7 +94,7 @@ describe('which fields bots may tell', () => {
     ).toBe(303);
     const after = expectPage(await client.visit('/contacts/fields'), 'Contacts/Fields');
     expect((after.props.errors as Record<string, Record<string, string>>).updateContactField).toEqual({
-      bot_readable: 'The bots may use it field must be true or false.',
+      bot_readable: 'The bot readable field must be true or false.',
     });
     expect((after.props.fields as typeof fields).map((field) => field.bot_readable)).toEqual([true, true]);
   });
