@@ -10,10 +10,11 @@ import { fieldValueText, type ContactFieldShape } from './field-values';
 /**
  * What a bot may tell the customer about themselves (bot-engine/customer.ts): the contact's values
  * of the fields the team marked "Bots may tell customers their own value", only where the channel
- * vouches for who is writing. A WhatsApp number, a Telegram account and the team's own system (a signed webhook) are
- * the person; on the website only a user the host page signed in (identity verification) is: an
- * anonymous visitor's contact may hold what they typed into a pre-chat form, or an import matched
- * to that e-mail, and a bot must not read someone else's points to whoever typed it.
+ * vouches for who is writing. A WhatsApp number, a Telegram account and the team's own system (a
+ * signed webhook) are the person; on the website only a user the host page signed in (identity
+ * verification) is: an anonymous visitor's contact may hold what they typed into a pre-chat form,
+ * or an import matched to that e-mail, and a bot must not read someone else's points to whoever
+ * typed it.
  */
 export async function customerFacts(
   services: Pick<Services, 'db'>,
