@@ -712,8 +712,8 @@ describe('contact fields', () => {
       notes: [],
       contact_fields: [
         { key: 'member_tier', label: 'Member tier', type: 'list' as const, options: ['Gold', 'Silver'] },
-        { key: 'poin', label: 'Poin', type: 'number' as const, options: [] },
-        { key: 'member', label: 'Member', type: 'yes_no' as const, options: [] },
+        { key: 'poin', label: 'Poin', type: 'number' as const, options: [], bot_readable: true },
+        { key: 'member', label: 'Member', type: 'yes_no' as const, options: [], bot_readable: false },
         { key: 'kota', label: 'Kota', type: 'text' as const, options: [] },
       ],
       can: { edit: true, delete: false },
@@ -721,7 +721,9 @@ describe('contact fields', () => {
     render(<ContactsShow {...base} />);
     const card = screen.getByRole('region', { name: 'Contact' });
     expect(card.textContent).toContain('Member tierPlatinum');
-    expect(card.textContent).toContain('Poin1,500,000');
+    // The value the team's bots tell the customer is marked so.
+    expect(card.textContent).toContain('Poin1,500,000Bot tells');
+    expect(within(card).getAllByText('Bot tells')).toHaveLength(1);
     expect(card.textContent).toContain('MemberYes');
     expect(card.textContent).not.toContain('Kota');
 

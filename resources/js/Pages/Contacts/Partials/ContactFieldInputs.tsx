@@ -32,10 +32,10 @@ export function changedAttributes(
 }
 
 /** The contact's values of the team's fields, as the contact card lists them (those with a value). */
-export function filledFields(
-  fields: readonly ContactFieldShape[],
+export function filledFields<Field extends ContactFieldShape>(
+  fields: readonly Field[],
   attributes: Record<string, AttributeValue> | undefined,
-): { field: ContactFieldShape; text: string }[] {
+): { field: Field; text: string }[] {
   return fields.flatMap((field) => {
     const text = fieldValueText(field, attributes?.[field.key], 'en');
     return text === null ? [] : [{ field, text }];

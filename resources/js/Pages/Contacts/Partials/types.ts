@@ -51,7 +51,8 @@ export interface ContactsShowProps {
     attributes: Record<string, AttributeValue>;
   };
   /** The team's own contact fields. */
-  contact_fields: ContactFieldShape[];
+  /** The team's contact fields; `bot_readable`: its bots tell a customer their own value. */
+  contact_fields: Array<ContactFieldShape & { bot_readable?: boolean }>;
   /** The latest 50, newest first. */
   conversations: {
     id: number;

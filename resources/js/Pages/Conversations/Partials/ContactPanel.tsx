@@ -141,8 +141,11 @@ export function ContactCard({
   canEdit,
 }: {
   contact: CardContact;
-  /** The team's own contact fields: the card lists the contact's values, the dialog edits them. */
-  fields: readonly ContactFieldShape[];
+  /**
+   * The team's own contact fields: the card lists the contact's values (marking those the team's
+   * bots tell the customer), the dialog edits them.
+   */
+  fields: ReadonlyArray<ContactFieldShape & { bot_readable?: boolean }>;
   updateUrl: string;
   /** The contact's own page, linked from the card (on a conversation's page). */
   pageUrl?: string;
@@ -182,6 +185,14 @@ export function ContactCard({
         {filledFields(fields, contact.attributes).map(({ field, text }) => (
           <Field key={field.key} label={field.label}>
             {text}
+            {field.bot_readable && (
+              <span
+                className="ms-1.5 rounded-sm bg-indigo-50 px-1 py-0.5 text-xs font-medium text-indigo-700"
+                title="Your bots tell the customer this when they ask about it"
+              >
+                Bot tells
+              </span>
+            )}
           </Field>
         ))}
         <Field label="First seen">{when(contact.first_seen_at)}</Field>

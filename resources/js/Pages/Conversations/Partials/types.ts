@@ -191,7 +191,8 @@ export interface ConversationShowProps {
   /** The team's notes about the contact, newest first (the latest 50). */
   contact_notes: ContactNote[];
   /** The team's own contact fields (the contact card lists the contact's values). */
-  contact_fields: ContactFieldShape[];
+  /** The team's contact fields; `bot_readable`: its bots tell a customer their own value. */
+  contact_fields: Array<ContactFieldShape & { bot_readable?: boolean }>;
   can: ConversationAbilities;
 }
 
