@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../client';
+import { cachedRead, copied } from '../../cache/cached-reads';
 import { contactFields, contacts } from '../schema/index';
 
 export type ContactFieldRow = typeof contactFields.$inferSelect;
@@ -10,6 +11,11 @@ export function contactFieldRepository(db: Database, teamId: number) {
   return {
     all(): Promise<ContactFieldRow[]> {
       return db.select().from(contactFields).where(eq(contactFields.teamId, teamId)).orderBy(asc(contactFields.id));
+    },
+
+    /** `all()` through the hot cache (any write to contact_fields drops it): for a bot's turn and a message's values. */
+    cached(): Promise<ContactFieldRow[]> {
+      return cachedRead(db, `contact-fields:${teamId}`, { groups: ['contact_fields'] }, () => this.all(), copied);
     },
 
     async find(id: number): Promise<ContactFieldRow | undefined> {

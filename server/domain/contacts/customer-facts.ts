@@ -2,7 +2,6 @@ import type { Services } from '../../services';
 import type { ChannelRow } from '../../db/repositories/channel-repository';
 import type { ContactRow, ConversationRow } from '../../db/repositories/conversation-repository';
 import { contactFieldRepository } from '../../db/repositories/contact-field-repository';
-import { cachedRead, copied } from '../../cache/cached-reads';
 import { isVerifiedThread } from '../../channels/web/visitors';
 import type { CustomerFact } from '../../bot-engine/customer';
 import { fieldValueText, type ContactFieldShape } from './field-values';
@@ -25,14 +24,11 @@ export async function customerFacts(
   // Most contacts have no values: no read at all for them.
   if (Object.keys(contact.attributes).length === 0) return [];
   if (channel.type === 'web' && !isVerifiedThread(conversation.threadId)) return [];
-  const fields = await cachedRead(
-    services.db,
-    `bot-readable-fields:${channel.teamId}`,
-    { groups: ['contact_fields'] },
-    async () => (await contactFieldRepository(services.db, channel.teamId).all()).filter((field) => field.botReadable),
-    copied,
+  const fields = await contactFieldRepository(services.db, channel.teamId).cached();
+  return factsOf(
+    fields.filter((field) => field.botReadable),
+    contact.attributes,
   );
-  return factsOf(fields, contact.attributes);
 }
 
 /** The values of these fields as facts, each written for a reader of either language; fields without one are none. */

@@ -1,7 +1,6 @@
 import type { Services } from '../../services';
 import { contactFieldRepository } from '../../db/repositories/contact-field-repository';
 import { conversationRepository } from '../../db/repositories/conversation-repository';
-import { cachedRead, copied } from '../../cache/cached-reads';
 import { parseFieldValue, type AttributeValue } from './field-values';
 
 /**
@@ -17,13 +16,7 @@ export async function keepSentAttributes(
   contactId: number,
   values: Record<string, unknown>,
 ): Promise<void> {
-  const fields = await cachedRead(
-    services.db,
-    `contact-fields:${teamId}`,
-    { groups: ['contact_fields'] },
-    () => contactFieldRepository(services.db, teamId).all(),
-    copied,
-  );
+  const fields = await contactFieldRepository(services.db, teamId).cached();
   const byKey = new Map(fields.map((field) => [field.key, field]));
   const set: Record<string, AttributeValue> = {};
   const clear: string[] = [];
