@@ -21,7 +21,7 @@ import { HeaderFileField, Preview, templateKey } from '../Conversations/Partials
 import { localInputValue } from '../Conversations/Partials/snooze';
 import { fillVariables, variableValues } from '../../../../server/domain/conversations/reply-variables';
 import { messageLanguage, sampleAttributes } from '../../../../server/domain/contacts/field-values';
-import { SegmentOptions, segmentParts } from '../Contacts/Partials/ContactFieldInputs';
+import { SegmentOptions, segmentParts, typedValueInput } from '../Contacts/Partials/ContactFieldInputs';
 import { JsonRequestError, requestJson } from '@/lib/json-request';
 import type { BroadcastsCreateProps } from './Partials/types';
 import { megaphone } from './Partials/figures';
@@ -502,8 +502,8 @@ export default function Create({
                         className="block w-full sm:w-60"
                         value={segment.typed}
                         onChange={(event) => form.setData('segment', segment.option.value + event.target.value)}
-                        inputMode={segment.option.value.endsWith('=') ? 'decimal' : undefined}
-                        placeholder={segment.option.value.endsWith('=') ? '1000' : 'Bandung'}
+                        inputMode={typedValueInput(segment.option.value).inputMode}
+                        placeholder={typedValueInput(segment.option.value).placeholder}
                         aria-invalid={errors.segment || typedCount?.error ? true : undefined}
                         aria-describedby="broadcast-segment-typed"
                       />

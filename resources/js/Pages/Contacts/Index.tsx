@@ -21,7 +21,7 @@ import { contactLabel } from '../Conversations/Partials/format';
 import type { ContactImportReport, ContactsIndexProps } from './Partials/types';
 import NewContact from './Partials/NewContact';
 import { ImportContacts, ImportReport } from './Partials/ImportContacts';
-import { SegmentOptions, segmentParts } from './Partials/ContactFieldInputs';
+import { SegmentOptions, segmentParts, typedValueInput } from './Partials/ContactFieldInputs';
 import TextInput from '@/Components/TextInput';
 
 type Filters = ContactsIndexProps['filters'];
@@ -55,7 +55,8 @@ export default function Index({ contacts, filters, segments, can, import_limits:
   }
   const typing = segmentParts(segments, choice);
   const typedOption = typing?.option.typed ? typing : null;
-  const wantsNumber = choice.endsWith('=');
+  const typedInput = typedValueInput(choice);
+  const wantsNumber = typedInput.number;
   const visit = (next: Filters) =>
     router.get(route('contacts.index'), query(next), { preserveState: true, preserveScroll: true, replace: true });
   const search = useSearchField(filters.search, (text) => visit({ ...filters, search: text }));
@@ -161,8 +162,8 @@ export default function Index({ contacts, filters, segments, can, import_limits:
                   className="block w-full sm:w-40"
                   value={typed}
                   onChange={(event) => setTyped(event.target.value)}
-                  inputMode={wantsNumber ? 'decimal' : undefined}
-                  placeholder={wantsNumber ? '1000' : 'Bandung'}
+                  inputMode={typedInput.inputMode}
+                  placeholder={typedInput.placeholder}
                   aria-invalid={typedError ? true : undefined}
                   aria-describedby="contact-segment-typed-error"
                   autoFocus={typed === ''}

@@ -172,3 +172,9 @@ export function segmentParts<Choice extends SegmentChoice>(
   }
   return found;
 }
+
+/** What a typed group's input takes: a number after a bound (`poin:>=`), else a text (`kota:`). */
+export function typedValueInput(optionValue: string) {
+  const number = /[<>]=$/.test(optionValue);
+  return { number, inputMode: number ? ('decimal' as const) : undefined, placeholder: number ? '1000' : 'Bandung' };
+}
