@@ -28,6 +28,7 @@ import {
   apiContactFieldListSchema,
   apiContactListSchema,
   apiContactSchema,
+  apiContactIdentifySchema,
   apiContactUpdateSchema,
 } from '../server/presenters/api-schemas';
 import { effectivePermissions } from '../server/domain/api-tokens/token-permissions';
@@ -576,6 +577,33 @@ function contactApi(api: RouteRegistry): void {
       errors: {
         403: "The token's user no longer belongs to its team, or the role may not see contacts.",
         422: "A filter is malformed, e.g. a segment that names no field of the team, or a number field's bound that is no number.",
+      },
+    });
+  api
+    .post('/contacts', apiContacts.store)
+    .name('contacts.store')
+    .middleware('abilities:create,update')
+    .openapi({
+      tag: 'Contacts',
+      summary: 'Add or update a contact by your id for them',
+      description:
+        "A customer as your own system knows them, such as a shop's member after a purchase. The contact with your `external_id` for them is updated; else the one with their phone, else the one with their e-mail (and given your id); else a new contact is made. Kawan then knows them wherever they write first: the web widget when your site signs them in with that id, the webhook channel with it as the user id, WhatsApp from their phone. Details that name two different contacts are refused, never merged. Each field value is read in its field's type, as `PATCH` reads it; keys left out stay.",
+      body: apiContactIdentifySchema,
+      bodyExample: {
+        external_id: 'cust-1042',
+        name: 'Rina Wulandari',
+        phone: '0812-3456-7890',
+        attributes: { kota: 'Bandung' },
+      },
+      response: {
+        status: 201,
+        description: 'The new contact (201), or the contact as it is now (200).',
+        schema: apiContactSchema,
+        example: contactExample,
+      },
+      errors: {
+        403: "The user's role may not change contacts.",
+        422: "Neither an external id, a phone nor an e-mail; a detail or a field's value is invalid; or the phone or e-mail is another contact's (`phone`, `email`).",
       },
     });
   api

@@ -547,6 +547,26 @@ export const apiContactUpdateSchema = z
   })
   .meta({ id: 'ContactUpdate' });
 
+/** What `POST /api/contacts` takes: a contact's details, found by the first three, and its fields' values. */
+export const apiContactIdentifySchema = z
+  .object({
+    external_id: z
+      .union([z.string().max(255), z.number().int()])
+      .optional()
+      .meta({
+        description:
+          'Your own id for the person (a number is taken as its text). The contact that has it is updated; else it is given to the contact found by phone or e-mail, or to the new one.',
+      }),
+    name: z.string().max(255).nullable().optional(),
+    phone: z.string().nullable().optional().meta({ description: 'A local number (0812…) is taken as Indonesian.' }),
+    email: z.string().nullable().optional(),
+    receives_broadcasts: z.boolean().optional().meta({ description: 'False: they asked for no more broadcasts.' }),
+    attributes: z.record(z.string(), attributeValue.nullable()).optional().meta({
+      description: "Values of the team's contact fields by key, each read in its field's type; null clears one.",
+    }),
+  })
+  .meta({ id: 'ContactIdentify' });
+
 export const apiContactFieldListSchema = z
   .object({
     data: z.array(

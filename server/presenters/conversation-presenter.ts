@@ -32,6 +32,13 @@ export function windowExpiresAt(channelType: string, lastInboundAt: Date | null,
  * Who a contact is on one channel, as the pages show it: a widget visitor's id shortened (it only
  * tells visitors apart), a phone number or a Telegram id as it is.
  */
+/** A web identity as the card says it: the signed-in user's id the site gave, or the start of a visitor's random id. */
+function webIdentityLabel(externalUserId: string): string {
+  return externalUserId.startsWith('user:')
+    ? `signed in as ${externalUserId.slice('user:'.length)}`
+    : `visitor ${externalUserId.slice(0, 8)}`;
+}
+
 export function presentIdentity({
   identity,
   channelName,
@@ -43,7 +50,7 @@ export function presentIdentity({
     channel_type: identity.channelType,
     channel_name: channelName,
     external_user_id:
-      identity.channelType === 'web' ? `visitor ${identity.externalUserId.slice(0, 8)}` : identity.externalUserId,
+      identity.channelType === 'web' ? webIdentityLabel(identity.externalUserId) : identity.externalUserId,
     verified: identity.verified,
   };
 }

@@ -296,6 +296,7 @@ const contact: ContactDetail = {
   name: 'Budi Santoso',
   phone: '6281234567890',
   email: 'budi@example.com',
+  external_id: 'cust-40',
   locale: 'id',
   attributes: {},
   first_seen_at: at(-30 * 24 * HOUR),

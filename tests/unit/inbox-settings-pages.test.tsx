@@ -431,6 +431,7 @@ describe('Contacts/Show', () => {
   const props = (edit: boolean) => ({
     contact: {
       ...rina,
+      external_id: 'cust-1042' as string | null,
       locale: 'id',
       unsubscribed_at: null as string | null,
       attributes: {} as ContactsShowProps['contact']['attributes'],
@@ -479,6 +480,8 @@ describe('Contacts/Show', () => {
     expect(within(list).getByText('Resolved')).toBeTruthy();
     expect(within(list).getByText('High')).toBeTruthy();
     expect(screen.getByRole('list', { name: 'Identities' }).textContent).toContain('visitor 1a2b3c4d');
+    // The team's own id for them, when its system or its site gave one.
+    expect(screen.getByText('Your ID').nextElementSibling?.textContent).toBe('cust-1042');
 
     fireEvent.click(screen.getByRole('button', { name: 'Edit contact' }));
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Rina W.' } });
@@ -701,6 +704,7 @@ describe('contact fields', () => {
     const base = {
       contact: {
         ...rina,
+        external_id: null,
         locale: 'id',
         unsubscribed_at: null,
         identities: [],

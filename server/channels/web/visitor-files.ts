@@ -19,7 +19,14 @@ import { storeUpload } from './uploads';
 export async function acceptVisitorFile(
   services: Parameters<typeof acceptInbound>[0],
   channel: ChannelRow,
-  visitor: { threadId: string; externalUserId: string; verified: boolean; userId?: string },
+  visitor: {
+    threadId: string;
+    externalUserId: string;
+    verified: boolean;
+    userId?: string;
+    name?: string;
+    email?: string;
+  },
   upload: { bytes: Buffer; name: string; clientId: string },
 ) {
   const { attachment, kind } = await storeUpload(services.config, channel.teamId, upload.bytes, upload.name);
@@ -30,12 +37,13 @@ export async function acceptVisitorFile(
       externalId: `web:${upload.clientId}`,
       externalUserId: visitor.externalUserId,
       threadId: visitor.threadId,
+      ...(visitor.name ? { name: visitor.name } : {}),
       kind,
       text: null,
       attachments: [attachment],
       sentAt: new Date(),
     },
-    { clientId: upload.clientId, verified: visitor.verified, externalId: visitor.userId },
+    { clientId: upload.clientId, verified: visitor.verified, externalId: visitor.userId, email: visitor.email },
   );
 }
 

@@ -12,6 +12,14 @@ export function verifiedThreadId(publicKey: string, userId: string): string {
   return `${VERIFIED_PREFIX}${createHmac('sha256', publicKey).update(userId).digest('hex').slice(0, 32)}`;
 }
 
+/**
+ * A signed-in user's contact identity on the web widget (`user:<their id>`): the same on every
+ * channel of the team, so the team's system can name the contact before they first write.
+ */
+export function verifiedIdentity(userId: string): string {
+  return `user:${userId}`;
+}
+
 /** Whether a web conversation's thread is a verified user's (the host page vouched for them). */
 export function isVerifiedThread(threadId: string): boolean {
   return threadId.startsWith(VERIFIED_PREFIX);

@@ -752,7 +752,7 @@ export function conversationRepository(db: Database, teamId: number) {
     /** A contact's details as a person wrote them (null clears one). */
     async setContactDetails(
       id: number,
-      values: Partial<Pick<ContactRow, 'name' | 'email' | 'phoneE164' | 'unsubscribedAt'>>,
+      values: Partial<Pick<ContactRow, 'name' | 'email' | 'phoneE164' | 'externalId' | 'unsubscribedAt'>>,
       /** Field values set and cleared, by key; the others stay. */
       attributes?: { set: Record<string, unknown>; clear: string[] },
     ): Promise<ContactRow | undefined> {

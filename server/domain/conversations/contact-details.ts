@@ -8,7 +8,7 @@ import { conversationPolicy } from './conversation-actions';
 import { conversationChanged } from './events';
 import { phoneE164 } from '../../support/phone';
 import { attributeChanges, teamContactFields } from '../contacts/fields';
-import type { ContactFieldShape } from '../contacts/field-values';
+import type { AttributeValue, ContactFieldShape } from '../contacts/field-values';
 
 export const phoneMessage = 'The phone must be a phone number, such as 0812-3456-7890 or +62 812-3456-7890.';
 /** Empty means "none": the detail is cleared (null); a detail not sent at all is left as it is. */
@@ -22,7 +22,7 @@ export const phoneField = () =>
     return phone ?? value;
   });
 
-const contactSchema = z.object({
+export const contactDetailsSchema = z.object({
   name: z.preprocess(blankAsNull, fields.requiredString('name', 255).nullish()),
   email: z.preprocess(blankAsNull, fields.email().nullish()),
   phone: z.preprocess(blankAsNull, phoneField().nullish()),
@@ -45,6 +45,26 @@ function checked<T>(check: () => T, errors: Record<string, string>): T | undefin
 }
 
 /**
+ * A request's details (by `schema`) and the team's fields' values (`attributes`), checked at once:
+ * a 422 (bag `bag`) holds every message of both.
+ */
+export function readContactRequest<T>(
+  schema: z.ZodType<T>,
+  input: unknown,
+  teamFields: readonly ContactFieldShape[],
+  bag: string,
+): { data: T; attributes: { set: Record<string, AttributeValue>; clear: string[] } } {
+  const errors: Record<string, string> = {};
+  const data = checked(() => validate(schema, input, bag), errors);
+  const attributes = checked(
+    () => attributeChanges(teamFields, (input as { attributes?: unknown } | null)?.attributes, bag),
+    errors,
+  );
+  if (data === undefined || !attributes) throw new ValidationError(errors, bag);
+  return { data, attributes };
+}
+
+/**
  * Saves the details of the team's contact `contactId` as a person wrote them (bag `updateContact`):
  * a detail left out of the request stays, one sent empty is cleared; so with the team's own fields'
  * values (`attributes`, by key). Undefined when there is no such contact.
@@ -55,13 +75,7 @@ export async function saveContactDetails(
   input: unknown,
   teamFields: readonly ContactFieldShape[],
 ): Promise<ContactRow | undefined> {
-  const errors: Record<string, string> = {};
-  const data = checked(() => validate(contactSchema, input, 'updateContact'), errors);
-  const attributes = checked(
-    () => attributeChanges(teamFields, (input as { attributes?: unknown } | null)?.attributes, 'updateContact'),
-    errors,
-  );
-  if (!data || !attributes) throw new ValidationError(errors, 'updateContact');
+  const { data, attributes } = readContactRequest(contactDetailsSchema, input, teamFields, 'updateContact');
   const subscription =
     data.receives_broadcasts === undefined
       ? undefined

@@ -4,6 +4,7 @@ import type { FieldCondition } from '../../../db/repositories/attribute-conditio
 import type { ContactRow } from '../../../db/repositories/conversation-repository';
 import { contactPolicy, updateContact } from '../../../domain/contacts/contacts';
 import { parseSegment, teamContactFields } from '../../../domain/contacts/fields';
+import { identifyContact } from '../../../domain/contacts/identify';
 import { apiContactQuerySchema } from '../../../domain/conversations/schemas';
 import { validate } from '../../../domain/shared/validation';
 import { authorize } from '../../../domain/teams/team-access';
@@ -61,6 +62,17 @@ export async function show(req: Request, res: Response) {
   if (!row) throw new NotFoundError();
   authorize(contactPolicy.view(actor));
   res.json(presentApiContact(row));
+}
+
+/**
+ * `POST /api/contacts`: a customer as the team's own system knows them, by its id for the person,
+ * their phone or e-mail: the contact those name, updated (200), or a new one (201). Kawan then
+ * knows them wherever they write first.
+ */
+export async function store(req: Request, res: Response) {
+  const actor = await teamActor(req);
+  const { contact, created } = await identifyContact(req.services, actor, req.body);
+  res.status(created ? 201 : 200).json(presentApiContact(contact));
 }
 
 /**

@@ -155,7 +155,7 @@ function setupOf(services: Services, channel: ChannelRow) {
         steps: [
           'Paste the snippet before </body> on every page of your site where the chat should appear.',
           'Add each domain the site runs on to Allowed domains (a page on any other domain gets no chat).',
-          'Optional: to tell signed-in customers apart, turn on identity verification and call Kawan.identify({ userId, userHash }) with userHash = HMAC-SHA256(secret, userId) computed on your server.',
+          'Optional: to tell signed-in customers apart, turn on identity verification and call Kawan.identify({ userId, userHash, name, email }) with userHash = HMAC-SHA256(secret, userId) computed on your server. Their contact is the one your system keeps with that id through the API (POST /api/contacts, external_id).',
         ],
       };
     case 'whatsapp':

@@ -202,6 +202,7 @@ export async function show(req: Request) {
   await req.inertia.render('Contacts/Show', {
     contact: {
       ...presentContact(row),
+      external_id: row.externalId,
       locale: row.locale,
       identities: identities.map(presentIdentity),
       unsubscribed_at: row.unsubscribedAt?.toISOString() ?? null,

@@ -299,6 +299,7 @@ export async function show(req: Request) {
       name: contact?.name ?? null,
       phone: contact?.phoneE164 ?? null,
       email: contact?.email ?? null,
+      external_id: contact?.externalId ?? null,
       locale: contact?.locale ?? null,
       first_seen_at: contact?.firstSeenAt.toISOString() ?? row.createdAt.toISOString(),
       last_seen_at: contact?.lastSeenAt.toISOString() ?? row.lastMessageAt.toISOString(),

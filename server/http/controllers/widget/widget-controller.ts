@@ -43,7 +43,7 @@ import { demoLogin } from '../../../db/seed';
 import { preChatForm } from '../../../channels/web/pre-chat';
 import { detailsNeeded, savePreChatAnswers } from '../../../domain/contacts/pre-chat';
 import { acceptVisitorFile, visitorFile } from '../../../channels/web/visitor-files';
-import { anonymousThreadId, verifiedThreadId } from '../../../channels/web/visitors';
+import { anonymousThreadId, verifiedIdentity, verifiedThreadId } from '../../../channels/web/visitors';
 import { readRawBody } from '../../middleware/body';
 import { sendStoredFile } from '../../file-headers';
 import { attachmentIndex, routeId } from '../../route-params';
@@ -130,6 +130,9 @@ function sign(services: Pick<Services, 'config'>, value: string) {
 interface Visitor {
   visitorId: string;
   userId?: string;
+  /** The name and e-mail the host page gives with a signed-in user's id: their contact's, when Kawan makes it. */
+  name?: string;
+  email?: string;
 }
 
 function tokenFor(services: Pick<Services, 'config'>, channel: ChannelRow, visitor: Visitor) {
@@ -145,7 +148,13 @@ function tokenVisitor(req: Request, publicKey: string): Visitor | undefined {
   if (!body || !signature || !safeEqual(signature, sign(req.services, body))) return undefined;
   const data = JSON.parse(Buffer.from(body, 'base64url').toString()) as { c: string } & Visitor;
   if (data.c !== publicKey) return undefined;
-  return { visitorId: data.visitorId, ...(data.userId ? { userId: data.userId } : {}) };
+  if (!data.userId) return { visitorId: data.visitorId };
+  return {
+    visitorId: data.visitorId,
+    userId: data.userId,
+    ...(data.name ? { name: data.name } : {}),
+    ...(data.email ? { email: data.email } : {}),
+  };
 }
 
 function visitorOf(req: WidgetRequest): Visitor {
@@ -264,7 +273,7 @@ export async function session(req: WidgetRequest, res: Response) {
   const data = validate(sessionSchema, req.body);
   let verified = false;
   let visitorId = anonymousThreadId(data.visitorId);
-  let userId: string | undefined;
+  let verifiedUser: Omit<Visitor, 'visitorId'> | undefined;
   if (data.identity && channel.settings.identityVerification === true) {
     const secret = JSON.parse(req.services.encrypter.decrypt(channel.secrets)) as { identitySecret?: string };
     const expected = createHmac('sha256', secret.identitySecret ?? '')
@@ -272,7 +281,8 @@ export async function session(req: WidgetRequest, res: Response) {
       .digest('hex');
     if (safeEqual(data.identity.userHash.toLowerCase(), expected)) {
       verified = true;
-      userId = data.identity.userId;
+      const { userId, name, email } = data.identity;
+      verifiedUser = { userId, ...(name?.trim() ? { name: name.trim() } : {}), ...(email ? { email } : {}) };
       // One thread per signed-in user, whatever browser they use.
       visitorId = verifiedThreadId(channel.publicKey, userId);
     }
@@ -285,7 +295,7 @@ export async function session(req: WidgetRequest, res: Response) {
   const agentName = conversation?.assigneeId ? (await repo.listed(conversation.id))?.assigneeName : null;
   const body: SessionResponse = {
     visitorId,
-    token: tokenFor(req.services, channel, { visitorId, ...(userId ? { userId } : {}) }),
+    token: tokenFor(req.services, channel, { visitorId, ...verifiedUser }),
     channel: widgetChannelName(channel.publicKey, visitorId),
     verified,
     detailsNeeded:
@@ -308,7 +318,7 @@ export async function contact(req: WidgetRequest, res: Response) {
 }
 
 /** Who the visitor is as a contact identity: the host's user for a verified visitor, else the visitor id. */
-const externalUserOf = (visitor: Visitor) => (visitor.userId ? `user:${visitor.userId}` : visitor.visitorId);
+const externalUserOf = (visitor: Visitor) => (visitor.userId ? verifiedIdentity(visitor.userId) : visitor.visitorId);
 
 /** A client-made id (a UUID): resending with the same one never makes a second message. */
 const clientIdSchema = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'The client id is invalid.');
@@ -337,6 +347,7 @@ export async function send(req: WidgetRequest, res: Response) {
       externalId: `web:${data.clientId}`,
       externalUserId: externalUserOf(visitor),
       threadId: visitor.visitorId,
+      ...(visitor.name ? { name: visitor.name } : {}),
       kind: 'text',
       text: data.text,
       attachments: [],
@@ -346,6 +357,7 @@ export async function send(req: WidgetRequest, res: Response) {
       clientId: data.clientId,
       verified: visitor.userId !== undefined,
       externalId: visitor.userId,
+      email: visitor.email,
       origin: data.page?.url
         ? { url: data.page.url, ...(data.page.title ? { title: data.page.title } : {}) }
         : undefined,
@@ -376,6 +388,8 @@ export async function upload(req: WidgetRequest, res: Response) {
       externalUserId: externalUserOf(visitor),
       verified: visitor.userId !== undefined,
       userId: visitor.userId,
+      name: visitor.name,
+      email: visitor.email,
     },
     { bytes, name: query.name, clientId: query.clientId },
   );

@@ -38,6 +38,8 @@ export type { ContactImportReport } from '../../../../../server/domain/contacts/
 
 export interface ContactsShowProps {
   contact: ContactSummary & {
+    /** The team's own id for the person (its API, a signed-in website user, a webhook's user id). */
+    external_id: string | null;
     locale: string | null;
     identities: {
       channel_type: ChannelType;
@@ -50,7 +52,6 @@ export interface ContactsShowProps {
     /** Their values of the team's own fields, by key. */
     attributes: Record<string, AttributeValue>;
   };
-  /** The team's own contact fields. */
   /** The team's contact fields; `bot_readable`: its bots tell a customer their own value. */
   contact_fields: Array<ContactFieldShape & { bot_readable?: boolean }>;
   /** The latest 50, newest first. */

@@ -181,6 +181,13 @@ export function ContactCard({
         <Field label="Name">{contact.name || <span className="text-gray-400">{contactLabel(contact)}</span>}</Field>
         {contact.phone && <Field label="Phone">{formatPhone(contact.phone)}</Field>}
         {contact.email && <Field label="Email">{contact.email}</Field>}
+        {contact.external_id && (
+          <Field label="Your ID">
+            <span title="Your system’s id for them: set through the API, or the id your site signs them in with">
+              {contact.external_id}
+            </span>
+          </Field>
+        )}
         {contact.locale && <Field label="Language">{contact.locale}</Field>}
         {filledFields(fields, contact.attributes).map(({ field, text }) => (
           <Field key={field.key} label={field.label}>

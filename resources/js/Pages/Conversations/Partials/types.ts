@@ -108,6 +108,8 @@ export interface ContactDetail {
   name: string | null;
   phone: string | null;
   email: string | null;
+  /** The team's own id for the person (its API, a signed-in website user, a webhook's user id). */
+  external_id: string | null;
   locale: string | null;
   first_seen_at: string;
   last_seen_at: string;
