@@ -1,5 +1,5 @@
 /** The columns a contacts file names a contact's own details by, in English or Indonesian. */
-export type Field = 'name' | 'phone' | 'email';
+export type Field = 'name' | 'phone' | 'email' | 'externalId';
 
 /** Column names each field is known by, as a header says them (compared lower-case, without punctuation). */
 export const columnNames: Record<Field, string[]> = {
@@ -36,6 +36,8 @@ export const columnNames: Record<Field, string[]> = {
     'handphone',
   ],
   email: ['email', 'e mail', 'email address', 'alamat email', 'surel'],
+  // The team's own id for the person (a shop's member or customer number): `external_id`.
+  externalId: ['external id', 'customer id', 'id pelanggan', 'kode pelanggan', 'member id', 'id member', 'user id'],
 };
 
 export const normalizedHeader = (value: string) =>
@@ -44,6 +46,14 @@ export const normalizedHeader = (value: string) =>
     .replace(/[._\-/:]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+
+/** A detail as a sentence names it. */
+export const detailNames: Record<Field, string> = {
+  name: 'name',
+  phone: 'phone',
+  email: 'e-mail',
+  externalId: 'external id (your id for them)',
+};
 
 /** The detail a contacts file's column of this title holds, if it is one of a contact's own. */
 export function detailOfColumn(title: string): Field | undefined {

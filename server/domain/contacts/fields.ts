@@ -7,7 +7,7 @@ import { allows } from '../teams/roles';
 import { fields, validate } from '../shared/validation';
 import { NotFoundError, ValidationError } from '../../support/errors';
 import { authorize, type TeamActor } from '../teams/team-access';
-import { detailOfColumn } from './columns';
+import { detailNames, detailOfColumn } from './columns';
 import type { FieldCondition } from '../../db/repositories/attribute-condition';
 import {
   contactFieldLimits,
@@ -101,7 +101,7 @@ export async function saveContactField(
     const detail = detailOfColumn(label);
     if (detail) {
       throw error(
-        `A contacts file's “${label}” column is the contact's ${detail === 'email' ? 'e-mail' : detail}; name this field otherwise.`,
+        `A contacts file's “${label}” column is the contact's ${detailNames[detail]}; name this field otherwise.`,
       );
     }
   };

@@ -2,15 +2,14 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Services } from '../../services';
 import { conversationRepository, type ContactRow } from '../../db/repositories/conversation-repository';
-import { contactIdentities, contacts } from '../../db/schema/index';
+import { contacts } from '../../db/schema/index';
 import { ValidationError } from '../../support/errors';
-import { verifiedIdentity } from '../../channels/web/visitors';
 import { contactDetailsSchema, readContactRequest } from '../conversations/contact-details';
 import { fields } from '../shared/validation';
 import { authorize, type TeamActor } from '../teams/team-access';
 import { contactChanged, contactPolicy } from './contacts';
 import { teamContactFields } from './fields';
-import { rememberWhatsApp } from './import';
+import { rememberExternalIds, rememberWhatsApp } from './import';
 
 /**
  * A customer as the team's own system knows them (a shop's member, after a purchase): the contact
@@ -118,32 +117,14 @@ export async function identifyContact(
  * theirs (the contact page offers to merge the two).
  */
 async function rememberIdentities(
-  tx: Parameters<Parameters<Services['db']['transaction']>[0]>[0],
+  tx: Pick<Services['db'], 'insert'>,
   teamId: number,
   contact: ContactRow,
 ): Promise<void> {
   if (contact.externalId) {
-    await tx
-      .insert(contactIdentities)
-      .values([
-        {
-          teamId,
-          contactId: contact.id,
-          channelType: 'web' as const,
-          externalUserId: verifiedIdentity(contact.externalId),
-          verified: true,
-          displayName: contact.name,
-        },
-        {
-          teamId,
-          contactId: contact.id,
-          channelType: 'webhook' as const,
-          externalUserId: contact.externalId,
-          verified: true,
-          displayName: contact.name,
-        },
-      ])
-      .onConflictDoNothing();
+    await rememberExternalIds(tx, teamId, [
+      { contactId: contact.id, externalId: contact.externalId, name: contact.name },
+    ]);
   }
   if (contact.phoneE164) {
     await rememberWhatsApp(tx, teamId, [{ contactId: contact.id, phone: contact.phoneE164, name: contact.name }]);

@@ -1,10 +1,12 @@
 /**
  * Contacts a team brings with it: a CSV file or an Excel workbook (its first sheet) whose first row
- * names the columns (name, phone, e-mail, in English or Indonesian, and the team's own contact
- * fields by label or key), read at once, each row checked on its own. A row of someone the team has
- * (the same phone, or else the same e-mail) fills in what that contact lacks and never overwrites; a new person is a new contact whose phone is their
- * WhatsApp id, so that their first message on WhatsApp lands on this contact. Rows that say nothing
- * usable are skipped with the reason, by their row number in the sheet.
+ * names the columns (name, phone, e-mail, the team's own id for the person, in English or
+ * Indonesian, and the team's own contact fields by label or key), read at once, each row checked on
+ * its own. A row of someone the team has (the same id, or else phone, or else e-mail) fills in what
+ * that contact lacks and never overwrites; a new person is a new contact. Their phone is their
+ * WhatsApp id and their id their identity as a signed-in website user and the webhook channel's
+ * user, so that their first message there lands on this contact. Rows that say nothing usable are
+ * skipped with the reason, by their row number in the sheet.
  */
 import Papa from 'papaparse';
 import { z } from 'zod';
@@ -20,6 +22,7 @@ import { guessDelimiter } from '../../knowledge/parsers/csv';
 import { openWorkbook, sheetRows as workbookSheetRows } from '../../knowledge/parsers/xlsx';
 import { isZip } from '../../knowledge/parsers/zip';
 import type { SheetRow } from '../../knowledge/parsers/records';
+import { verifiedIdentity } from '../../channels/web/visitors';
 import { authorize, type TeamActor } from '../teams/team-access';
 import { contactPolicy } from './contacts';
 import { teamContactFields } from './fields';
@@ -130,6 +133,8 @@ interface ImportedContact {
   name: string | null;
   phone: string | null;
   email: string | null;
+  /** The team's own id for the person. */
+  externalId: string | null;
   /** The team's fields' values the row gives, by key. */
   attributes: Record<string, AttributeValue>;
 }
@@ -143,13 +148,15 @@ export function contactOfRow(
   const name = cell('name').replace(/\s+/g, ' ');
   const phoneText = cell('phone');
   const email = cell('email').toLowerCase();
+  const externalId = cell('externalId');
   if (name.length > 255) return { problem: 'The name is longer than 255 characters.' };
+  if (externalId.length > 255) return { problem: 'The id is longer than 255 characters.' };
   const phone = phoneText === '' ? null : (importedPhone(phoneText) ?? null);
   if (phoneText !== '' && !phone) return { problem: `"${phoneText.slice(0, 40)}" is not a phone number.` };
   if (email !== '' && (email.length > 255 || !emailSchema.safeParse(email).success)) {
     return { problem: `"${email.slice(0, 60)}" is not an e-mail address.` };
   }
-  if (!phone && email === '') return { problem: 'No phone number or e-mail address.' };
+  if (!phone && email === '' && externalId === '') return { problem: 'No phone number, e-mail address or id.' };
   const attributes: Record<string, AttributeValue> = {};
   for (const { field, index } of fieldColumns) {
     const raw = uninert((cells[index] ?? '').trim());
@@ -157,7 +164,7 @@ export function contactOfRow(
     if (!parsed.ok) return { problem: `${parsed.message.replace(/\.$/, '')} ("${raw.slice(0, 40)}").` };
     if (parsed.value !== null) attributes[field.key] = parsed.value;
   }
-  return { contact: { name: name || null, phone, email: email || null, attributes } };
+  return { contact: { name: name || null, phone, email: email || null, externalId: externalId || null, attributes } };
 }
 
 /**
@@ -181,6 +188,30 @@ export async function rememberWhatsApp(
         externalUserId: identity.phone.replace(/\D/g, ''),
         displayName: identity.name,
       })),
+    )
+    .onConflictDoNothing();
+}
+
+/**
+ * The team's own ids for contacts kept as their identities where the team's systems name them: a
+ * website user its site signs in with that id (`user:<id>`), the webhook channel's user of that id.
+ * So their first message there lands on this contact. An identity another contact has stays theirs.
+ */
+export async function rememberExternalIds(
+  db: Pick<Services['db'], 'insert'>,
+  teamId: number,
+  ids: { contactId: number; externalId: string; name: string | null }[],
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .insert(contactIdentities)
+    .values(
+      ids.flatMap(({ contactId, externalId, name }) =>
+        [
+          { channelType: 'web' as const, externalUserId: verifiedIdentity(externalId) },
+          { channelType: 'webhook' as const, externalUserId: externalId },
+        ].map((identity) => ({ teamId, contactId, ...identity, verified: true, displayName: name })),
+      ),
     )
     .onConflictDoNothing();
 }
@@ -219,9 +250,9 @@ export async function importContactFile(
   const teamFields = await teamContactFields(db, teamId);
   const fileColumns = columnsOf(header.cells, teamFields);
   const { columns, ignored } = fileColumns;
-  if (columns.phone === undefined && columns.email === undefined) {
+  if (columns.phone === undefined && columns.email === undefined && columns.externalId === undefined) {
     throw fileError(
-      `The first row must name the columns, with a phone or an e-mail column at least (and a name): "name", "phone", "email". It has ${
+      `The first row must name the columns, with a phone, an e-mail or a customer id column at least (and a name): "name", "phone", "email", "customer id". It has ${
         header.cells
           .filter((cell) => cell.trim() !== '')
           .slice(0, 8)
@@ -247,9 +278,10 @@ export async function importContactFile(
     problems: [],
     ignoredColumns: ignored,
   };
-  // The file's people, a person once: a later row of the same phone (or else e-mail) fills in what
-  // the earlier one left empty.
+  // The file's people, a person once: a later row of the same id (or else phone, or else e-mail)
+  // fills in what the earlier one left empty.
   const people: ImportedContact[] = [];
+  const byExternalId = new Map<string, ImportedContact>();
   const byPhone = new Map<string, ImportedContact>();
   const byEmail = new Map<string, ImportedContact>();
   for (const { position: row, cells } of rows) {
@@ -263,6 +295,7 @@ export async function importContactFile(
     }
     const { contact } = result;
     const same =
+      (contact.externalId ? byExternalId.get(contact.externalId) : undefined) ??
       (contact.phone ? byPhone.get(contact.phone) : undefined) ??
       (contact.email ? byEmail.get(contact.email) : undefined);
     const person = same ?? contact;
@@ -272,6 +305,7 @@ export async function importContactFile(
     } else {
       people.push(contact);
     }
+    if (person.externalId && !byExternalId.has(person.externalId)) byExternalId.set(person.externalId, person);
     if (person.phone && !byPhone.has(person.phone)) byPhone.set(person.phone, person);
     if (person.email && !byEmail.has(person.email)) byEmail.set(person.email, person);
   }
@@ -282,12 +316,14 @@ export async function importContactFile(
       const batch = people.slice(start, start + 500);
       const phones = batch.flatMap((person) => (person.phone ? [person.phone] : []));
       const emails = batch.flatMap((person) => (person.email ? [person.email] : []));
+      const externalIds = batch.flatMap((person) => (person.externalId ? [person.externalId] : []));
       const existing = await tx
         .select({
           id: contacts.id,
           name: contacts.name,
           phone: contacts.phoneE164,
           email: contacts.email,
+          externalId: contacts.externalId,
           attributes: contacts.attributes,
         })
         .from(contacts)
@@ -295,22 +331,27 @@ export async function importContactFile(
           and(
             eq(contacts.teamId, teamId),
             or(
+              externalIds.length > 0 ? inArray(contacts.externalId, externalIds) : undefined,
               phones.length > 0 ? inArray(contacts.phoneE164, phones) : undefined,
               emails.length > 0 ? inArray(sql`lower(${contacts.email})`, emails) : undefined,
             ),
           ),
         )
         .orderBy(contacts.id);
+      const knownByExternalId = new Map<string, (typeof existing)[number]>();
       const knownByPhone = new Map<string, (typeof existing)[number]>();
       const knownByEmail = new Map<string, (typeof existing)[number]>();
       for (const row of existing) {
+        if (row.externalId && !knownByExternalId.has(row.externalId)) knownByExternalId.set(row.externalId, row);
         if (row.phone && !knownByPhone.has(row.phone)) knownByPhone.set(row.phone, row);
         if (row.email && !knownByEmail.has(row.email.toLowerCase())) knownByEmail.set(row.email.toLowerCase(), row);
       }
       const fresh: ImportedContact[] = [];
       const identities: { contactId: number; phone: string; name: string | null }[] = [];
+      const ids: { contactId: number; externalId: string; name: string | null }[] = [];
       for (const person of batch) {
         const known =
+          (person.externalId ? knownByExternalId.get(person.externalId) : undefined) ??
           (person.phone ? knownByPhone.get(person.phone) : undefined) ??
           (person.email ? knownByEmail.get(person.email) : undefined);
         if (!known) {
@@ -326,6 +367,7 @@ export async function importContactFile(
           ...(known.name ? {} : person.name ? { name: person.name } : {}),
           ...(known.phone ? {} : person.phone ? { phoneE164: person.phone } : {}),
           ...(known.email ? {} : person.email ? { email: person.email } : {}),
+          ...(known.externalId ? {} : person.externalId ? { externalId: person.externalId } : {}),
           ...(Object.keys(lacking).length === 0
             ? {}
             : { attributes: sql`${contacts.attributes} || ${JSON.stringify(lacking)}::jsonb` }),
@@ -339,6 +381,7 @@ export async function importContactFile(
           .set(filled)
           .where(and(eq(contacts.teamId, teamId), eq(contacts.id, known.id)));
         if (filled.phoneE164) identities.push({ contactId: known.id, phone: filled.phoneE164, name: known.name });
+        if (filled.externalId) ids.push({ contactId: known.id, externalId: filled.externalId, name: known.name });
         report.updated++;
       }
       if (fresh.length > 0) {
@@ -350,16 +393,25 @@ export async function importContactFile(
               name: person.name,
               phoneE164: person.phone,
               email: person.email,
+              externalId: person.externalId,
               attributes: person.attributes,
             })),
           )
-          .returning({ id: contacts.id, phone: contacts.phoneE164, name: contacts.name });
+          .returning({
+            id: contacts.id,
+            phone: contacts.phoneE164,
+            externalId: contacts.externalId,
+            name: contacts.name,
+          });
         report.created += created.length;
         for (const row of created) contactIds.add(row.id);
-        for (const row of created)
+        for (const row of created) {
           if (row.phone) identities.push({ contactId: row.id, phone: row.phone, name: row.name });
+          if (row.externalId) ids.push({ contactId: row.id, externalId: row.externalId, name: row.name });
+        }
       }
       await rememberWhatsApp(tx, teamId, identities);
+      await rememberExternalIds(tx, teamId, ids);
     }
   });
   return { report, contactIds: [...contactIds] };
@@ -368,6 +420,7 @@ export async function importContactFile(
 /** What `from` knows that `into` does not. */
 function fillIn(into: ImportedContact, from: ImportedContact): void {
   into.name ??= from.name;
+  into.externalId ??= from.externalId;
   into.phone ??= from.phone;
   into.email ??= from.email;
   into.attributes = { ...from.attributes, ...into.attributes };

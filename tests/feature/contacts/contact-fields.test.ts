@@ -400,7 +400,7 @@ describe('files and saved replies', () => {
       .trim()
       .split(/\r?\n/);
     expect(lines[0]).toBe(
-      'id,name,phone,email,channels,conversations,open_conversations,first_seen_at,last_seen_at,Kota,Member tier,Poin,Tanggal lahir,Member',
+      'id,name,phone,email,external_id,channels,conversations,open_conversations,first_seen_at,last_seen_at,Kota,Member tier,Poin,Tanggal lahir,Member',
     );
     expect(lines[2]).toMatch(/,Jakarta,Gold,1250,1990-08-17,yes$/);
 

@@ -182,11 +182,13 @@ describe('contacts', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('id,name,phone,email,channels,conversations,open_conversations,first_seen_at,last_seen_at');
+    expect(lines[0]).toBe(
+      'id,name,phone,email,external_id,channels,conversations,open_conversations,first_seen_at,last_seen_at',
+    );
     expect(lines.slice(1)).toEqual([
       // A phone keeps its "+" as text (a spreadsheet would take it for a number or a formula).
-      expect.stringMatching(new RegExp(`^${a.contactId},"'=HYPERLINK\\(""x""\\)",'\\+6281234567890,,web,1,1,`)),
-      expect.stringMatching(new RegExp(`^${b.contactId},"Budi, Jakarta",,budi@example\\.com,web,1,1,`)),
+      expect.stringMatching(new RegExp(`^${a.contactId},"'=HYPERLINK\\(""x""\\)",'\\+6281234567890,,,web,1,1,`)),
+      expect.stringMatching(new RegExp(`^${b.contactId},"Budi, Jakarta",,budi@example\\.com,,web,1,1,`)),
     ]);
     const searched = await session.agent.get('/contacts/export?search=budi');
     expect(searched.text.trimEnd().split('\r\n')).toHaveLength(2);

@@ -97,7 +97,7 @@ describe('importing contacts', () => {
       skipped: 3,
       problems: [
         { row: 5, message: '"12345" is not a phone number.' },
-        { row: 6, message: 'No phone number or e-mail address.' },
+        { row: 6, message: 'No phone number, e-mail address or id.' },
         { row: 9, message: '"bukan-email" is not an e-mail address.' },
       ],
       ignoredColumns: ['Kota'],
@@ -153,6 +153,51 @@ describe('importing contacts', () => {
     ]);
   });
 
+  it("reads the team's own id for each person: found by it first, and known by it on the website and the webhook channel", async () => {
+    const { team: mine, client } = await team();
+    // A WhatsApp customer the shop now knows by its member id, and one it named before.
+    const [byPhone, byId] = await app.services.db
+      .insert(contacts)
+      .values([
+        { teamId: mine.id, name: 'Budi', phoneE164: '+6281234567890' },
+        { teamId: mine.id, name: 'Sari', externalId: 'M-002' },
+      ])
+      .returning();
+    const csv = [
+      'ID Member,Nama,No HP',
+      'M-001,Budi Santoso,0812-3456-7890',
+      'M-002,,0813-1111-2222',
+      'M-003,Dewi,',
+      'M-003,Dewi Lestari,0857-0000-1111',
+    ].join('\n');
+    expect(await imported(client, csv)).toMatchObject({ rows: 4, created: 1, updated: 2, repeated: 1, skipped: 0 });
+    const rows = await app.services.db
+      .select({ id: contacts.id, name: contacts.name, phone: contacts.phoneE164, externalId: contacts.externalId })
+      .from(contacts)
+      .where(eq(contacts.teamId, mine.id))
+      .orderBy(contacts.id);
+    expect(rows).toEqual([
+      // Found by phone, given the id; its name is kept.
+      { id: byPhone.id, name: 'Budi', phone: '+6281234567890', externalId: 'M-001' },
+      // Found by the id, given the phone it lacked.
+      { id: byId.id, name: 'Sari', phone: '+6281311112222', externalId: 'M-002' },
+      { id: expect.any(Number), name: 'Dewi', phone: '+6285700001111', externalId: 'M-003' },
+    ]);
+    const identities = await app.services.db
+      .select({ type: contactIdentities.channelType, user: contactIdentities.externalUserId })
+      .from(contactIdentities)
+      .where(and(eq(contactIdentities.teamId, mine.id), eq(contactIdentities.contactId, rows[2].id)));
+    expect(identities.map((identity) => `${identity.type} ${identity.user}`).sort()).toEqual([
+      'web user:M-003',
+      'webhook M-003',
+      'whatsapp 6285700001111',
+    ]);
+    // The export writes the id, and takes it back unchanged.
+    const exported = await client.agent.get('/contacts/export');
+    expect(exported.text).toContain(',M-003,');
+    expect(await imported(client, exported.text, 'kawan-contacts.csv')).toMatchObject({ unchanged: 3, created: 0 });
+  });
+
   it('takes back the file Export CSV wrote, with nothing to change', async () => {
     const { team: mine, client } = await team();
     await app.services.db.insert(contacts).values([
@@ -177,7 +222,7 @@ describe('importing contacts', () => {
       'The file must be a CSV file or an Excel workbook (.xlsx).',
     );
     expect(await fileErrors(client, 'Kota,Umur\nJakarta,30\n')).toBe(
-      'The first row must name the columns, with a phone or an e-mail column at least (and a name): "name", "phone", "email". It has "Kota", "Umur".',
+      'The first row must name the columns, with a phone, an e-mail or a customer id column at least (and a name): "name", "phone", "email", "customer id". It has "Kota", "Umur".',
     );
     expect(await fileErrors(client, 'name,phone\n')).toBe('The file has its header row and no contacts under it.');
     const many = `name,phone\n${Array.from({ length: 10_001 }, (_, i) => `P${i},08123${String(i).padStart(6, '0')}`).join('\n')}`;

@@ -62,10 +62,11 @@ export function ImportContacts({
     >
       <form id="import-contacts" onSubmit={submit} className="space-y-4" aria-label="Import contacts">
         <p>
-          A CSV file or an Excel workbook (its first sheet) whose first row names the columns: <b>name</b>, <b>phone</b>{' '}
-          and <b>email</b> (or nama, no HP, WhatsApp, telepon, e-mail), and any of your contact fields by its name. Each
-          row needs a phone or an e-mail. Someone you already have (the same phone, or else e-mail) gets only what their
-          contact lacks; nothing is overwritten. A file from &ldquo;Export CSV&rdquo; imports as it is.
+          A CSV file or an Excel workbook (its first sheet) whose first row names the columns: <b>name</b>, <b>phone</b>
+          , <b>email</b> (or nama, no HP, WhatsApp, telepon, e-mail), <b>customer id</b> (your own id for them, or id
+          pelanggan, member id), and any of your contact fields by its name. Each row needs a phone, an e-mail or an id.
+          Someone you already have (the same id, or else phone, or else e-mail) gets only what their contact lacks;
+          nothing is overwritten. A file from &ldquo;Export CSV&rdquo; imports as it is.
         </p>
         <div>
           <FileDrop
