@@ -558,7 +558,7 @@ function contactApi(api: RouteRegistry): void {
         search: { description: 'Part of the name, e-mail or phone (0812… finds +62812…).', example: 'Rina' },
         segment: {
           description:
-            "A group of contacts by one of the team's fields, as `key:value`: a list's or yes/no field's value (`member_tier:Gold`), a date field's month of any year (`tanggal_lahir:month-12`), a number field's bound (`poin:>=1000`, `poin:<=500`), or a text field's value whatever its case (`kota:bandung`).",
+            "A group of contacts by one of the team's fields, as `key:value`: a list's or yes/no field's value (`member_tier:Gold`), a date field's month of any year (`tanggal_lahir:month-12`) or its day and month today in the team's time zone (`tanggal_lahir:today`: birthdays today), a number field's bound (`poin:>=1000`, `poin:<=500`), or a text field's value whatever its case (`kota:bandung`).",
           example: 'member_tier:Gold',
         },
         external_id: {

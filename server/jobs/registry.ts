@@ -26,6 +26,7 @@ import { refreshTermStats, termStatsJob } from '../knowledge/term-stats';
 import { mailUnread, notificationMailJob } from '../domain/notifications/unread-mail';
 import { broadcastJob } from '../domain/broadcasts/broadcasts';
 import { queueDueBroadcasts, sendBroadcast } from '../domain/broadcasts/send';
+import { runRepeatingBroadcasts } from '../domain/broadcasts/repeat';
 
 /** Every job Kawan runs, defined on the services' queue. */
 export function defineJobs(services: Services): void {
@@ -170,6 +171,8 @@ export async function startWorkers(services: Services, logger: Logger): Promise<
         if (events > 0) logger.warn({ events }, 'stored deliveries without a job were queued again');
         const messages = await requeueStrandedSends(services);
         if (messages > 0) logger.warn({ messages }, 'outbound messages without a send job were queued again');
+        const days = await runRepeatingBroadcasts(services);
+        if (days > 0) logger.info({ broadcasts: days }, "repeating broadcasts' days were made");
         const broadcasts = await queueDueBroadcasts(services);
         if (broadcasts > 0) logger.info({ broadcasts }, 'broadcasts due or unfinished were queued');
       })

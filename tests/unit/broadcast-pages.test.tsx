@@ -115,6 +115,7 @@ const createProps = (overrides: Partial<BroadcastsCreateProps> = {}): Broadcasts
         key: 'tanggal_lahir',
         label: 'Tanggal lahir',
         options: [
+          { value: 'tanggal_lahir:today', label: 'today (day and month)', phrase: 'today', typed: false, contacts: 1 },
           { value: 'tanggal_lahir:month-12', label: 'December', phrase: 'in December', typed: false, contacts: 2 },
         ],
       },
@@ -238,6 +239,34 @@ describe('Broadcasts/Create', () => {
     );
   });
 
+  it('repeats every day to the contacts whose date is that day, offered only for a date’s “today”', () => {
+    render(<BroadcastsCreate {...createProps()} />);
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ulang tahun' } });
+    fireEvent.change(screen.getByLabelText('Template'), { target: { value: 'order_update|id' } });
+    fireEvent.change(screen.getByLabelText('Body {{1}}'), { target: { value: 'Kak' } });
+    fireEvent.change(screen.getByLabelText('Body {{2}}'), { target: { value: 'HBD' } });
+    fireEvent.click(screen.getByRole('radio', { name: /^Contacts by a field/ }));
+    const select = screen.getByLabelText('Field value');
+    fireEvent.change(select, { target: { value: 'tanggal_lahir:month-12' } });
+    expect(screen.queryByRole('checkbox', { name: /Repeat every day/ })).toBeNull();
+    fireEvent.change(select, { target: { value: 'tanggal_lahir:today' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /Repeat every day at this time/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Start repeating…' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).toContain('Ulang tahun goes every day at');
+    expect(dialog.textContent).toContain('whose Tanggal lahir is that day’s (1 contact today)');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start repeating' }));
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'form.post',
+      data: { audience: 'field', segment: 'tanggal_lahir:today', repeat: 'daily' },
+    });
+    // Another group sends once, whatever was ticked.
+    fireEvent.change(select, { target: { value: 'tanggal_lahir:month-12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send…' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Send to 2 contacts' }));
+    expect(fake.calls.at(-1)).toMatchObject({ data: { segment: 'tanggal_lahir:month-12', repeat: '' } });
+  });
+
   it("sends to the contacts whose field holds a value, and writes that field's values in", () => {
     render(<BroadcastsCreate {...createProps()} />);
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Promo Gold' } });
@@ -298,6 +327,8 @@ const broadcast = (overrides: Partial<Broadcast> = {}): Broadcast => ({
   id: 7,
   name: 'Promo Desember',
   status: 'sending',
+  repeat: null,
+  parent_id: null,
   channel: { id: 3, name: 'WhatsApp +62 812-3456-7890', paused: false },
   template: { name: 'order_update', language: 'id' },
   audience: { kind: 'all', label: null, file_name: null, segment: null },
@@ -351,6 +382,7 @@ describe('Broadcasts/Show', () => {
     errors: Record<string, string>;
   } => ({
     broadcast: broadcast(),
+    days: [],
     recipients: {
       data: [
         {
@@ -444,6 +476,40 @@ describe('Broadcasts/Show', () => {
       />,
     );
     expect(screen.getByText(/counted then\./).textContent).toContain('to contacts labelled VIP, counted then.');
+  });
+
+  it('shows a repeating broadcast’s next day and its days sent, and stops it', () => {
+    const birthdays = broadcast({
+      name: 'Ulang tahun',
+      status: 'scheduled',
+      repeat: 'daily',
+      scheduled_at: '2026-12-08T01:00:00.000Z',
+      started_at: null,
+      audience: { kind: 'field', label: null, file_name: null, segment: { field: 'Tanggal lahir', value: 'today' } },
+    });
+    const day = broadcast({ id: 12, name: 'Ulang tahun · 7 Dec 2026', status: 'sent', parent_id: 7 });
+    render(<BroadcastsShow {...showProps({ broadcast: birthdays, days: [day], can: { cancel: true } })} />);
+    expect(screen.getByText(/Goes every day at/).textContent).toContain(
+      "to contacts whose Tanggal lahir is that day's (day and month); next on",
+    );
+    expect(screen.getByText('Every day')).toBeTruthy();
+    expect(screen.queryByLabelText('Figures')).toBeNull();
+    const days = within(screen.getByRole('list', { name: 'Days' })).getAllByRole('listitem');
+    expect(within(days[0]).getByRole('link', { name: 'Ulang tahun · 7 Dec 2026' }).getAttribute('href')).toBe(
+      'route:broadcasts.show:{"broadcast":12}',
+    );
+    expect(days[0].textContent).toContain('10 recipients · 20% delivered');
+    fireEvent.click(screen.getByRole('button', { name: 'Stop repeating' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog.textContent).toContain('No more days go out.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stop repeating' }));
+    expect(fake.calls.at(-1)).toMatchObject({ method: 'form.post', url: 'route:broadcasts.cancel:{"broadcast":7}' });
+    cleanup();
+    // A day's broadcast leads back to the repeating one.
+    render(<BroadcastsShow {...showProps({ broadcast: day })} />);
+    expect(screen.getByRole('link', { name: 'Every day: see all its days' }).getAttribute('href')).toBe(
+      'route:broadcasts.show:{"broadcast":7}',
+    );
   });
 
   it('cancels after saying what happens to those not yet sent to', () => {

@@ -19,6 +19,11 @@ export function formatDateTime(value: DateInput | null | undefined): string {
   return parse(value)?.format('LLL') ?? '';
 }
 
+/** Localized time of day in the browser's zone: `8:00 AM`. */
+export function formatTime(value: DateInput | null | undefined): string {
+  return parse(value)?.format('LT') ?? '';
+}
+
 /**
  * Time relative to `now` (default: the current time) with dayjs's default thresholds:
  * `a few seconds ago`, `a minute ago`, `2 minutes ago`, `an hour ago`, `in 3 days`…

@@ -110,6 +110,16 @@ export function broadcastRepository(db: Database, teamId: number) {
       return row;
     },
 
+    /** A repeating broadcast's days, the latest first. */
+    async days(parentId: number, limit: number): Promise<BroadcastRow[]> {
+      return db
+        .select()
+        .from(broadcasts)
+        .where(and(eq(broadcasts.teamId, teamId), eq(broadcasts.parentId, parentId)))
+        .orderBy(desc(broadcasts.scheduledAt))
+        .limit(limit);
+    },
+
     async page(options: { page: number; perPage: number }): Promise<{ items: BroadcastRow[]; total: number }> {
       const [items, [total]] = await Promise.all([
         db

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  timestamp,
+  uniqueIndex,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import type { StoredAttachment } from '../../channels/media';
 import { teams } from './teams';
 import { users } from './users';
@@ -15,6 +25,13 @@ import type { FieldCondition } from './contact-fields';
  */
 
 export type BroadcastStatus = 'scheduled' | 'sending' | 'sent' | 'cancelled';
+
+/**
+ * A broadcast that repeats ('daily', to the contacts whose date is today: birthdays) is never sent
+ * itself: each day at its time it makes that day's broadcast (its `parentId`), which is sent as any
+ * other. It stays 'scheduled', `scheduledAt` its next day, until it is stopped ('cancelled').
+ */
+export type BroadcastRepeat = 'daily';
 
 /**
  * Who a broadcast goes to: every contact with a phone, those with a conversation carrying a label,
@@ -53,6 +70,9 @@ export const broadcasts = pgTable(
     /** The file a media header shows, stored once for every copy. */
     header: jsonb('header').$type<{ kind: 'image' | 'file'; attachment: StoredAttachment } | null>(),
     audience: jsonb('audience').$type<BroadcastAudience>().notNull(),
+    repeat: varchar('repeat', { length: 16 }).$type<BroadcastRepeat>(),
+    /** The repeating broadcast a day's broadcast was made by. */
+    parentId: integer('parent_id').references((): AnyPgColumn => broadcasts.id, { onDelete: 'cascade' }),
     status: varchar('status', { length: 16 }).$type<BroadcastStatus>().notNull().default('scheduled'),
     /** When it goes: the moment it was made for "Send now". */
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull(),
@@ -64,7 +84,13 @@ export const broadcasts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('broadcasts_team_id_created_at_index').on(table.teamId, table.createdAt)],
+  (table) => [
+    index('broadcasts_team_id_created_at_index').on(table.teamId, table.createdAt),
+    // One broadcast a day of a repeating one, whichever process makes it.
+    uniqueIndex('broadcasts_parent_id_scheduled_at_unique')
+      .on(table.parentId, table.scheduledAt)
+      .where(sql`parent_id is not null`),
+  ],
 );
 
 export const broadcastRecipients = pgTable(

@@ -12,6 +12,10 @@ import { users } from './users';
 export type FieldCondition =
   | { key: string; value: string | boolean }
   | { key: string; month: number }
+  /** A date whose day and month are today's in the team's time zone (a birthday; 29 February on the 28th in other years). */
+  | { key: string; day: 'today' }
+  /** A date whose day and month are one of these (`MM-DD`): a repeating broadcast's day, fixed when it is made. */
+  | { key: string; days: string[] }
   | { key: string; min: number }
   | { key: string; max: number }
   | { key: string; text: string };

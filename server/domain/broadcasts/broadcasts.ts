@@ -70,6 +70,11 @@ const createSchema = z.object({
     (value) => (value === '' || value === null ? undefined : value),
     instantField('Choose when it goes.', 'The sending time is not a valid date and time.').optional(),
   ),
+  /** 'daily': it goes every day at that time to that day's audience (a date field's "today"). */
+  repeat: z.preprocess(
+    (value) => (value === '' || value === null || value === false || value === 'none' ? undefined : value),
+    z.enum(['daily'], { error: 'Choose whether it repeats every day.' }).optional(),
+  ),
 });
 
 /** What each variable is for a made-up contact: a value's variables are checked by filling them so. */
@@ -178,9 +183,14 @@ export async function createBroadcast(
   if (scheduledAt.getTime() > now.getTime() + broadcastLimits.maxDaysAhead * 86_400_000) {
     errors.send_at = `A broadcast can be scheduled at most ${broadcastLimits.maxDaysAhead} days ahead.`;
   }
+  if (data.repeat && !(audience?.kind === 'field' && 'day' in audience)) {
+    errors.repeat =
+      'Only a broadcast to the contacts whose date is today repeats every day: choose a date field’s “today”.';
+  }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
-  if (audience && (await broadcastRepository(services.db, actor.teamId).audienceSize(audience)) === 0) {
+  // A repeating broadcast's day may have nobody: it goes on the days that have someone.
+  if (!data.repeat && audience && (await broadcastRepository(services.db, actor.teamId).audienceSize(audience)) === 0) {
     throw new ValidationError({
       audience:
         audience.kind === 'label'
@@ -211,14 +221,18 @@ export async function createBroadcast(
       parameters,
       header,
       audience: chosen,
+      repeat: data.repeat ?? null,
       status: 'scheduled',
       scheduledAt,
     });
-    await services.jobs.send(
-      broadcastJob,
-      { teamId: actor.teamId, broadcastId: row.id },
-      scheduledAt > now ? { startAfter: scheduledAt } : {},
-    );
+    // A repeating broadcast is run by the workers' minute sweep, which makes each day's broadcast.
+    if (!row.repeat) {
+      await services.jobs.send(
+        broadcastJob,
+        { teamId: actor.teamId, broadcastId: row.id },
+        scheduledAt > now ? { startAfter: scheduledAt } : {},
+      );
+    }
     return row;
   });
   await broadcastChanged(services, broadcast);

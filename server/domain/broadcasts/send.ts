@@ -60,7 +60,8 @@ export async function sendBroadcast(
   const now = options.now ?? (() => new Date());
   const repo = broadcastRepository(services.db, input.teamId);
   let broadcast = await repo.find(input.broadcastId);
-  if (!broadcast || broadcast.status === 'sent' || broadcast.status === 'cancelled') return;
+  // A repeating broadcast is never sent itself: its days are (repeat.ts).
+  if (!broadcast || broadcast.repeat || broadcast.status === 'sent' || broadcast.status === 'cancelled') return;
   if (broadcast.status === 'scheduled') {
     // Early (the job of a time that was changed): the workers' sweep sends it when it is due.
     if (broadcast.scheduledAt > now()) return;
@@ -250,7 +251,7 @@ export async function queueDueBroadcasts(services: Pick<Services, 'db' | 'jobs'>
   const due = rowsOf<{ id: number; team_id: number }>(
     await services.db.execute(sql`
       select b.id, b.team_id from broadcasts b
-       where ((b.status = 'scheduled' and b.scheduled_at <= ${now}) or b.status = 'sending')
+       where ((b.status = 'scheduled' and b.scheduled_at <= ${now}) or b.status = 'sending') and b.repeat is null
          and not exists (
            select 1 from pgboss.job j
             where j.name = ${broadcastJob} and j.state < 'completed'

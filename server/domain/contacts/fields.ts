@@ -180,6 +180,23 @@ const MONTH = /^month-(0[1-9]|1[0-2])$/;
 const BOUND = /^(>=|<=)\s*(.*)$/;
 const numberText = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 6 });
 
+/**
+ * The days (`MM-DD`) a date field's "today" matches at `now` in the time zone: today's, and 29
+ * February on the 28th of a year without one (as the database's condition reads it).
+ */
+export function anniversaryDays(timezone: string, now = new Date()): string[] {
+  const dayOf = (at: Date) => {
+    const parts = new Intl.DateTimeFormat('en-CA', {
+      timeZone: timezone,
+      month: '2-digit',
+      day: '2-digit',
+    }).formatToParts(at);
+    return `${parts.find((part) => part.type === 'month')!.value}-${parts.find((part) => part.type === 'day')!.value}`;
+  };
+  const today = dayOf(now);
+  return today === '02-28' && dayOf(new Date(now.getTime() + 86_400_000)) === '03-01' ? [today, '02-29'] : [today];
+}
+
 /** A `key:value` of one of the team's fields, or why it is none. */
 export function parseSegment(
   teamFields: readonly ContactFieldShape[],
@@ -192,6 +209,7 @@ export function parseSegment(
   const segment = (condition: FieldCondition, valueText: string) => ({ segment: { field, condition, valueText } });
   switch (field.type) {
     case 'date': {
+      if (given === 'today') return segment({ key: field.key, day: 'today' }, 'today');
       const month = MONTH.exec(given);
       if (!month) return { problem: `Choose a month of ${field.label}.` };
       return segment({ key: field.key, month: Number(month[1]) }, `in ${monthName(Number(month[1]))}`);
@@ -232,6 +250,8 @@ export function segmentText(segment: Segment): string {
   const { condition } = segment;
   const key = condition.key;
   if ('month' in condition) return `${key}:month-${String(condition.month).padStart(2, '0')}`;
+  if ('day' in condition) return `${key}:today`;
+  if ('days' in condition) return `${key}:today`;
   if ('min' in condition) return `${key}:>=${condition.min}`;
   if ('max' in condition) return `${key}:<=${condition.max}`;
   if ('text' in condition) return `${key}:${condition.text}`;
@@ -257,19 +277,23 @@ interface SegmentOption {
   value: string;
   label: string;
   phrase: string;
-  held: string | boolean | { month: number } | null;
+  held: string | boolean | { month: number } | { today: true } | null;
   typed?: true;
 }
 
 function optionsOf(field: ContactFieldShape): SegmentOption[] {
   switch (field.type) {
     case 'date':
-      return Array.from({ length: 12 }, (_, i) => ({
-        value: `${field.key}:month-${String(i + 1).padStart(2, '0')}`,
-        label: monthName(i + 1),
-        phrase: `in ${monthName(i + 1)}`,
-        held: { month: i + 1 },
-      }));
+      return [
+        // Its day and month are today's: birthdays today, every year.
+        { value: `${field.key}:today`, label: 'today (day and month)', phrase: 'today', held: { today: true } },
+        ...Array.from({ length: 12 }, (_, i) => ({
+          value: `${field.key}:month-${String(i + 1).padStart(2, '0')}`,
+          label: monthName(i + 1),
+          phrase: `in ${monthName(i + 1)}`,
+          held: { month: i + 1 },
+        })),
+      ];
     case 'number':
       return [
         { value: `${field.key}:>=`, label: 'at least…', phrase: 'at least', held: null, typed: true },

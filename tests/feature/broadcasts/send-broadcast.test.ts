@@ -452,8 +452,10 @@ describe('sending a broadcast', () => {
     const create = expectPage(await client.visit('/broadcasts/create'), 'Broadcasts/Create');
     const [birthdays] = (create.props.audiences as { segments: Array<{ label: string; options: unknown[] }> }).segments;
     expect(birthdays.label).toBe('Tanggal lahir');
-    expect(birthdays.options).toHaveLength(12);
-    expect(birthdays.options.slice(10)).toEqual([
+    // Today (its day and month, every year), then the months.
+    expect(birthdays.options).toHaveLength(13);
+    expect(birthdays.options[0]).toMatchObject({ value: 'tanggal_lahir:today', label: 'today (day and month)' });
+    expect(birthdays.options.slice(11)).toEqual([
       { value: 'tanggal_lahir:month-11', label: 'November', phrase: 'in November', typed: false, contacts: 1 },
       { value: 'tanggal_lahir:month-12', label: 'December', phrase: 'in December', typed: false, contacts: 2 },
     ]);

@@ -1,4 +1,5 @@
 import { Head, Link, useForm, usePage } from '@inertiajs/react';
+import Checkbox from '@/Components/Checkbox';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import DialogModal from '@/Components/DialogModal';
 import EmptyState from '@/Components/EmptyState';
@@ -13,7 +14,7 @@ import Select from '@/Components/Select';
 import TextField from '@/Components/TextField';
 import TextInput from '@/Components/TextInput';
 import { PageHeader } from '@/Layouts/AppLayout';
-import { formatDateTime } from '@/lib/dates';
+import { formatDateTime, formatTime } from '@/lib/dates';
 import { plural } from '@/lib/plural';
 import { route } from '@/lib/route';
 import { formatBytes } from '../Knowledges/Partials/format';
@@ -149,6 +150,7 @@ export default function Create({
     list: File | null;
     when: 'now' | 'later';
     send_at: string;
+    repeat: boolean;
   }>({
     name: '',
     channel_id: channels.length === 1 ? String(channels[0].id) : '',
@@ -161,6 +163,7 @@ export default function Create({
     list: null,
     when: 'now',
     send_at: '',
+    repeat: false,
   });
   const [confirming, setConfirming] = useState(false);
   const [bounds] = useState(() => {
@@ -191,6 +194,9 @@ export default function Create({
           : (segment?.option.contacts ?? 0)
         : (label?.contacts ?? 0);
   const segmentPhrase = typedCount ? typedCount.phrase : segment?.option.phrase;
+  // A date field's "today" may repeat: every day, to that day's contacts (birthdays).
+  const daily = form.data.audience === 'field' && segment?.option.value.endsWith(':today') === true;
+  const repeating = daily && form.data.repeat;
   const listPicker = useRef<HTMLInputElement>(null);
   const sendAt = form.data.when === 'later' && form.data.send_at ? new Date(form.data.send_at) : null;
 
@@ -258,6 +264,7 @@ export default function Create({
       segment: data.audience === 'field' ? data.segment : '',
       send_at:
         sendAt && !Number.isNaN(sendAt.getTime()) ? sendAt.toISOString() : data.when === 'later' ? data.send_at : '',
+      repeat: repeating ? 'daily' : '',
       ...(template?.header_media && data.file ? { file: data.file } : {}),
       ...(data.audience === 'file' && data.list ? { list: data.list } : {}),
     }));
@@ -597,6 +604,26 @@ export default function Create({
               </div>
             </fieldset>
             <InputError id="broadcast-send-at-error" message={errors.send_at} />
+            {daily && (
+              <div className="mt-6 rounded-md bg-gray-50 px-4 py-3">
+                <label className="flex items-start gap-3">
+                  <Checkbox
+                    checked={form.data.repeat}
+                    onChange={(event) => form.setData('repeat', event.target.checked)}
+                    className="mt-0.5"
+                    aria-describedby="broadcast-repeat-hint"
+                  />
+                  <span className="text-sm">
+                    <span className="font-medium text-gray-900">Repeat every day at this time</span>
+                    <span id="broadcast-repeat-hint" className="mt-0.5 block text-gray-500">
+                      Each day it goes to the contacts whose {segment?.field.label} is that day&rsquo;s (day and month),
+                      such as a birthday greeting. A day with nobody sends nothing; stop it whenever you like.
+                    </span>
+                  </span>
+                </label>
+              </div>
+            )}
+            <InputError message={errors.repeat} />
           </Part>
 
           <div className="mt-8 flex items-center justify-end gap-3 px-4 sm:px-0">
@@ -604,7 +631,7 @@ export default function Create({
               Cancel
             </Link>
             <PrimaryButton disabled={form.processing || !template}>
-              {form.data.when === 'later' ? 'Schedule…' : 'Send…'}
+              {repeating ? 'Start repeating…' : form.data.when === 'later' ? 'Schedule…' : 'Send…'}
             </PrimaryButton>
           </div>
         </form>
@@ -613,41 +640,60 @@ export default function Create({
       <DialogModal
         show={confirming}
         onClose={() => setConfirming(false)}
-        title={form.data.when === 'later' ? 'Schedule this broadcast?' : 'Send this broadcast now?'}
+        title={
+          repeating
+            ? 'Repeat this broadcast every day?'
+            : form.data.when === 'later'
+              ? 'Schedule this broadcast?'
+              : 'Send this broadcast now?'
+        }
         footer={
           <>
             <SecondaryButton onClick={() => setConfirming(false)}>Back</SecondaryButton>
             <PrimaryButton className="ms-3" disabled={form.processing} onClick={send}>
-              {form.data.when === 'later'
-                ? 'Schedule'
-                : form.data.audience === 'file'
-                  ? 'Send now'
-                  : `Send to ${plural(reach, 'contact')}`}
+              {repeating
+                ? 'Start repeating'
+                : form.data.when === 'later'
+                  ? 'Schedule'
+                  : form.data.audience === 'file'
+                    ? 'Send now'
+                    : `Send to ${plural(reach, 'contact')}`}
             </PrimaryButton>
           </>
         }
       >
-        <p>
-          <span className="font-medium">{form.data.name || 'This broadcast'}</span> goes to{' '}
-          {form.data.audience === 'file' ? (
-            <>
-              the contacts in <span className="font-medium">{form.data.list?.name ?? 'the file'}</span>
-            </>
-          ) : (
-            <>
-              about <span className="font-medium">{plural(reach, 'contact')}</span>
-              {form.data.audience === 'label' && label ? ` labelled ${label.name}` : ''}
-              {form.data.audience === 'field' && segment && segmentPhrase
-                ? ` whose ${segment.field.label} is ${segmentPhrase}`
-                : ''}
-            </>
-          )}
-          {form.data.when === 'later' && sendAt && !Number.isNaN(sendAt.getTime())
-            ? ` on ${formatDateTime(sendAt)}`
-            : ' now'}
-          , each with a copy of {template ? `${template.name} (${template.language})` : 'the template'} on{' '}
-          {channel?.name ?? 'WhatsApp'}.
-        </p>
+        {repeating ? (
+          <p>
+            <span className="font-medium">{form.data.name || 'This broadcast'}</span> goes every day at{' '}
+            <span className="font-medium">{formatTime(sendAt ?? new Date())}</span>
+            {sendAt && !Number.isNaN(sendAt.getTime()) ? `, from ${formatDateTime(sendAt)},` : ', from now,'} to the
+            contacts whose {segment?.field.label} is that day&rsquo;s ({plural(reach, 'contact')} today), each with a
+            copy of {template ? `${template.name} (${template.language})` : 'the template'} on{' '}
+            {channel?.name ?? 'WhatsApp'}.
+          </p>
+        ) : (
+          <p>
+            <span className="font-medium">{form.data.name || 'This broadcast'}</span> goes to{' '}
+            {form.data.audience === 'file' ? (
+              <>
+                the contacts in <span className="font-medium">{form.data.list?.name ?? 'the file'}</span>
+              </>
+            ) : (
+              <>
+                about <span className="font-medium">{plural(reach, 'contact')}</span>
+                {form.data.audience === 'label' && label ? ` labelled ${label.name}` : ''}
+                {form.data.audience === 'field' && segment && segmentPhrase
+                  ? ` whose ${segment.field.label} is ${segmentPhrase}`
+                  : ''}
+              </>
+            )}
+            {form.data.when === 'later' && sendAt && !Number.isNaN(sendAt.getTime())
+              ? ` on ${formatDateTime(sendAt)}`
+              : ' now'}
+            , each with a copy of {template ? `${template.name} (${template.language})` : 'the template'} on{' '}
+            {channel?.name ?? 'WhatsApp'}.
+          </p>
+        )}
         <p className="mt-3">
           Recipients are counted when it goes. Meta charges your WhatsApp account for each copy delivered; their answers
           arrive in the inbox.

@@ -31,9 +31,9 @@ function Figure({ label, value, of }: { label: string; value: number; of?: numbe
 function When({ broadcast }: { broadcast: Broadcast }) {
   const [label, at] =
     broadcast.status === 'scheduled'
-      ? ['Goes', broadcast.scheduled_at]
+      ? [broadcast.repeat ? 'Next' : 'Goes', broadcast.scheduled_at]
       : broadcast.status === 'cancelled'
-        ? ['Cancelled', broadcast.cancelled_at]
+        ? [broadcast.repeat ? 'Stopped' : 'Cancelled', broadcast.cancelled_at]
         : broadcast.status === 'sent'
           ? ['Sent', broadcast.finished_at]
           : ['Started', broadcast.started_at];
@@ -99,7 +99,11 @@ export default function Index({ broadcasts, has_whatsapp: hasWhatsApp, can }: Br
                         />
                       )}
                     </div>
-                    {broadcast.status === 'scheduled' ? (
+                    {broadcast.repeat ? (
+                      <p className="text-sm text-gray-500 lg:w-96 lg:text-end">
+                        Each day&rsquo;s broadcast is listed with its own figures.
+                      </p>
+                    ) : broadcast.status === 'scheduled' ? (
                       <p className="text-sm text-gray-500 lg:w-96 lg:text-end">Recipients are counted when it goes.</p>
                     ) : (
                       <dl className="grid grid-cols-5 gap-4 lg:w-96">

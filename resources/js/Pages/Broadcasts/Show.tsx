@@ -10,7 +10,7 @@ import SecondaryButton from '@/Components/SecondaryButton';
 import StatusBadge, { type BadgeTone } from '@/Components/StatusBadge';
 import { PageHeader } from '@/Layouts/AppLayout';
 import { cn } from '@/lib/cn';
-import { formatDateTime } from '@/lib/dates';
+import { formatDateTime, formatTime } from '@/lib/dates';
 import { formatPhone } from '@/lib/phone';
 import { plural } from '@/lib/plural';
 import { route } from '@/lib/route';
@@ -111,6 +111,7 @@ function RecipientRow({ recipient, cancelled }: { recipient: BroadcastRecipient;
 }
 
 function CancelButton({ broadcast }: { broadcast: Broadcast }) {
+  const label = broadcast.repeat ? 'Stop repeating' : 'Cancel broadcast';
   const [confirming, setConfirming] = useState(false);
   const form = useForm({});
   const cancel = () =>
@@ -120,23 +121,25 @@ function CancelButton({ broadcast }: { broadcast: Broadcast }) {
     });
   return (
     <>
-      <DangerButton onClick={() => setConfirming(true)}>Cancel broadcast</DangerButton>
+      <DangerButton onClick={() => setConfirming(true)}>{label}</DangerButton>
       <ConfirmationModal
         show={confirming}
         onClose={() => setConfirming(false)}
-        title="Cancel this broadcast?"
+        title={broadcast.repeat ? 'Stop repeating this broadcast?' : 'Cancel this broadcast?'}
         footer={
           <>
             <SecondaryButton onClick={() => setConfirming(false)}>Keep it</SecondaryButton>
             <DangerButton className="ms-3" disabled={form.processing} onClick={cancel}>
-              Cancel broadcast
+              {label}
             </DangerButton>
           </>
         }
       >
-        {broadcast.status === 'scheduled'
-          ? 'It will not go. This cannot be undone: to send it later, make it again.'
-          : 'Contacts not yet sent to will not get it; those who have it keep it. This cannot be undone.'}
+        {broadcast.repeat
+          ? 'No more days go out. The days already sent keep their figures. This cannot be undone: to repeat it again, make it again.'
+          : broadcast.status === 'scheduled'
+            ? 'It will not go. This cannot be undone: to send it later, make it again.'
+            : 'Contacts not yet sent to will not get it; those who have it keep it. This cannot be undone.'}
       </ConfirmationModal>
     </>
   );
@@ -147,8 +150,48 @@ function CancelButton({ broadcast }: { broadcast: Broadcast }) {
  * and each recipient's copy with where it stands, why it failed or was left out, and its
  * conversation. Live while it goes out; cancellable before it has.
  */
+/** A repeating broadcast's days, the latest first, each with how its copies did. */
+function Days({ days }: { days: Broadcast[] }) {
+  return (
+    <section aria-labelledby="days-title" className="space-y-3">
+      <h3 id="days-title" className="px-4 text-lg font-medium text-gray-900 sm:px-0">
+        Days sent
+      </h3>
+      {days.length > 0 ? (
+        <ul className="divide-y divide-gray-200 overflow-hidden bg-white shadow-sm sm:rounded-lg" aria-label="Days">
+          {days.map((day) => {
+            const figures = figuresOf(day.counts);
+            return (
+              <li key={day.id} className="relative flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:px-6">
+                <div className="flex min-w-0 flex-1 items-center gap-2">
+                  <Link
+                    href={route('broadcasts.show', { broadcast: day.id })}
+                    className="truncate text-sm font-medium text-gray-900 after:absolute after:inset-0 hover:text-indigo-700"
+                  >
+                    {day.name}
+                  </Link>
+                  <BroadcastStatus broadcast={day} />
+                </div>
+                <p className="text-xs text-gray-500 tabular-nums">
+                  {plural(figures.total, 'recipient')} · {percentOf(figures.delivered, figures.total)} delivered ·{' '}
+                  {percentOf(figures.read, figures.total)} read · {plural(figures.replied, 'reply', 'replies')}
+                </p>
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <EmptyState title="No day yet">
+          Each day at its time, the contacts of that day get their copy; a day with nobody sends nothing.
+        </EmptyState>
+      )}
+    </section>
+  );
+}
+
 export default function Show({
   broadcast,
+  days,
   recipients,
   filters: current,
   can,
@@ -156,7 +199,8 @@ export default function Show({
 }: BroadcastsShowProps & {
   errors: Record<string, string>;
 }) {
-  useLiveBroadcasts(['broadcast', 'recipients', 'can'], broadcast.id);
+  // A repeating broadcast's page follows its days too.
+  useLiveBroadcasts(['broadcast', 'days', 'recipients', 'can'], broadcast.repeat ? undefined : broadcast.id);
   const figures = figuresOf(broadcast.counts);
   const cancelled = broadcast.status === 'cancelled';
 
@@ -171,7 +215,15 @@ export default function Show({
       </PageHeader>
       <div className="mx-auto max-w-7xl space-y-6 py-10 sm:px-6 lg:px-8">
         <InputError message={errors.broadcast} className="px-4 sm:px-0" role="alert" />
-        {broadcast.status === 'scheduled' && (
+        {broadcast.repeat && broadcast.status === 'scheduled' && (
+          <p className="bg-white px-4 py-4 text-sm text-gray-700 shadow-sm sm:rounded-lg sm:px-6">
+            Goes every day at <span className="font-medium">{formatTime(broadcast.scheduled_at)}</span> to{' '}
+            {audiencePhrase(broadcast.audience)}; next on{' '}
+            <span className="font-medium">{formatDateTime(broadcast.scheduled_at)}</span>. A day with nobody sends
+            nothing.
+          </p>
+        )}
+        {!broadcast.repeat && broadcast.status === 'scheduled' && (
           <p className="bg-white px-4 py-4 text-sm text-gray-700 shadow-sm sm:rounded-lg sm:px-6">
             Goes on <span className="font-medium">{formatDateTime(broadcast.scheduled_at)}</span> to{' '}
             {audiencePhrase(broadcast.audience)}, counted then.
@@ -200,7 +252,7 @@ export default function Show({
           </div>
         )}
 
-        {broadcast.status !== 'scheduled' && (
+        {!broadcast.repeat && broadcast.status !== 'scheduled' && (
           <dl className="grid grid-cols-2 gap-4 px-4 sm:grid-cols-3 sm:px-0 lg:grid-cols-6" aria-label="Figures">
             <Stat label="Recipients" value={figures.total} />
             <Stat label="Sent" value={figures.sent} of={figures.total} />
@@ -227,18 +279,31 @@ export default function Show({
             </Detail>
             <Detail label="Recipients">{audienceText(broadcast.audience)}</Detail>
             <Detail label="Made by">{broadcast.created_by ?? 'A former member'}</Detail>
-            <Detail label={broadcast.status === 'scheduled' ? 'Goes' : 'Started'}>
-              {formatDateTime(broadcast.status === 'scheduled' ? broadcast.scheduled_at : broadcast.started_at)}
-            </Detail>
+            {broadcast.repeat ? (
+              broadcast.status === 'scheduled' && <Detail label="Next">{formatDateTime(broadcast.scheduled_at)}</Detail>
+            ) : (
+              <Detail label={broadcast.status === 'scheduled' ? 'Goes' : 'Started'}>
+                {formatDateTime(broadcast.status === 'scheduled' ? broadcast.scheduled_at : broadcast.started_at)}
+              </Detail>
+            )}
+            {broadcast.parent_id !== null && (
+              <Detail label="Repeats">
+                <Link href={route('broadcasts.show', { broadcast: broadcast.parent_id })} className="hover:underline">
+                  Every day: see all its days
+                </Link>
+              </Detail>
+            )}
             {(broadcast.finished_at || broadcast.cancelled_at) && (
-              <Detail label={cancelled ? 'Cancelled' : 'Finished'}>
+              <Detail label={cancelled ? (broadcast.repeat ? 'Stopped' : 'Cancelled') : 'Finished'}>
                 {formatDateTime(broadcast.cancelled_at ?? broadcast.finished_at)}
               </Detail>
             )}
           </dl>
         </div>
 
-        {broadcast.status !== 'scheduled' && (
+        {broadcast.repeat && <Days days={days} />}
+
+        {!broadcast.repeat && broadcast.status !== 'scheduled' && (
           <section aria-labelledby="recipients-title" className="space-y-3">
             <div className="flex flex-wrap items-center justify-between gap-3 px-4 sm:px-0">
               <div className="flex items-baseline gap-4">

@@ -20,11 +20,13 @@ import { variablesOf } from '../../../domain/conversations/reply-variables';
 import {
   parseSegment,
   segmentOptions,
+  anniversaryDays,
   teamContactFields,
   type ContactFieldProps,
 } from '../../../domain/contacts/fields';
 import { contactImportLimits } from '../../../domain/contacts/import';
 import { authorize } from '../../../domain/teams/team-access';
+import { teamRepository } from '../../../db/repositories/team-repository';
 import { presentTemplate } from '../../../presenters/conversation-presenter';
 import { NotFoundError, ValidationError } from '../../../support/errors';
 import { pageMeta, pageNumber } from '../../pagination';
@@ -36,6 +38,8 @@ import { BOM, csvLine } from '../../../reports/csv';
 const perPage = 20;
 const recipientsPerPage = 50;
 const recipientFilters: RecipientFilter[] = ['all', 'failed', 'skipped', 'replied'];
+/** The days a repeating broadcast's page lists. */
+const repeatDaysShown = 60;
 
 /** A broadcast as its list and page show it (resources/js/Pages/Broadcasts/types.ts). */
 export function presentBroadcast(
@@ -53,6 +57,10 @@ export function presentBroadcast(
     id: row.id,
     name: row.name,
     status: row.status,
+    /** 'daily': a repeating broadcast, which makes a broadcast each day (`scheduled_at` its next). */
+    repeat: row.repeat,
+    /** The repeating broadcast a day's broadcast was made by. */
+    parent_id: row.parentId,
     channel: channel ? { id: channel.id, name: channel.name, paused: channel.status !== 'active' } : null,
     template: { name: row.templateName, language: row.templateLanguage },
     // Never a file's contact ids: its name says which it was.
@@ -78,7 +86,7 @@ export function presentBroadcast(
  * receive broadcasts are in it (a date's month: those of its days, YYYY-MM-DD); a typed one (a
  * number's bound, a text) is counted once typed (`broadcasts.audience`).
  */
-async function segmentsOf(repo: ReturnType<typeof broadcastRepository>, fields: ContactFieldProps[]) {
+async function segmentsOf(repo: ReturnType<typeof broadcastRepository>, fields: ContactFieldProps[], timezone: string) {
   const segments = segmentOptions(fields);
   const counts = await repo.segmentCounts(
     segments.filter((segment) => segment.options.some((option) => !option.typed)).map((segment) => segment.key),
@@ -86,6 +94,12 @@ async function segmentsOf(repo: ReturnType<typeof broadcastRepository>, fields: 
   const inMonth = (values: Map<string, number> | undefined, month: number) => {
     let total = 0;
     for (const [value, n] of values ?? []) if (Number(value.slice(5, 7)) === month) total += n;
+    return total;
+  };
+  const today = anniversaryDays(timezone);
+  const onDays = (values: Map<string, number> | undefined) => {
+    let total = 0;
+    for (const [value, n] of values ?? []) if (/^\d{4}-/.test(value) && today.includes(value.slice(5))) total += n;
     return total;
   };
   return segments.map((segment) => ({
@@ -100,7 +114,9 @@ async function segmentsOf(repo: ReturnType<typeof broadcastRepository>, fields: 
         held === null
           ? null
           : typeof held === 'object'
-            ? inMonth(counts.get(segment.key), held.month)
+            ? 'today' in held
+              ? onDays(counts.get(segment.key))
+              : inMonth(counts.get(segment.key), held.month)
             : (counts.get(segment.key)?.get(String(held)) ?? 0),
     })),
   }));
@@ -216,7 +232,11 @@ export async function create(req: Request) {
           contacts: await repo.audienceSize({ kind: 'label', labelId: label.id }),
         })),
       ),
-      segments: await segmentsOf(repo, contactFields),
+      segments: await segmentsOf(
+        repo,
+        contactFields,
+        (await teamRepository(req.services.db).findForUser(actor.userId, actor.teamId))?.timezone ?? 'Asia/Jakarta',
+      ),
     },
     variables: variablesOf(contactFields).map(([name, description]) => ({ name, description })),
     contact_fields: contactFields,
@@ -246,13 +266,18 @@ export async function show(req: Request) {
   authorize(broadcastPolicy.view(actor));
   const filter = recipientFilters.find((value) => value === req.query.status) ?? 'all';
   const page = pageNumber(req.query.page);
+  const days = broadcast.repeat ? await repo.days(broadcast.id, repeatDaysShown) : [];
   const [counts, names, recipients] = await Promise.all([
-    repo.counts([broadcast.id]),
+    repo.counts([broadcast.id, ...days.map((day) => day.id)]),
     namesFor(req, actor.teamId, [broadcast]),
     repo.recipients(broadcast.id, { filter, page, perPage: recipientsPerPage }),
   ]);
+  const present = (row: BroadcastRow) =>
+    presentBroadcast(row, { ...names, counts: counts.get(row.id) ?? emptyCounts() });
   await req.inertia.render('Broadcasts/Show', {
-    broadcast: presentBroadcast(broadcast, { ...names, counts: counts.get(broadcast.id) ?? emptyCounts() }),
+    broadcast: present(broadcast),
+    // A repeating broadcast's days, the latest first.
+    days: days.map(present),
     recipients: {
       data: recipients.items.map(presentRecipient),
       meta: pageMeta(page, recipientsPerPage, recipients.total),

@@ -38,7 +38,20 @@ export function percentOf(part: number, whole: number): string {
  * Where a broadcast stands, as a badge: scheduled (for when), sending (beating; also once every copy
  * is written while some have not left yet), sent, cancelled.
  */
-export function BroadcastStatus({ broadcast }: { broadcast: Pick<Broadcast, 'status' | 'scheduled_at' | 'counts'> }) {
+export function BroadcastStatus({
+  broadcast,
+}: {
+  broadcast: Pick<Broadcast, 'status' | 'scheduled_at' | 'counts'> & Partial<Pick<Broadcast, 'repeat'>>;
+}) {
+  if (broadcast.repeat) {
+    return broadcast.status === 'cancelled' ? (
+      <StatusBadge tone="gray">Stopped</StatusBadge>
+    ) : (
+      <StatusBadge tone="indigo" dot title={`Next ${formatDateTime(broadcast.scheduled_at)}`}>
+        Every day
+      </StatusBadge>
+    );
+  }
   const status = broadcast.status === 'sent' && broadcast.counts.queued > 0 ? 'sending' : broadcast.status;
   switch (status) {
     case 'scheduled':
@@ -75,9 +88,10 @@ export function audienceText(audience: Broadcast['audience']): string {
   if (audience.kind === 'all') return 'All contacts with a phone number';
   if (audience.kind === 'file') return `Contacts in ${audience.file_name ?? 'a file'}`;
   if (audience.kind === 'field') {
-    return audience.segment
-      ? `Contacts whose ${audience.segment.field} is ${audience.segment.value}`
-      : 'Contacts by a field';
+    if (!audience.segment) return 'Contacts by a field';
+    return audience.segment.value === 'today'
+      ? `Contacts whose ${audience.segment.field} is that day's (day and month)`
+      : `Contacts whose ${audience.segment.field} is ${audience.segment.value}`;
   }
   return audience.label ? `Contacts labelled ${audience.label.name}` : 'Contacts with a label since deleted';
 }

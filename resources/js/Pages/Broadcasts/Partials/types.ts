@@ -49,6 +49,8 @@ export interface BroadcastsCreateProps {
 
 export interface BroadcastsShowProps {
   broadcast: Broadcast;
+  /** A repeating broadcast's days, the latest first (none for another broadcast). */
+  days: Broadcast[];
   recipients: { data: BroadcastRecipient[]; meta: PageMeta };
   filters: { status: RecipientFilter };
   can: { cancel: boolean };
