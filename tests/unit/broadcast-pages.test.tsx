@@ -115,7 +115,7 @@ const createProps = (overrides: Partial<BroadcastsCreateProps> = {}): Broadcasts
         key: 'tanggal_lahir',
         label: 'Tanggal lahir',
         options: [
-          { value: 'tanggal_lahir:today', label: 'today (day and month)', phrase: 'today', typed: false, contacts: 1 },
+          { value: 'tanggal_lahir:today', label: 'today, any year', phrase: 'today', typed: false, contacts: 1 },
           { value: 'tanggal_lahir:month-12', label: 'December', phrase: 'in December', typed: false, contacts: 2 },
         ],
       },
@@ -254,7 +254,7 @@ describe('Broadcasts/Create', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Start repeating…' }));
     const dialog = screen.getByRole('dialog');
     expect(dialog.textContent).toContain('Ulang tahun goes every day at');
-    expect(dialog.textContent).toContain('whose Tanggal lahir is that day’s (1 contact today)');
+    expect(dialog.textContent).toContain('whose Tanggal lahir falls on that day, any year (1 contact today)');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Start repeating' }));
     expect(fake.calls.at(-1)).toMatchObject({
       method: 'form.post',
@@ -490,7 +490,7 @@ describe('Broadcasts/Show', () => {
     const day = broadcast({ id: 12, name: 'Ulang tahun · 7 Dec 2026', status: 'sent', parent_id: 7 });
     render(<BroadcastsShow {...showProps({ broadcast: birthdays, days: [day], can: { cancel: true } })} />);
     expect(screen.getByText(/Goes every day at/).textContent).toContain(
-      "to contacts whose Tanggal lahir is that day's (day and month); next on",
+      'to contacts whose Tanggal lahir falls on the day, any year; next on',
     );
     expect(screen.getByText('Every day')).toBeTruthy();
     expect(screen.queryByLabelText('Figures')).toBeNull();

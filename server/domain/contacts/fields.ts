@@ -286,7 +286,7 @@ function optionsOf(field: ContactFieldShape): SegmentOption[] {
     case 'date':
       return [
         // Its day and month are today's: birthdays today, every year.
-        { value: `${field.key}:today`, label: 'today (day and month)', phrase: 'today', held: { today: true } },
+        { value: `${field.key}:today`, label: 'today, any year', phrase: 'today', held: { today: true } },
         ...Array.from({ length: 12 }, (_, i) => ({
           value: `${field.key}:month-${String(i + 1).padStart(2, '0')}`,
           label: monthName(i + 1),

@@ -454,7 +454,7 @@ describe('sending a broadcast', () => {
     expect(birthdays.label).toBe('Tanggal lahir');
     // Today (its day and month, every year), then the months.
     expect(birthdays.options).toHaveLength(13);
-    expect(birthdays.options[0]).toMatchObject({ value: 'tanggal_lahir:today', label: 'today (day and month)' });
+    expect(birthdays.options[0]).toMatchObject({ value: 'tanggal_lahir:today', label: 'today, any year' });
     expect(birthdays.options.slice(11)).toEqual([
       { value: 'tanggal_lahir:month-11', label: 'November', phrase: 'in November', typed: false, contacts: 1 },
       { value: 'tanggal_lahir:month-12', label: 'December', phrase: 'in December', typed: false, contacts: 2 },

@@ -616,8 +616,8 @@ export default function Create({
                   <span className="text-sm">
                     <span className="font-medium text-gray-900">Repeat every day at this time</span>
                     <span id="broadcast-repeat-hint" className="mt-0.5 block text-gray-500">
-                      Each day it goes to the contacts whose {segment?.field.label} is that day&rsquo;s (day and month),
-                      such as a birthday greeting. A day with nobody sends nothing; stop it whenever you like.
+                      Each day it goes to the contacts whose {segment?.field.label} falls on that day, any year: a
+                      birthday greeting. A day with nobody sends nothing; stop it whenever you like.
                     </span>
                   </span>
                 </label>
@@ -667,8 +667,8 @@ export default function Create({
             <span className="font-medium">{form.data.name || 'This broadcast'}</span> goes every day at{' '}
             <span className="font-medium">{formatTime(sendAt ?? new Date())}</span>
             {sendAt && !Number.isNaN(sendAt.getTime()) ? `, from ${formatDateTime(sendAt)},` : ', from now,'} to the
-            contacts whose {segment?.field.label} is that day&rsquo;s ({plural(reach, 'contact')} today), each with a
-            copy of {template ? `${template.name} (${template.language})` : 'the template'} on{' '}
+            contacts whose {segment?.field.label} falls on that day, any year ({plural(reach, 'contact')} today), each
+            with a copy of {template ? `${template.name} (${template.language})` : 'the template'} on{' '}
             {channel?.name ?? 'WhatsApp'}.
           </p>
         ) : (

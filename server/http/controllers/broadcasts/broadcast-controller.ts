@@ -253,7 +253,16 @@ export async function create(req: Request) {
 export async function store(req: Request, res: Response) {
   const broadcast = await createBroadcast(req.services, await teamActor(req), req.body);
   const later = broadcast.scheduledAt.getTime() > Date.now();
-  req.inertia.flash('banner', later ? 'Broadcast scheduled.' : 'Broadcast on its way.').flash('bannerStyle', 'success');
+  req.inertia
+    .flash(
+      'banner',
+      broadcast.repeat
+        ? 'The broadcast repeats every day from now on.'
+        : later
+          ? 'Broadcast scheduled.'
+          : 'Broadcast on its way.',
+    )
+    .flash('bannerStyle', 'success');
   res.redirect(303, req.services.route('broadcasts.show', broadcast.id));
 }
 

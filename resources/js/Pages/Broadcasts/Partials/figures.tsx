@@ -90,7 +90,7 @@ export function audienceText(audience: Broadcast['audience']): string {
   if (audience.kind === 'field') {
     if (!audience.segment) return 'Contacts by a field';
     return audience.segment.value === 'today'
-      ? `Contacts whose ${audience.segment.field} is that day's (day and month)`
+      ? `Contacts whose ${audience.segment.field} falls on the day, any year`
       : `Contacts whose ${audience.segment.field} is ${audience.segment.value}`;
   }
   return audience.label ? `Contacts labelled ${audience.label.name}` : 'Contacts with a label since deleted';
