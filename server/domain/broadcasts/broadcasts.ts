@@ -5,6 +5,7 @@
  * not finished. Whoever reads conversations sees them; owners, admins and editors (who manage the
  * channels) send them.
  */
+import { inboxEvent } from '../conversations/events';
 import { z } from 'zod';
 import type { Services } from '../../services';
 import { allows } from '../teams/roles';
@@ -324,7 +325,8 @@ export async function broadcastChanged(
 ): Promise<void> {
   await services.broadcaster.broadcast({
     channels: [teamChannel(broadcast.teamId)],
-    event: 'BroadcastChanged',
+    // Echo's `listen('BroadcastChanged')` hears it under the app's namespace.
+    event: inboxEvent('BroadcastChanged'),
     data: { broadcast_id: broadcast.id, status: broadcast.status },
   });
 }

@@ -1,3 +1,4 @@
+import { inboxEvent } from '../conversations/events';
 import { randomBytes } from 'node:crypto';
 import type { Services } from '../../services';
 import { channelRepository, type ChannelRow } from '../../db/repositories/channel-repository';
@@ -42,7 +43,7 @@ export interface RevealedSecret {
 export async function channelChanged(services: Pick<Services, 'broadcaster'>, teamId: number, channelId: number) {
   await services.broadcaster.broadcast({
     channels: [teamChannel(teamId)],
-    event: 'ChannelChanged',
+    event: inboxEvent('ChannelChanged'),
     data: { team_id: teamId, channel_id: channelId },
   });
 }

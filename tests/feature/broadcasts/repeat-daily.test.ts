@@ -100,8 +100,17 @@ describe('a broadcast that repeats every day', () => {
     await app.services.jobs.drain();
     expect(whatsapp.sent().filter((body) => people.some((p) => body.to === p.phoneE164!.slice(1)))).toEqual([]);
     const atTime = new Date(at.getTime() + 30_000);
+    const heard = app.broadcasts.length;
     expect(await runRepeatingBroadcasts(app.services, atTime)).toBe(1);
     expect(await runRepeatingBroadcasts(app.services, atTime)).toBe(0);
+    // The team's open pages hear it, under the name Echo listens for (its app namespace).
+    expect(app.broadcasts.slice(heard)).toContainEqual(
+      expect.objectContaining({
+        channels: [`private-teams.${team.id}`],
+        event: 'App\\Events\\BroadcastChanged',
+        data: { broadcast_id: repeating.id, status: 'scheduled' },
+      }),
+    );
     await app.services.jobs.drain();
     expect(sentTo(rina.phoneE164!)).toHaveLength(1);
     expect(sentTo(budi.phoneE164!)).toEqual([]);
