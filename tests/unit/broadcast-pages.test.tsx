@@ -347,8 +347,12 @@ describe('Broadcasts/Index', () => {
     render(
       <BroadcastsIndex
         broadcasts={{
-          data: [broadcast(), broadcast({ id: 8, name: 'Natal', status: 'scheduled', counts: broadcast().counts })],
-          meta: { current_page: 1, last_page: 1, per_page: 20, total: 2, from: 1, to: 2 },
+          data: [
+            broadcast(),
+            broadcast({ id: 8, name: 'Natal', status: 'scheduled', counts: broadcast().counts }),
+            broadcast({ id: 9, name: 'Ulang tahun', status: 'scheduled', repeat: 'daily' }),
+          ],
+          meta: { current_page: 1, last_page: 1, per_page: 20, total: 3, from: 1, to: 3 },
         }}
         has_whatsapp
         can={{ send: true }}
@@ -362,6 +366,10 @@ describe('Broadcasts/Index', () => {
     expect(rows[0].textContent).toContain('Delivered2');
     expect(rows[1].textContent).toContain('Scheduled');
     expect(rows[1].textContent).toContain('Recipients are counted when it goes.');
+    // A repeating broadcast: when it goes next; its days are listed with their own figures.
+    expect(rows[2].textContent).toContain('Every day');
+    expect(rows[2].textContent).toContain('Next');
+    expect(rows[2].textContent).toContain('Each day’s broadcast is listed with its own figures.');
     expect(screen.getAllByRole('link', { name: 'New broadcast' })[0].getAttribute('href')).toBe(
       'route:broadcasts.create',
     );
