@@ -10,7 +10,7 @@ import {
 } from '../../server/domain/contacts/field-values';
 import { fillVariables, unknownVariables, variableValues } from '../../server/domain/conversations/reply-variables';
 import type { ContactFieldShape } from '../../server/domain/contacts/field-values';
-import { parseSegment, segmentOptions, segmentText } from '../../server/domain/contacts/fields';
+import { anniversaryDays, parseSegment, segmentOptions, segmentText } from '../../server/domain/contacts/fields';
 
 const field = (type: ContactFieldShape['type'], options: string[] = []): ContactFieldShape => ({
   key: 'x',
@@ -179,6 +179,10 @@ describe('a segment', () => {
     expect(parseSegment(fields, 'tanggal_lahir:month-12')).toEqual({
       segment: { field: fields[3], condition: { key: 'tanggal_lahir', month: 12 }, valueText: 'in December' },
     });
+    // Its day and month today, any year (birthdays today).
+    expect(parseSegment(fields, 'tanggal_lahir:today')).toEqual({
+      segment: { field: fields[3], condition: { key: 'tanggal_lahir', day: 'today' }, valueText: 'today' },
+    });
     for (const text of [
       'tanggal_lahir:month-13',
       'tanggal_lahir:month-1',
@@ -198,14 +202,28 @@ describe('a segment', () => {
       ['member_tier:Gold', 'member_tier:Silver'],
       ['member:yes', 'member:no'],
       ['kota:'],
-      Array.from({ length: 12 }, (_, i) => `tanggal_lahir:month-${String(i + 1).padStart(2, '0')}`),
+      [
+        'tanggal_lahir:today',
+        ...Array.from({ length: 12 }, (_, i) => `tanggal_lahir:month-${String(i + 1).padStart(2, '0')}`),
+      ],
       ['poin:>=', 'poin:<='],
     ]);
-    expect(segmentOptions(fields)[3].options[0]).toEqual({
+    expect(segmentOptions(fields)[3].options[1]).toEqual({
       value: 'tanggal_lahir:month-01',
       label: 'January',
       phrase: 'in January',
       held: { month: 1 },
     });
+  });
+});
+
+describe("a date's day and month today", () => {
+  it("is today's in the time zone, and 29 February's too on the 28th of a year without one", () => {
+    // 23:30 UTC on 6 December is already 7 December in Jakarta.
+    expect(anniversaryDays('Asia/Jakarta', new Date('2026-12-06T23:30:00Z'))).toEqual(['12-07']);
+    expect(anniversaryDays('UTC', new Date('2026-12-06T23:30:00Z'))).toEqual(['12-06']);
+    expect(anniversaryDays('Asia/Jakarta', new Date('2027-02-28T03:00:00Z'))).toEqual(['02-28', '02-29']);
+    expect(anniversaryDays('Asia/Jakarta', new Date('2028-02-28T03:00:00Z'))).toEqual(['02-28']);
+    expect(anniversaryDays('Asia/Jakarta', new Date('2028-02-29T03:00:00Z'))).toEqual(['02-29']);
   });
 });
