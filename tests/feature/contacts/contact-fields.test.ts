@@ -302,10 +302,11 @@ describe('the contacts list by a field', () => {
     }
     const page = expectPage(await client.visit('/contacts'), 'Contacts/Index');
     const segments = page.props.segments as Array<{ key: string; options: Array<{ value: string; label: string }> }>;
-    // Every field, in the fields' order: a text and a number take what is typed, a date its months.
+    // Every field, in the fields' order: a text and a number take what is typed, a date today or its months.
     expect(segments.map((segment) => segment.key)).toEqual(['kota', 'member_tier', 'poin', 'tanggal_lahir', 'member']);
     expect(segments[0].options).toEqual([{ value: 'kota:', label: 'is…', typed: true }]);
-    expect(segments[3].options.slice(0, 2)).toEqual([
+    expect(segments[3].options.slice(0, 3)).toEqual([
+      { value: 'tanggal_lahir:today', label: 'today, any year', typed: false },
       { value: 'tanggal_lahir:month-01', label: 'January', typed: false },
       { value: 'tanggal_lahir:month-02', label: 'February', typed: false },
     ]);
