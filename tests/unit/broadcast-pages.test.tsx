@@ -314,6 +314,26 @@ describe('Broadcasts/Create', () => {
     });
   });
 
+  it("puts in the file's own columns, each contact's row filling them, shown with the file's first row", async () => {
+    render(<BroadcastsCreate {...createProps()} />);
+    fireEvent.change(screen.getByLabelText('Template'), { target: { value: 'order_update|id' } });
+    fireEvent.change(screen.getByLabelText('Body {{1}}'), { target: { value: 'Kak' } });
+    fireEvent.click(screen.getByRole('radio', { name: /^Contacts in a file/ }));
+    expect(screen.getByText(/Each contact's own row of the file can fill a value too/)).toBeTruthy();
+    const list = new File(['Nama;No HP;No Pesanan\nRina;08123456789;INV-1001\n'], 'pesanan.csv', {
+      type: 'text/csv',
+    });
+    fireEvent.change(screen.getByLabelText('Contacts file'), { target: { files: [list] } });
+    const columns = await screen.findByRole('group', { name: 'Columns of the file' });
+    fireEvent.focus(screen.getByLabelText('Body {{2}}'));
+    fireEvent.click(within(columns).getByRole('button', { name: '{{file.no_pesanan}}' }));
+    expect((screen.getByLabelText('Body {{2}}') as HTMLInputElement).value).toBe('{{file.no_pesanan}}');
+    expect(screen.getByRole('figure').textContent).toContain('INV-1001');
+    // A workbook's columns are named by hand.
+    fireEvent.change(screen.getByLabelText('Contacts file'), { target: { files: [new File(['PK'], 'p.xlsx')] } });
+    expect(await screen.findByText(/“No Pesanan” as \{\{file\.no_pesanan\}\}/)).toBeTruthy();
+  });
+
   it('asks for a WhatsApp number first when the team has none', () => {
     render(<BroadcastsCreate {...createProps({ channels: [] })} />);
     expect(screen.getByText('Connect WhatsApp first')).toBeTruthy();

@@ -40,7 +40,16 @@ export type BroadcastRepeat = 'daily';
 export type BroadcastAudience =
   | { kind: 'all' }
   | { kind: 'label'; labelId: number }
-  | { kind: 'file'; fileName: string; contactIds: number[] }
+  | {
+      kind: 'file';
+      fileName: string;
+      contactIds: number[];
+      /**
+       * The file's own columns the values name (`{{file.no_pesanan}}`), by contact id and column key:
+       * each copy's order number, amount, pickup time.
+       */
+      values?: Record<string, Record<string, string>>;
+    }
   /**
    * Contacts whose field holds what the condition says (a list's value, a date's month, a number's
    * bound, a text); the field's label and the condition in words as chosen ("Gold", "in December",

@@ -23,6 +23,7 @@ import { headerFileProblem, storedTemplateHeader } from '../conversations/conver
 import {
   fillVariables,
   unfilledVariables,
+  unknownVariables,
   unknownVariablesMessage,
   variableValues,
   type VariableValues,
@@ -99,8 +100,29 @@ export function valuesFor(
   );
 }
 
-/** A parameter's text, or a 422 under its key. */
-function parameterTexts(given: Record<string, unknown>, keys: string[], fieldKeys: string[]): Record<string, string> {
+/** The file columns a broadcast's values name (`{{file.no_pesanan}}` → `no_pesanan`), each once. */
+export function fileVariableKeys(parameters: Record<string, string>): string[] {
+  const keys = Object.values(parameters).flatMap((text) =>
+    unknownVariables(text)
+      .map((name) => name.toLowerCase())
+      .filter((name) => name.startsWith(fileVariablePrefix))
+      .map((name) => name.slice(fileVariablePrefix.length)),
+  );
+  return [...new Set(keys)];
+}
+
+const fileVariablePrefix = 'file.';
+
+/**
+ * A parameter's text, or a 422 under its key. With a file's contacts (`fromFile`), a value may name
+ * the file's own columns (`{{file.no_pesanan}}`), checked once the file is read.
+ */
+function parameterTexts(
+  given: Record<string, unknown>,
+  keys: string[],
+  fieldKeys: string[],
+  fromFile = false,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   const texts: Record<string, string> = {};
   for (const key of keys) {
@@ -110,7 +132,10 @@ function parameterTexts(given: Record<string, unknown>, keys: string[], fieldKey
       continue;
     }
     const text = (raw ?? '').trim();
-    const problem = unknownVariablesMessage(text, fieldKeys);
+    const problem = unknownVariablesMessage(
+      fromFile ? text.replace(/\{\{\s*file\.[A-Za-z0-9_]+\s*(\|[^{}|]*)?\}\}/g, '') : text,
+      fieldKeys,
+    );
     if (problem) errors[`parameters.${key}`] = problem;
     texts[key] = text;
   }
@@ -148,6 +173,7 @@ export async function createBroadcast(
     data.parameters,
     shape.fields.map((field) => field.key),
     contactFields.map((field) => field.key),
+    data.audience === 'file',
   );
   const given = (input as { file?: unknown } | null)?.file;
   const file = given instanceof UploadedFile ? given : undefined;
@@ -206,7 +232,7 @@ export async function createBroadcast(
     shape.headerMedia && file ? await storedTemplateHeader(services, actor.teamId, file, shape.headerMedia) : null;
   const broadcast = await services.db.transaction(async (tx) => {
     const repo = broadcastRepository(tx, actor.teamId);
-    const chosen = audience ?? (await fileAudience(tx, actor.teamId, list as UploadedFile));
+    const chosen = audience ?? (await fileAudience(tx, actor.teamId, list as UploadedFile, parameters));
     // Nobody in the file may receive it: the contacts it added go too (the transaction rolls back).
     if (chosen.kind === 'file' && (await repo.audienceSize(chosen)) === 0) {
       throw new ValidationError({
@@ -260,14 +286,35 @@ async function fileAudience(
   db: Services['db'],
   teamId: number,
   list: UploadedFile,
+  parameters: Record<string, string>,
 ): Promise<Extract<BroadcastAudience, { kind: 'file' }>> {
+  let read: Awaited<ReturnType<typeof importContactFile>>;
   try {
-    const { contactIds } = await importContactFile(db, teamId, list);
-    return { kind: 'file', fileName: list.originalName.slice(0, 255), contactIds };
+    read = await importContactFile(db, teamId, list);
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     throw new ValidationError({ list: Object.values(error.errors)[0] ?? 'The file could not be read.' });
   }
+  const fileName = list.originalName.slice(0, 255);
+  // Each `{{file.<column>}}` a value names is a column of the file (the transaction rolls back the file's contacts otherwise).
+  const used = fileVariableKeys(parameters);
+  const columns = new Set(read.otherColumns.map((column) => column.key));
+  const errors: Record<string, string> = {};
+  for (const [key, text] of Object.entries(parameters)) {
+    const missing = fileVariableKeys({ [key]: text }).filter((name) => !columns.has(name));
+    if (missing.length === 0) continue;
+    const named = read.otherColumns.map((column) => `{{file.${column.key}}}`).join(', ');
+    errors[`parameters.${key}`] =
+      `${missing.map((name) => `{{file.${name}}}`).join(', ')} ${missing.length === 1 ? 'is not a column' : 'are not columns'} of ${fileName}. ${named ? `Its own columns are ${named}.` : 'It has no columns besides the contacts’ details and fields.'}`;
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  if (used.length === 0) return { kind: 'file', fileName, contactIds: read.contactIds };
+  const values: Record<string, Record<string, string>> = {};
+  for (const [contactId, row] of read.values) {
+    const kept = Object.fromEntries(used.flatMap((key) => (row[key] === undefined ? [] : [[key, row[key]]])));
+    if (Object.keys(kept).length > 0) values[String(contactId)] = kept;
+  }
+  return { kind: 'file', fileName, contactIds: read.contactIds, values };
 }
 
 /** A template filled for a contact, or why it cannot be (a value left empty: a variable without a fallback). */

@@ -34,7 +34,7 @@ import { variableValues } from '../conversations/reply-variables';
 import { teamContactFields } from '../contacts/fields';
 import { messageLanguage, type ContactFieldShape } from '../contacts/field-values';
 import { teammateName } from '../conversations/conversation-actions';
-import { broadcastChanged, broadcastJob, filledFor } from './broadcasts';
+import { broadcastChanged, broadcastJob, fileVariableKeys, filledFor } from './broadcasts';
 
 type SendServices = Pick<Services, 'db' | 'config' | 'jobs' | 'broadcaster' | 'widgetBroadcaster' | 'route' | 'logger'>;
 
@@ -170,17 +170,16 @@ async function sendTo(
       now,
       reopen: false,
     });
-    const result = filledFor(
-      template,
-      broadcast.parameters,
-      variableValues(
+    const result = filledFor(template, broadcast.parameters, {
+      ...variableValues(
         { ...contact, phone: contact.phoneE164 },
         author,
         conversation.number,
         fields,
         messageLanguage(broadcast.templateLanguage),
       ),
-    );
+      ...fileValues(broadcast, contact.id),
+    });
     if ('problem' in result) return skip(result.problem);
     const { filled } = result;
     const message = await repo.insertMessage({
@@ -215,6 +214,16 @@ async function sendTo(
   await messageCreated(services, { ...done.message, senderName: author });
   await conversationChanged(services, teamId, done.conversationId, 'message', widgetTarget(channel, done.threadId));
   return done.message.id;
+}
+
+/**
+ * The values a file's row gave its contact for the file's own columns the broadcast names
+ * (`file.no_pesanan`): null where their row had none (the value's fallback goes, or they are left out).
+ */
+function fileValues(broadcast: BroadcastRow, contactId: number): Record<string, string | null> {
+  if (broadcast.audience.kind !== 'file') return {};
+  const row = broadcast.audience.values?.[String(contactId)] ?? {};
+  return Object.fromEntries(fileVariableKeys(broadcast.parameters).map((key) => [`file.${key}`, row[key] ?? null]));
 }
 
 /**

@@ -27,7 +27,7 @@ import { authorize, type TeamActor } from '../teams/team-access';
 import { contactPolicy } from './contacts';
 import { teamContactFields } from './fields';
 import { detailOfColumn, normalizedHeader, type Field } from './columns';
-import { parseFieldValue, type AttributeValue, type ContactFieldShape } from './field-values';
+import { fieldKeyOf, parseFieldValue, type AttributeValue, type ContactFieldShape } from './field-values';
 
 export const contactImportLimits = {
   /** The file: 5 MB is about 50,000 lines of name, phone and e-mail. */
@@ -89,6 +89,15 @@ export interface FileColumns {
   /** A team field's column, by the field. */
   fieldColumns: { field: ContactFieldShape; index: number }[];
   ignored: string[];
+  /** The other columns, each with the key a broadcast's value names it by (`{{file.no_pesanan}}`), a key once. */
+  otherColumns: FileColumn[];
+}
+
+/** A column of a contacts file that is none of a contact's details or fields ("No Pesanan"). */
+export interface FileColumn {
+  key: string;
+  title: string;
+  index: number;
 }
 
 /** Which column holds each detail and each of the team's fields (named by its label or its key), and the header's other columns. */
@@ -96,6 +105,7 @@ export function columnsOf(header: string[], teamFields: readonly ContactFieldSha
   const columns: Partial<Record<Field, number>> = {};
   const fieldColumns: FileColumns['fieldColumns'] = [];
   const ignored: string[] = [];
+  const otherColumns: FileColumn[] = [];
   const fieldOf = (name: string) =>
     teamFields.find((field) => normalizedHeader(field.label) === name || normalizedHeader(field.key) === name);
   header.forEach((title, index) => {
@@ -108,9 +118,14 @@ export function columnsOf(header: string[], teamFields: readonly ContactFieldSha
     }
     const field = detailOfColumn(title);
     if (field && columns[field] === undefined) columns[field] = index;
-    else if (title.trim() !== '') ignored.push(title.trim());
+    else if (title.trim() !== '') {
+      ignored.push(title.trim());
+      const key = fieldKeyOf(title);
+      if (key && !otherColumns.some((column) => column.key === key))
+        otherColumns.push({ key, title: title.trim(), index });
+    }
   });
-  return { columns, fieldColumns, ignored };
+  return { columns, fieldColumns, ignored, otherColumns };
 }
 
 /** A spreadsheet's copy of a value Kawan's own export made inert (`'+62…`, `'=…`): the value. */
@@ -135,6 +150,8 @@ interface ImportedContact {
   email: string | null;
   /** The team's own id for the person. */
   externalId: string | null;
+  /** The row's other columns' values by key, when asked for (a broadcast's per-recipient values). */
+  extra: Record<string, string>;
   /** The team's fields' values the row gives, by key. */
   attributes: Record<string, AttributeValue>;
 }
@@ -142,7 +159,7 @@ interface ImportedContact {
 /** A row as a contact, or why it cannot be one. */
 export function contactOfRow(
   cells: string[],
-  { columns, fieldColumns }: Pick<FileColumns, 'columns' | 'fieldColumns'>,
+  { columns, fieldColumns, otherColumns = [] }: Pick<FileColumns, 'columns' | 'fieldColumns'> & Partial<Pick<FileColumns, 'otherColumns'>>,
 ): { contact: ImportedContact } | { problem: string } {
   const cell = (field: Field) => (columns[field] === undefined ? '' : uninert((cells[columns[field]] ?? '').trim()));
   const name = cell('name').replace(/\s+/g, ' ');
@@ -164,7 +181,14 @@ export function contactOfRow(
     if (!parsed.ok) return { problem: `${parsed.message.replace(/\.$/, '')} ("${raw.slice(0, 40)}").` };
     if (parsed.value !== null) attributes[field.key] = parsed.value;
   }
-  return { contact: { name: name || null, phone, email: email || null, externalId: externalId || null, attributes } };
+  const extra: Record<string, string> = {};
+  for (const column of otherColumns) {
+    const value = uninert((cells[column.index] ?? '').trim()).slice(0, 1000);
+    if (value !== '') extra[column.key] = value;
+  }
+  return {
+    contact: { name: name || null, phone, email: email || null, externalId: externalId || null, attributes, extra },
+  };
 }
 
 /**
@@ -240,7 +264,13 @@ export async function importContactFile(
   db: Services['db'],
   teamId: number,
   file: unknown,
-): Promise<{ report: ContactImportReport; contactIds: number[] }> {
+): Promise<{
+  report: ContactImportReport;
+  contactIds: number[];
+  /** The file's other columns, and each contact's values of them (by key): a broadcast's per-recipient values. */
+  otherColumns: FileColumn[];
+  values: Map<number, Record<string, string>>;
+}> {
   if (!(file instanceof UploadedFile)) throw fileError('Choose a CSV file or an Excel workbook to import.');
   if (file.size > contactImportLimits.bytes) throw fileError(fileTooLargeMessage(contactImportLimits.bytes));
   if (file.size === 0) throw fileError('The file is empty.');
@@ -311,6 +341,11 @@ export async function importContactFile(
   }
 
   const contactIds = new Set<number>();
+  const values = new Map<number, Record<string, string>>();
+  const keep = (contactId: number, person: ImportedContact) => {
+    contactIds.add(contactId);
+    if (Object.keys(person.extra).length > 0) values.set(contactId, { ...person.extra, ...values.get(contactId) });
+  };
   await db.transaction(async (tx) => {
     for (let start = 0; start < people.length; start += 500) {
       const batch = people.slice(start, start + 500);
@@ -358,7 +393,7 @@ export async function importContactFile(
           fresh.push(person);
           continue;
         }
-        contactIds.add(known.id);
+        keep(known.id, person);
         // The fields' values they lack (a value they have stays, as a detail does).
         const lacking = Object.fromEntries(
           Object.entries(person.attributes).filter(([key]) => !Object.hasOwn(known.attributes, key)),
@@ -400,11 +435,20 @@ export async function importContactFile(
           .returning({
             id: contacts.id,
             phone: contacts.phoneE164,
+            email: contacts.email,
             externalId: contacts.externalId,
             name: contacts.name,
           });
         report.created += created.length;
-        for (const row of created) contactIds.add(row.id);
+        // Each new contact is the person of the file it was made for (every person has an id, a phone or an e-mail, each once in the file).
+        for (const row of created) {
+          const person =
+            (row.externalId ? byExternalId.get(row.externalId) : undefined) ??
+            (row.phone ? byPhone.get(row.phone) : undefined) ??
+            (row.email ? byEmail.get(row.email) : undefined);
+          if (person) keep(row.id, person);
+          else contactIds.add(row.id);
+        }
         for (const row of created) {
           if (row.phone) identities.push({ contactId: row.id, phone: row.phone, name: row.name });
           if (row.externalId) ids.push({ contactId: row.id, externalId: row.externalId, name: row.name });
@@ -414,13 +458,14 @@ export async function importContactFile(
       await rememberExternalIds(tx, teamId, ids);
     }
   });
-  return { report, contactIds: [...contactIds] };
+  return { report, contactIds: [...contactIds], otherColumns: fileColumns.otherColumns, values };
 }
 
 /** What `from` knows that `into` does not. */
 function fillIn(into: ImportedContact, from: ImportedContact): void {
   into.name ??= from.name;
   into.externalId ??= from.externalId;
+  into.extra = { ...from.extra, ...into.extra };
   into.phone ??= from.phone;
   into.email ??= from.email;
   into.attributes = { ...from.attributes, ...into.attributes };

@@ -779,6 +779,64 @@ describe('sending a broadcast', () => {
     expect((await broadcasts()).map((row) => row.name)).toEqual(['Pameran']);
   });
 
+  it("fills each copy with its own row's columns of the file (an order number), refusing a column the file lacks", async () => {
+    const { client, channel, contact, broadcasts, errors } = await setting();
+    const rina = await contact({ name: 'Rina', phone: '+6281577800001' });
+    const post = (csv: string, body2: string) =>
+      client.agent
+        .post('/broadcasts')
+        .set({
+          'X-XSRF-TOKEN': client.token,
+          'X-Inertia': 'true',
+          'X-Requested-With': 'XMLHttpRequest',
+          Referer: '/broadcasts/create',
+        })
+        .field('name', 'Pesanan siap')
+        .field('channel_id', String(channel.id))
+        .field('template', 'order_update')
+        .field('language', 'id')
+        .field('parameters[body_1]', '{{contact.first_name | Kak}}')
+        .field('parameters[body_2]', body2)
+        .field('audience', 'file')
+        .attach('list', Buffer.from(csv), { filename: 'pesanan.csv', contentType: 'text/csv' });
+    const csv = [
+      'Nama;No HP;No. Pesanan;Jam ambil',
+      'Rina W;0815-7780-0001;INV-1001;10.00',
+      'Bayu Putra;081577800002;INV-1002;',
+      'Dewi;081577800003;;11.30',
+    ].join('\n');
+
+    // A column the file does not have: refused, with the columns it has; nobody in it is added.
+    expect((await post(csv, '{{file.no_order}}')).status).toBe(303);
+    expect((await errors())?.['parameters.body_2']).toBe(
+      '{{file.no_order}} is not a column of pesanan.csv. Its own columns are {{file.no_pesanan}}, {{file.jam_ambil}}.',
+    );
+    expect(
+      await app.services.db.select().from(schema.contacts).where(eq(schema.contacts.phoneE164, '+6281577800002')),
+    ).toEqual([]);
+    // Without a file, no value may name one.
+    const { store } = await setting();
+    expect(
+      (await store(promo(channel.id, { parameters: { body_1: 'Kak', body_2: '{{file.no_pesanan}}' } }))).status,
+    ).toBe(303);
+
+    expect((await post(csv, '{{file.no_pesanan}}')).status).toBe(303);
+    expect(await errors()).toEqual({});
+    await app.services.jobs.drain();
+    const body = (phone: string) => JSON.stringify(sentTo(phone)[0]?.template ?? null);
+    expect(body(rina.phoneE164!)).toContain('"text":"INV-1001"');
+    expect(body('+6281577800002')).toContain('"text":"INV-1002"');
+    // A row without one (and no fallback after a bar) leaves its contact out, with the reason.
+    expect(sentTo('+6281577800003')).toEqual([]);
+    const [broadcast] = (await broadcasts()).filter((row) => row.name === 'Pesanan siap');
+    const page = expectPage(await client.visit(`/broadcasts/${broadcast.id}?status=skipped`), 'Broadcasts/Show');
+    expect((page.props.recipients as { data: Array<{ name: string; error: string }> }).data).toEqual([
+      expect.objectContaining({ name: 'Dewi', error: expect.stringMatching(/empty for this contact/) }),
+    ]);
+    // The file's values stay on the server.
+    expect(JSON.stringify(page.props)).not.toContain('INV-1001');
+  });
+
   it('writes a batch only once the one before it has left, with the workers running', async () => {
     const { store, channel, contact, broadcasts } = await setting();
     for (let index = 0; index < 25; index++) await contact({ name: `Pelanggan ${index + 1}` });

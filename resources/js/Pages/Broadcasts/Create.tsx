@@ -26,6 +26,7 @@ import { SegmentOptions, segmentParts, typedValueInput } from '../Contacts/Parti
 import { JsonRequestError, requestJson } from '@/lib/json-request';
 import type { BroadcastsCreateProps } from './Partials/types';
 import { megaphone } from './Partials/figures';
+import { readFileColumns, type FileColumns } from './Partials/file-columns';
 
 /** The contact the preview is filled in for. */
 const sample = { name: 'Rina Wulandari', phone: '+6281234567890', email: 'rina@example.com' };
@@ -198,6 +199,7 @@ export default function Create({
   const daily = form.data.audience === 'field' && segment?.option.value.endsWith(':today') === true;
   const repeating = daily && form.data.repeat;
   const listPicker = useRef<HTMLInputElement>(null);
+  const fromFile = useFileColumns(form.data.audience === 'file' ? form.data.list : null, contactFields);
   const sendAt = form.data.when === 'later' && form.data.send_at ? new Date(form.data.send_at) : null;
 
   if (channels.length === 0) {
@@ -230,8 +232,15 @@ export default function Create({
     contactFields,
     messageLanguage(template?.language),
   );
+  // A file's own columns are shown with its first row's values.
+  const fileValues = Object.fromEntries(
+    Object.entries(fromFile?.sample ?? {}).map(([key, value]) => [`file.${key}`, value]),
+  );
   const previewValues = Object.fromEntries(
-    Object.entries(form.data.parameters).map(([key, value]) => [key, fillVariables(value, values)]),
+    Object.entries(form.data.parameters).map(([key, value]) => [
+      key,
+      fillVariables(value, { ...values, ...fileValues }),
+    ]),
   );
 
   const insert = (variable: string) => {
@@ -240,6 +249,7 @@ export default function Create({
     const current = form.data.parameters[key] ?? '';
     const text =
       variable === 'contact.first_name' || variable === 'contact.name' ? `${variable} | ${fallbackWord}` : variable;
+    // (A file's column goes without a fallback: its row leaving it empty leaves the contact out.)
     form.setData('parameters', {
       ...form.data.parameters,
       [key]: `${current}${current && !current.endsWith(' ') ? ' ' : ''}{{${text}}}`,
@@ -427,6 +437,9 @@ export default function Create({
                             </button>
                           ))}
                       </div>
+                      {form.data.audience === 'file' && (
+                        <FileColumnChips list={form.data.list} columns={fromFile} onInsert={insert} />
+                      )}
                     </div>
                   )}
                 </div>
@@ -708,6 +721,73 @@ export default function Create({
  * broadcasts.audience a moment after the typing stops; what the server calls it ("at least 1,000"),
  * or why it is none. Null while nothing is typed.
  */
+/**
+ * The contacts file's own columns as values to put in (`{{file.no_pesanan}}`), read from a CSV in
+ * the browser; for a workbook, how to name one.
+ */
+function FileColumnChips({
+  list,
+  columns,
+  onInsert,
+}: {
+  list: File | null;
+  columns: FileColumns | null;
+  onInsert: (variable: string) => void;
+}) {
+  if (!list) {
+    return (
+      <p className="mt-3 text-xs text-gray-600">
+        Each contact&apos;s own row of the file can fill a value too: choose the file below, then put in its columns.
+      </p>
+    );
+  }
+  if (!columns || columns.columns.length === 0) {
+    return (
+      <p className="mt-3 text-xs text-gray-600">
+        {columns
+          ? `${list.name} has no columns besides the contacts' details and fields.`
+          : 'A column of the file goes in as its name in lower case with _ for spaces: “No Pesanan” as {{file.no_pesanan}}.'}
+      </p>
+    );
+  }
+  return (
+    <>
+      <p className="mt-3 text-xs text-gray-600">
+        From {list.name}: each contact gets their own row&apos;s value (a row without one leaves them out).
+      </p>
+      <div className="mt-2 flex flex-wrap gap-1.5" role="group" aria-label="Columns of the file">
+        {columns.columns.map((column) => (
+          <button
+            key={column.key}
+            type="button"
+            title={column.title}
+            onClick={() => onInsert(`file.${column.key}`)}
+            className="rounded-full bg-indigo-50 px-2.5 py-1 text-xs font-medium text-indigo-700 hover:bg-indigo-100 focus:ring-2 focus:ring-indigo-500 focus:outline-hidden"
+          >
+            {`{{file.${column.key}}}`}
+          </button>
+        ))}
+      </div>
+    </>
+  );
+}
+
+/** The chosen contacts file's own columns and first row, once read (null: none, not read yet, or a workbook). */
+function useFileColumns(list: File | null, fields: BroadcastsCreateProps['contact_fields']): FileColumns | null {
+  const [read, setRead] = useState<{ list: File; columns: FileColumns | null } | null>(null);
+  useEffect(() => {
+    if (!list) return;
+    let current = true;
+    readFileColumns(list, fields)
+      .then((columns) => current && setRead({ list, columns }))
+      .catch(() => current && setRead({ list, columns: null }));
+    return () => {
+      current = false;
+    };
+  }, [list, fields]);
+  return read && read.list === list ? read.columns : null;
+}
+
 function useTypedCount(segment: string | null) {
   const [result, setResult] = useState<{
     segment: string;
