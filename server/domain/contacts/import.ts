@@ -159,7 +159,11 @@ interface ImportedContact {
 /** A row as a contact, or why it cannot be one. */
 export function contactOfRow(
   cells: string[],
-  { columns, fieldColumns, otherColumns = [] }: Pick<FileColumns, 'columns' | 'fieldColumns'> & Partial<Pick<FileColumns, 'otherColumns'>>,
+  {
+    columns,
+    fieldColumns,
+    otherColumns = [],
+  }: Pick<FileColumns, 'columns' | 'fieldColumns'> & Partial<Pick<FileColumns, 'otherColumns'>>,
 ): { contact: ImportedContact } | { problem: string } {
   const cell = (field: Field) => (columns[field] === undefined ? '' : uninert((cells[columns[field]] ?? '').trim()));
   const name = cell('name').replace(/\s+/g, ' ');
