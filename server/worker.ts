@@ -25,18 +25,26 @@ async function main() {
   });
   await database.migrate();
   lowerPriority(config.queue.workerNice, logger);
-  const booted = await boot({ config, database, logger, role: 'worker' });
-  const stop = () => booted.close();
-
+  // The signals are heard from before the workers start: one that comes while they start (they log
+  // "job workers started" before boot returns) stops them once started, instead of killing the
+  // process in the middle of a job.
+  const state: { booted?: Awaited<ReturnType<typeof boot>>; requested?: string } = {};
   const shutdown = (signal: string) => {
+    if (!state.booted) {
+      state.requested ??= signal;
+      return;
+    }
     logger.info({ signal }, 'worker shutting down');
-    stop()
+    state.booted
+      .close()
       .catch((error: unknown) => logger.error({ err: error }, 'worker shutdown failed'))
       .finally(() => database.close().finally(() => process.exit(0)));
     setTimeout(() => process.exit(0), 15_000).unref();
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+  state.booted = await boot({ config, database, logger, role: 'worker' });
+  if (state.requested) shutdown(state.requested);
 }
 
 /**
