@@ -454,11 +454,20 @@ const contactStatements = {
    * from its sequence first, so that the identity can be inserted before it and the contact only
    * with it: a concurrent first message from the same person that made the identity first leaves
    * this statement inserting nothing (no contact without an identity), and `seen` then finds theirs.
+   * An identity that brings the team's own id for the person joins the contact that has that id
+   * (its empty details filled in) rather than make a second one.
    */
   seenOrCreated: statement((db) => {
     const seen = db.$with('seen').as(seenUpdate(db).returning());
+    // A new identity with the team's own id for the person (a signed-in website user, the webhook
+    // channel's user) is theirs if a contact has that id already: one person across channels.
     const fresh = db.$with('fresh', {}).as(sql`
-      select nextval(pg_get_serial_sequence('contacts', 'id')) as id where not exists (select 1 from seen)`);
+      select coalesce(
+               (select c.id from contacts c
+                 where c.team_id = ${value('teamId')}::int and c.external_id = ${value('externalId')}::text
+                 order by c.id limit 1),
+               nextval(pg_get_serial_sequence('contacts', 'id'))) as id
+       where not exists (select 1 from seen)`);
     const identified = db.$with('identified', {}).as(sql`
       insert into contact_identities (team_id, contact_id, channel_type, channel_id, external_user_id, verified, display_name)
       select ${value('teamId')}::int, fresh.id, ${value('channelType')}::text, ${value('channelId')}::int,
@@ -471,6 +480,12 @@ const contactStatements = {
       select contact_id, ${value('teamId')}::int, ${value('name')}::text, ${value('phoneE164')}::text,
              ${value('email')}::text, ${value('externalId')}::text, ${value('locale')}::text
         from identified
+      on conflict (id) do update set
+        last_seen_at = now(),
+        name = coalesce(contacts.name, excluded.name),
+        phone_e164 = coalesce(contacts.phone_e164, excluded.phone_e164),
+        email = coalesce(contacts.email, excluded.email),
+        locale = coalesce(contacts.locale, excluded.locale)
       returning *`);
     // Both by name, in the order the selection reads them (not the table's own order).
     const columns = sql.raw(

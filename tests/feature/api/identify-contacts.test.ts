@@ -151,6 +151,61 @@ describe('a customer the shop adds before they write', () => {
   });
 });
 
+describe('one person on two channels by the team’s id', () => {
+  it('is one contact: the webhook channel’s user and the same id signed in on the website', async () => {
+    const { team } = await createOwnedTeam(app.services, { current: true });
+    // Another team's contact with the same id is another team's person.
+    const other = await createOwnedTeam(app.services, { current: true });
+    const [theirs] = await app.services.db
+      .insert(contacts)
+      .values({ teamId: other.team.id, name: 'Lain', externalId: 'cust-5' })
+      .returning();
+    const signingSecret = 'whsec_two_channels';
+    const custom = await createChannel(app.services, team.id, {
+      type: 'webhook',
+      settings: { outboundUrl: 'http://127.0.0.1:9/unused' },
+      secrets: { signingSecret },
+    });
+    const body = JSON.stringify({ message: { id: 'w-1', text: 'Halo', user: { id: 'cust-5', name: 'Sari' } } });
+    const delivered = await request(app.app)
+      .post(`/webhooks/custom/${custom.publicKey}`)
+      .set({
+        'Content-Type': 'application/json',
+        'X-Kawan-Signature': signatureHeader(signingSecret, body, Math.floor(Date.now() / 1000)),
+      })
+      .send(body);
+    expect(delivered.status).toBe(200);
+    await app.services.jobs.drain();
+
+    const identitySecret = 'identity-two-channels';
+    const web = await createChannel(app.services, team.id, {
+      type: 'web',
+      settings: { allowedDomains: ['shop.example.com'], identityVerification: true },
+      secrets: { identitySecret },
+    });
+    const widget = (path: string, token?: string) => {
+      const req = request(app.app)
+        .post(`/widget/${web.publicKey}/${path}`)
+        .set({ Origin: 'https://shop.example.com', Accept: 'application/json' });
+      return token ? req.set('Authorization', `Bearer ${token}`) : req;
+    };
+    const userHash = createHmac('sha256', identitySecret).update('cust-5').digest('hex');
+    const session = (
+      await widget('session').send({ identity: { userId: 'cust-5', userHash, email: 'sari@example.com' } })
+    ).body as SessionResponse;
+    expect((await widget('messages', session.token).send({ clientId: randomUUID(), text: 'Halo' })).status).toBe(202);
+    await app.services.jobs.drain();
+
+    const rows = await app.services.db.select().from(contacts).where(eq(contacts.teamId, team.id));
+    expect(rows).toEqual([expect.objectContaining({ name: 'Sari', email: 'sari@example.com', externalId: 'cust-5' })]);
+    const conversations = (await conversationRepository(app.services.db, team.id).page({}, { page: 1, perPage: 10 }))
+      .items;
+    expect(conversations.map((conversation) => conversation.contactId)).toEqual([rows[0].id, rows[0].id]);
+    const [untouched] = await app.services.db.select().from(contacts).where(eq(contacts.id, theirs.id));
+    expect(untouched).toMatchObject({ name: 'Lain', email: null, teamId: other.team.id });
+  });
+});
+
 describe('the contact a request names', () => {
   it('is updated by external id, else found by phone or e-mail and given the id; two contacts are refused', async () => {
     const { owner, team } = await createOwnedTeam(app.services, { current: true });
