@@ -1,7 +1,8 @@
 import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { Services } from '../../services';
 import { broadcastRepository, type BroadcastRow } from '../../db/repositories/broadcast-repository';
-import { broadcasts, teams, type BroadcastAudience } from '../../db/schema/index';
+import { broadcasts, type BroadcastAudience } from '../../db/schema/index';
+import { teamTimeZone } from '../../reports/rollup';
 import { anniversaryDays } from '../contacts/fields';
 import { broadcastChanged, broadcastJob } from './broadcasts';
 
@@ -64,7 +65,7 @@ async function runDay(
     // Another worker ran this day, or it was stopped meanwhile.
     if (!moved) return undefined;
     // The day's contacts are those of the day it is made for, whenever its job runs.
-    const timezone = await teamTimezone(tx, parent.teamId);
+    const timezone = (await teamTimeZone(tx, parent.teamId)) ?? 'Asia/Jakarta';
     const audience = dayAudience(parent.audience, runAt, timezone);
     if ((await broadcastRepository(tx, parent.teamId).audienceSize(audience)) === 0) return undefined;
     const row = await broadcastRepository(tx, parent.teamId).create({
@@ -99,9 +100,4 @@ export function dayAudience(audience: BroadcastAudience, at: Date, timezone: str
     label: audience.label,
     valueText: `on ${day}`,
   };
-}
-
-async function teamTimezone(db: Pick<Services['db'], 'select'>, teamId: number): Promise<string> {
-  const [team] = await db.select({ timezone: teams.timezone }).from(teams).where(eq(teams.id, teamId));
-  return team?.timezone ?? 'Asia/Jakarta';
 }

@@ -35,6 +35,57 @@ async function apiOf(teamId: number, user: Parameters<typeof createApiToken>[1],
       .send(body as object);
 }
 
+/** A website channel that signs its users in (identity verification): sign a user in, then write as them. */
+async function website(teamId: number, botId: number | null = null) {
+  const identitySecret = `identity-${randomUUID()}`;
+  const web = await createChannel(app.services, teamId, {
+    type: 'web',
+    botId,
+    settings: { allowedDomains: ['shop.example.com'], identityVerification: true },
+    secrets: { identitySecret },
+  });
+  const widget = (path: string, token?: string) => {
+    const req = request(app.app)
+      .post(`/widget/${web.publicKey}/${path}`)
+      .set({ Origin: 'https://shop.example.com', Accept: 'application/json' });
+    return token ? req.set('Authorization', `Bearer ${token}`) : req;
+  };
+  const signIn = async (userId: string, extra: { name?: string; email?: string } = {}) => {
+    const userHash = createHmac('sha256', identitySecret).update(userId).digest('hex');
+    const res = await widget('session').send({ identity: { userId, userHash, ...extra } });
+    expect(res.status, res.text).toBe(200);
+    return res.body as SessionResponse;
+  };
+  const say = async (session: SessionResponse, text: string) => {
+    expect((await widget('messages', session.token).send({ clientId: randomUUID(), text })).status).toBe(202);
+    await app.services.jobs.drain();
+  };
+  return { web, signIn, say };
+}
+
+/** A webhook channel, and a message of its user `userId` delivered to it, signed, and handled. */
+async function webhookChannel(teamId: number) {
+  const signingSecret = `whsec_${randomUUID()}`;
+  const custom = await createChannel(app.services, teamId, {
+    type: 'webhook',
+    settings: { outboundUrl: 'http://127.0.0.1:9/unused' },
+    secrets: { signingSecret },
+  });
+  const deliver = async (user: { id: string; name?: string }) => {
+    const body = JSON.stringify({ message: { id: randomUUID(), text: 'Halo', user } });
+    const delivered = await request(app.app)
+      .post(`/webhooks/custom/${custom.publicKey}`)
+      .set({
+        'Content-Type': 'application/json',
+        'X-Kawan-Signature': signatureHeader(signingSecret, body, Math.floor(Date.now() / 1000)),
+      })
+      .send(body);
+    expect(delivered.status, delivered.text).toBe(200);
+    await app.services.jobs.drain();
+  };
+  return { custom, deliver };
+}
+
 describe('a customer the shop adds before they write', () => {
   it('is the contact of their first message on the website, the webhook channel and WhatsApp', async () => {
     const { team, owner, botId, client } = await cafeBot(app);
@@ -61,29 +112,7 @@ describe('a customer the shop adds before they write', () => {
 
     // The website signs her in with the shop's id for her: her first message is on her contact,
     // and the bot tells her the points the shop keeps.
-    const identitySecret = 'identity-secret-identify';
-    const web = await createChannel(app.services, team.id, {
-      type: 'web',
-      botId,
-      settings: { allowedDomains: ['shop.example.com'], identityVerification: true },
-      secrets: { identitySecret },
-    });
-    const widget = (path: string, token?: string) => {
-      const req = request(app.app)
-        .post(`/widget/${web.publicKey}/${path}`)
-        .set({ Origin: 'https://shop.example.com', Accept: 'application/json' });
-      return token ? req.set('Authorization', `Bearer ${token}`) : req;
-    };
-    const signIn = async (userId: string, extra: { name?: string; email?: string } = {}) => {
-      const userHash = createHmac('sha256', identitySecret).update(userId).digest('hex');
-      const res = await widget('session').send({ identity: { userId, userHash, ...extra } });
-      expect(res.status, res.text).toBe(200);
-      return res.body as SessionResponse;
-    };
-    const say = async (session: SessionResponse, text: string) => {
-      expect((await widget('messages', session.token).send({ clientId: randomUUID(), text })).status).toBe(202);
-      await app.services.jobs.drain();
-    };
+    const { web, signIn, say } = await website(team.id, botId);
     const conversations = conversationRepository(app.services.db, team.id);
     const conversationOf = async (channelId: number, threadId: string) =>
       (await conversations.page({}, { page: 1, perPage: 50 })).items.find(
@@ -102,22 +131,8 @@ describe('a customer the shop adds before they write', () => {
     expect(rina.name).toBe('Rina Wulandari');
 
     // The webhook channel's user id is the same id.
-    const signingSecret = 'whsec_identify';
-    const custom = await createChannel(app.services, team.id, {
-      type: 'webhook',
-      settings: { outboundUrl: 'http://127.0.0.1:9/unused' },
-      secrets: { signingSecret },
-    });
-    const body = JSON.stringify({ message: { id: 'm-1', text: 'Halo', user: { id: 'cust-7' } } });
-    const delivered = await request(app.app)
-      .post(`/webhooks/custom/${custom.publicKey}`)
-      .set({
-        'Content-Type': 'application/json',
-        'X-Kawan-Signature': signatureHeader(signingSecret, body, Math.floor(Date.now() / 1000)),
-      })
-      .send(body);
-    expect(delivered.status, delivered.text).toBe(200);
-    await app.services.jobs.drain();
+    const { custom, deliver } = await webhookChannel(team.id);
+    await deliver({ id: 'cust-7' });
     expect((await conversationOf(custom.id, 'cust-7')).contactId).toBe(rinaId);
 
     // WhatsApp knows her by her phone.
@@ -160,41 +175,9 @@ describe('one person on two channels by the team’s id', () => {
       .insert(contacts)
       .values({ teamId: other.team.id, name: 'Lain', externalId: 'cust-5' })
       .returning();
-    const signingSecret = 'whsec_two_channels';
-    const custom = await createChannel(app.services, team.id, {
-      type: 'webhook',
-      settings: { outboundUrl: 'http://127.0.0.1:9/unused' },
-      secrets: { signingSecret },
-    });
-    const body = JSON.stringify({ message: { id: 'w-1', text: 'Halo', user: { id: 'cust-5', name: 'Sari' } } });
-    const delivered = await request(app.app)
-      .post(`/webhooks/custom/${custom.publicKey}`)
-      .set({
-        'Content-Type': 'application/json',
-        'X-Kawan-Signature': signatureHeader(signingSecret, body, Math.floor(Date.now() / 1000)),
-      })
-      .send(body);
-    expect(delivered.status).toBe(200);
-    await app.services.jobs.drain();
-
-    const identitySecret = 'identity-two-channels';
-    const web = await createChannel(app.services, team.id, {
-      type: 'web',
-      settings: { allowedDomains: ['shop.example.com'], identityVerification: true },
-      secrets: { identitySecret },
-    });
-    const widget = (path: string, token?: string) => {
-      const req = request(app.app)
-        .post(`/widget/${web.publicKey}/${path}`)
-        .set({ Origin: 'https://shop.example.com', Accept: 'application/json' });
-      return token ? req.set('Authorization', `Bearer ${token}`) : req;
-    };
-    const userHash = createHmac('sha256', identitySecret).update('cust-5').digest('hex');
-    const session = (
-      await widget('session').send({ identity: { userId: 'cust-5', userHash, email: 'sari@example.com' } })
-    ).body as SessionResponse;
-    expect((await widget('messages', session.token).send({ clientId: randomUUID(), text: 'Halo' })).status).toBe(202);
-    await app.services.jobs.drain();
+    await (await webhookChannel(team.id)).deliver({ id: 'cust-5', name: 'Sari' });
+    const { signIn, say } = await website(team.id);
+    await say(await signIn('cust-5', { email: 'sari@example.com' }), 'Halo');
 
     const rows = await app.services.db.select().from(contacts).where(eq(contacts.teamId, team.id));
     expect(rows).toEqual([expect.objectContaining({ name: 'Sari', email: 'sari@example.com', externalId: 'cust-5' })]);

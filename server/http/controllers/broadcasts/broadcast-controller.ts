@@ -26,7 +26,7 @@ import {
 } from '../../../domain/contacts/fields';
 import { contactImportLimits } from '../../../domain/contacts/import';
 import { authorize } from '../../../domain/teams/team-access';
-import { teamRepository } from '../../../db/repositories/team-repository';
+import { teamTimeZone } from '../../../reports/rollup';
 import { presentTemplate } from '../../../presenters/conversation-presenter';
 import { NotFoundError, ValidationError } from '../../../support/errors';
 import { pageMeta, pageNumber } from '../../pagination';
@@ -235,7 +235,7 @@ export async function create(req: Request) {
       segments: await segmentsOf(
         repo,
         contactFields,
-        (await teamRepository(req.services.db).findForUser(actor.userId, actor.teamId))?.timezone ?? 'Asia/Jakarta',
+        (await teamTimeZone(req.services.db, actor.teamId)) ?? 'Asia/Jakarta',
       ),
     },
     variables: variablesOf(contactFields).map(([name, description]) => ({ name, description })),
