@@ -21,6 +21,7 @@ import broadcasts from './broadcasts';
 import widget from './widget';
 import reports from './reports';
 import billing from './billing';
+import integrations from './integrations';
 
 export type RouteFile = (routes: RouteRegistry) => void;
 
@@ -42,6 +43,7 @@ export const routeFiles: RouteFile[] = [
   broadcasts,
   reports,
   billing,
+  integrations,
   widget,
   apiTokens,
   api,

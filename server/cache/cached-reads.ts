@@ -11,6 +11,22 @@ export function cacheOf(db: object): HotCache | undefined {
   return caches.get(db);
 }
 
+/** Transactions whose cached reads may come from their root database's cache (see `readsCommitted`). */
+const committedReads = new WeakMap<object, object>();
+
+/**
+ * Lets a transaction read cached, committed values through `root`: for a transaction that never
+ * writes what those reads read (the channel pipeline's inbound one writes no bot, no endpoint).
+ */
+export function readsCommitted(tx: object, root: object): void {
+  committedReads.set(tx, root);
+}
+
+/** The database whose cache a read of committed values may use: the root of such a transaction, or `db` itself. */
+export function committedOf<D extends object>(db: D): D {
+  return (committedReads.get(db) as D | undefined) ?? db;
+}
+
 /**
  * A read through the hot cache of `db` when it has one (the application's root database), else
  * straight from the database: inside a transaction, in scripts and in tests of repositories.

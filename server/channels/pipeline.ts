@@ -81,7 +81,8 @@ import { noteTurn } from '../domain/gaps/collect-question';
 import { randomUUID } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../db/rows';
-import { cachedRead, copied } from '../cache/cached-reads';
+import { cachedRead, committedOf, copied, readsCommitted } from '../cache/cached-reads';
+import { emitMessageEvent } from '../domain/webhooks/emit';
 import { afterCommit } from '../db/after-commit';
 import { users } from '../db/schema/index';
 import {
@@ -357,12 +358,6 @@ export async function requeueStrandedSends(services: Pick<Services, 'db' | 'jobs
 }
 
 /**
- * The database a transaction of the pipeline reads committed, cached values from: the inbound
- * transaction never writes a bot, so the published bot it would read is the committed one.
- */
-const committedReads = new WeakMap<object, PipelineServices['db']>();
-
-/**
  * The published configuration of the channel's bot, when it answers at all: read for every inbound
  * message and every reply, so through the hot cache (inside the inbound transaction too, from the
  * database it runs on), which a write to the bot or a new version clears.
@@ -371,7 +366,7 @@ export async function answeringBot(services: PipelineServices, channel: ChannelR
   if (channel.status !== 'active' || channel.botId === null) return undefined;
   const botId = channel.botId;
   return cachedRead(
-    committedReads.get(services.db) ?? services.db,
+    committedOf(services.db),
     `answering-bot:${channel.teamId}:${botId}`,
     { groups: ['bots', 'bot_versions'] },
     async () => {
@@ -652,7 +647,7 @@ async function acceptRating(
     await messageCreated(services, thanks);
     await services.jobs.send(sendJob, { teamId: channel.teamId, messageId: thanks.id, attempt: 1 });
   }
-  await conversationChanged(services, channel.teamId, conversation.id, 'message');
+  await conversationChanged(services, channel.teamId, conversation.id, 'rated');
   return { message: stored, conversation: rated, duplicate: false };
 }
 
@@ -721,7 +716,7 @@ export async function processInbound(
   if (!channel) return;
   const applied = await services.db.transaction(async (tx) => {
     const inTx = { ...services, db: tx };
-    committedReads.set(tx, services.db);
+    readsCommitted(tx, services.db);
     const log = channelEventLog(tx);
     if (first.thread === null) {
       const event = await log.find(eventId);
@@ -1085,7 +1080,10 @@ export async function replyToMessage(
       ...(result.trace.customer ? { customer: result.trace.customer.asked } : {}),
     },
   });
-  if (finished) await messageCreated(services, finished, undefined, 'MessageUpdated');
+  if (finished) {
+    await messageCreated(services, finished, undefined, 'MessageUpdated');
+    await emitMessageEvent(services, finished);
+  }
   if (widget) await widgetTyping(services, widget, { sender: 'bot', typing: false });
   if (result.handoff) {
     await queueForPerson(services, conversation, result.handoff.reason, widget);

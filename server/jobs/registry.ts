@@ -27,6 +27,7 @@ import { mailUnread, notificationMailJob } from '../domain/notifications/unread-
 import { broadcastJob } from '../domain/broadcasts/broadcasts';
 import { queueDueBroadcasts, sendBroadcast } from '../domain/broadcasts/send';
 import { runRepeatingBroadcasts } from '../domain/broadcasts/repeat';
+import { attemptDelivery, deliverJob, sweepDeliveries } from '../domain/webhooks/delivery';
 
 /** Every job Kawan runs, defined on the services' queue. */
 export function defineJobs(services: Services): void {
@@ -120,6 +121,17 @@ export function defineJobs(services: Services): void {
       await mailUnread(services, job.userId);
     },
   });
+  // One attempt per run; a failed attempt queues the next on the webhook schedule (about a day).
+  // pg-boss's own retries cover a process killed mid-run: the delivery is held, then swept.
+  services.jobs.define<{ deliveryId: number }>({
+    name: deliverJob,
+    retryLimit: 2,
+    concurrency: 4,
+    expireInSeconds: 120,
+    run: async (job) => {
+      await attemptDelivery(services, job.deliveryId);
+    },
+  });
   services.jobs.define<{ teamId: number }>({
     name: reportsRebuildJob,
     retryLimit: 3,
@@ -175,6 +187,9 @@ export async function startWorkers(services: Services, logger: Logger): Promise<
         if (days > 0) logger.info({ broadcasts: days }, "repeating broadcasts' days were made");
         const broadcasts = await queueDueBroadcasts(services);
         if (broadcasts > 0) logger.info({ broadcasts }, 'broadcasts due or unfinished were queued');
+        const webhooks = await sweepDeliveries(services);
+        if (webhooks.queued > 0)
+          logger.warn({ deliveries: webhooks.queued }, 'webhook deliveries without a job were queued again');
       })
       .catch((error: unknown) => logger.error({ err: error }, 'stranded deliveries could not be queued again'));
   // Billing's clock: periods that ended roll over, unpaid renewals make teams past due, grace

@@ -1,4 +1,4 @@
-import type { ConversationListRow, MessageRow } from '../db/repositories/conversation-repository';
+import type { ContactRow, ConversationListRow, MessageRow } from '../db/repositories/conversation-repository';
 import type { Citation } from '../bot-engine/citations';
 import { iso } from './iso';
 
@@ -86,3 +86,19 @@ export function presentApiMessage(row: MessageRow) {
 
 export type ApiConversation = ReturnType<typeof presentApiConversation>;
 export type ApiMessage = ReturnType<typeof presentApiMessage>;
+
+/** A contact as the API has it (server/presenters/api-schemas.ts `Contact`). */
+export function presentApiContact(row: ContactRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    phone: row.phoneE164,
+    email: row.email,
+    external_id: row.externalId,
+    locale: row.locale,
+    attributes: row.attributes,
+    receives_broadcasts: row.unsubscribedAt === null,
+    first_seen_at: row.firstSeenAt.toISOString(),
+    last_seen_at: row.lastSeenAt.toISOString(),
+  };
+}

@@ -14,6 +14,7 @@ import { createChannel, createConversation } from '../factories/channels';
 import { gapRepository } from '../../server/db/repositories/gap-repository';
 import { issueInvoice } from '../../server/billing/subscriptions';
 import type { browser } from './app';
+import { writeSecret } from '../../server/domain/webhooks/secrets';
 
 /**
  * What the tests that walk the whole route registry (tenancy, malformed input) need: a team with a
@@ -61,6 +62,9 @@ export interface Tenant {
   broadcast: { id: number };
   /** A contact field of the team. */
   contactField: { id: number };
+  /** A webhook endpoint of the team (a local port nothing listens on: a test event fails at once), with a failed delivery. */
+  webhook: { id: number };
+  delivery: { id: number };
 }
 
 const where = 'tests/helpers/route-walk.ts';
@@ -153,6 +157,28 @@ export async function createTenant(services: Pick<Services, 'db' | 'encrypter'>,
       scheduledAt: new Date(Date.now() + 30 * 86_400_000),
     })
     .returning({ id: schema.broadcasts.id });
+  const [webhook] = await services.db
+    .insert(schema.webhookEndpoints)
+    .values({
+      teamId: team.id,
+      url: 'http://127.0.0.1:9/kawan',
+      events: ['message.created'],
+      secret: writeSecret(services.encrypter, { current: `whsec_${name}` }),
+    })
+    .returning({ id: schema.webhookEndpoints.id });
+  const [delivery] = await services.db
+    .insert(schema.webhookDeliveries)
+    .values({
+      teamId: team.id,
+      endpointId: webhook.id,
+      eventId: `evt_${name}`,
+      type: 'message.created',
+      payload: { id: `evt_${name}`, type: 'message.created', createdAt: new Date().toISOString(), data: {} },
+      state: 'failed',
+      attempts: 1,
+      error: 'The endpoint answered 500.',
+    })
+    .returning({ id: schema.webhookDeliveries.id });
   return {
     team,
     owner,
@@ -179,6 +205,8 @@ export async function createTenant(services: Pick<Services, 'db' | 'encrypter'>,
     invoice: { id: invoice.id },
     broadcast: { id: broadcast.id },
     contactField: { id: contactField.id },
+    webhook: { id: webhook.id },
+    delivery: { id: delivery.id },
   };
 }
 
@@ -214,6 +242,8 @@ export const fixtures: Record<string, (tenant: Tenant) => number | string> = {
   invoice: (tenant) => tenant.invoice.id,
   broadcast: (tenant) => tenant.broadcast.id,
   contactField: (tenant) => tenant.contactField.id,
+  webhook: (tenant) => tenant.webhook.id,
+  delivery: (tenant) => tenant.delivery.id,
 };
 
 export function fixtureFor(route: CompiledRoute, name: string): (tenant: Tenant) => number | string {

@@ -38,12 +38,13 @@ function useTeams(user: AuthUser) {
     teamPage,
     teamPageLabel: current.can.manageTeam ? 'Team Settings' : 'Team Members',
     billing: current.can.viewBilling ? optionalRoute('billing.index') : null,
+    webhooks: current.can.manageTeam ? optionalRoute('integrations.webhooks.index') : null,
     create: optionalRoute('teams.create'),
     teams: user.all_teams,
   };
 }
 
-/** Jetstream's "Manage Team" dropdown: team settings, billing, a new team, and switching teams. */
+/** Jetstream's "Manage Team" dropdown: team settings, billing, webhooks, a new team, and switching teams. */
 export function TeamDropdown({ user }: { user: AuthUser }) {
   const teams = useTeams(user);
   const headingId = useId();
@@ -68,6 +69,7 @@ export function TeamDropdown({ user }: { user: AuthUser }) {
           <div className="block px-4 py-2 text-xs text-gray-400">Manage Team</div>
           {teams.teamPage && <DropdownLink href={teams.teamPage}>{teams.teamPageLabel}</DropdownLink>}
           {teams.billing && <DropdownLink href={teams.billing}>Billing</DropdownLink>}
+          {teams.webhooks && <DropdownLink href={teams.webhooks}>Webhooks</DropdownLink>}
           {teams.create && <DropdownLink href={teams.create}>Create New Team</DropdownLink>}
 
           {teams.teams.length > 1 && (
@@ -115,6 +117,11 @@ export function ResponsiveTeamMenu({ user }: { user: AuthUser }) {
       {teams.billing && (
         <ResponsiveNavLink href={teams.billing} active={route().current('billing.*')}>
           Billing
+        </ResponsiveNavLink>
+      )}
+      {teams.webhooks && (
+        <ResponsiveNavLink href={teams.webhooks} active={route().current('integrations.webhooks.*')}>
+          Webhooks
         </ResponsiveNavLink>
       )}
       {teams.create && (

@@ -161,6 +161,14 @@ declare module 'ziggy-js' {
     'billing.details.update': [];
     'billing.invoices.show': [{ name: 'invoice'; required: true }];
     'billing.invoices.pay': [{ name: 'invoice'; required: true }];
+    'integrations.webhooks.index': [];
+    'integrations.webhooks.store': [];
+    'integrations.webhooks.show': [{ name: 'webhook'; required: true; binding: 'id' }];
+    'integrations.webhooks.update': [{ name: 'webhook'; required: true; binding: 'id' }];
+    'integrations.webhooks.destroy': [{ name: 'webhook'; required: true; binding: 'id' }];
+    'integrations.webhooks.test': [{ name: 'webhook'; required: true; binding: 'id' }];
+    'integrations.webhooks.secret.rotate': [{ name: 'webhook'; required: true; binding: 'id' }];
+    'integrations.webhooks.deliveries.resend': [{ name: 'webhook'; required: true; binding: 'id' }, { name: 'delivery'; required: true; binding: 'id' }];
     'api-tokens.index': [];
     'api-tokens.store': [];
     'api-tokens.update': [{ name: 'token'; required: true; binding: 'id' }];

@@ -17,3 +17,4 @@ export * from './labels';
 export * from './contact-notes';
 export * from './broadcasts';
 export * from './contact-fields';
+export * from './webhooks';

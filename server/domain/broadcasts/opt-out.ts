@@ -6,11 +6,10 @@
  * in their language, as a fixed reply: no model, no credits. A teammate can also turn broadcasts
  * back on from the contact's page.
  */
-import type { Services } from '../../services';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { contacts } from '../../db/schema/index';
 import type { Language } from '../../knowledge/language';
-import { systemLine } from '../conversations/events';
+import { systemLine, type EventServices } from '../conversations/events';
 
 export interface BroadcastRequest {
   kind: 'stop' | 'start';
@@ -65,7 +64,7 @@ export function asksToStopBroadcasts(text: string | null | undefined): boolean {
  * conversation. Returns whether this message was the one that did it.
  */
 export async function stopBroadcasts(
-  services: Pick<Services, 'db' | 'broadcaster' | 'widgetBroadcaster' | 'route'>,
+  services: EventServices,
   contact: { id: number; teamId: number; name: string | null },
   conversation: { id: number; teamId: number; channelId: number },
   now: Date,
@@ -82,7 +81,7 @@ export async function stopBroadcasts(
 
 /** A contact who had asked for no broadcasts asks for them again: they receive them from now on, as the thread says. */
 export async function resumeBroadcasts(
-  services: Pick<Services, 'db' | 'broadcaster' | 'widgetBroadcaster' | 'route'>,
+  services: EventServices,
   contact: { id: number; teamId: number; name: string | null },
   conversation: { id: number; teamId: number; channelId: number },
 ): Promise<boolean> {

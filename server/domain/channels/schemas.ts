@@ -69,7 +69,7 @@ const common = {
   ),
 };
 
-const publicUrl = (label: string) =>
+export const publicUrl = (label: string) =>
   z
     .string({ error: `The ${label} field is required.` })
     .trim()

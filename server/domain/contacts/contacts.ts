@@ -5,7 +5,7 @@ import { channels, conversations } from '../../db/schema/index';
 import { NotFoundError } from '../../support/errors';
 import { authorize, type TeamActor } from '../teams/team-access';
 import { conversationPolicy } from '../conversations/conversation-actions';
-import { conversationChanged } from '../conversations/events';
+import { conversationChanged, type EventServices } from '../conversations/events';
 import { saveContactDetails } from '../conversations/contact-details';
 import { teamContactFields } from './fields';
 
@@ -46,7 +46,7 @@ export async function conversationsOf(db: Services['db'], teamId: number, contac
  * does); their open conversations' rows in the inbox show the new details at once.
  */
 export async function updateContact(
-  services: Pick<Services, 'db' | 'broadcaster' | 'widgetBroadcaster'>,
+  services: EventServices,
   actor: TeamActor,
   contactId: number,
   input: unknown,
@@ -62,11 +62,7 @@ export async function updateContact(
 }
 
 /** The contact's open conversations, broadcast as changed: the inbox's rows and open threads show it anew. */
-export async function contactChanged(
-  services: Pick<Services, 'db' | 'broadcaster' | 'widgetBroadcaster'>,
-  teamId: number,
-  contactId: number,
-): Promise<void> {
+export async function contactChanged(services: EventServices, teamId: number, contactId: number): Promise<void> {
   const open = await services.db
     .select({ id: conversations.id })
     .from(conversations)

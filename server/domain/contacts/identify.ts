@@ -8,6 +8,7 @@ import { contactDetailsSchema, readContactRequest } from '../conversations/conta
 import { fields } from '../shared/validation';
 import { authorize, type TeamActor } from '../teams/team-access';
 import { contactChanged, contactPolicy } from './contacts';
+import type { EventServices } from '../conversations/events';
 import { teamContactFields } from './fields';
 import { rememberExternalIds, rememberWhatsApp } from './import';
 
@@ -37,7 +38,7 @@ const named = (row: Pick<ContactRow, 'id' | 'name'>) =>
  * `created` says which it was.
  */
 export async function identifyContact(
-  services: Pick<Services, 'db' | 'broadcaster' | 'widgetBroadcaster'>,
+  services: EventServices,
   actor: TeamActor,
   input: unknown,
 ): Promise<{ contact: ContactRow; created: boolean }> {

@@ -1,11 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Services } from '../../services';
 import { contactIdentities, contactNotes, contacts, conversations, usageEvents } from '../../db/schema/index';
 import { NotFoundError, ValidationError } from '../../support/errors';
 import { authorize, type TeamActor } from '../teams/team-access';
 import { validate } from '../shared/validation';
 import { contactChanged, contactPolicy } from './contacts';
+import type { EventServices } from '../conversations/events';
 
 /**
  * Two contacts that are one person (the visitor who gave their phone in the widget, and the
@@ -36,7 +36,7 @@ function contactName(contact: Pick<typeof contacts.$inferSelect, 'id' | 'name' |
 
 /** Merges the contact `input.contact_id` into `keptId` (bag `mergeContact`); whoever answers conversations may. */
 export async function mergeContacts(
-  services: Pick<Services, 'db' | 'broadcaster' | 'widgetBroadcaster'>,
+  services: EventServices,
   actor: TeamActor,
   keptId: number,
   input: unknown,

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import type { Services } from '../../services';
 import { conversationRepository, type ContactRow } from '../../db/repositories/conversation-repository';
 import { fields, validate } from '../shared/validation';
 import { NotFoundError, ValidationError } from '../../support/errors';
 import { authorize, type TeamActor } from '../teams/team-access';
 import { conversationPolicy } from './conversation-actions';
-import { conversationChanged } from './events';
+import { conversationChanged, type EventServices } from './events';
 import { phoneE164 } from '../../support/phone';
 import { attributeChanges, teamContactFields } from '../contacts/fields';
 import type { AttributeValue, ContactFieldShape } from '../contacts/field-values';
@@ -96,7 +95,7 @@ export async function saveContactDetails(
  * the agent's stay. Whoever answers conversations may; another team's conversation is a 404.
  */
 export async function updateContactDetails(
-  services: Pick<Services, 'db' | 'broadcaster' | 'widgetBroadcaster'>,
+  services: EventServices,
   actor: TeamActor,
   conversationId: number,
   input: unknown,

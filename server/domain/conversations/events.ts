@@ -16,6 +16,8 @@ import {
   presentWidgetMessage,
 } from '../../presenters/conversation-presenter';
 import type { WidgetSender } from '../../channels/web/protocol';
+import { emitConversationEvent, emitMessageEvent } from '../webhooks/emit';
+import type { WebhookEventType } from '../webhooks/event-types';
 
 /**
  * Realtime events of conversations (names in resources/js/Pages/Conversations/Partials/types.ts):
@@ -38,7 +40,8 @@ export function widgetChannelName(publicKey: string, visitorId: string): string 
   return `widget.${createHash('sha256').update(`${publicKey}:${visitorId}`).digest('hex').slice(0, 40)}`;
 }
 
-type EventServices = Pick<Services, 'db' | 'broadcaster' | 'widgetBroadcaster'>;
+/** What telling a conversation's change takes: realtime, and the team's webhooks (a job, the app's URL). */
+export type EventServices = Pick<Services, 'db' | 'broadcaster' | 'widgetBroadcaster' | 'jobs' | 'config' | 'route'>;
 
 export type ConversationAction =
   | 'opened'
@@ -53,7 +56,19 @@ export type ConversationAction =
   | 'labels'
   | 'snoozed'
   | 'unsnoozed'
-  | 'priority';
+  | 'priority'
+  | 'rated';
+
+/** The team's webhook event of each change that has one (server/domain/webhooks/event-types.ts). */
+const webhookEvents: Partial<Record<ConversationAction, Exclude<WebhookEventType, 'message.created'>>> = {
+  opened: 'conversation.opened',
+  queued: 'conversation.queued',
+  assigned: 'conversation.assigned',
+  handback: 'conversation.handed_back',
+  resolved: 'conversation.resolved',
+  reopened: 'conversation.reopened',
+  rated: 'conversation.rated',
+};
 
 /** The widget side of a conversation, when it is a web one (its public key names the visitor's channel). */
 export interface WidgetTarget {
@@ -64,8 +79,9 @@ export interface WidgetTarget {
 
 /**
  * Tells the team's inbox, whoever has the conversation open and the widget's visitor that a
- * conversation changed. `known` is the conversation as listed with its contact, when the caller
- * holds both as they are now (else they are read).
+ * conversation changed, and the team's webhook endpoints that hear such a change. `known` is the
+ * conversation as listed with its contact, when the caller holds both as they are now (else they
+ * are read).
  */
 export async function conversationChanged(
   services: EventServices,
@@ -78,6 +94,8 @@ export async function conversationChanged(
   const found = known ?? (await conversationRepository(services.db, teamId).listedWithContact(conversationId));
   if (!found) return;
   const { row, contact } = found;
+  const webhookEvent = webhookEvents[action];
+  if (webhookEvent) await emitConversationEvent(services, teamId, webhookEvent, conversationId, found);
   await services.broadcaster.broadcast({
     channels: [teamChannel(teamId)],
     event: inboxEvent('ConversationChanged'),
@@ -106,6 +124,8 @@ export async function messageCreated(
   widget?: WidgetTarget,
   event: 'MessageCreated' | 'MessageUpdated' = 'MessageCreated',
 ): Promise<void> {
+  // A bot's streamed reply is heard by webhooks when it is finished (the pipeline says so).
+  if (event === 'MessageCreated') await emitMessageEvent(services, message);
   await services.broadcaster.broadcast({
     channels: [conversationChannel(message.conversationId)],
     event: inboxEvent(event),

@@ -8,7 +8,7 @@ import { fields, validate } from '../shared/validation';
 import { NotFoundError, ValidationError } from '../../support/errors';
 import { authorize, type TeamActor } from '../teams/team-access';
 import { conversationPolicy } from './conversation-actions';
-import { conversationChanged } from './events';
+import { conversationChanged, type EventServices } from './events';
 
 /**
  * A team's conversation labels ("pesanan", "keluhan", "VIP"), as every inbox in the field has
@@ -83,11 +83,7 @@ export async function saveLabel(
 const liveAfterDelete = 100;
 
 /** Deletes a label: it comes off every conversation, and the inbox shows that live. */
-export async function deleteLabel(
-  services: Pick<Services, 'db' | 'broadcaster' | 'widgetBroadcaster'>,
-  actor: TeamActor,
-  id: number,
-): Promise<void> {
+export async function deleteLabel(services: EventServices, actor: TeamActor, id: number): Promise<void> {
   authorize(conversationPolicy.reply(actor));
   const touched = await labelRepository(services.db, actor.teamId).delete(id);
   if (!touched) throw new NotFoundError();
@@ -101,7 +97,7 @@ export async function deleteLabel(
  * must be one of the team's: another team's label is named as invalid, as a missing one is.
  */
 export async function setConversationLabels(
-  services: Pick<Services, 'db' | 'broadcaster' | 'widgetBroadcaster'>,
+  services: EventServices,
   actor: TeamActor,
   conversationId: number,
   input: unknown,

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import type { Services } from '../../services';
 import { conversationPriorities } from '../../db/schema/channels';
 import { priorityLabels } from './priority-labels';
 import { validate } from '../shared/validation';
 import { authorize, type TeamActor } from '../teams/team-access';
 import { conversationContext, conversationPolicy, teammateName } from './conversation-actions';
-import { conversationChanged, systemLine } from './events';
+import { conversationChanged, systemLine, type EventServices } from './events';
 
 /**
  * A conversation's priority, as team inboxes mark it (Chatwoot's low…urgent): whoever answers
@@ -21,7 +20,7 @@ const prioritySchema = z.object({
 
 /** Marks the conversation's priority (null takes the mark off); a line in the thread says who. */
 export async function setPriority(
-  services: Pick<Services, 'db' | 'broadcaster' | 'widgetBroadcaster' | 'route'>,
+  services: EventServices,
   actor: TeamActor,
   conversationId: number,
   input: unknown,

@@ -11,7 +11,7 @@ import { conversationRepository, type ConversationRow } from '../../db/repositor
 import type { MessageChoices } from '../../channels/driver';
 import { windowExpiresAt } from '../../presenters/conversation-presenter';
 import { detectLanguage, type Language } from '../../knowledge/language';
-import { messageCreated } from './events';
+import { messageCreated, type EventServices } from './events';
 
 const words: Record<Language, { question: string; button: string; thanks: string; scores: Record<number, string> }> = {
   indonesian: {
@@ -110,7 +110,7 @@ export function asksForRating(
  * message with the five choices, sent by a `channel.send` job as any reply is.
  */
 export async function askForRating(
-  services: Pick<Services, 'db' | 'jobs' | 'broadcaster' | 'widgetBroadcaster' | 'route'>,
+  services: EventServices,
   channel: ChannelRow,
   conversation: ConversationRow,
   sendJob: string,

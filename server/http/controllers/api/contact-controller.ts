@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { contactRepository } from '../../../db/repositories/contact-repository';
 import type { FieldCondition } from '../../../db/repositories/attribute-condition';
-import type { ContactRow } from '../../../db/repositories/conversation-repository';
+import { presentApiContact } from '../../../presenters/api-conversation-presenter';
 import { contactPolicy, updateContact } from '../../../domain/contacts/contacts';
 import { parseSegment, teamContactFields } from '../../../domain/contacts/fields';
 import { identifyContact } from '../../../domain/contacts/identify';
@@ -12,22 +12,6 @@ import { NotFoundError, ValidationError } from '../../../support/errors';
 import { pageMeta } from '../../pagination';
 import { routeId } from '../../route-params';
 import { teamActor } from '../../team-actor';
-
-/** A contact as the API has it (server/presenters/api-schemas.ts `Contact`). */
-function presentApiContact(row: ContactRow) {
-  return {
-    id: row.id,
-    name: row.name,
-    phone: row.phoneE164,
-    email: row.email,
-    external_id: row.externalId,
-    locale: row.locale,
-    attributes: row.attributes,
-    receives_broadcasts: row.unsubscribedAt === null,
-    first_seen_at: row.firstSeenAt.toISOString(),
-    last_seen_at: row.lastSeenAt.toISOString(),
-  };
-}
 
 /**
  * `GET /api/contacts`: the token team's contacts, oldest first (a page never shifts while new ones

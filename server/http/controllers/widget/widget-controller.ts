@@ -492,7 +492,7 @@ export async function csat(req: WidgetRequest, res: Response) {
     req.services,
     channel.teamId,
     conversation.id,
-    'message',
+    'rated',
     widgetTarget(channel, conversation.threadId),
   );
   res.status(204).end();

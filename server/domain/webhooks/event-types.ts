@@ -1,0 +1,54 @@
+/**
+ * What a team's webhook endpoints may hear, in the order the page lists them. The names follow the
+ * webhook channel's (`message.created`) and the conversation's states (`ConversationState`).
+ */
+export const webhookEventTypes = [
+  {
+    type: 'conversation.opened',
+    label: 'Conversation opened',
+    description: 'A customer wrote for the first time, or after their last conversation was resolved long ago.',
+  },
+  {
+    type: 'message.created',
+    label: 'Message',
+    description: "A customer's message, a bot's reply or an agent's reply (internal notes never).",
+  },
+  {
+    type: 'conversation.queued',
+    label: 'Waiting for a person',
+    description: 'A handoff rule fired or the customer asked for a person; the reason is included.',
+  },
+  {
+    type: 'conversation.assigned',
+    label: 'Assigned',
+    description: 'An agent took the conversation or it was assigned (or unassigned).',
+  },
+  {
+    type: 'conversation.handed_back',
+    label: 'Handed back to the bot',
+    description: 'A person gave the conversation back to the bot.',
+  },
+  {
+    type: 'conversation.resolved',
+    label: 'Resolved',
+    description: 'Resolved by an agent, by the bot or after inactivity.',
+  },
+  {
+    type: 'conversation.reopened',
+    label: 'Reopened',
+    description: 'A resolved conversation got a new message or an agent reopened it.',
+  },
+  {
+    type: 'conversation.rated',
+    label: 'Rated',
+    description: 'The customer rated the conversation (1 to 5, with their comment).',
+  },
+] as const;
+
+export type WebhookEventType = (typeof webhookEventTypes)[number]['type'];
+
+/** The event a "Send test event" delivers; never subscribed to. */
+export const pingEvent = 'ping';
+
+export const isWebhookEventType = (value: unknown): value is WebhookEventType =>
+  webhookEventTypes.some(({ type }) => type === value);

@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, signedIn, type TestApp } from '../../helpers/app';
+import { cafeBot } from '../../helpers/bots';
+import type { ReceivedDelivery, WebhookReceiver } from '../../helpers/webhook-receiver';
+import { addWebhookEndpoint } from '../../helpers/webhook-endpoints';
+import { createChannel } from '../../factories/channels';
+import { webhookDeliveries } from '../../../server/db/schema/index';
+import type { SessionResponse } from '../../../server/channels/web/protocol';
+
+/**
+ * The team's webhook endpoints hear its conversations: a website visitor's whole conversation
+ * (the question, the bot's finished reply, a person asked for, an agent taking it and replying, an
+ * internal note, the resolution and the rating) reaches an endpoint that hears everything as signed
+ * events in order, each with the conversation as the API exports it and its contact; an endpoint
+ * that hears only resolutions gets those; a note never leaves; a turned-off endpoint and another
+ * team's endpoint hear nothing.
+ */
+const site = 'https://shop.example.com';
+let app: TestApp;
+const receivers: WebhookReceiver[] = [];
+
+beforeAll(async () => {
+  app = await createTestApp({ env: { QUEUE_RETRY_DELAY_SECONDS: '0', KNOWLEDGE_ALLOW_PRIVATE_URLS: 'true' } });
+});
+afterAll(async () => {
+  await app.close();
+  await Promise.all(receivers.map((receiver) => receiver.close()));
+});
+
+type Event = {
+  id: string;
+  type: string;
+  createdAt: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the JSON as received, read field by field
+  data: Record<string, any>;
+};
+
+async function website() {
+  const bot = await cafeBot(app);
+  expect((await bot.client.send('post', `/bots/${bot.botId}/publish`, { note: 'v1' })).status).toBe(303);
+  const channel = await createChannel(app.services, bot.team.id, {
+    type: 'web',
+    botId: bot.botId,
+    name: 'Website',
+    settings: { allowedDomains: ['shop.example.com'], collectCsat: true },
+  });
+  const call = (path: string, token?: string) => {
+    const req = request(app.app)
+      .post(`/widget/${channel.publicKey}/${path}`)
+      .set({ Origin: site, Accept: 'application/json' });
+    return token ? req.set('Authorization', `Bearer ${token}`) : req;
+  };
+  const visitor = async () => {
+    const res = await call('session').send({});
+    expect(res.status, res.text).toBe(200);
+    return res.body as SessionResponse;
+  };
+  return { ...bot, channel, call, visitor };
+}
+
+const addEndpoint = (client: Parameters<typeof addWebhookEndpoint>[0], events: string[], description = '') =>
+  addWebhookEndpoint(client, events, { description, receivers });
+
+/** What an endpoint received, in the order the events happened (deliveries may arrive in any order). */
+const received = (receiver: WebhookReceiver) =>
+  receiver.deliveries
+    .map((delivery: ReceivedDelivery) => delivery.body as Event)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || order.indexOf(a.id) - order.indexOf(b.id));
+
+/** Event ids in the order their deliveries were written (ties of one millisecond). */
+let order: string[] = [];
+async function readOrder() {
+  order = (
+    await app.services.db
+      .select({ eventId: webhookDeliveries.eventId })
+      .from(webhookDeliveries)
+      .orderBy(webhookDeliveries.id)
+  ).map((row) => row.eventId);
+}
+
+const allEvents = [
+  'conversation.opened',
+  'message.created',
+  'conversation.queued',
+  'conversation.assigned',
+  'conversation.handed_back',
+  'conversation.resolved',
+  'conversation.reopened',
+  'conversation.rated',
+];
+
+describe('webhook events', () => {
+  it("send a visitor's whole conversation, signed, in order, to the endpoints that hear each event", async () => {
+    const { owner, team, call, visitor } = await website();
+    const admin = await signedIn(app.app, owner);
+    const everything = await addEndpoint(admin, allEvents, 'CRM');
+    const resolutions = await addEndpoint(admin, ['conversation.resolved']);
+
+    const session = await visitor();
+    const asked = await call('messages', session.token).send({
+      text: 'Outlet Kemang buka jam berapa?',
+      clientId: randomUUID(),
+    });
+    expect(asked.status, asked.text).toBe(202);
+    await app.services.jobs.drain();
+    expect((await call('handoff', session.token).send({})).status).toBe(202);
+    await app.services.jobs.drain();
+
+    await readOrder();
+    const opened = received(everything.receiver).find((event) => event.type === 'conversation.opened')!;
+    const id = opened.data.conversation.id as number;
+    expect((await admin.send('post', `/conversations/${id}/assign`, { user_id: owner.id })).status).toBe(303);
+    expect(
+      (await admin.send('post', `/conversations/${id}/messages`, { text: 'Halo, saya Dewi. Buka sampai 22.00.' }))
+        .status,
+    ).toBe(303);
+    expect(
+      (await admin.send('post', `/conversations/${id}/notes`, { text: 'Pelanggan VIP, jangan lupa promo' })).status,
+    ).toBe(303);
+    expect((await admin.send('post', `/conversations/${id}/resolve`)).status).toBe(303);
+    await app.services.jobs.drain();
+    const rated = await call('csat', session.token).send({ score: 5, comment: 'Cepat sekali' });
+    expect(rated.status, rated.text).toBe(204);
+    await app.services.jobs.drain();
+
+    await readOrder();
+    const events = received(everything.receiver);
+    expect(everything.receiver.deliveries.every((delivery) => delivery.verified)).toBe(true);
+    expect(events.map((event) => [event.type, event.data.message?.sender ?? null])).toEqual([
+      ['message.created', 'contact'],
+      ['conversation.opened', null],
+      ['message.created', 'bot'],
+      ['conversation.queued', null],
+      ['conversation.assigned', null],
+      ['message.created', 'agent'],
+      ['conversation.resolved', null],
+      ['conversation.rated', null],
+    ]);
+    // Every delivery names its event in a header, the same id as its body's.
+    for (const delivery of everything.receiver.deliveries) {
+      expect(delivery.headers['x-kawan-event-id']).toBe((delivery.body as Event).id);
+      expect(delivery.headers['user-agent']).toBe('Kawan-Webhooks/1');
+    }
+    expect(new Set(events.map((event) => event.id)).size).toBe(events.length);
+
+    const [question, , reply, queued, assigned, agentReply, resolved, rating] = events;
+    expect(question.data.message).toMatchObject({ direction: 'inbound', text: 'Outlet Kemang buka jam berapa?' });
+    expect(reply.data.message.text).toMatch(/07\.00/);
+    expect(reply.data.message.status).not.toBe('composing');
+    expect(queued.data.conversation).toMatchObject({ id, state: 'queued', handoff_reason: 'user_request' });
+    expect(assigned.data.conversation).toMatchObject({ state: 'human', assignee: { id: owner.id } });
+    expect(agentReply.data.message).toMatchObject({ sender: 'agent', sender_user_id: owner.id });
+    expect(resolved.data.conversation).toMatchObject({ state: 'resolved', resolved_by: 'human' });
+    expect(rating.data.conversation.csat).toEqual({ score: 5, comment: 'Cepat sekali' });
+    // The conversation as GET /api/conversations has it, with a link to it in the inbox, and its contact.
+    expect(resolved.data.conversation).toMatchObject({
+      channel: { type: 'web', name: 'Website' },
+      url: `${app.services.config.app.url}/conversations/${id}`,
+    });
+    expect(resolved.data.contact).toMatchObject({ id: resolved.data.conversation.contact.id, external_id: null });
+    // The internal note never leaves Kawan.
+    expect(JSON.stringify(events)).not.toContain('Pelanggan VIP');
+
+    expect(received(resolutions.receiver).map((event) => event.type)).toEqual(['conversation.resolved']);
+    // One event, one id, whichever endpoint hears it.
+    expect(received(resolutions.receiver)[0].id).toBe(resolved.id);
+
+    // The deliveries are in the endpoint's log, delivered at the first attempt.
+    const rows = await app.services.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, everything.id));
+    expect(rows).toHaveLength(8);
+    expect(rows.every((row) => row.state === 'delivered' && row.attempts === 1 && row.responseStatus === 200)).toBe(
+      true,
+    );
+    expect(team.id).toBe(rows[0].teamId);
+  });
+
+  it('reach nothing from a turned-off endpoint or for another team, and nothing is queued for a team without endpoints', async () => {
+    const first = await website();
+    const owner = await signedIn(app.app, first.owner);
+    const off = await addEndpoint(owner, allEvents);
+    expect(
+      (
+        await owner.send('put', `/integrations/webhooks/${off.id}`, {
+          url: off.receiver.url,
+          events: allEvents,
+          enabled: false,
+        })
+      ).status,
+    ).toBe(303);
+    const second = await website();
+
+    for (const { call, visitor } of [first, second]) {
+      const session = await visitor();
+      await call('messages', session.token).send({ text: 'Ada parkir mobil?', clientId: randomUUID() });
+      await app.services.jobs.drain();
+    }
+    expect(off.receiver.deliveries).toEqual([]);
+    const queued = await app.services.db
+      .select({ teamId: webhookDeliveries.teamId })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.teamId, second.team.id));
+    expect(queued).toEqual([]);
+    expect(
+      await app.services.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, off.id)),
+    ).toEqual([]);
+  });
+});
