@@ -27,6 +27,7 @@ export default function integrationRoutes(routes: RouteRegistry): void {
     user
       .post('/integrations/webhooks/{webhook}/test', webhooks.test)
       .name('integrations.webhooks.test')
+      .middleware('throttle:webhook-calls')
       .whereNumber('webhook')
       .bind('webhook');
     user
@@ -37,6 +38,7 @@ export default function integrationRoutes(routes: RouteRegistry): void {
     user
       .post('/integrations/webhooks/{webhook}/deliveries/{delivery}/resend', webhooks.resend)
       .name('integrations.webhooks.deliveries.resend')
+      .middleware('throttle:webhook-calls')
       .whereNumber('webhook', 'delivery')
       .bind('webhook')
       .bind('delivery');

@@ -24,6 +24,11 @@ export const limiterDefinitions: Record<string, LimiterDefinition> = {
   'password-reset': { points: 5, duration: 60, key: (req) => `ip:${req.ip}` },
   /** Two-factor challenge attempts per pending login. */
   'two-factor': { points: 5, duration: 60, key: (req) => `login:${req.session.twoFactorLoginId ?? req.ip}` },
+  /**
+   * Requests Kawan makes from the page to a team's webhook endpoint at once ("Send test event",
+   * "Resend"), per user: each waits on someone else's server for up to the channel timeout.
+   */
+  'webhook-calls': { points: 20, duration: 60, key: (req) => `user:${req.user?.id ?? req.ip}` },
   /** Bearer API requests per personal access token (routes/api.ts, after `auth.token`). */
   api: { points: 60, duration: 60, key: (req) => `token:${req.accessToken?.id ?? req.ip}` },
 

@@ -59,10 +59,13 @@ export type ConversationAction =
   | 'priority'
   | 'rated';
 
-/** The team's webhook event of each change that has one (server/domain/webhooks/event-types.ts). */
+/**
+ * The team's webhook event of each change that has one (server/domain/webhooks/event-types.ts). A
+ * handoff's `conversation.queued` is told by queueForPerson, since a team that assigns
+ * automatically tells the inbox only of the assignment.
+ */
 const webhookEvents: Partial<Record<ConversationAction, Exclude<WebhookEventType, 'message.created'>>> = {
   opened: 'conversation.opened',
-  queued: 'conversation.queued',
   assigned: 'conversation.assigned',
   handback: 'conversation.handed_back',
   resolved: 'conversation.resolved',

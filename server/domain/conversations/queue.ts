@@ -6,6 +6,7 @@ import { handoffLine } from './handoff-reasons';
 import { handoffSummary } from './summary';
 import { notifyAssigned, notifyQueued } from './notifications';
 import { assignWaiting, pickAssignee } from './auto-assign';
+import { emitConversationEvent } from '../webhooks/emit';
 
 /**
  * Moves a conversation the bot has to the team's queue, once (a concurrent handoff finds it moved):
@@ -29,6 +30,8 @@ export async function queueForPerson(
   });
   if (!queued) return undefined;
   await systemLine(services, conversation, handoffLine(reason));
+  // The team's webhooks hear the handoff itself, whether a person is then given it or it waits.
+  await emitConversationEvent(services, conversation.teamId, 'conversation.queued', conversation.id);
   const contactName = (await repo.contact(queued.contactId))?.name ?? null;
   // A team that assigns automatically gives it to an online member at once (auto-assign.ts).
   const assignee = await pickAssignee(services, conversation.teamId);

@@ -223,6 +223,15 @@ describe('webhook deliveries', () => {
     expect((await other.client.send('post', `${other.path}/deliveries/${pending.id}/resend`)).status).toBe(404);
   });
 
+  it('are sent from the page at most 20 a minute per person, then a 429 with the wait', async () => {
+    const { receiver, client, path } = await endpoint();
+    for (let n = 0; n < 20; n += 1) expectRedirect(await client.send('post', `${path}/test`), path);
+    const refused = await client.send('post', `${path}/test`);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(receiver.deliveries).toHaveLength(20);
+  });
+
   it('are signed with the old secret beside the new one for a day after the secret is rolled', async () => {
     const { id, receiver, client, path, secret, row, emit, show } = await endpoint();
     expectRedirect(await client.send('post', `${path}/secret`), path);

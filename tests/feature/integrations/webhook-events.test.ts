@@ -7,7 +7,7 @@ import { cafeBot } from '../../helpers/bots';
 import type { ReceivedDelivery, WebhookReceiver } from '../../helpers/webhook-receiver';
 import { addWebhookEndpoint } from '../../helpers/webhook-endpoints';
 import { createChannel } from '../../factories/channels';
-import { webhookDeliveries } from '../../../server/db/schema/index';
+import { teams, webhookDeliveries } from '../../../server/db/schema/index';
 import type { SessionResponse } from '../../../server/channels/web/protocol';
 
 /**
@@ -178,6 +178,28 @@ describe('webhook events', () => {
       true,
     );
     expect(team.id).toBe(rows[0].teamId);
+  });
+
+  it('tell a handoff that a team assigning automatically gives to an online member at once: queued, then assigned', async () => {
+    const { owner, team, call, visitor } = await website();
+    await app.services.db.update(teams).set({ autoAssign: true }).where(eq(teams.id, team.id));
+    app.presence.set(`presence-teams.${team.id}`, [String(owner.id)]);
+    const admin = await signedIn(app.app, owner);
+    const endpoint = await addEndpoint(admin, ['conversation.queued', 'conversation.assigned']);
+
+    const session = await visitor();
+    await call('messages', session.token).send({ text: 'Halo', clientId: randomUUID() });
+    await app.services.jobs.drain();
+    expect((await call('handoff', session.token).send({})).status).toBe(202);
+    await app.services.jobs.drain();
+
+    await readOrder();
+    const events = received(endpoint.receiver);
+    expect(events.map((event) => [event.type, event.data.conversation.assignee?.id ?? null])).toEqual([
+      ['conversation.queued', null],
+      ['conversation.assigned', owner.id],
+    ]);
+    expect(events[0].data.conversation).toMatchObject({ state: 'queued', handoff_reason: 'user_request' });
   });
 
   it('reach nothing from a turned-off endpoint or for another team, and nothing is queued for a team without endpoints', async () => {
