@@ -39,6 +39,18 @@ export interface ReferenceOperation {
   curl: string;
 }
 
+/** A webhook event as the reference shows it: the request Kawan makes to a team's endpoint. */
+export interface ReferenceWebhook {
+  /** `message.created`; the page's anchor is `webhook-<type>`. */
+  type: string;
+  summary: string;
+  description: string;
+  fields: SchemaField[];
+  example: string | null;
+  /** What the receiver's answer does. */
+  received: string;
+}
+
 /** Props of API/Reference. */
 export interface ApiReferencePageProps {
   title: string;
@@ -50,6 +62,7 @@ export interface ApiReferencePageProps {
   tags: { name: string; operations: ReferenceOperation[] }[];
   /** The error shapes operations share (components.responses); `errors` is Inertia's, for validation. */
   errorShapes: (ReferenceResponse & { name: string })[];
+  webhooks: ReferenceWebhook[];
 }
 
 /** The OpenAPI document as the reference page shows it: tables and examples, no schema walking in the browser. */
@@ -80,6 +93,19 @@ export function presentApiReference(
       name,
       ...presentResponse(String(errorResponses[name as ErrorResponseName]?.status ?? ''), response, resolver),
     })),
+    webhooks: Object.entries(document.webhooks).map(([type, { post }]) => {
+      const body = post.requestBody?.content['application/json'];
+      return {
+        type,
+        summary: post.summary,
+        description: post.description,
+        fields: body ? resolver.fields(body.schema) : [],
+        example: pretty(body?.example),
+        received: Object.values(post.responses)
+          .map((response) => resolver.response(response).description)
+          .join(' '),
+      };
+    }),
   };
 }
 

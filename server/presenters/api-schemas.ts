@@ -530,6 +530,57 @@ export const apiContactSchema = z
   })
   .meta({ id: 'Contact', description: 'A contact of the team: one person across its channels.' });
 
+/** The conversation a webhook event carries: as GET /api/conversations has it, with its page. */
+export const apiWebhookConversationSchema = apiConversationSchema
+  .extend({ url: z.string().meta({ description: "The conversation's page in Kawan's inbox." }) })
+  .meta({
+    id: 'WebhookConversation',
+    description: 'The conversation as GET /api/conversations has it, with a link to its page in the inbox.',
+  });
+
+/** `{ id, type, createdAt, data }`: the envelope of every webhook event (the webhook channel's too). */
+function webhookEvent<Data extends z.ZodType>(types: readonly [string, ...string[]], data: Data) {
+  return z.object({
+    id: z.string().meta({
+      description:
+        "The event's id, also sent as X-Kawan-Event-Id: the same on every attempt. Skip an id you have handled.",
+      examples: ['evt_5f0c8e1d2a3b4c5d6e7f8091'],
+    }),
+    type: z.enum(types),
+    createdAt: timestamp.meta({ description: 'When it happened (ISO 8601, UTC).' }),
+    data,
+  });
+}
+
+export const apiConversationEventSchema = webhookEvent(
+  [
+    'conversation.opened',
+    'conversation.queued',
+    'conversation.assigned',
+    'conversation.handed_back',
+    'conversation.resolved',
+    'conversation.reopened',
+    'conversation.rated',
+  ],
+  z.object({ conversation: apiWebhookConversationSchema, contact: apiContactSchema }),
+).meta({
+  id: 'ConversationEvent',
+  description: 'A change of a conversation, with the conversation and its contact as they are now.',
+});
+
+export const apiMessageEventSchema = webhookEvent(
+  ['message.created'],
+  z.object({ message: apiMessageSchema, conversation: apiWebhookConversationSchema, contact: apiContactSchema }),
+).meta({ id: 'MessageEvent', description: 'A message of a conversation, with the conversation and its contact.' });
+
+export const apiPingEventSchema = webhookEvent(
+  ['ping'],
+  z.object({
+    endpoint: z.object({ id: z.number().int(), url: z.string(), events: z.array(z.string()) }),
+    message: z.string(),
+  }),
+).meta({ id: 'PingEvent', description: '"Send test event" on the endpoint\'s page: answer 2xx.' });
+
 export const apiContactListSchema = z
   .object({ data: z.array(apiContactSchema), meta: pageMetaSchema })
   .meta({ id: 'ContactList' });

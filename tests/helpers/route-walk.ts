@@ -166,14 +166,15 @@ export async function createTenant(services: Pick<Services, 'db' | 'encrypter'>,
       secret: writeSecret(services.encrypter, { current: `whsec_${name}` }),
     })
     .returning({ id: schema.webhookEndpoints.id });
+  const eventId = `evt_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
   const [delivery] = await services.db
     .insert(schema.webhookDeliveries)
     .values({
       teamId: team.id,
       endpointId: webhook.id,
-      eventId: `evt_${name}`,
+      eventId,
       type: 'message.created',
-      payload: { id: `evt_${name}`, type: 'message.created', createdAt: new Date().toISOString(), data: {} },
+      payload: { id: eventId, type: 'message.created', createdAt: new Date().toISOString(), data: {} },
       state: 'failed',
       attempts: 1,
       error: 'The endpoint answered 500.',

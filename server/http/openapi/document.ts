@@ -14,6 +14,7 @@ import {
   type ErrorResponseName,
 } from './errors';
 import { projectPath } from '../../support/paths';
+import { webhookDocuments } from './webhooks';
 
 export type JsonSchema = { [key: string]: unknown };
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -51,6 +52,8 @@ export interface OpenApiDocument {
   servers: { url: string }[];
   tags: { name: string }[];
   paths: Record<string, Partial<Record<Method, OpenApiOperation>>>;
+  /** The requests Kawan makes to a team's webhook endpoints, one per event type. */
+  webhooks: Record<string, { post: OpenApiOperation }>;
   components: {
     securitySchemes: Record<string, { type: 'http'; scheme: 'bearer'; description: string }>;
     schemas: Record<string, JsonSchema>;
@@ -122,6 +125,7 @@ export function openApiDocument(
       (paths[path] ??= {})[method] = operationFor(route, described, schemas);
     }
   }
+  const webhooks = webhookDocuments((schema) => schemas.convert(schema, 'output'));
   const responses = Object.fromEntries(
     Object.entries(errorResponses).map(([name, response]) => [
       name,
@@ -144,6 +148,7 @@ export function openApiDocument(
     servers: [{ url: options.serverUrl }],
     tags: tags.map((name) => ({ name })),
     paths,
+    webhooks,
     components: {
       securitySchemes: {
         [securityScheme]: {

@@ -18,7 +18,10 @@ export const openAiErrorSchema = z
       message: z.string(),
       type: z.string().meta({ examples: ['invalid_request_error'] }),
       param: z.string().nullable(),
-      code: z.string().nullable().meta({ examples: ['model_not_found'] }),
+      code: z
+        .string()
+        .nullable()
+        .meta({ examples: ['model_not_found'] }),
     }),
   })
   .meta({ id: 'OpenAiError', description: "OpenAI's error shape." });

@@ -5,6 +5,12 @@ import { createUser } from '../../factories/users';
 import { createApiToken } from '../../factories/api-tokens';
 import type { ApiReferencePageProps } from '../../../server/presenters/api-reference-presenter';
 import type { OpenApiDocument } from '../../../server/http/openapi/document';
+import { webhookEventTypes } from '../../../server/domain/webhooks/event-types';
+import {
+  apiConversationEventSchema,
+  apiMessageEventSchema,
+  apiPingEventSchema,
+} from '../../../server/presenters/api-schemas';
 
 /** API/Reference: the OpenAPI document for people, at /docs/api, linked from the API tokens page. */
 let app: TestApp;
@@ -39,6 +45,37 @@ describe('the API reference page', () => {
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
     );
     expect(listed.sort()).toEqual(documented.sort());
+  });
+
+  it("documents each webhook event a team's endpoints may hear: when, how it is signed, its body and an example", async () => {
+    const { props } = await referencePage();
+    expect(Object.keys(document.webhooks)).toEqual([...webhookEventTypes.map(({ type }) => type), 'ping']);
+    expect(props.webhooks.map((webhook) => webhook.type)).toEqual(Object.keys(document.webhooks));
+    const resolved = props.webhooks.find((webhook) => webhook.type === 'conversation.resolved')!;
+    expect(resolved.summary).toBe('conversation.resolved: Resolved');
+    expect(resolved.description).toContain('X-Kawan-Signature');
+    expect(resolved.received).toMatch(/^Any 2xx acknowledges the event\./);
+    const fields = resolved.fields.map((field) => field.name);
+    expect(fields).toEqual(
+      expect.arrayContaining(['id', 'type', 'createdAt', 'data.conversation.url', 'data.contact.external_id']),
+    );
+    expect(resolved.fields.find((field) => field.name === 'type')?.rules.join(' ')).toContain('conversation.resolved');
+    const message = props.webhooks.find((webhook) => webhook.type === 'message.created')!;
+    expect(message.fields.map((field) => field.name)).toEqual(
+      expect.arrayContaining(['data.message.text', 'data.message.sender']),
+    );
+    // Each example is a body its schema accepts.
+    for (const [type, { post }] of Object.entries(document.webhooks)) {
+      const example = post.requestBody!.content['application/json'].example as { type: string };
+      expect(example.type, type).toBe(type);
+      const schema =
+        type === 'message.created'
+          ? apiMessageEventSchema
+          : type === 'ping'
+            ? apiPingEventSchema
+            : apiConversationEventSchema;
+      expect(schema.safeParse(example).success, type).toBe(true);
+    }
   });
 
   it('shows for each operation its abilities, body, answer, errors and a curl line against APP_URL', async () => {

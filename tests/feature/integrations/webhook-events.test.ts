@@ -9,6 +9,7 @@ import { addWebhookEndpoint } from '../../helpers/webhook-endpoints';
 import { createChannel } from '../../factories/channels';
 import { teams, webhookDeliveries } from '../../../server/db/schema/index';
 import type { SessionResponse } from '../../../server/channels/web/protocol';
+import { apiConversationEventSchema, apiMessageEventSchema } from '../../../server/presenters/api-schemas';
 
 /**
  * The team's webhook endpoints hear its conversations: a website visitor's whole conversation
@@ -139,6 +140,12 @@ describe('webhook events', () => {
       ['conversation.resolved', null],
       ['conversation.rated', null],
     ]);
+    // Every body is what the API reference documents for its event (GET /api/openapi.json's webhooks).
+    for (const event of events) {
+      const schema = event.type === 'message.created' ? apiMessageEventSchema : apiConversationEventSchema;
+      const parsed = schema.safeParse(event);
+      expect(parsed.success, `${event.type}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+    }
     // Every delivery names its event in a header, the same id as its body's.
     for (const delivery of everything.receiver.deliveries) {
       expect(delivery.headers['x-kawan-event-id']).toBe((delivery.body as Event).id);

@@ -6,6 +6,7 @@ import { PageHeader } from '@/Layouts/AppLayout';
 import CodeBlock from './Partials/CodeBlock';
 import OperationCard from './Partials/OperationCard';
 import RichText from './Partials/RichText';
+import WebhookCard from './Partials/WebhookCard';
 
 /** `MissingAbilities` → `Missing abilities`. */
 const words = (name: string) => name.replace(/(?<=[a-z])(?=[A-Z])/g, ' ').replace(/ [A-Z]/g, (s) => s.toLowerCase());
@@ -20,6 +21,7 @@ export default function Reference({
   tokensUrl,
   tags,
   errorShapes,
+  webhooks,
 }: ApiReferencePageProps) {
   return (
     <>
@@ -91,6 +93,38 @@ export default function Reference({
             </ActionSection>
           </div>
         ))}
+
+        {webhooks.length > 0 && (
+          <>
+            <SectionBorder />
+            <ActionSection
+              title="Webhook events"
+              description={
+                <span className="block space-y-1">
+                  <span className="block">
+                    What Kawan POSTs to your team&apos;s endpoints. Owners and admins add them under Integrations →
+                    Webhooks, choosing the events each hears.
+                  </span>
+                  {webhooks.map((webhook) => (
+                    <a
+                      key={webhook.type}
+                      href={`#webhook-${webhook.type}`}
+                      className="block font-mono text-xs text-gray-600 underline decoration-gray-300 hover:text-gray-900"
+                    >
+                      {webhook.type}
+                    </a>
+                  ))}
+                </span>
+              }
+            >
+              <div className="divide-y divide-gray-200 [&>*]:py-6 [&>*:first-child]:pt-0 [&>*:last-child]:pb-0">
+                {webhooks.map((webhook) => (
+                  <WebhookCard key={webhook.type} webhook={webhook} />
+                ))}
+              </div>
+            </ActionSection>
+          </>
+        )}
 
         <SectionBorder />
         <ActionSection

@@ -1,0 +1,72 @@
+/**
+ * Example objects of the API reference, shared by the operations that answer them (routes/api.ts)
+ * and the webhook events that carry them (server/http/openapi/webhooks.ts).
+ */
+export const conversationExample = {
+  id: 41,
+  number: 128,
+  state: 'resolved',
+  contact: { id: 17, name: 'Rina Wulandari', phone: '+6281234567890' },
+  channel: { id: 2, name: 'WhatsApp Jakarta', type: 'whatsapp' },
+  bot: { id: 4, name: 'Asisten Warung Kopi' },
+  assignee: { id: 3, name: 'Budi Santoso' },
+  last_preview: 'Siap, pesanan sudah kami catat. Terima kasih!',
+  last_message_at: '2026-11-24T10:12:00.000Z',
+  unread_count: 0,
+  handoff_reason: 'user_request',
+  handoff_at: '2026-11-24T10:02:00.000Z',
+  priority: 'high',
+  snoozed_until: null,
+  resolved_at: '2026-11-24T10:15:00.000Z',
+  resolved_by: 'human',
+  reopen_count: 0,
+  csat: { score: 5, comment: 'Cepat sekali, makasih!' },
+  labels: [{ id: 7, name: 'Pesan antar', color: 'sky' }],
+  created_at: '2026-11-24T09:58:00.000Z',
+  updated_at: '2026-11-24T10:15:00.000Z',
+};
+
+export const messageExample = {
+  id: 902,
+  direction: 'outbound',
+  sender: 'bot',
+  sender_user_id: null,
+  kind: 'text',
+  text: 'Outlet Kemang buka setiap hari pukul 08.00–22.00 [1].',
+  template: null,
+  attachments: [],
+  status: 'read',
+  error: null,
+  external_id: 'wamid.HBgNNjI4MTIzNDU2Nzg5MBUCABEYEjQ2QzE3RjM5',
+  created_at: '2026-11-24T09:58:03.000Z',
+  sent_at: '2026-11-24T09:58:04.000Z',
+  delivered_at: '2026-11-24T09:58:05.000Z',
+  read_at: '2026-11-24T09:58:40.000Z',
+  feedback: 'up',
+  mentioned_user_ids: [],
+  ai: {
+    kind: 'answer',
+    model: 'gpt-4o-mini',
+    bot_version: 3,
+    prompt_tokens: 812,
+    completion_tokens: 46,
+    estimated: false,
+    latency_ms: 1240,
+    cost_usd: 0.000149,
+    citations: [{ marker: 1, source_id: 12, source_title: 'Jam buka', chunk_id: 88 }],
+    customer_details: [],
+  },
+};
+
+export const contactExample = {
+  id: 17,
+  name: 'Rina Wulandari',
+  phone: '+6281234567890',
+  email: 'rina@example.com',
+  external_id: 'cust-1042',
+  locale: 'id',
+  attributes: { kota: 'Bandung', member_tier: 'Gold', poin: 1250, tanggal_lahir: '1990-08-17' },
+  receives_broadcasts: true,
+  first_seen_at: '2026-10-02T03:15:00.000Z',
+  last_seen_at: '2026-11-24T07:42:00.000Z',
+};
