@@ -82,7 +82,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../db/rows';
 import { cachedRead, committedOf, copied, readsCommitted } from '../cache/cached-reads';
-import { emitMessageEvent } from '../domain/webhooks/emit';
+import { emitContactEvent, emitMessageEvent } from '../domain/webhooks/emit';
 import { afterCommit } from '../db/after-commit';
 import { users } from '../db/schema/index';
 import {
@@ -436,17 +436,24 @@ export async function acceptInbound(
   };
   // A contact seen within the minute with nothing to fill in is not written again (last seen is
   // shown to the minute): a customer's quick follow-ups cost one statement less each.
-  const contact =
+  const kept =
     state.contact && recently(state.contact.lastSeenAt, now) && !fillsIn(state.contact, details)
       ? state.contact
-      : await writer.contactFor({
-          teamId: channel.teamId,
-          channelType: channel.type,
-          channelId: channel.id,
-          externalUserId: message.externalUserId,
-          ...details,
-          verified: extra.verified,
-        });
+      : undefined;
+  const contact =
+    kept ??
+    (await writer.contactFor({
+      teamId: channel.teamId,
+      channelType: channel.type,
+      channelId: channel.id,
+      externalUserId: message.externalUserId,
+      ...details,
+      verified: extra.verified,
+    }));
+  // First and last seen in the one statement that returned it: it made the contact, a new person.
+  if (!kept && contact.firstSeenAt.getTime() === contact.lastSeenAt.getTime()) {
+    await emitContactEvent(services, channel.teamId, 'contact.created', contact.id);
+  }
   // The team's own system keeps the customer's fields with its messages (the webhook channel).
   if (message.attributes) await keepSentAttributes(services, channel.teamId, contact.id, message.attributes);
   const { conversation, opened, reopened } = await writer.conversationFor({

@@ -573,6 +573,26 @@ export const apiMessageEventSchema = webhookEvent(
   z.object({ message: apiMessageSchema, conversation: apiWebhookConversationSchema, contact: apiContactSchema }),
 ).meta({ id: 'MessageEvent', description: 'A message of a conversation, with the conversation and its contact.' });
 
+export const apiContactEventSchema = webhookEvent(
+  ['contact.created', 'contact.updated'],
+  z.object({ contact: apiContactSchema }),
+).meta({ id: 'ContactEvent', description: 'A contact added or changed, as it is now.' });
+
+export const apiContactDeletedEventSchema = webhookEvent(
+  ['contact.deleted'],
+  z.object({
+    contact: z.object({ id: z.number().int(), external_id: z.string().nullable() }),
+    merged_into: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'The contact they were merged into; null when they were erased.' }),
+  }),
+).meta({
+  id: 'ContactDeletedEvent',
+  description: 'A contact erased (at their request) or merged into another: only their ids, nothing else of theirs.',
+});
+
 export const apiPingEventSchema = webhookEvent(
   ['ping'],
   z.object({

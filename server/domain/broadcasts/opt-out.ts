@@ -10,6 +10,7 @@ import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { contacts } from '../../db/schema/index';
 import type { Language } from '../../knowledge/language';
 import { systemLine, type EventServices } from '../conversations/events';
+import { emitContactEvent } from '../webhooks/emit';
 
 export interface BroadcastRequest {
   kind: 'stop' | 'start';
@@ -76,6 +77,7 @@ export async function stopBroadcasts(
     .returning({ id: contacts.id });
   if (changed.length === 0) return false;
   await systemLine(services, conversation, `${contact.name ?? 'The customer'} asked for no more broadcasts.`);
+  await emitContactEvent(services, contact.teamId, 'contact.updated', contact.id);
   return true;
 }
 
@@ -92,6 +94,7 @@ export async function resumeBroadcasts(
     .returning({ id: contacts.id });
   if (changed.length === 0) return false;
   await systemLine(services, conversation, `${contact.name ?? 'The customer'} asked for broadcasts again.`);
+  await emitContactEvent(services, contact.teamId, 'contact.updated', contact.id);
   return true;
 }
 

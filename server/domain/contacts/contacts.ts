@@ -6,6 +6,7 @@ import { NotFoundError } from '../../support/errors';
 import { authorize, type TeamActor } from '../teams/team-access';
 import { conversationPolicy } from '../conversations/conversation-actions';
 import { conversationChanged, type EventServices } from '../conversations/events';
+import { emitContactEvent } from '../webhooks/emit';
 import { saveContactDetails } from '../conversations/contact-details';
 import { teamContactFields } from './fields';
 
@@ -58,6 +59,7 @@ export async function updateContact(
   const row = await saveContactDetails(repo, contactId, input, await teamContactFields(services.db, actor.teamId));
   if (!row) throw new NotFoundError();
   await contactChanged(services, actor.teamId, contactId);
+  await emitContactEvent(services, actor.teamId, 'contact.updated', contactId);
   return row;
 }
 

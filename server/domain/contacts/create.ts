@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Services } from '../../services';
+import { emitContactEvent, type EmitServices } from '../webhooks/emit';
 import { contacts } from '../../db/schema/index';
 import { fields, validate } from '../shared/validation';
 import { ValidationError } from '../../support/errors';
@@ -30,11 +30,11 @@ const bag = 'createContact';
  * a phone or an e-mail at least, neither one another contact of the team has (that contact is named
  * instead). Their phone is their WhatsApp id. Returns the new contact's id.
  */
-export async function createContact(services: Pick<Services, 'db'>, actor: TeamActor, input: unknown): Promise<number> {
+export async function createContact(services: EmitServices, actor: TeamActor, input: unknown): Promise<number> {
   authorize(contactPolicy.view(actor));
   authorize(contactPolicy.edit(actor));
   const data = validate(newContactSchema, input, bag);
-  return services.db.transaction(async (tx) => {
+  const id = await services.db.transaction(async (tx) => {
     const same = async (condition: ReturnType<typeof eq>) =>
       (
         await tx
@@ -61,4 +61,6 @@ export async function createContact(services: Pick<Services, 'db'>, actor: TeamA
       await rememberWhatsApp(tx, actor.teamId, [{ contactId: row.id, phone: data.phone, name: data.name ?? null }]);
     return row.id;
   });
+  await emitContactEvent(services, actor.teamId, 'contact.created', id);
+  return id;
 }

@@ -1,13 +1,22 @@
 /**
  * A contact erased at their request (a privacy law's right to erasure, a list imported by mistake):
  * the contact, who they are on each channel, their conversations with every message (and the files
- * those hold, within two hours: the workers' sweep), the team's notes about them, the channels' logs of their deliveries, and the bells that
- * named their conversations. What stays names nobody: the reports' daily counts, and the usage the
+ * those hold, within two hours: the workers' sweep), the team's notes about them, the channels' logs of their deliveries, the bells that
+ * named their conversations, and the webhook deliveries that carried them (the team's endpoints hear
+ * `contact.deleted` instead). What stays names nobody: the reports' daily counts, and the usage the
  * bill counted (its contact id cleared). An owner or an admin only, after a confirmation.
  */
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Services } from '../../services';
-import { channelEvents, contacts, conversations, messages, notifications, usageEvents } from '../../db/schema/index';
+import { emitContactDeleted, type EmitServices } from '../webhooks/emit';
+import {
+  channelEvents,
+  contacts,
+  conversations,
+  messages,
+  notifications,
+  usageEvents,
+  webhookDeliveries,
+} from '../../db/schema/index';
 import { NotFoundError } from '../../support/errors';
 import { authorize, type TeamActor } from '../teams/team-access';
 import { contactPolicy } from './contacts';
@@ -17,12 +26,12 @@ export const mayDeleteContacts = (actor: TeamActor) => actor.role === 'owner' ||
 
 /** Deletes the team's contact `contactId` and everything of theirs; how many conversations went with them. */
 export async function deleteContact(
-  services: Pick<Services, 'db'>,
+  services: EmitServices,
   actor: TeamActor,
   contactId: number,
 ): Promise<{ conversations: number }> {
   const [contact] = await services.db
-    .select({ id: contacts.id })
+    .select({ id: contacts.id, externalId: contacts.externalId })
     .from(contacts)
     .where(and(eq(contacts.teamId, actor.teamId), eq(contacts.id, contactId)));
   if (!contact) throw new NotFoundError();
@@ -69,10 +78,21 @@ export async function deleteContact(
       .update(usageEvents)
       .set({ contactId: null })
       .where(and(eq(usageEvents.teamId, actor.teamId), eq(usageEvents.contactId, contactId)));
+    // What the team's webhook endpoints were sent about them stays in no delivery log.
+    await tx
+      .delete(webhookDeliveries)
+      .where(
+        and(
+          eq(webhookDeliveries.teamId, actor.teamId),
+          sql`${webhookDeliveries.payload}->'data'->'contact'->>'id' = ${String(contactId)}`,
+        ),
+      );
     // Their identities, conversations (messages, activities, gap questions) and notes go with them.
     await tx.delete(contacts).where(and(eq(contacts.teamId, actor.teamId), eq(contacts.id, contactId)));
     return ids.length;
   });
+  // The team's system hears who is gone, to erase them too.
+  await emitContactDeleted(services, actor.teamId, contact);
   // Their files go with the workers' hourly sweep of files no message names (media-sweep.ts), once
   // its grace has passed: files are shared by content, and a file of a message being written now is
   // never taken.

@@ -9,6 +9,7 @@ import { fields } from '../shared/validation';
 import { authorize, type TeamActor } from '../teams/team-access';
 import { contactChanged, contactPolicy } from './contacts';
 import type { EventServices } from '../conversations/events';
+import { emitContactEvent } from '../webhooks/emit';
 import { teamContactFields } from './fields';
 import { rememberExternalIds, rememberWhatsApp } from './import';
 
@@ -109,6 +110,12 @@ export async function identifyContact(
     return { contact, created: found === undefined };
   });
   if (!result.created) await contactChanged(services, actor.teamId, result.contact.id);
+  await emitContactEvent(
+    services,
+    actor.teamId,
+    result.created ? 'contact.created' : 'contact.updated',
+    result.contact.id,
+  );
   return result;
 }
 

@@ -6,6 +6,7 @@ import { authorize, type TeamActor } from '../teams/team-access';
 import { validate } from '../shared/validation';
 import { contactChanged, contactPolicy } from './contacts';
 import type { EventServices } from '../conversations/events';
+import { emitContactDeleted, emitContactEvent } from '../webhooks/emit';
 
 /**
  * Two contacts that are one person (the visitor who gave their phone in the widget, and the
@@ -96,10 +97,12 @@ export async function mergeContacts(
       })
       .where(mine(keptId));
     await tx.delete(contacts).where(mine(mergedId));
-    return { mergedLabel: contactName(merged), moved: moved.map((row) => row.id) };
+    return { mergedLabel: contactName(merged), moved: moved.map((row) => row.id), merged };
   });
 
   // The inbox rows and open threads of the kept contact show the one contact now.
   await contactChanged(services, actor.teamId, keptId);
+  await emitContactEvent(services, actor.teamId, 'contact.updated', keptId);
+  await emitContactDeleted(services, actor.teamId, result.merged, keptId);
   return { mergedLabel: result.mergedLabel, movedConversations: result.moved.length };
 }

@@ -5,6 +5,7 @@ import { NotFoundError, ValidationError } from '../../support/errors';
 import { authorize, type TeamActor } from '../teams/team-access';
 import { conversationPolicy } from './conversation-actions';
 import { conversationChanged, type EventServices } from './events';
+import { emitContactEvent } from '../webhooks/emit';
 import { phoneE164 } from '../../support/phone';
 import { attributeChanges, teamContactFields } from '../contacts/fields';
 import type { AttributeValue, ContactFieldShape } from '../contacts/field-values';
@@ -109,5 +110,6 @@ export async function updateContactDetails(
   if (!row) throw new NotFoundError();
   // The inbox's list and whoever has the conversation open show the new name.
   await conversationChanged(services, actor.teamId, conversation.id, 'contact');
+  await emitContactEvent(services, actor.teamId, 'contact.updated', conversation.contactId);
   return row;
 }

@@ -16,8 +16,7 @@ import {
   presentWidgetMessage,
 } from '../../presenters/conversation-presenter';
 import type { WidgetSender } from '../../channels/web/protocol';
-import { emitConversationEvent, emitMessageEvent } from '../webhooks/emit';
-import type { WebhookEventType } from '../webhooks/event-types';
+import { emitConversationEvent, emitMessageEvent, type ConversationEventType } from '../webhooks/emit';
 
 /**
  * Realtime events of conversations (names in resources/js/Pages/Conversations/Partials/types.ts):
@@ -64,7 +63,7 @@ export type ConversationAction =
  * handoff's `conversation.queued` is told by queueForPerson, since a team that assigns
  * automatically tells the inbox only of the assignment.
  */
-const webhookEvents: Partial<Record<ConversationAction, Exclude<WebhookEventType, 'message.created'>>> = {
+const webhookEvents: Partial<Record<ConversationAction, ConversationEventType>> = {
   opened: 'conversation.opened',
   assigned: 'conversation.assigned',
   handback: 'conversation.handed_back',

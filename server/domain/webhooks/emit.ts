@@ -68,10 +68,12 @@ async function conversationData(
   };
 }
 
+export type ConversationEventType = Exclude<WebhookEventType, 'message.created' | `contact.${string}`>;
+
 export function emitConversationEvent(
   services: EmitServices,
   teamId: number,
-  type: Exclude<WebhookEventType, 'message.created'>,
+  type: ConversationEventType,
   conversationId: number,
   known?: { row: ConversationListRow; contact: ContactRow },
 ): Promise<void> {
@@ -90,4 +92,33 @@ export function emitMessageEvent(services: EmitServices, message: MessageRow): P
     const data = await conversationData(services, teamId, message.conversationId);
     return data && { message: presentApiMessage(message), ...data };
   });
+}
+
+/** `contact.created` or `contact.updated`: the contact as `GET /api/contacts` has it now. */
+export function emitContactEvent(
+  services: EmitServices,
+  teamId: number,
+  type: 'contact.created' | 'contact.updated',
+  contactId: number,
+): Promise<void> {
+  return emitWebhookEvent(services, teamId, type, async () => {
+    const contact = await conversationRepository(services.db, teamId).contact(contactId);
+    return contact && { contact: presentApiContact(contact) };
+  });
+}
+
+/**
+ * `contact.deleted`: who is gone (erased at their request, or merged into `merged_into`), so that the
+ * team's system can erase them too. Only their ids: nothing else of theirs leaves Kawan again.
+ */
+export function emitContactDeleted(
+  services: EmitServices,
+  teamId: number,
+  contact: Pick<ContactRow, 'id' | 'externalId'>,
+  mergedInto: number | null = null,
+): Promise<void> {
+  return emitWebhookEvent(services, teamId, 'contact.deleted', async () => ({
+    contact: { id: contact.id, external_id: contact.externalId },
+    merged_into: mergedInto,
+  }));
 }

@@ -43,6 +43,22 @@ export const webhookEventTypes = [
     label: 'Rated',
     description: 'The customer rated the conversation (1 to 5, with their comment).',
   },
+  {
+    type: 'contact.created',
+    label: 'Contact added',
+    description: 'A new person wrote, or a contact was added by hand or through the API (not by a file import).',
+  },
+  {
+    type: 'contact.updated',
+    label: 'Contact changed',
+    description:
+      'A contact’s details or fields were changed, contacts were merged, or they asked for no more broadcasts.',
+  },
+  {
+    type: 'contact.deleted',
+    label: 'Contact deleted',
+    description: 'A contact was erased, or merged into another (named in `merged_into`): erase them on your side too.',
+  },
 ] as const;
 
 export type WebhookEventType = (typeof webhookEventTypes)[number]['type'];

@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { apiConversationEventSchema, apiMessageEventSchema, apiPingEventSchema } from '../../presenters/api-schemas';
+import {
+  apiContactDeletedEventSchema,
+  apiContactEventSchema,
+  apiConversationEventSchema,
+  apiMessageEventSchema,
+  apiPingEventSchema,
+} from '../../presenters/api-schemas';
 import { pingEvent, webhookEventTypes } from '../../domain/webhooks/event-types';
 import { contactExample, conversationExample, messageExample } from './examples';
 import type { JsonSchema, OpenApiOperation } from './document';
@@ -22,6 +28,8 @@ const envelope = (type: string, data: object) => ({
 
 /** The example of each event: the API reference's own objects, in the state the event leaves them. */
 function exampleOf(type: string): object {
+  if (type === 'contact.created' || type === 'contact.updated') return envelope(type, { contact: contactExample });
+  if (type === 'contact.deleted') return envelope(type, { contact: { id: 18, external_id: null }, merged_into: 17 });
   if (type === 'message.created')
     return envelope(type, { message: messageExample, conversation, contact: contactExample });
   if (type === pingEvent) {
@@ -33,7 +41,10 @@ function exampleOf(type: string): object {
   return envelope(type, { conversation, contact: contactExample });
 }
 
-function schemaOf(type: string): z.ZodType {
+/** The schema of an event's body (tests check real deliveries against it). */
+export function webhookSchemaOf(type: string): z.ZodType {
+  if (type === 'contact.created' || type === 'contact.updated') return apiContactEventSchema;
+  if (type === 'contact.deleted') return apiContactDeletedEventSchema;
   if (type === 'message.created') return apiMessageEventSchema;
   if (type === pingEvent) return apiPingEventSchema;
   return apiConversationEventSchema;
@@ -61,7 +72,7 @@ export function webhookDocuments(
           description: `${description}\n\n${signed}`,
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: convert(schemaOf(type)), example: exampleOf(type) } },
+            content: { 'application/json': { schema: convert(webhookSchemaOf(type)), example: exampleOf(type) } },
           },
           responses: { '2XX': { description: received } },
         },
