@@ -228,7 +228,7 @@ describe('Integrations/Webhooks/Index', () => {
 
     expect(document.title).toBe('Webhooks');
     expect(screen.getByRole('heading', { name: 'Webhooks' })).toBeTruthy();
-    expect(screen.getByText(/Kawan POSTs what happens to your conversations to your own system/)).toBeTruthy();
+    expect(screen.getByText(/Kawan POSTs what happens to your conversations and contacts to your own system/)).toBeTruthy();
     const list = screen.getByRole('list', { name: 'Webhook endpoints' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(4);
 

@@ -26,8 +26,8 @@ export default function Index({ endpoints, event_types, limits }: WebhooksIndexP
       </PageHeader>
       <div className="mx-auto max-w-7xl py-10 sm:px-6 lg:px-8">
         <p className="max-w-3xl px-4 text-sm text-gray-600 sm:px-0">
-          Kawan POSTs what happens to your conversations to your own system (a CRM, a ticket tool, a spreadsheet’s
-          script), signed with each endpoint’s secret.
+          Kawan POSTs what happens to your conversations and contacts to your own system (a CRM, a ticket tool, a
+          spreadsheet’s script), signed with each endpoint’s secret.
         </p>
 
         <section aria-labelledby="webhook-endpoints-title" className="mt-6">
@@ -38,8 +38,9 @@ export default function Index({ endpoints, event_types, limits }: WebhooksIndexP
             <EmptyState icon={<Icon name="inbox" className="size-10" />} title="No webhooks yet">
               <p>
                 A webhook keeps another system in step with your inbox: when a conversation opens, gets a message, waits
-                for a person, is resolved or rated, Kawan sends the event to the URL you give, a moment later, and tries
-                again if it does not answer. Add an endpoint below and choose the events it hears.
+                for a person, is resolved or rated, or a contact is added or changed, Kawan sends the event to the URL
+                you give, a moment later, and tries again if it does not answer. Add an endpoint below and choose the
+                events it hears.
               </p>
             </EmptyState>
           ) : (
