@@ -27,12 +27,16 @@ import {
   apiUserSchema,
   apiContactFieldListSchema,
   apiContactListSchema,
+  apiWebhookEndpointCreatedSchema,
+  apiWebhookEndpointCreateSchema,
+  apiWebhookEndpointListSchema,
   apiContactSchema,
   apiContactIdentifySchema,
   apiContactUpdateSchema,
 } from '../server/presenters/api-schemas';
 import { effectivePermissions } from '../server/domain/api-tokens/token-permissions';
 import { contactExample, conversationExample, messageExample } from '../server/http/openapi/examples';
+import * as apiWebhooks from '../server/http/controllers/api/webhook-controller';
 
 /** An administrator's team as a token with read and update sees it. */
 const teamExample = {
@@ -104,6 +108,7 @@ export default function apiRoutes(routes: RouteRegistry): void {
     botApi(api);
     conversationApi(api);
     contactApi(api);
+    webhookApi(api);
     reportApi(api);
   });
 
@@ -702,6 +707,79 @@ function reportApi(api: RouteRegistry): void {
       errors: {
         403: "The token's user no longer belongs to its team, or the role may not see reports.",
         422: 'A filter is malformed: an unknown range, a custom range without its days or longer than 366 days, a bot or channel that is not a positive integer.',
+      },
+    });
+}
+
+const webhookEndpointExample = {
+  id: 3,
+  url: 'https://crm.example.com/kawan/webhooks',
+  description: 'CRM',
+  events: ['conversation.resolved', 'contact.updated'],
+  enabled: true,
+  disabled_reason: null,
+  failing_since: null,
+  created_at: '2026-11-24T08:00:00.000Z',
+};
+
+/** The team's webhook endpoints, for a tool that subscribes itself (owners and admins). */
+function webhookApi(api: RouteRegistry): void {
+  api
+    .get('/webhooks', apiWebhooks.index)
+    .name('webhooks.index')
+    .middleware('abilities:read')
+    .openapi({
+      tag: 'Webhooks',
+      summary: "The team's webhook endpoints",
+      description:
+        'Every endpoint of the team with the events it hears and whether it is failing. Never its secret. The events and their bodies are under Webhook events.',
+      response: {
+        description: 'The endpoints, oldest first.',
+        schema: apiWebhookEndpointListSchema,
+        example: { data: [webhookEndpointExample] },
+      },
+      errors: { 403: "The user's role may not manage the team's webhooks (owners and admins do)." },
+    });
+  api
+    .post('/webhooks', apiWebhooks.store)
+    .name('webhooks.store')
+    .middleware('abilities:create')
+    .openapi({
+      tag: 'Webhooks',
+      summary: 'Add a webhook endpoint',
+      description:
+        'For a tool that subscribes itself: Kawan POSTs the chosen events to the URL from now on, signed with the secret this answer holds (shown this once). A team has at most 10 endpoints.',
+      body: apiWebhookEndpointCreateSchema,
+      bodyExample: {
+        url: 'https://93.184.215.14/kawan/webhooks',
+        description: 'CRM',
+        events: ['conversation.resolved', 'contact.updated'],
+      },
+      response: {
+        status: 201,
+        description: 'The new endpoint and its signing secret.',
+        schema: apiWebhookEndpointCreatedSchema,
+        example: { ...webhookEndpointExample, secret: 'whsec_3nq9V2bX7dE1kLm0Pq4sTu8wYz5aBcD6' },
+      },
+      errors: {
+        403: "The user's role may not manage the team's webhooks (owners and admins do).",
+        422: 'The URL is not an http(s) URL Kawan may call (a private or local address), no or an unknown event is chosen, or the team has 10 endpoints.',
+      },
+    });
+  api
+    .delete('/webhooks/{webhook}', apiWebhooks.destroy)
+    .name('webhooks.destroy')
+    .whereNumber('webhook')
+    .middleware('abilities:delete')
+    .openapi({
+      tag: 'Webhooks',
+      summary: 'Delete a webhook endpoint',
+      description: 'The tool unsubscribes: the endpoint hears nothing more, and its delivery log goes with it.',
+      parameters: { webhook: 'The endpoint id.' },
+      response: { status: 204, description: 'Deleted.' },
+      errors: {
+        403: "The user's role may not manage the team's webhooks (owners and admins do).",
+        404: 'No such endpoint in the team.',
       },
     });
 }

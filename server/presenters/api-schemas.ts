@@ -3,6 +3,7 @@ import { assignableRoles, permissions } from '../domain/teams/roles';
 import type { ApiTeam, ApiUser } from './api-presenter';
 import type { ApiConversation, ApiMessage } from './api-conversation-presenter';
 import type { ApiReportSummary } from './api-report-presenter';
+import { webhookEventTypes, type WebhookEventType } from '../domain/webhooks/event-types';
 
 /**
  * What the API presenters return, as zod schemas the API reference is generated from
@@ -600,6 +601,49 @@ export const apiPingEventSchema = webhookEvent(
     message: z.string(),
   }),
 ).meta({ id: 'PingEvent', description: '"Send test event" on the endpoint\'s page: answer 2xx.' });
+
+export const apiWebhookEndpointSchema = z
+  .object({
+    id: z.number().int(),
+    url: z.string(),
+    description: z.string(),
+    events: z.array(z.string()).meta({ description: 'The event types it hears (see Webhook events).' }),
+    enabled: z.boolean(),
+    disabled_reason: z
+      .string()
+      .nullable()
+      .meta({ description: 'Why Kawan turned it off (it failed every event for days); null otherwise.' }),
+    failing_since: timestamp.nullable().meta({ description: 'The first failed event since its last delivery.' }),
+    created_at: timestamp,
+  })
+  .meta({ id: 'WebhookEndpoint', description: "A URL of the team's own system that hears the events it chose." });
+
+export const apiWebhookEndpointListSchema = z
+  .object({ data: z.array(apiWebhookEndpointSchema) })
+  .meta({ id: 'WebhookEndpointList' });
+
+export const apiWebhookEndpointCreatedSchema = apiWebhookEndpointSchema
+  .extend({
+    secret: z.string().meta({
+      description: 'The signing secret (`whsec_…`), shown this once: keep it to check X-Kawan-Signature.',
+    }),
+  })
+  .meta({ id: 'WebhookEndpointCreated', description: 'The new endpoint, with its signing secret this once.' });
+
+export const apiWebhookEndpointCreateSchema = z
+  .object({
+    url: z.string().meta({
+      description:
+        'An http(s) URL of at most 2,000 characters that Kawan may call: a private or local address is refused.',
+    }),
+    description: z.string().max(200).optional(),
+    events: z
+      .array(z.enum(webhookEventTypes.map(({ type }) => type) as [WebhookEventType, ...WebhookEventType[]]))
+      .min(1)
+      .meta({ description: 'The event types it hears.' }),
+    enabled: z.boolean().optional().meta({ description: 'Default true.' }),
+  })
+  .meta({ id: 'WebhookEndpointCreate' });
 
 export const apiContactListSchema = z
   .object({ data: z.array(apiContactSchema), meta: pageMetaSchema })

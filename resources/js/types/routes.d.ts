@@ -192,6 +192,9 @@ declare module 'ziggy-js' {
     'api.contacts.show': [{ name: 'contact'; required: true }];
     'api.contacts.update': [{ name: 'contact'; required: true }];
     'api.contact-fields.index': [];
+    'api.webhooks.index': [];
+    'api.webhooks.store': [];
+    'api.webhooks.destroy': [{ name: 'webhook'; required: true }];
     'api.reports.summary': [];
     'api.openapi': [];
     'api-docs': [];

@@ -10,19 +10,26 @@ import { publicUrl } from '../channels/schemas';
 import { fields, validate } from '../shared/validation';
 import { NotFoundError, ValidationError } from '../../support/errors';
 import { authorize, type TeamActor } from '../teams/team-access';
-import { allows } from '../teams/roles';
+import { allows, type TokenAbility } from '../teams/roles';
 import { isWebhookEventType, pingEvent, webhookEventTypes } from './event-types';
 import { newSigningSecret, readSecret, rolled, writeSecret } from './secrets';
 import { attemptDelivery, type AttemptOptions, type DeliveryServices } from './delivery';
 import { newEventId } from './emit';
 
+const manages = (actor: TeamActor, ability: TokenAbility) =>
+  allows(actor.role, 'team:update') && (actor.abilities === undefined || actor.abilities.includes(ability));
+
 /**
  * A team's webhook endpoints. They send every conversation of the team, its customers' words and
  * details included, to a URL outside Kawan, so they are the team's settings: owners and admins
- * keep them (as Chatwoot's and Intercom's are the workspace admins'); nobody else sees them.
+ * keep them (as Chatwoot's and Intercom's are the workspace admins'); nobody else sees them. An API
+ * token needs the ability of the action as well (read, create, update, delete).
  */
 export const webhookPolicy = {
-  manage: (actor: TeamActor) => allows(actor.role, 'team:update', actor.abilities),
+  view: (actor: TeamActor) => manages(actor, 'read'),
+  create: (actor: TeamActor) => manages(actor, 'create'),
+  update: (actor: TeamActor) => manages(actor, 'update'),
+  delete: (actor: TeamActor) => manages(actor, 'delete'),
 };
 
 export const webhookLimits = { endpoints: 10, description: 200 } as const;
@@ -44,8 +51,13 @@ const endpointSchema = z.object({
   enabled: z.boolean({ error: 'The enabled field must be true or false.' }).default(true),
 });
 
-async function owned(services: Pick<Services, 'db'>, actor: TeamActor, id: number): Promise<WebhookEndpointRow> {
-  authorize(webhookPolicy.manage(actor));
+async function owned(
+  services: Pick<Services, 'db'>,
+  actor: TeamActor,
+  id: number,
+  action: 'update' | 'delete' = 'update',
+): Promise<WebhookEndpointRow> {
+  authorize(webhookPolicy[action](actor));
   const endpoint = await webhookRepository(services.db, actor.teamId).find(id);
   if (!endpoint) throw new NotFoundError();
   return endpoint;
@@ -64,7 +76,7 @@ export async function createEndpoint(
   actor: TeamActor,
   input: unknown,
 ): Promise<{ endpoint: WebhookEndpointRow; secret: string }> {
-  authorize(webhookPolicy.manage(actor));
+  authorize(webhookPolicy.create(actor));
   const repo = webhookRepository(services.db, actor.teamId);
   if ((await repo.count()) >= webhookLimits.endpoints) {
     throw new ValidationError({
@@ -100,7 +112,7 @@ export async function updateEndpoint(
 }
 
 export async function deleteEndpoint(services: Pick<Services, 'db'>, actor: TeamActor, id: number): Promise<void> {
-  const endpoint = await owned(services, actor, id);
+  const endpoint = await owned(services, actor, id, 'delete');
   await webhookRepository(services.db, actor.teamId).remove(endpoint.id);
 }
 

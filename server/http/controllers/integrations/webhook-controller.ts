@@ -39,7 +39,7 @@ function present(req: Request, endpoint: WebhookEndpointRow, activity: Parameter
 /** Integrations/Webhooks/Index: the team's endpoints, how their last day went, and the form to add one. */
 export async function index(req: Request) {
   const actor = await teamActor(req);
-  authorize(webhookPolicy.manage(actor));
+  authorize(webhookPolicy.view(actor));
   const repo = webhookRepository(req.services.db, actor.teamId);
   const endpoints = await repo.all();
   const activity = await repo.activity(endpoints.map(({ id }) => id));
@@ -52,7 +52,7 @@ export async function index(req: Request) {
 }
 
 async function found(req: Request, actor: TeamActor): Promise<WebhookEndpointRow> {
-  authorize(webhookPolicy.manage(actor));
+  authorize(webhookPolicy.view(actor));
   const endpoint = await webhookRepository(req.services.db, actor.teamId).find(routeId(req, 'webhook'));
   if (!endpoint) throw new NotFoundError();
   return endpoint;
@@ -122,7 +122,10 @@ export async function rotate(req: Request, res: Response) {
 /** The outcome of a delivery made now, as the banner says it. */
 function outcome(req: Request, delivery: WebhookDeliveryRow, what: string) {
   if (delivery.state === 'delivered') {
-    banner(req, `${what} was delivered: the endpoint answered ${delivery.responseStatus} in ${delivery.durationMs} ms.`);
+    banner(
+      req,
+      `${what} was delivered: the endpoint answered ${delivery.responseStatus} in ${delivery.durationMs} ms.`,
+    );
   } else {
     banner(req, `${what} failed. ${delivery.error ?? ''}`.trim(), 'danger');
   }
