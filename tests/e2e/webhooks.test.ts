@@ -83,9 +83,11 @@ describe('a team webhook', () => {
     await page.getByText(/The test event was delivered: the endpoint answered 200/).waitFor();
     expect(receiver.deliveries.map((d) => [(d.body as { type: string }).type, d.verified])).toEqual([['ping', true]]);
 
-    // The conversation is resolved in the inbox; the endpoint hears it.
-    await page.goto(`${kawan.appUrl}/conversations/${conversationId}`);
-    await page.getByRole('button', { name: 'Resolve' }).first().click();
+    // The conversation is resolved in the inbox, in another tab; the endpoint hears it, and its
+    // page (left open here) lists the delivery without a reload.
+    const inbox = await browser.newPage();
+    await inbox.goto(`${kawan.appUrl}/conversations/${conversationId}`);
+    await inbox.getByRole('button', { name: 'Resolve' }).first().click();
     await expect.poll(() => receiver!.deliveries.length, { timeout: 15_000 }).toBe(2);
     const resolved = receiver.deliveries[1];
     expect(resolved.verified).toBe(true);
@@ -95,10 +97,8 @@ describe('a team webhook', () => {
       data: { conversation: { id: conversationId, state: 'resolved', resolved_by: 'bot' } },
     });
 
-    // The log, with the body as sent.
-    await page.goBack();
-    await page.waitForURL(/\/integrations\/webhooks\/\d+$/);
-    await page.reload();
+    // The log, live, with the body as sent.
+    await inbox.close();
     const log = page.getByRole('list', { name: 'Deliveries' });
     const row = log.getByRole('listitem', { name: /^conversation\.resolved evt_/ });
     await row.getByText('Delivered', { exact: true }).first().waitFor();

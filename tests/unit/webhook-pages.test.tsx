@@ -23,6 +23,7 @@ type Call = { method: string; url: string; data?: unknown; options?: Options };
 // `fake.formErrors`, as after a failed save; route() names the route and its parameters, and the
 // current route is `fake.currentRoute`.
 const fake = vi.hoisted(() => ({
+  channels: new Map<string, Record<string, (payload: unknown) => void>>(),
   calls: [] as Call[],
   formErrors: {} as Record<string, string>,
   currentRoute: '',
@@ -81,6 +82,13 @@ vi.mock('@inertiajs/react', async () => {
     Head: ({ title }: { title?: string; children?: ReactNode }) => <title>{title}</title>,
   };
 });
+
+vi.mock('@/hooks/use-channel', () => ({
+  useChannel: (name: string | null, options: { events?: Record<string, (payload: unknown) => void> } = {}) => {
+    if (name) fake.channels.set(name, options.events ?? {});
+    return { whisper: () => {}, connected: true };
+  },
+}));
 
 vi.mock('@/lib/route', () => {
   const route = (name?: string, params?: unknown) =>
@@ -228,7 +236,9 @@ describe('Integrations/Webhooks/Index', () => {
 
     expect(document.title).toBe('Webhooks');
     expect(screen.getByRole('heading', { name: 'Webhooks' })).toBeTruthy();
-    expect(screen.getByText(/Kawan POSTs what happens to your conversations and contacts to your own system/)).toBeTruthy();
+    expect(
+      screen.getByText(/Kawan POSTs what happens to your conversations and contacts to your own system/),
+    ).toBeTruthy();
     const list = screen.getByRole('list', { name: 'Webhook endpoints' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(4);
 
@@ -591,6 +601,27 @@ describe('Integrations/Webhooks/Show', () => {
       method: 'form.delete',
       url: 'route:integrations.webhooks.destroy:{"webhook":3}',
     });
+  });
+});
+
+describe('the Webhooks pages, live', () => {
+  it('reload the log when this endpoint’s deliveries change, and the list when any does', () => {
+    render(<Show {...showProps({ endpoint: endpoint({ id: 3 }) })} />);
+    const showEvents = fake.channels.get('teams.7')!;
+    act(() => showEvents.WebhookChanged({ team_id: 7, webhook_id: 4 }));
+    expect(fake.calls.filter((call) => call.method === 'reload')).toEqual([]);
+    act(() => showEvents.WebhookChanged({ team_id: 7, webhook_id: 3 }));
+    expect(fake.calls.filter((call) => call.method === 'reload').map((call) => call.options?.only)).toEqual([
+      ['endpoint', 'deliveries'],
+    ]);
+    cleanup();
+    fake.calls.length = 0;
+
+    render(<Index {...indexProps()} />);
+    act(() => fake.channels.get('teams.7')!.WebhookChanged({ team_id: 7, webhook_id: 9 }));
+    expect(fake.calls.filter((call) => call.method === 'reload').map((call) => call.options?.only)).toEqual([
+      ['endpoints'],
+    ]);
   });
 });
 

@@ -13,6 +13,20 @@ import {
   type OutboundEvent,
 } from '../../channels/webhook/outbound';
 import { signingSecrets } from './secrets';
+import { teamChannel } from '../notifications/channels';
+import { inboxEvent } from '../conversations/events';
+
+/**
+ * Tells the team's open Webhooks pages that an endpoint's log changed (`WebhookChanged`, ids only):
+ * a delivery made, retried or given up.
+ */
+async function webhookChanged(services: Pick<Services, 'broadcaster'>, teamId: number, endpointId: number) {
+  await services.broadcaster.broadcast({
+    channels: [teamChannel(teamId)],
+    event: inboxEvent('WebhookChanged'),
+    data: { team_id: teamId, webhook_id: endpointId },
+  });
+}
 
 /** One delivery's attempts (`{ deliveryId }`); a failed attempt queues the next on the schedule. */
 export const deliverJob = 'webhooks.deliver';
@@ -26,7 +40,7 @@ const holdMs = 60_000;
 /** The delivery log keeps this long. */
 export const keepDeliveriesMs = 30 * 24 * 60 * 60_000;
 
-export type DeliveryServices = Pick<Services, 'db' | 'config' | 'encrypter' | 'jobs' | 'logger'>;
+export type DeliveryServices = Pick<Services, 'db' | 'config' | 'encrypter' | 'jobs' | 'logger' | 'broadcaster'>;
 
 export interface AttemptOptions {
   /** A person's "Resend" or "Send test event": one attempt, no retries after it, even to an endpoint turned off. */
@@ -63,7 +77,7 @@ export async function attemptDelivery(
   const attempts = delivery.attempts + 1;
 
   if (!endpoint.enabled && !options.manual) {
-    return deliveries.settle(delivery.id, {
+    const skipped = await deliveries.settle(delivery.id, {
       state: 'failed',
       attempts: delivery.attempts,
       responseStatus: null,
@@ -72,6 +86,8 @@ export async function attemptDelivery(
       nextAttemptAt: null,
       deliveredAt: null,
     });
+    await webhookChanged(services, delivery.teamId, endpoint.id);
+    return skipped;
   }
 
   try {
@@ -94,6 +110,7 @@ export async function attemptDelivery(
       deliveredAt: clock(),
     });
     if (endpoint.failingSince) await endpoints.update(endpoint.id, { failingSince: null });
+    await webhookChanged(services, delivery.teamId, endpoint.id);
     return settled;
   } catch (error) {
     if (!(error instanceof WebhookDeliveryError)) throw error;
@@ -112,6 +129,7 @@ export async function attemptDelivery(
     if (again)
       await services.jobs.send(deliverJob, { deliveryId: delivery.id }, { startAfter: new Date(now.getTime() + wait) });
     await failed(services, endpoint, { final: !again && !options.manual, reason: sentence(error.message), now });
+    await webhookChanged(services, delivery.teamId, endpoint.id);
     return settled;
   }
 }

@@ -53,11 +53,19 @@ async function endpoint(events = ['conversation.resolved']) {
 
 describe('webhook deliveries', () => {
   it('are retried on the schedule after a 500 and a 429, with the same body, until the endpoint takes them', async () => {
-    const { receiver, deliveries, row, emit } = await endpoint();
+    const { id, team, receiver, deliveries, row, emit } = await endpoint();
     receiver.respondWith(500, { status: 429, retryAfter: 300 }, 200);
+    const heardFrom = app.broadcasts.length;
     await emit();
     const started = Date.now();
     await app.services.jobs.drain();
+    // The team's open Webhooks pages hear that this endpoint's log changed (ids only).
+    expect(
+      app.broadcasts
+        .slice(heardFrom)
+        .filter((b) => b.event === 'App\\Events\\WebhookChanged')
+        .map((b) => [b.channels, b.data]),
+    ).toEqual([[[`private-teams.${team.id}`], { team_id: team.id, webhook_id: id }]]);
 
     let [delivery] = await deliveries();
     expect(delivery).toMatchObject({

@@ -7,6 +7,7 @@ import { plural } from '@/lib/plural';
 import CreateEndpointForm from './Partials/CreateEndpointForm';
 import EndpointList from './Partials/EndpointList';
 import type { WebhooksIndexProps } from './Partials/types';
+import { useLiveWebhooks } from './Partials/use-live-webhooks';
 
 /**
  * Integrations/Webhooks/Index: the team's own URLs that hear what happens to its conversations,
@@ -14,6 +15,7 @@ import type { WebhooksIndexProps } from './Partials/types';
  * (a note in its place once the team has as many as it may).
  */
 export default function Index({ endpoints, event_types, limits }: WebhooksIndexProps) {
+  useLiveWebhooks(['endpoints']);
   return (
     <>
       <Head title="Webhooks" />

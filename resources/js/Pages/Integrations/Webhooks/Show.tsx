@@ -13,6 +13,7 @@ import SigningSection from './Partials/SigningSection';
 import { EndpointStatusBadge, EventsSummary } from './Partials/WebhookBadges';
 import { shortUrl } from './Partials/format';
 import type { WebhookShowProps } from './Partials/types';
+import { useLiveWebhooks } from './Partials/use-live-webhooks';
 
 /**
  * Integrations/Webhooks/Show: one endpoint: its status at a glance, its signing secret once after
@@ -27,6 +28,7 @@ export default function Show({
   revealed_secret,
   signing,
 }: WebhookShowProps) {
+  useLiveWebhooks(['endpoint', 'deliveries'], endpoint.id);
   const title = shortUrl(endpoint.url);
 
   return (
