@@ -34,8 +34,8 @@ export const deliverJob = 'webhooks.deliver';
 /** An endpoint that failed every event for this long, and has just given up another, is turned off. */
 export const disableAfterMs = 3 * 24 * 60 * 60_000;
 
-/** How long a run holds a delivery: past the delivery's own timeout, so that no second run starts it meanwhile. */
-const holdMs = 60_000;
+/** How long a run holds a delivery: past the request's own timeout, so that no second run starts it meanwhile. */
+const holdMs = (timeoutMs: number) => Math.max(60_000, timeoutMs + 30_000);
 
 /** The delivery log keeps this long. */
 export const keepDeliveriesMs = 30 * 24 * 60 * 60_000;
@@ -57,7 +57,7 @@ export interface AttemptOptions {
  *
  * A retryable failure (a 5xx, 408, 409, 429, a timeout, a network error) is tried again on the webhook
  * channel's schedule, about a day in all; anything else, or the last attempt, fails the delivery.
- * A process killed during the POST leaves the delivery held for a minute and then pending: the
+ * A process killed during the POST leaves the delivery held for a minute or so and then pending: the
  * sweep sends it again, so an endpoint may see an event twice (it dedupes on `X-Kawan-Event-Id`),
  * never lose one.
  */
@@ -69,7 +69,11 @@ export async function attemptDelivery(
   const clock = options.now ?? (() => new Date());
   const started = clock();
   const deliveries = webhookDeliveryRepository(services.db);
-  const delivery = await deliveries.claim(deliveryId, new Date(started.getTime() + holdMs), started);
+  const delivery = await deliveries.claim(
+    deliveryId,
+    new Date(started.getTime() + holdMs(services.config.channels.timeoutMs)),
+    started,
+  );
   if (!delivery) return undefined;
   const endpoints = webhookRepository(services.db, delivery.teamId);
   const endpoint = await endpoints.find(delivery.endpointId);
