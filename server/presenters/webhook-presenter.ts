@@ -86,11 +86,8 @@ export const eventTypeViews: WebhookEventTypeView[] = webhookEventTypes.map(({ t
   description,
 }));
 
-export function presentEndpoint(
-  row: WebhookEndpointRow,
-  activity: EndpointActivity,
-  previousSecretUntil: Date | null,
-): WebhookEndpointView {
+/** An endpoint as the API has it (`WebhookEndpoint` in api-schemas.ts): never its secret. */
+export function presentApiEndpoint(row: WebhookEndpointRow) {
   return {
     id: row.id,
     url: row.url,
@@ -99,6 +96,18 @@ export function presentEndpoint(
     enabled: row.enabled,
     disabled_reason: row.disabledReason,
     failing_since: iso(row.failingSince),
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The same on the Webhooks pages, with how its deliveries went and its secret's rotation. */
+export function presentEndpoint(
+  row: WebhookEndpointRow,
+  activity: EndpointActivity,
+  previousSecretUntil: Date | null,
+): WebhookEndpointView {
+  return {
+    ...presentApiEndpoint(row),
     last_delivery: activity.last
       ? {
           state: activity.last.state,
@@ -109,7 +118,6 @@ export function presentEndpoint(
     recent: { delivered: activity.delivered, failed: activity.failed, pending: activity.pending },
     previous_secret_until:
       previousSecretUntil && previousSecretUntil > new Date() ? previousSecretUntil.toISOString() : null,
-    created_at: row.createdAt.toISOString(),
   };
 }
 

@@ -1,24 +1,10 @@
 import type { Request, Response } from 'express';
-import { webhookRepository, type WebhookEndpointRow } from '../../../db/repositories/webhook-repository';
+import { webhookRepository } from '../../../db/repositories/webhook-repository';
 import { createEndpoint, deleteEndpoint, webhookPolicy } from '../../../domain/webhooks/endpoints';
 import { authorize } from '../../../domain/teams/team-access';
-import { iso } from '../../../presenters/iso';
+import { presentApiEndpoint } from '../../../presenters/webhook-presenter';
 import { routeId } from '../../route-params';
 import { teamActor } from '../../team-actor';
-
-/** An endpoint as the API has it (server/presenters/api-schemas.ts `WebhookEndpoint`): never its secret. */
-function presentApiEndpoint(row: WebhookEndpointRow) {
-  return {
-    id: row.id,
-    url: row.url,
-    description: row.description,
-    events: row.events,
-    enabled: row.enabled,
-    disabled_reason: row.disabledReason,
-    failing_since: iso(row.failingSince),
-    created_at: row.createdAt.toISOString(),
-  };
-}
 
 /** `GET /api/webhooks`: the team's webhook endpoints (owners and admins). */
 export async function index(req: Request, res: Response) {
