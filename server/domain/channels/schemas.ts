@@ -69,12 +69,12 @@ const common = {
   ),
 };
 
-export const publicUrl = (label: string) =>
+export const publicUrl = (label: string, max = 2000) =>
   z
     .string({ error: `The ${label} field is required.` })
     .trim()
     .min(1, `The ${label} field is required.`)
-    .max(2000, `The ${label} field must not be greater than 2000 characters.`)
+    .max(max, `The ${label} field must not be greater than ${max} characters.`)
     .refine((value) => {
       try {
         const url = new URL(value);

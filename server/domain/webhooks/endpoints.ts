@@ -11,7 +11,9 @@ import { fields, validate } from '../shared/validation';
 import { NotFoundError, ValidationError } from '../../support/errors';
 import { authorize, type TeamActor } from '../teams/team-access';
 import { allows, type TokenAbility } from '../teams/roles';
-import { isWebhookEventType, pingEvent, webhookEventTypes } from './event-types';
+import { isWebhookEventType, pingEvent, webhookEventTypes, webhookLimits } from './event-types';
+
+export { webhookLimits };
 import { newSigningSecret, readSecret, rolled, writeSecret } from './secrets';
 import { attemptDelivery, type AttemptOptions, type DeliveryServices } from './delivery';
 import { newEventId } from './emit';
@@ -32,12 +34,10 @@ export const webhookPolicy = {
   delete: (actor: TeamActor) => manages(actor, 'delete'),
 };
 
-export const webhookLimits = { endpoints: 10, description: 200 } as const;
-
 type EndpointServices = DeliveryServices & Pick<Services, 'route'>;
 
 const endpointSchema = z.object({
-  url: publicUrl('url'),
+  url: publicUrl('url', webhookLimits.url),
   description: fields.optionalString('description', webhookLimits.description).transform((value) => value ?? ''),
   events: z
     .array(z.string({ error: 'Each event must be one of the listed events.' }), {

@@ -63,6 +63,9 @@ export const webhookEventTypes = [
 
 export type WebhookEventType = (typeof webhookEventTypes)[number]['type'];
 
+/** What a team's endpoints may be: how many, and their fields' lengths (the pages' inputs say the same). */
+export const webhookLimits = { endpoints: 10, description: 200, url: 2000 } as const;
+
 /** The event a "Send test event" delivers; never subscribed to. */
 export const pingEvent = 'ping';
 

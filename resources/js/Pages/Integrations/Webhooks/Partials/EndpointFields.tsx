@@ -3,7 +3,8 @@ import Checkbox from '@/Components/Checkbox';
 import InputError from '@/Components/InputError';
 import TextField from '@/Components/TextField';
 import { fieldProps } from '@/lib/form-field';
-import { DESCRIPTION_MAX, URL_MAX, URL_PLACEHOLDER } from './format';
+import { webhookLimits } from '../../../../../../server/domain/webhooks/event-types';
+import { URL_PLACEHOLDER } from './format';
 import type { WebhookEventTypeView, WebhookFormData } from './types';
 
 export type WebhookForm = InertiaFormProps<WebhookFormData>;
@@ -64,7 +65,7 @@ export default function EndpointFields({
         placeholder={URL_PLACEHOLDER}
         autoComplete="off"
         spellCheck={false}
-        maxLength={URL_MAX}
+        maxLength={webhookLimits.url}
         isFocused={autoFocus}
         hint="An HTTPS address of your system that accepts POST requests with a JSON body."
       />
@@ -74,7 +75,7 @@ export default function EndpointFields({
         {...fieldProps(form, 'description')}
         id={`${idPrefix}-description`}
         autoComplete="off"
-        maxLength={DESCRIPTION_MAX}
+        maxLength={webhookLimits.description}
         hint="Optional: what it is for, for the rest of the team (“CRM sync”, “Ticket tool”)."
       />
       <fieldset

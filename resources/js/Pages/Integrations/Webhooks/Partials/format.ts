@@ -1,6 +1,7 @@
 import type { BadgeTone } from '@/Components/StatusBadge';
 import { formatDate, formatTime, fromNow, sameDay } from '@/lib/dates';
 import { plural } from '@/lib/plural';
+import { pingEvent } from '../../../../../../server/domain/webhooks/event-types';
 import type {
   DeliveryFilter,
   WebhookDeliveryState,
@@ -8,12 +9,6 @@ import type {
   WebhookEndpointView,
   WebhookEventTypeView,
 } from './types';
-
-/** The longest description an endpoint keeps (webhook_endpoints.description). */
-export const DESCRIPTION_MAX = 200;
-
-/** The longest URL an endpoint keeps (webhook_endpoints.url). */
-export const URL_MAX = 2048;
 
 export const URL_PLACEHOLDER = 'https://example.com/kawan/webhooks';
 
@@ -31,12 +26,9 @@ export const deliveryFilters: Array<{ value: DeliveryFilter; label: string }> = 
   { value: 'pending', label: 'Pending' },
 ];
 
-/** The event Send test event delivers; no endpoint subscribes to it. */
-export const PING_EVENT = 'ping';
-
 /** An event type's label ("Resolved"), "Test event" for a ping, or the type itself when unknown. */
 export function eventLabel(type: string, eventTypes: WebhookEventTypeView[]): string {
-  if (type === PING_EVENT) return 'Test event';
+  if (type === pingEvent) return 'Test event';
   return eventTypes.find((info) => info.type === type)?.label ?? type;
 }
 
