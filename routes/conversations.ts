@@ -3,6 +3,7 @@ import * as conversations from '../server/http/controllers/conversations/convers
 import * as attachments from '../server/http/controllers/conversations/attachment-controller';
 import * as savedReplies from '../server/http/controllers/conversations/saved-reply-controller';
 import * as labels from '../server/http/controllers/conversations/label-controller';
+import * as automations from '../server/http/controllers/conversations/automation-controller';
 
 /**
  * The inbox of the current team. Signed in and verified; another team's conversation is a 404.
@@ -40,6 +41,25 @@ export default function conversationRoutes(routes: RouteRegistry): void {
       .name('labels.destroy')
       .whereNumber('label')
       .bind('label');
+    // The team's automation rules: everyone who sees conversations reads them; owners, admins and
+    // editors change them (server/domain/automations/rules.ts).
+    user.get('/conversations/automations', automations.index).name('automations.index');
+    user.post('/conversations/automations', automations.store).name('automations.store');
+    user
+      .put('/conversations/automations/{automation}', automations.update)
+      .name('automations.update')
+      .whereNumber('automation')
+      .bind('automation');
+    user
+      .put('/conversations/automations/{automation}/move', automations.move)
+      .name('automations.move')
+      .whereNumber('automation')
+      .bind('automation');
+    user
+      .delete('/conversations/automations/{automation}', automations.destroy)
+      .name('automations.destroy')
+      .whereNumber('automation')
+      .bind('automation');
     const one = (path: string) => `/conversations/{conversation}${path}`;
     user.get(one(''), conversations.show).name('conversations.show').whereNumber('conversation').bind('conversation');
     user

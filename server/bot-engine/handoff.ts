@@ -6,7 +6,9 @@
 import type { BusinessHours, Weekday } from './bot-config';
 import { lexicalWords } from '../knowledge/embedders/lexical';
 
-export type HandoffReason = 'user_request' | 'keyword' | 'repeated_fallback' | 'low_confidence' | 'offline' | 'quota';
+/** Why the bot hands over; 'rule' is a team's automation rule, consulted before the engine (server/domain/automations). */
+export type HandoffReason =
+  'user_request' | 'keyword' | 'repeated_fallback' | 'low_confidence' | 'offline' | 'quota' | 'rule';
 
 // ---------------------------------------------------------------------------------------------
 // "I want to talk to a human"

@@ -157,6 +157,61 @@ const nothingToRead = {
     'Thanks, I’ve got your file. I can’t read files myself: write your question, or ask for a person so that they can look at it.',
 };
 
+/**
+ * A handoff, in the reply's language (`config` already spoken in it): the handoff message, or while
+ * people are away the offline message followed by the business hours and when people are back.
+ */
+function handoffAt(
+  config: BotConfig,
+  reason: HandoffReason,
+  why: string,
+  now: Date,
+  language: Language | null,
+): { handoff: TurnHandoff; decision: string } {
+  const hours = config.handoff.businessHours;
+  if (hours === null || withinBusinessHours(hours, now)) {
+    return { handoff: { reason, message: config.handoff.message }, decision: `${reason}: ${why}` };
+  }
+  const local = localTime(now, hours.timezone);
+  return {
+    handoff: { reason: 'offline', message: offlineReply({ ...config.handoff, businessHours: hours }, now, language) },
+    decision: `offline: ${reason} (${why}) outside business hours (${hours.timezone} ${local.day} ${local.time})`,
+  };
+}
+
+/**
+ * The turn of a handoff decided before the engine reads the message (a team's automation rule,
+ * server/domain/automations): the bot says its handoff message (or the offline one) and a person
+ * is asked for; no knowledge, no model, no credits.
+ */
+export function handoffTurn(
+  bot: BotConfig,
+  reason: HandoffReason,
+  why: string,
+  language: Language | null,
+  now = new Date(),
+): TurnResult {
+  const { handoff, decision } = handoffAt(spokenIn(bot, language), reason, why, now, language);
+  return {
+    reply: handoff.message,
+    kind: 'handoff',
+    citations: [],
+    handoff,
+    language,
+    trace: {
+      curated: { used: false },
+      retrieved: [],
+      provider: { kind: 'automation', extractive: false, called: false },
+      model: null,
+      finishReason: null,
+      usage: { promptTokens: 0, completionTokens: 0, estimated: false },
+      latencyMs: 0,
+      costUsd: 0,
+      handoffDecision: decision,
+    },
+  };
+}
+
 export async function runTurn(
   input: TurnInput,
   deps: TurnDeps,
@@ -166,7 +221,6 @@ export async function runTurn(
   const started = clock();
   const { history, message } = input;
   const now = input.now ?? new Date();
-  const open = withinBusinessHours(input.config.handoff.businessHours, now);
 
   const language = await replyLanguage(input.config.language, message, history);
   // The fixed messages (fallback, handoff, offline) in the reply's language, from here on.
@@ -187,19 +241,10 @@ export async function runTurn(
     trace.latencyMs = Math.max(0, Math.round(clock() - started));
     return { ...result, language, trace };
   };
-  /**
-   * A handoff while people are away becomes the offline message, followed by the business hours and
-   * when people are back, in the reply's language.
-   */
   const handoffFor = (reason: HandoffReason, why: string): TurnHandoff => {
-    if (open) {
-      trace.handoffDecision = `${reason}: ${why}`;
-      return { reason, message: config.handoff.message };
-    }
-    const hours = config.handoff.businessHours!;
-    const local = localTime(now, hours.timezone);
-    trace.handoffDecision = `offline: ${reason} (${why}) outside business hours (${hours.timezone} ${local.day} ${local.time})`;
-    return { reason: 'offline', message: offlineReply({ ...config.handoff, businessHours: hours }, now, language) };
+    const decided = handoffAt(config, reason, why, now, language);
+    trace.handoffDecision = decided.decision;
+    return decided.handoff;
   };
   /** A reply that no model wrote, given to a streaming listener whole. */
   const say = (text: string, streamed: boolean) =>

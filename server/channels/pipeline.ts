@@ -57,7 +57,9 @@ import {
 import { botRepository } from '../db/repositories/bot-repository';
 import { configOf } from '../domain/bots/actions/chat';
 import { answerTurn, spokenReply } from '../domain/bots/answer';
-import { replyLanguage, type HistoryMessage, type TurnResult } from '../bot-engine/turn';
+import { handoffTurn, replyLanguage, type HistoryMessage, type TurnResult } from '../bot-engine/turn';
+import { handOffRule, runMessageRules, runQueuedRules } from '../domain/automations/run';
+import { assignWaiting } from '../domain/conversations/auto-assign';
 import type { Language } from '../knowledge/language';
 import { spokenIn } from '../bot-engine/bot-config';
 import { smallTalk } from '../bot-engine/small-talk';
@@ -74,7 +76,7 @@ import {
 } from '../domain/conversations/events';
 import { presentWidgetMessage } from '../presenters/conversation-presenter';
 import { queueForPerson } from '../domain/conversations/queue';
-import { notifyReplied } from '../domain/conversations/notifications';
+import { notifyAssigned, notifyReplied } from '../domain/conversations/notifications';
 import { customerLanguage, ratingReply, ratingThanks, ratingTitle } from '../domain/conversations/rating';
 import { transcriptionOf } from '../bot-engine/providers/transcription';
 import { noteTurn } from '../domain/gaps/collect-question';
@@ -495,6 +497,19 @@ export async function acceptInbound(
   const answering = await answeringBot(services, channel);
   const queuesReply =
     answering !== undefined && !(message.kind === 'audio' && transcribesVoice(services, adapter, stored));
+  // The team's automation rules (labels, priority, notes), before the reply job is queued: its turn
+  // hands the conversation to a person when a rule says so (handOffRule), so the customer hears the
+  // bot's handoff message. The fields the webhook channel sent with the message are the contact's now.
+  const described = message.attributes
+    ? ((await conversationRepository(services.db, channel.teamId).contact(contact.id)) ?? contact)
+    : contact;
+  const ruled = await runMessageRules(services, {
+    conversation,
+    contact: described,
+    message: stored,
+    opened,
+    botAnswers: queuesReply && conversation.state === 'bot',
+  });
   if (queuesReply) await services.jobs.start();
   // A reply worker of this process with a free slot takes the job as the commit inserts it.
   const reply = { teamId: channel.teamId, messageId: stored.id };
@@ -520,12 +535,14 @@ export async function acceptInbound(
   // by every delivery's transaction) for each message.
   if (!recently(channel.lastInboundAt, now)) await markChannel(services.db, channel.id, { lastInboundAt: now });
   // A channel without a bot is for people only: its conversations wait for one from the start.
+  let waitingFromStart = false;
   if (channel.botId === null && counted.state === 'bot') {
-    counted =
-      (await conversationRepository(services.db, channel.teamId).transition(conversation.id, ['bot'], {
-        state: 'queued',
-        handoffAt: now,
-      })) ?? counted;
+    const waiting = await conversationRepository(services.db, channel.teamId).transition(conversation.id, ['bot'], {
+      state: 'queued',
+      handoffAt: now,
+    });
+    waitingFromStart = waiting !== undefined;
+    counted = waiting ?? counted;
   }
   // "STOP" on WhatsApp: no more broadcasts for them; "START": them again (domain/broadcasts/opt-out.ts).
   const request = channel.type === 'whatsapp' ? broadcastRequest(message.text) : null;
@@ -536,6 +553,10 @@ export async function acceptInbound(
     await notifyReplied(services, counted, contact.name, preview);
   }
   await messageCreated(services, stored, widget);
+  for (const line of ruled.lines) await messageCreated(services, line);
+  // A conversation of a channel without a bot waits for a person from the start: the team's handoff
+  // rules too (without a reason: nobody handed it over).
+  if (waitingFromStart) counted = await ruledWaiting(services, counted, described);
   await conversationChanged(
     services,
     channel.teamId,
@@ -546,6 +567,23 @@ export async function acceptInbound(
   );
   if (replyQueued && !claim) await services.jobs.queued(replyJob);
   return { message: stored, conversation: counted, duplicate: false, settled: extra.settling !== undefined };
+}
+
+/**
+ * A conversation waiting for a person from its first message (its channel has no bot): the team's
+ * handoff rules run, and a teammate one of them names is given it, with their bell.
+ */
+async function ruledWaiting(
+  services: PipelineServices,
+  conversation: ConversationRow,
+  contact: ContactRow,
+): Promise<ConversationRow> {
+  const ruled = await runQueuedRules(services, conversation, contact, null);
+  if (!ruled.assignee) return ruled.conversation;
+  const assigned = await assignWaiting(services, ruled.conversation, ruled.assignee);
+  if (!assigned) return ruled.conversation;
+  await notifyAssigned(services, assigned, ruled.assignee.id, contact.name, { by: 'An automation rule' });
+  return assigned;
 }
 
 /**
@@ -994,8 +1032,17 @@ export async function replyToMessage(
   reservation ??= await reserveReply(services, { ...usage, key: usageKey });
   // "STOP" or "START" on WhatsApp: the bot confirms it, whatever else was asked with it.
   const request = channel.type === 'whatsapp' ? broadcastRequest(inbound.text) : null;
+  // A team's automation rule that hands this message to a person: the bot says so instead of answering.
+  const ruled = request ? undefined : await handOffRule(services, { conversation, contact, message: inbound });
   try {
-    if (request) {
+    if (ruled) {
+      result = handoffTurn(
+        answering.config,
+        'rule',
+        `the team's rule “${ruled.name}”`,
+        await replyLanguage(answering.config.language, question, history),
+      );
+    } else if (request) {
       result = confirmedRequest(
         request,
         answering.config.language !== 'auto'

@@ -1,5 +1,13 @@
 import { and, count, eq, notInArray, sql } from 'drizzle-orm';
-import { contactFields, conversationLabels, knowledgeSources, savedReplies, type LabelColor } from './schema/index';
+import {
+  automationRules,
+  contactFields,
+  conversationLabels,
+  knowledgeSources,
+  savedReplies,
+  users,
+  type LabelColor,
+} from './schema/index';
 import type { Database } from './client';
 import { readFile } from 'node:fs/promises';
 import type { Services } from '../services';
@@ -420,6 +428,7 @@ async function seedDemoChannels(
   await services.jobs.drain();
   await seedDemoLabels(services.db, actor.teamId);
   await seedDemoContactFields(services.db, actor.teamId, actor.userId);
+  await seedDemoAutomations(services.db, actor.teamId, actor.userId);
   await seedDemoBroadcasts(services.db, {
     teamId: actor.teamId,
     channelId: whatsapp.id,
@@ -464,6 +473,53 @@ async function seedDemoContactFields(db: Database, teamId: number, ownerId: numb
     text: 'Poin Sahabat Nusantara Kak {{contact.first_name}} sekarang {{contact.poin | 0}}. Bisa ditukar di outlet {{contact.kota | terdekat}} ya!',
     createdBy: ownerId,
   });
+}
+
+/**
+ * The demo team's automation rules (Conversations/Automations): a complaint goes to a person,
+ * urgent and labelled, with a note of what to ask; a Gold member's handoff goes to Ayu. Made after
+ * the demo's conversations, so they have not acted yet: write "mau komplain" to the demo widget.
+ */
+async function seedDemoAutomations(db: Database, teamId: number, ownerId: number): Promise<void> {
+  const [keluhan] = await db
+    .select({ id: conversationLabels.id })
+    .from(conversationLabels)
+    .where(and(eq(conversationLabels.teamId, teamId), eq(conversationLabels.name, 'Keluhan')));
+  const [ayu] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'ayu@kawan.test'));
+  await db.insert(automationRules).values([
+    {
+      teamId,
+      name: 'Keluhan ke petugas',
+      trigger: 'customer_message',
+      position: 1,
+      conditions: [{ type: 'message_contains', words: ['komplain', 'kecewa', 'refund', 'tumpah', 'salah kirim'] }],
+      actions: [
+        { type: 'set_priority', priority: 'urgent' },
+        ...(keluhan ? [{ type: 'add_labels' as const, label_ids: [keluhan.id] }] : []),
+        { type: 'add_note', text: 'Minta foto pesanan dan nomor order; tawarkan ganti baru atau refund.' },
+        { type: 'hand_off' },
+      ],
+      createdBy: ownerId,
+    },
+    ...(ayu
+      ? [
+          {
+            teamId,
+            name: 'Member Gold ke Ayu',
+            trigger: 'conversation_queued' as const,
+            position: 2,
+            conditions: [
+              { type: 'contact_field' as const, key: 'member_tier', operator: 'is' as const, value: 'Gold' },
+            ],
+            actions: [
+              { type: 'assign' as const, user_id: ayu.id },
+              { type: 'set_priority' as const, priority: 'high' as const },
+            ],
+            createdBy: ownerId,
+          },
+        ]
+      : []),
+  ]);
 }
 
 /**

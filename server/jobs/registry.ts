@@ -28,6 +28,7 @@ import { broadcastJob } from '../domain/broadcasts/broadcasts';
 import { queueDueBroadcasts, sendBroadcast } from '../domain/broadcasts/send';
 import { runRepeatingBroadcasts } from '../domain/broadcasts/repeat';
 import { attemptDelivery, deliverJob, sweepDeliveries } from '../domain/webhooks/delivery';
+import { pruneAutomationRuns } from '../db/repositories/automation-repository';
 
 /** Every job Kawan runs, defined on the services' queue. */
 export function defineJobs(services: Services): void {
@@ -215,7 +216,10 @@ export async function startWorkers(services: Services, logger: Logger): Promise<
       .then((swept) => {
         if (swept.files + swept.teams > 0) logger.info(swept, 'files no message names any more deleted');
       })
-      .catch((error: unknown) => logger.error({ err: error }, 'unreferenced files could not be deleted'));
+      .catch((error: unknown) => logger.error({ err: error }, 'unreferenced files could not be deleted'))
+      // And what automation rules did more than 30 days ago.
+      .then(() => pruneAutomationRuns(services.db))
+      .catch((error: unknown) => logger.error({ err: error }, 'old automation runs could not be deleted'));
   };
   // PGlite runs no autovacuum, so nothing else keeps the planner's statistics up to date: without
   // them it takes every table for a row or two and nests loops over whole tables (docs/decisions/011).

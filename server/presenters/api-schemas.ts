@@ -276,7 +276,7 @@ export const apiConversationSchema = z
     last_message_at: timestamp,
     unread_count: z.number().int(),
     handoff_reason: z
-      .enum(['user_request', 'keyword', 'repeated_fallback', 'low_confidence', 'offline', 'quota', 'manual'])
+      .enum(['user_request', 'keyword', 'repeated_fallback', 'low_confidence', 'offline', 'quota', 'manual', 'rule'])
       .nullable()
       .meta({ description: 'Why the conversation was last handed to a person.' }),
     handoff_at: timestamp.nullable(),

@@ -65,6 +65,8 @@ export interface Tenant {
   /** A webhook endpoint of the team (a local port nothing listens on: a test event fails at once), with a failed delivery. */
   webhook: { id: number };
   delivery: { id: number };
+  /** An automation rule of the team. */
+  automation: { id: number };
 }
 
 const where = 'tests/helpers/route-walk.ts';
@@ -180,6 +182,16 @@ export async function createTenant(services: Pick<Services, 'db' | 'encrypter'>,
       error: 'The endpoint answered 500.',
     })
     .returning({ id: schema.webhookDeliveries.id });
+  const [automation] = await services.db
+    .insert(schema.automationRules)
+    .values({
+      teamId: team.id,
+      name: `${name} rule`,
+      trigger: 'customer_message',
+      conditions: [{ type: 'message_contains', words: ['komplain'] }],
+      actions: [{ type: 'set_priority', priority: 'high' }],
+    })
+    .returning({ id: schema.automationRules.id });
   return {
     team,
     owner,
@@ -208,6 +220,7 @@ export async function createTenant(services: Pick<Services, 'db' | 'encrypter'>,
     contactField: { id: contactField.id },
     webhook: { id: webhook.id },
     delivery: { id: delivery.id },
+    automation: { id: automation.id },
   };
 }
 
@@ -245,6 +258,7 @@ export const fixtures: Record<string, (tenant: Tenant) => number | string> = {
   contactField: (tenant) => tenant.contactField.id,
   webhook: (tenant) => tenant.webhook.id,
   delivery: (tenant) => tenant.delivery.id,
+  automation: (tenant) => tenant.automation.id,
 };
 
 export function fixtureFor(route: CompiledRoute, name: string): (tenant: Tenant) => number | string {

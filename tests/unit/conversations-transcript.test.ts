@@ -56,6 +56,7 @@ describe('transcriptText', () => {
         message({ direction: 'outbound', sender: 'bot', senderName: 'Asisten Kopi', text: 'Buka 07.00–22.00 [1].' }),
         message({ direction: 'outbound', sender: 'system', kind: 'event', text: 'Dewi joined the conversation.' }),
         message({ direction: 'outbound', sender: 'agent', senderName: 'Dewi', kind: 'note', text: 'Pelanggan tetap.' }),
+        message({ direction: 'outbound', sender: 'system', kind: 'note', text: 'Minta foto pesanan.' }),
         message({
           sender: 'contact',
           kind: 'image',
@@ -76,6 +77,7 @@ describe('transcriptText', () => {
         '2026-12-06 14:31  Asisten Kopi (bot): Buka 07.00–22.00 [1].',
         '2026-12-06 14:31  — Dewi joined the conversation. —',
         '2026-12-06 14:31  Dewi (internal note): Pelanggan tetap.',
+        '2026-12-06 14:31  Automation rule (internal note): Minta foto pesanan.',
         '2026-12-07 00:05  Budi Santoso: Ini struknya',
         '    terima kasih [file: struk.png]',
         '2026-12-06 14:31  Dewi (template): Halo Budi',

@@ -106,6 +106,11 @@ declare module 'ziggy-js' {
     'labels.store': [];
     'labels.update': [{ name: 'label'; required: true; binding: 'id' }];
     'labels.destroy': [{ name: 'label'; required: true; binding: 'id' }];
+    'automations.index': [];
+    'automations.store': [];
+    'automations.update': [{ name: 'automation'; required: true; binding: 'id' }];
+    'automations.move': [{ name: 'automation'; required: true; binding: 'id' }];
+    'automations.destroy': [{ name: 'automation'; required: true; binding: 'id' }];
     'conversations.show': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.messages.index': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.messages.store': [{ name: 'conversation'; required: true; binding: 'id' }];

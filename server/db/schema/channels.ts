@@ -121,7 +121,7 @@ export const contactIdentities = pgTable(
 
 export type ConversationState = 'bot' | 'queued' | 'human' | 'resolved';
 export type HandoffReasonCode =
-  'user_request' | 'keyword' | 'repeated_fallback' | 'low_confidence' | 'offline' | 'quota' | 'manual';
+  'user_request' | 'keyword' | 'repeated_fallback' | 'low_confidence' | 'offline' | 'quota' | 'manual' | 'rule';
 export type ResolvedBy = 'bot' | 'human' | 'auto_idle';
 /** How urgent a conversation is, as an agent marks it (none when null), lowest first. */
 export const conversationPriorities = ['low', 'medium', 'high', 'urgent'] as const;

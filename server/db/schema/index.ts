@@ -18,3 +18,4 @@ export * from './contact-notes';
 export * from './broadcasts';
 export * from './contact-fields';
 export * from './webhooks';
+export * from './automations';

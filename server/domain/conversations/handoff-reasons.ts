@@ -13,6 +13,7 @@ export const handoffReasonLabels: Record<HandoffReasonCode, string> = {
   offline: 'Outside business hours',
   quota: 'AI credits used up',
   manual: 'Taken over',
+  rule: 'Automation rule',
 };
 
 /** The label of a reason read from stored rows, where an unknown code shows as itself. */
@@ -29,6 +30,7 @@ export const handoffReasonWords: Record<HandoffReasonCode, string> = {
   offline: 'it came in outside business hours',
   quota: "the team's AI replies for this period are used up",
   manual: 'it was handed over',
+  rule: 'an automation rule asked for one',
 };
 
 /** The thread's line when a conversation starts waiting for a person (the team reads it; the widget never shows it). */

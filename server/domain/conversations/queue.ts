@@ -7,12 +7,14 @@ import { handoffSummary } from './summary';
 import { notifyAssigned, notifyQueued } from './notifications';
 import { assignWaiting, pickAssignee } from './auto-assign';
 import { emitConversationEvent } from '../webhooks/emit';
+import { runQueuedRules } from '../automations/run';
 
 /**
  * Moves a conversation the bot has to the team's queue, once (a concurrent handoff finds it moved):
  * the reason and a written summary for whoever takes it, a line in the thread saying why (for the
- * team: the widget shows its own), the inbox and the widget told, and the bell of everyone who can take it;
- * for a team that assigns automatically, given to an online member instead, whose bell alone rings.
+ * team: the widget shows its own), the team's handoff rules run (server/domain/automations), the
+ * inbox and the widget told, and the bell of everyone who can take it; given instead to the teammate a
+ * rule names or, for a team that assigns automatically, to an online member, whose bell alone rings.
  * Returns the conversation as it is then (waiting, or with its assignee), or undefined.
  */
 export async function queueForPerson(
@@ -32,17 +34,21 @@ export async function queueForPerson(
   await systemLine(services, conversation, handoffLine(reason));
   // The team's webhooks hear the handoff itself, whether a person is then given it or it waits.
   await emitConversationEvent(services, conversation.teamId, 'conversation.queued', conversation.id);
-  const contactName = (await repo.contact(queued.contactId))?.name ?? null;
-  // A team that assigns automatically gives it to an online member at once (auto-assign.ts).
-  const assignee = await pickAssignee(services, conversation.teamId);
+  const contact = await repo.contact(queued.contactId);
+  const contactName = contact?.name ?? null;
+  // The team's automation rules for a handoff (labels, priority, notes; a teammate to give it to).
+  const ruled = await runQueuedRules(services, queued, contact, reason);
+  // Else a team that assigns automatically gives it to an online member at once (auto-assign.ts).
+  const assignee = ruled.assignee ?? (await pickAssignee(services, conversation.teamId));
   const assigned = assignee ? await assignWaiting(services, queued, assignee) : undefined;
   if (assignee && assigned) {
-    await systemLine(services, conversation, `Assigned to ${assignee.name} automatically.`);
+    // A rule's assignment is in its own line already.
+    if (!ruled.assignee) await systemLine(services, conversation, `Assigned to ${assignee.name} automatically.`);
     await conversationChanged(services, conversation.teamId, conversation.id, 'assigned', widget);
     await notifyAssigned(services, assigned, assignee.id, contactName, { reason });
     return assigned;
   }
   await conversationChanged(services, conversation.teamId, conversation.id, 'queued', widget);
-  await notifyQueued(services, queued, reason, contactName);
-  return queued;
+  await notifyQueued(services, ruled.conversation, reason, contactName);
+  return ruled.conversation;
 }

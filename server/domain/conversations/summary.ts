@@ -8,6 +8,7 @@ const reasons: Record<string, string> = {
   offline: 'Handed over outside business hours.',
   quota: "The team's AI replies for this period are used up.",
   manual: 'Handed over by a teammate.',
+  rule: "A team's automation rule handed it over.",
 };
 
 const clip = (text: string, max: number) => {

@@ -46,7 +46,7 @@ function author(message: MessageRow & { senderName?: string | null }, contact: s
     case 'agent':
       return message.senderName ?? 'Agent';
     default:
-      return 'Kawan';
+      return message.kind === 'note' ? 'Automation rule' : 'Kawan';
   }
 }
 
@@ -65,7 +65,8 @@ export function transcriptText(
   ];
   for (const message of messages) {
     const at = when(format, message.createdAt);
-    if (message.sender === 'system') {
+    // Kawan's own lines (an automation rule's note is a note, below).
+    if (message.sender === 'system' && message.kind !== 'note') {
       lines.push(`${at}  — ${message.text} —`);
       continue;
     }

@@ -40,7 +40,8 @@ export function gapReasonOf(result: Pick<TurnResult, 'kind' | 'handoff' | 'trace
   reason: GapReason;
   previous: boolean;
 } | null {
-  if (result.trace.provider.kind === 'error') return null;
+  // A model that failed, or a team's rule that handed over before the knowledge was asked.
+  if (result.trace.provider.kind === 'error' || result.trace.provider.kind === 'automation') return null;
   if (result.kind === 'handoff') return { reason: 'handoff', previous: true };
   if (result.kind === 'fallback') {
     const handedOff = result.handoff !== null && result.handoff.reason !== 'low_confidence';

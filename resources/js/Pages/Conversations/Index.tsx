@@ -190,6 +190,12 @@ export default function Index({
               </Link>
             </>
           )}
+          <Link
+            href={route('automations.index')}
+            className="hidden text-sm text-gray-600 underline hover:text-gray-900 md:inline"
+          >
+            Automations
+          </Link>
         </div>
       </PageHeader>
       <div className="mx-auto max-w-7xl space-y-6 py-10 sm:px-6 lg:px-8">

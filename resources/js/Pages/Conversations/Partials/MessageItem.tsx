@@ -258,7 +258,8 @@ export default function MessageItem({
     </time>
   );
 
-  if (message.sender === 'system') {
+  // Kawan's own lines; a note an automation rule wrote is a note (below).
+  if (message.sender === 'system' && message.kind !== 'note') {
     return (
       <li {...row('flex justify-center px-6 text-center text-xs text-gray-500')}>
         <span>
@@ -282,7 +283,8 @@ export default function MessageItem({
             <Attachments attachments={message.attachments} />
           </div>
           <p className="mt-1 text-xs text-gray-500">
-            {message.sender_name ?? 'Agent'} · {stamp} · only your team sees it
+            {message.sender_name ?? (message.sender === 'system' ? 'Automation rule' : 'Agent')} · {stamp} · only your
+            team sees it
           </p>
         </div>
       </li>

@@ -16,7 +16,7 @@ export type { PageMeta, ChannelType };
 export type ConversationState = 'bot' | 'queued' | 'human' | 'resolved';
 export type ConversationPriority = 'low' | 'medium' | 'high' | 'urgent';
 export type HandoffReason =
-  'user_request' | 'keyword' | 'repeated_fallback' | 'low_confidence' | 'offline' | 'quota' | 'manual';
+  'user_request' | 'keyword' | 'repeated_fallback' | 'low_confidence' | 'offline' | 'quota' | 'manual' | 'rule';
 
 export interface ConversationSummary {
   id: number;

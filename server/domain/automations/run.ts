@@ -1,0 +1,284 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Services } from '../../services';
+import { messages, type HandoffReasonCode } from '../../db/schema/index';
+import {
+  conversationRepository,
+  type ContactRow,
+  type ConversationRow,
+  type MessageRow,
+} from '../../db/repositories/conversation-repository';
+import {
+  automationRepository,
+  enabledRulesOf,
+  type AutomationRuleRow,
+} from '../../db/repositories/automation-repository';
+import { labelRepository } from '../../db/repositories/label-repository';
+import { userRepository } from '../../db/repositories/user-repository';
+import { teamContactFields } from '../contacts/fields';
+import type { ContactFieldShape } from '../contacts/field-values';
+import { agentsOf } from '../conversations/notifications';
+import { priorityLabels } from '../conversations/priority-labels';
+import { labelLimits } from '../conversations/labels';
+import { messageCreated, type EventServices } from '../conversations/events';
+import { ruleMatches, type AutomationFacts } from './match';
+import type { AutomationTrigger } from './rule-types';
+
+/**
+ * Runs a team's automation rules on a conversation (rules.ts keeps them). Each enabled rule of the
+ * trigger whose conditions hold takes its actions in the order the rules are listed: labels added
+ * (the team's that still exist, up to a conversation's ten), the priority set, internal notes, the
+ * bot's handoff (customer_message: the bot's turn consults `handOffRule`) or an assignment
+ * (conversation_queued). A rule that changed something writes a line in the thread ("Rule
+ * “Keluhan”: set the priority to High, added the label Keluhan.") and a run in its log; one that
+ * found everything already so writes nothing. A customer's message's rules are written before its
+ * reply job is queued (inside a webhook delivery's inbound transaction, so a stopped process leaves
+ * both or neither), and their lines told after the message itself.
+ */
+
+interface Effects {
+  labelIds: number[];
+  priority: ConversationRow['priority'];
+  handedOff: boolean;
+  assignee?: { id: number; name: string };
+}
+
+/** What the rules need beyond the conversation: read once, and only when a rule asks. */
+function lazy<T>(load: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => (value ??= load());
+}
+
+const quoted = (name: string) => `“${name}”`;
+
+function sentence(parts: string[]): string {
+  if (parts.length <= 1) return parts.join('');
+  return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
+async function applyRules(
+  services: EventServices,
+  rules: readonly AutomationRuleRow[],
+  conversation: ConversationRow,
+  facts: Omit<AutomationFacts, 'fields'>,
+  options: { botAnswers: boolean },
+): Promise<{ conversation: ConversationRow; effects: Effects; lines: MessageRow[] }> {
+  const teamId = conversation.teamId;
+  const fields = lazy(() => teamContactFields(services.db, teamId));
+  const labels = lazy(async () => new Map((await labelRepository(services.db, teamId).all()).map((l) => [l.id, l])));
+  const agents = lazy(async () => new Set(await agentsOf(services.db, teamId)));
+  const effects: Effects = {
+    labelIds: [...conversation.labelIds],
+    priority: conversation.priority,
+    handedOff: false,
+  };
+  const runs: Array<{ rule: AutomationRuleRow; summary: string; notes: string[] }> = [];
+  for (const rule of rules) {
+    const needsFields = rule.conditions.some((condition) => condition.type === 'contact_field');
+    const teamFields: readonly ContactFieldShape[] = needsFields ? await fields() : [];
+    if (!ruleMatches(rule, { ...facts, fields: teamFields })) continue;
+    const did: string[] = [];
+    const notes: string[] = [];
+    for (const action of rule.actions) {
+      switch (action.type) {
+        case 'add_labels': {
+          const known = await labels();
+          for (const id of action.label_ids) {
+            const label = known.get(id);
+            if (!label || effects.labelIds.includes(id)) continue;
+            if (effects.labelIds.length >= labelLimits.perConversation) break;
+            effects.labelIds.push(id);
+            did.push(`added the label ${label.name}`);
+          }
+          break;
+        }
+        case 'set_priority':
+          if (effects.priority !== action.priority) {
+            effects.priority = action.priority;
+            did.push(`set the priority to ${priorityLabels[action.priority]}`);
+          }
+          break;
+        case 'add_note':
+          notes.push(action.text);
+          did.push('added a note');
+          break;
+        case 'hand_off':
+          if (options.botAnswers && !effects.handedOff) {
+            effects.handedOff = true;
+            did.push('handed the conversation to a person');
+          }
+          break;
+        case 'assign':
+          if (!effects.assignee && (await agents()).has(action.user_id)) {
+            const user = await userRepository(services.db).find(action.user_id);
+            if (user) {
+              effects.assignee = { id: user.id, name: user.name };
+              did.push(`assigned it to ${user.name}`);
+            }
+          }
+          break;
+      }
+    }
+    if (did.length > 0) runs.push({ rule, summary: `${sentence(did)}.`, notes });
+  }
+  if (runs.length === 0) return { conversation, effects, lines: [] };
+  const repo = conversationRepository(services.db, teamId);
+  const labelsChanged = effects.labelIds.length !== conversation.labelIds.length;
+  const updated =
+    labelsChanged || effects.priority !== conversation.priority
+      ? ((await repo.update(conversation.id, { labelIds: effects.labelIds, priority: effects.priority })) ??
+        conversation)
+      : conversation;
+  const lines: MessageRow[] = [];
+  const write = async (kind: 'event' | 'note', text: string) => {
+    const line = await repo.insertMessage({
+      conversationId: conversation.id,
+      channelId: conversation.channelId,
+      direction: 'outbound',
+      sender: 'system',
+      kind,
+      text,
+      status: 'sent',
+    });
+    if (line) lines.push(line);
+  };
+  for (const run of runs) {
+    await write('event', `Rule ${quoted(run.rule.name)}: ${run.summary}`);
+    for (const text of run.notes) await write('note', text);
+  }
+  // The page's activity says it as a sentence of its own: "Set the priority to High."
+  await automationRepository(services.db, teamId).recordRuns(
+    runs.map((run) => ({
+      ruleId: run.rule.id,
+      ruleName: run.rule.name,
+      conversationId: conversation.id,
+      summary: (run.summary.charAt(0).toUpperCase() + run.summary.slice(1)).slice(0, 500),
+    })),
+  );
+  return { conversation: updated, effects, lines };
+}
+
+/**
+ * A customer's message: the team's customer_message rules, run before its reply job is queued.
+ * Returns the conversation as they left it (its labels and priority) and the thread's lines they
+ * wrote, which the caller tells after the message itself. `botAnswers`: the bot is about to answer
+ * this message, so a rule may hand the conversation to a person instead; the bot's turn does that
+ * (`handOffRule`).
+ */
+export async function runMessageRules(
+  services: EventServices,
+  input: {
+    conversation: ConversationRow;
+    contact: Pick<ContactRow, 'attributes'>;
+    message: Pick<MessageRow, 'text'>;
+    opened: boolean;
+    botAnswers: boolean;
+  },
+): Promise<{ conversation: ConversationRow; lines: MessageRow[] }> {
+  const rules = await enabledRulesOf(services.db, input.conversation.teamId, 'customer_message');
+  if (rules.length === 0) return { conversation: input.conversation, lines: [] };
+  const { conversation, lines } = await applyRules(
+    services,
+    rules,
+    input.conversation,
+    messageFacts(input.conversation, input.contact, input.message.text, input.opened),
+    { botAnswers: input.botAnswers },
+  );
+  return { conversation, lines };
+}
+
+function messageFacts(
+  conversation: Pick<ConversationRow, 'channelId'>,
+  contact: Pick<ContactRow, 'attributes'>,
+  text: string,
+  firstMessage: boolean,
+): Omit<AutomationFacts, 'fields'> {
+  return {
+    trigger: 'customer_message' satisfies AutomationTrigger,
+    text,
+    firstMessage,
+    channelId: conversation.channelId,
+    attributes: contact.attributes,
+    handoffReason: null,
+  };
+}
+
+/**
+ * The rule that has the bot hand this message's conversation to a person instead of answering, if
+ * any: the bot's turn asks, as it reads its own handoff keywords (the same conditions the inbound
+ * transaction checked, on the same message and contact).
+ */
+export async function handOffRule(
+  services: Pick<Services, 'db'>,
+  input: {
+    conversation: Pick<ConversationRow, 'id' | 'teamId' | 'channelId'>;
+    contact: Pick<ContactRow, 'attributes'>;
+    message: Pick<MessageRow, 'id' | 'text'>;
+  },
+): Promise<AutomationRuleRow | undefined> {
+  const rules = (await enabledRulesOf(services.db, input.conversation.teamId, 'customer_message')).filter((rule) =>
+    rule.actions.some((action) => action.type === 'hand_off'),
+  );
+  if (rules.length === 0) return undefined;
+  const asksFirst = rules.some((rule) => rule.conditions.some((condition) => condition.type === 'first_message'));
+  const firstMessage = asksFirst && !(await inboundBefore(services, input.conversation, input.message.id));
+  const needsFields = rules.some((rule) => rule.conditions.some((condition) => condition.type === 'contact_field'));
+  const fields = needsFields ? await teamContactFields(services.db, input.conversation.teamId) : [];
+  const facts = { ...messageFacts(input.conversation, input.contact, input.message.text, firstMessage), fields };
+  return rules.find((rule) => ruleMatches(rule, facts));
+}
+
+/** Whether the customer wrote in the conversation before this message. */
+async function inboundBefore(
+  services: Pick<Services, 'db'>,
+  conversation: Pick<ConversationRow, 'id' | 'teamId'>,
+  messageId: number,
+): Promise<boolean> {
+  const [row] = await services.db
+    .select({ one: sql<number>`1` })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.teamId, conversation.teamId),
+        eq(messages.conversationId, conversation.id),
+        eq(messages.direction, 'inbound'),
+        lt(messages.id, messageId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * A conversation handed to a person: the team's conversation_queued rules. Returns the
+ * conversation as they left it and the teammate a rule gave it to, if one did (still a member who
+ * answers conversations); the caller assigns it.
+ */
+export async function runQueuedRules(
+  services: EventServices,
+  conversation: ConversationRow,
+  contact: Pick<ContactRow, 'attributes'> | undefined,
+  reason: HandoffReasonCode | null,
+): Promise<{ conversation: ConversationRow; assignee?: { id: number; name: string } }> {
+  const rules = await enabledRulesOf(services.db, conversation.teamId, 'conversation_queued');
+  if (rules.length === 0) return { conversation };
+  const {
+    conversation: updated,
+    effects,
+    lines,
+  } = await applyRules(
+    services,
+    rules,
+    conversation,
+    {
+      trigger: 'conversation_queued',
+      text: '',
+      firstMessage: false,
+      channelId: conversation.channelId,
+      attributes: contact?.attributes ?? {},
+      handoffReason: reason,
+    },
+    { botAnswers: false },
+  );
+  for (const line of lines) await messageCreated(services, line);
+  return { conversation: updated, assignee: effects.assignee };
+}
