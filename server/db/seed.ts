@@ -477,8 +477,9 @@ async function seedDemoContactFields(db: Database, teamId: number, ownerId: numb
 
 /**
  * The demo team's automation rules (Conversations/Automations): a complaint goes to a person,
- * urgent and labelled, with a note of what to ask; a Gold member's handoff goes to Ayu. Made after
- * the demo's conversations, so they have not acted yet: write "mau komplain" to the demo widget.
+ * urgent and labelled, with a note of what to ask; a Gold member's handoff goes to Ayu; a
+ * conversation left waiting 15 minutes is made urgent. Made after the demo's conversations, so
+ * they have not acted yet: write "mau komplain" to the demo widget, or leave the waiting ones be.
  */
 async function seedDemoAutomations(db: Database, teamId: number, ownerId: number): Promise<void> {
   const [keluhan] = await db
@@ -519,6 +520,18 @@ async function seedDemoAutomations(db: Database, teamId: number, ownerId: number
           },
         ]
       : []),
+    {
+      teamId,
+      name: 'Menunggu 15 menit',
+      trigger: 'conversation_waiting',
+      position: 3,
+      conditions: [{ type: 'waited', minutes: 15 }],
+      actions: [
+        { type: 'set_priority', priority: 'urgent' },
+        { type: 'add_note', text: 'Sudah menunggu 15 menit: balas sekarang, atau beri kabar kapan dibalas.' },
+      ],
+      createdBy: ownerId,
+    },
   ]);
 }
 

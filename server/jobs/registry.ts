@@ -29,6 +29,7 @@ import { queueDueBroadcasts, sendBroadcast } from '../domain/broadcasts/send';
 import { runRepeatingBroadcasts } from '../domain/broadcasts/repeat';
 import { attemptDelivery, deliverJob, sweepDeliveries } from '../domain/webhooks/delivery';
 import { pruneAutomationRuns } from '../db/repositories/automation-repository';
+import { runWaitingRules } from '../domain/automations/run';
 
 /** Every job Kawan runs, defined on the services' queue. */
 export function defineJobs(services: Services): void {
@@ -191,6 +192,9 @@ export async function startWorkers(services: Services, logger: Logger): Promise<
         const webhooks = await sweepDeliveries(services);
         if (webhooks.queued > 0)
           logger.warn({ deliveries: webhooks.queued }, 'webhook deliveries without a job were queued again');
+        // Conversations left waiting for a person: the teams' rules for them (escalations).
+        const escalated = await runWaitingRules(services);
+        if (escalated > 0) logger.info({ conversations: escalated }, 'automation rules acted on waiting conversations');
       })
       .catch((error: unknown) => logger.error({ err: error }, 'stranded deliveries could not be queued again'));
   // Billing's clock: periods that ended roll over, unpaid renewals make teams past due, grace

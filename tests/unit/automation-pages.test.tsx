@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Automations, { type AutomationRule, type AutomationsProps } from '@/Pages/Conversations/Automations';
+import { automationLimits } from '../../server/domain/automations/rule-types';
 
 type Options = Record<string, unknown> & { onSuccess?: () => void };
 type Call = { method: string; url: string; data?: unknown; options?: Options };
@@ -97,16 +98,7 @@ const options: AutomationsProps['options'] = {
   ],
 };
 
-const limits: AutomationsProps['limits'] = {
-  perTeam: 50,
-  name: 80,
-  conditions: 10,
-  actions: 5,
-  words: 20,
-  word: 60,
-  note: 1000,
-  value: 200,
-};
+const limits: AutomationsProps['limits'] = automationLimits;
 
 const complaints: AutomationRule = {
   id: 11,
@@ -351,6 +343,35 @@ describe('Conversations/Automations', () => {
         { type: 'set_priority', priority: 'high' },
         { type: 'assign', user_id: 6 },
       ],
+    });
+  });
+
+  it('makes a waiting rule say how long first, in minutes shown in words', () => {
+    render(<Automations {...props()} />);
+    const form = newRule();
+    fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Lama menunggu' } });
+    fireEvent.change(within(form).getByLabelText('When'), { target: { value: 'conversation_waiting' } });
+    const waited = card(form, 'Waited at least');
+    const minutes = within(waited).getByLabelText('Minutes') as HTMLInputElement;
+    expect(minutes.value).toBe('15');
+    expect(waited.textContent).toContain('15 minutes after the handoff, once');
+    fireEvent.change(minutes, { target: { value: '120' } });
+    expect(waited.textContent).toContain('2 hours after the handoff, once');
+    // Once is enough.
+    expect(
+      within(within(form).getByRole('group', { name: 'Add condition' })).queryByRole('button', {
+        name: 'Waited at least',
+      }),
+    ).toBeNull();
+    add(form, 'Add action', 'Set priority');
+    expect(form.textContent).toContain(
+      'It reads: When a conversation has waited for a person and it has waited at least 2 hours',
+    );
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(fake.calls.at(-1)?.data).toMatchObject({
+      trigger: 'conversation_waiting',
+      conditions: [{ type: 'waited', minutes: 120 }],
+      actions: [{ type: 'set_priority', priority: 'high' }],
     });
   });
 

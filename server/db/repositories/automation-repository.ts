@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, max, ne, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { automationRules, automationRuns, conversations } from '../schema/index';
 import { cachedFrozen, committedOf } from '../../cache/cached-reads';
@@ -34,6 +34,9 @@ export function enabledRulesOf(
       .orderBy(asc(automationRules.position), asc(automationRules.id)),
   );
 }
+
+/** A run that did something: a waiting rule that looked and found nothing to do writes an empty one. */
+const acted = ne(automationRuns.summary, '');
 
 /** A team's automation rules and their runs; `teamId` is in every `where`. */
 export function automationRepository(db: Database, teamId: number) {
@@ -97,12 +100,12 @@ export function automationRepository(db: Database, teamId: number) {
       await db.insert(automationRuns).values(runs.map((run) => ({ ...run, teamId })));
     },
 
-    /** Each rule's runs since `since`, and its last. */
+    /** Each rule's runs since `since` that did something (not a waiting rule's silent look), and its last. */
     async runCounts(since: Date): Promise<Map<number, { runs: number; last: Date | null }>> {
       const rows = await db
         .select({ ruleId: automationRuns.ruleId, n: count(), last: max(automationRuns.createdAt) })
         .from(automationRuns)
-        .where(and(eq(automationRuns.teamId, teamId), gte(automationRuns.createdAt, since)))
+        .where(and(eq(automationRuns.teamId, teamId), gte(automationRuns.createdAt, since), acted))
         .groupBy(automationRuns.ruleId);
       return new Map(
         rows
@@ -128,7 +131,7 @@ export function automationRepository(db: Database, teamId: number) {
           conversations,
           and(eq(conversations.id, automationRuns.conversationId), eq(conversations.teamId, teamId)),
         )
-        .where(eq(automationRuns.teamId, teamId))
+        .where(and(eq(automationRuns.teamId, teamId), acted))
         .orderBy(desc(automationRuns.id))
         .limit(limit);
     },

@@ -43,6 +43,7 @@ export const automationRuns = pgTable(
     ruleId: integer('rule_id').references(() => automationRules.id, { onDelete: 'set null' }),
     ruleName: varchar('rule_name', { length: 80 }).notNull(),
     conversationId: integer('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    /** What it did, as a sentence; empty for a waiting rule that looked and had nothing to do. */
     summary: varchar('summary', { length: 500 }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

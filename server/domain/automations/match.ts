@@ -18,6 +18,8 @@ export interface AutomationFacts {
   /** The team's fields, to read a condition's value in its field's type; a deleted field is missing. */
   fields: readonly ContactFieldShape[];
   handoffReason: HandoffReasonCode | null;
+  /** How many whole minutes the conversation has waited for a person (conversation_waiting), else null. */
+  waitedMinutes: number | null;
 }
 
 /** Text as rules compare it: lower case, accents and repeated spaces gone. */
@@ -84,6 +86,8 @@ export function conditionHolds(condition: AutomationCondition, facts: Automation
       return fieldHolds(condition, facts);
     case 'handoff_reason':
       return facts.handoffReason !== null && condition.reasons.includes(facts.handoffReason);
+    case 'waited':
+      return facts.waitedMinutes !== null && facts.waitedMinutes >= condition.minutes;
   }
 }
 

@@ -8,12 +8,13 @@ import type { ConversationPriority, HandoffReasonCode } from '../../db/schema/ch
  * them must hold) and then takes its actions in order, as Chatwoot's automations and Zendesk's
  * triggers do.
  */
-export const automationTriggers = ['customer_message', 'conversation_queued'] as const;
+export const automationTriggers = ['customer_message', 'conversation_queued', 'conversation_waiting'] as const;
 export type AutomationTrigger = (typeof automationTriggers)[number];
 
 export const automationTriggerLabels: Record<AutomationTrigger, string> = {
   customer_message: 'A customer writes',
   conversation_queued: 'A conversation is handed to a person',
+  conversation_waiting: 'A conversation has waited for a person',
 };
 
 export const contactFieldOperators = ['is', 'is_not', 'is_set', 'is_not_set', 'at_least', 'at_most'] as const;
@@ -31,7 +32,9 @@ export type AutomationCondition =
   /** A value of the contact's fields (contacts.fields): equal, set, or a number's bound. */
   | { type: 'contact_field'; key: string; operator: ContactFieldOperator; value?: string }
   /** Why the conversation was handed to a person. */
-  | { type: 'handoff_reason'; reasons: HandoffReasonCode[] };
+  | { type: 'handoff_reason'; reasons: HandoffReasonCode[] }
+  /** How long it has waited for a person, at least (conversation_waiting: required, once). */
+  | { type: 'waited'; minutes: number };
 export type AutomationConditionType = AutomationCondition['type'];
 
 export type AutomationAction =
@@ -58,6 +61,17 @@ export const triggerOffers: Record<
     conditions: ['handoff_reason', 'channel', 'contact_field'],
     actions: ['add_labels', 'set_priority', 'add_note', 'assign'],
   },
+  conversation_waiting: {
+    conditions: ['waited', 'handoff_reason', 'channel', 'contact_field'],
+    actions: ['add_labels', 'set_priority', 'add_note', 'assign'],
+  },
+};
+
+/** What a trigger is, as a sentence's end ("cannot be checked when …"). */
+export const automationTriggerWords: Record<AutomationTrigger, string> = {
+  customer_message: 'a customer writes',
+  conversation_queued: 'a conversation is handed to a person',
+  conversation_waiting: 'a conversation has waited for a person',
 };
 
 export const automationConditionLabels: Record<AutomationConditionType, string> = {
@@ -67,6 +81,7 @@ export const automationConditionLabels: Record<AutomationConditionType, string> 
   channel: 'Channel is',
   contact_field: 'Contact field',
   handoff_reason: 'Handoff reason is',
+  waited: 'Waited at least',
 };
 
 export const automationActionLabels: Record<AutomationActionType, string> = {
@@ -95,4 +110,6 @@ export const automationLimits = {
   word: 60,
   note: 1000,
   value: 200,
+  /** The longest wait a rule may name: seven days, in minutes. */
+  waitedMinutes: 10_080,
 } as const;

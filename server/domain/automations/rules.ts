@@ -21,6 +21,7 @@ import {
   automationConditionLabels,
   automationLimits as limits,
   automationTriggers,
+  automationTriggerWords,
   contactFieldOperators,
   triggerOffers,
   type AutomationAction,
@@ -57,6 +58,8 @@ const ids = (what: string) =>
     .transform((list) => [...new Set(list)])
     .refine((list) => list.length > 0, `Choose at least one ${what}.`);
 
+const waitedMessage = `Wait between 1 minute and 7 days (${limits.waitedMinutes} minutes).`;
+
 const conditionSchema = z.discriminatedUnion(
   'type',
   [
@@ -73,6 +76,14 @@ const conditionSchema = z.discriminatedUnion(
         .nullish()
         .transform((value) => (value === null || value === undefined ? '' : String(value).trim()))
         .refine((value) => value.length <= limits.value, `The value may have up to ${limits.value} characters.`),
+    }),
+    z.object({
+      type: z.literal('waited'),
+      minutes: z.coerce
+        .number({ error: waitedMessage })
+        .int(waitedMessage)
+        .min(1, waitedMessage)
+        .max(limits.waitedMinutes, waitedMessage),
     }),
     z.object({
       type: z.literal('handoff_reason'),
@@ -148,7 +159,7 @@ function checkedParts(
     const at = `conditions.${index}`;
     if (!offers.conditions.includes(condition.type)) {
       errors[`${at}.type`] ??=
-        `“${automationConditionLabels[condition.type]}” cannot be checked when ${input.trigger === 'customer_message' ? 'a customer writes' : 'a conversation is handed to a person'}.`;
+        `“${automationConditionLabels[condition.type]}” cannot be checked when ${automationTriggerWords[input.trigger]}.`;
       return condition as AutomationCondition;
     }
     if (condition.type === 'channel' && condition.channel_ids.some((id) => !choices.channels.has(id))) {
@@ -178,14 +189,19 @@ function checkedParts(
     const value = typeof parsed.value === 'boolean' ? (parsed.value ? 'yes' : 'no') : String(parsed.value);
     return { type: 'contact_field', key: field.key, operator, value };
   });
-  if (conditions.filter((condition) => condition.type === 'first_message').length > 1) {
-    errors.conditions ??= 'The first-message condition can be added once.';
+  const twice = (type: AutomationCondition['type']) =>
+    conditions.filter((condition) => condition.type === type).length > 1;
+  if (twice('first_message') || twice('waited')) {
+    errors.conditions ??= '“Waited at least” and the first-message condition can each be added once.';
+  }
+  if (input.trigger === 'conversation_waiting' && !conditions.some((condition) => condition.type === 'waited')) {
+    errors.conditions ??= 'Say how long a conversation waits before the rule acts: add “Waited at least”.';
   }
   const actions = input.actions.map((action, index): AutomationAction => {
     const at = `actions.${index}`;
     if (!offers.actions.includes(action.type)) {
       errors[`${at}.type`] ??=
-        `“${automationActionLabels[action.type]}” cannot be done when ${input.trigger === 'customer_message' ? 'a customer writes' : 'a conversation is handed to a person'}.`;
+        `“${automationActionLabels[action.type]}” cannot be done when ${automationTriggerWords[input.trigger]}.`;
     } else if (action.type === 'add_labels' && action.label_ids.some((id) => !choices.labels.has(id))) {
       errors[`${at}.label_ids`] = 'The selected label is invalid.';
     } else if (action.type === 'assign' && !choices.members.has(action.user_id)) {

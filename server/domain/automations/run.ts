@@ -1,8 +1,15 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { Services } from '../../services';
-import { messages, type HandoffReasonCode } from '../../db/schema/index';
+import {
+  automationRules,
+  automationRuns,
+  conversations,
+  messages,
+  type HandoffReasonCode,
+} from '../../db/schema/index';
 import {
   conversationRepository,
+  notSnoozedNow,
   type ContactRow,
   type ConversationRow,
   type MessageRow,
@@ -16,10 +23,11 @@ import { labelRepository } from '../../db/repositories/label-repository';
 import { userRepository } from '../../db/repositories/user-repository';
 import { teamContactFields } from '../contacts/fields';
 import type { ContactFieldShape } from '../contacts/field-values';
-import { agentsOf } from '../conversations/notifications';
+import { agentsOf, notifyAssigned } from '../conversations/notifications';
+import { assignWaiting } from '../conversations/auto-assign';
 import { priorityLabels } from '../conversations/priority-labels';
 import { labelLimits } from '../conversations/labels';
-import { messageCreated, type EventServices } from '../conversations/events';
+import { conversationChanged, messageCreated, type EventServices } from '../conversations/events';
 import { ruleMatches, type AutomationFacts } from './match';
 import type { AutomationTrigger } from './rule-types';
 
@@ -61,7 +69,7 @@ async function applyRules(
   conversation: ConversationRow,
   facts: Omit<AutomationFacts, 'fields'>,
   options: { botAnswers: boolean },
-): Promise<{ conversation: ConversationRow; effects: Effects; lines: MessageRow[] }> {
+): Promise<{ conversation: ConversationRow; effects: Effects; lines: MessageRow[]; acted: number[] }> {
   const teamId = conversation.teamId;
   const fields = lazy(() => teamContactFields(services.db, teamId));
   const labels = lazy(async () => new Map((await labelRepository(services.db, teamId).all()).map((l) => [l.id, l])));
@@ -120,7 +128,7 @@ async function applyRules(
     }
     if (did.length > 0) runs.push({ rule, summary: `${sentence(did)}.`, notes });
   }
-  if (runs.length === 0) return { conversation, effects, lines: [] };
+  if (runs.length === 0) return { conversation, effects, lines: [], acted: [] };
   const repo = conversationRepository(services.db, teamId);
   const labelsChanged = effects.labelIds.length !== conversation.labelIds.length;
   const updated =
@@ -154,7 +162,7 @@ async function applyRules(
       summary: (run.summary.charAt(0).toUpperCase() + run.summary.slice(1)).slice(0, 500),
     })),
   );
-  return { conversation: updated, effects, lines };
+  return { conversation: updated, effects, lines, acted: runs.map((run) => run.rule.id) };
 }
 
 /**
@@ -199,6 +207,7 @@ function messageFacts(
     channelId: conversation.channelId,
     attributes: contact.attributes,
     handoffReason: null,
+    waitedMinutes: null,
   };
 }
 
@@ -276,9 +285,117 @@ export async function runQueuedRules(
       channelId: conversation.channelId,
       attributes: contact?.attributes ?? {},
       handoffReason: reason,
+      waitedMinutes: null,
     },
     { botAnswers: false },
   );
   for (const line of lines) await messageCreated(services, line);
   return { conversation: updated, assignee: effects.assignee };
+}
+
+/** The first key of the advisory locks that keep a waiting rule to once a conversation ("wait" in ASCII). */
+const waitLockSpace = 0x77616974;
+
+/**
+ * The workers' minute sweep: each enabled conversation_waiting rule, on the team's conversations
+ * that have waited for a person (queued, not snoozed) at least its minutes since their handoff and
+ * that it has not looked at since. A rule looks at a conversation once a handoff: it acts if its
+ * other conditions hold, and otherwise is done with it (a silent run, `summary` empty, neither
+ * counted nor listed), so a conversation it passed over never holds up the ones after it. Returns
+ * how many conversations a rule acted on.
+ */
+export async function runWaitingRules(services: EventServices, now = new Date(), perRule = 50): Promise<number> {
+  const rules = await services.db
+    .select()
+    .from(automationRules)
+    .where(and(eq(automationRules.trigger, 'conversation_waiting'), eq(automationRules.enabled, true)))
+    .orderBy(asc(automationRules.teamId), asc(automationRules.position), asc(automationRules.id));
+  let acted = 0;
+  for (const rule of rules) {
+    const waited = rule.conditions.find((condition) => condition.type === 'waited');
+    if (!waited) continue;
+    const due = await services.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.teamId, rule.teamId),
+          eq(conversations.state, 'queued'),
+          lte(conversations.handoffAt, new Date(now.getTime() - waited.minutes * 60_000)),
+          notSnoozedNow,
+          sql`not exists (select 1 from ${automationRuns} r where r.rule_id = ${rule.id}
+                and r.conversation_id = ${conversations.id} and r.created_at >= ${conversations.handoffAt})`,
+        ),
+      )
+      .orderBy(asc(conversations.handoffAt))
+      .limit(perRule);
+    for (const { id } of due) if (await waitedRule(services, rule, id, now)) acted += 1;
+  }
+  return acted;
+}
+
+/** One waiting rule on one conversation, once (several workers may sweep at once). */
+async function waitedRule(
+  services: EventServices,
+  rule: AutomationRuleRow,
+  conversationId: number,
+  now: Date,
+): Promise<boolean> {
+  return services.db.transaction(async (tx) => {
+    const inTx = { ...services, db: tx };
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${waitLockSpace}::int, hashtext(${`${rule.id}:${conversationId}`}))`,
+    );
+    const repo = conversationRepository(tx, rule.teamId);
+    const conversation = await repo.find(conversationId);
+    if (conversation?.state !== 'queued' || !conversation.handoffAt) return false;
+    const [seen] = await tx
+      .select({ id: automationRuns.id })
+      .from(automationRuns)
+      .where(
+        and(
+          eq(automationRuns.ruleId, rule.id),
+          eq(automationRuns.conversationId, conversationId),
+          gte(automationRuns.createdAt, conversation.handoffAt),
+        ),
+      )
+      .limit(1);
+    if (seen) return false;
+    const contact = await repo.contact(conversation.contactId);
+    const ruled = await applyRules(
+      inTx,
+      [rule],
+      conversation,
+      {
+        trigger: 'conversation_waiting',
+        text: '',
+        firstMessage: false,
+        channelId: conversation.channelId,
+        attributes: contact?.attributes ?? {},
+        handoffReason: conversation.handoffReason,
+        waitedMinutes: Math.floor((now.getTime() - conversation.handoffAt.getTime()) / 60_000),
+      },
+      { botAnswers: false },
+    );
+    if (ruled.acted.length === 0) {
+      await automationRepository(tx, rule.teamId).recordRuns([
+        { ruleId: rule.id, ruleName: rule.name, conversationId, summary: '' },
+      ]);
+      return false;
+    }
+    for (const line of ruled.lines) await messageCreated(inTx, line);
+    const assigned = ruled.effects.assignee && (await assignWaiting(inTx, ruled.conversation, ruled.effects.assignee));
+    if (assigned && ruled.effects.assignee) {
+      await notifyAssigned(inTx, assigned, ruled.effects.assignee.id, contact?.name ?? null, {
+        by: 'An automation rule',
+      });
+    }
+    const action = assigned
+      ? 'assigned'
+      : ruled.conversation.priority !== conversation.priority
+        ? 'priority'
+        : 'labels';
+    await conversationChanged(inTx, rule.teamId, conversationId, action);
+    return true;
+  });
 }

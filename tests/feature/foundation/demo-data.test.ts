@@ -105,6 +105,26 @@ describe('the demo data', () => {
     ]);
   });
 
+  it('sorts the inbox with automation rules: complaints to a person, Gold members to Ayu, long waits made urgent', async () => {
+    const client = await signedIn(app.app, demoLogin, demoLogin.password);
+    const page = expectPage(await client.visit('/conversations/automations'), 'Conversations/Automations');
+    const rules = page.props.rules as Array<{ name: string; trigger: string; enabled: boolean; actions: unknown[] }>;
+    expect(rules.map((rule) => [rule.name, rule.trigger, rule.enabled])).toEqual([
+      ['Keluhan ke petugas', 'customer_message', true],
+      ['Member Gold ke Ayu', 'conversation_queued', true],
+      ['Menunggu 15 menit', 'conversation_waiting', true],
+    ]);
+    // Each names what the team has: the label Keluhan, Ayu.
+    const options = page.props.options as {
+      labels: Array<{ id: number; name: string }>;
+      members: Array<{ id: number; name: string }>;
+    };
+    const keluhan = options.labels.find((label) => label.name === 'Keluhan')!;
+    const ayu = options.members.find((member) => member.name === 'Ayu Lestari')!;
+    expect(rules[0].actions).toContainEqual({ type: 'add_labels', label_ids: [keluhan.id] });
+    expect(rules[1].actions).toContainEqual({ type: 'assign', user_id: ayu.id });
+  });
+
   it("keeps the café's own contact fields, filled in for its customers", async () => {
     const client = await signedIn(app.app, demoLogin, demoLogin.password);
     const page = expectPage(await client.visit('/contacts/fields'), 'Contacts/Fields');

@@ -61,8 +61,8 @@ function NoRules({ manage }: { manage: boolean }) {
     <div className="text-sm text-gray-600">
       <p className="font-medium text-gray-900">No rules yet</p>
       <p className="mt-1">
-        Rules do the sorting your team would otherwise do by hand, each time a customer writes or a conversation is
-        handed to a person. Two to start with:
+        Rules do the sorting your team would otherwise do by hand, each time a customer writes, a conversation is handed
+        to a person or has waited too long for one. Three to start with:
       </p>
       <ul className="mt-2 list-disc space-y-1 ps-5">
         <li>
@@ -72,6 +72,9 @@ function NoRules({ manage }: { manage: boolean }) {
         <li>
           When a conversation is handed to a person outside business hours: add a note for the morning shift and assign
           it to whoever opens.
+        </li>
+        <li>
+          When a conversation has waited for a person 15 minutes: set priority Urgent and assign it to the shift lead.
         </li>
       </ul>
       {manage && <p className="mt-2">Make one with the form above.</p>}

@@ -24,6 +24,7 @@ import {
   parseWords,
   sameWords,
   toggled,
+  waitWords,
   withTrigger,
   type AutomationForm,
   type AutomationLimitsProps,
@@ -422,6 +423,30 @@ function ConditionInputs({
           options={options}
           limits={limits}
         />
+      );
+    case 'waited':
+      return (
+        <div>
+          <InputLabel htmlFor={`${id}-minutes`}>Minutes</InputLabel>
+          <div className="mt-1 flex items-center gap-3">
+            <TextInput
+              id={`${id}-minutes`}
+              type="number"
+              min={1}
+              max={limits.waitedMinutes}
+              className="block w-32"
+              value={Number.isFinite(condition.minutes) ? String(condition.minutes) : ''}
+              onChange={(event) => onChange({ type: 'waited', minutes: Number.parseInt(event.target.value, 10) })}
+              aria-describedby={`${id}-minutes-hint`}
+            />
+            <span id={`${id}-minutes-hint`} className="text-sm text-gray-600">
+              {Number.isFinite(condition.minutes) && condition.minutes > 0
+                ? `${waitWords(condition.minutes)} after the handoff, once`
+                : 'after the handoff'}
+            </span>
+          </div>
+          <InputError className="mt-2" message={errors('minutes')} />
+        </div>
       );
     case 'handoff_reason':
       return (

@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { formatDate } from '@/lib/dates';
 import { LabelChip } from './labels';
-import type { AutomationOptions } from './automation-rules';
+import { waitWords, type AutomationOptions } from './automation-rules';
 import {
   automationTriggerLabels,
   contactFieldOperatorLabels,
@@ -65,6 +65,8 @@ export function conditionWords(condition: AutomationCondition, options: Automati
         </>
       );
     }
+    case 'waited':
+      return <>it has waited at least {waitWords(condition.minutes)}</>;
     case 'handoff_reason':
       return (
         <>

@@ -59,6 +59,7 @@ export interface AutomationLimitsProps {
   word: number;
   note: number;
   value: number;
+  waitedMinutes: number;
 }
 
 /** The body the page sends for a new rule or a change: the form's data as it is. */
@@ -102,7 +103,7 @@ export function sameWords(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** Conditions and actions a trigger offers only once. */
-const onceConditions: readonly AutomationConditionType[] = ['first_message'];
+const onceConditions: readonly AutomationConditionType[] = ['first_message', 'waited'];
 const onceActions: readonly AutomationActionType[] = ['hand_off'];
 
 /** The conditions the "Add condition" buttons offer: the trigger's, less those there once already. */
@@ -134,7 +135,12 @@ export function withTrigger(
   trigger: AutomationTrigger,
 ): { data: AutomationForm; dropped: string[] } {
   const offers = triggerOffers[trigger];
-  const conditions = data.conditions.filter((condition) => offers.conditions.includes(condition.type));
+  const kept = data.conditions.filter((condition) => offers.conditions.includes(condition.type));
+  // A waiting rule says how long first (the server requires it).
+  const conditions: AutomationCondition[] =
+    trigger === 'conversation_waiting' && !kept.some((condition) => condition.type === 'waited')
+      ? [{ type: 'waited', minutes: 15 }, ...kept]
+      : kept;
   const actions = data.actions.filter((action) => offers.actions.includes(action.type));
   const dropped = [
     ...data.conditions
@@ -199,6 +205,8 @@ export function blankCondition(type: AutomationConditionType, options: Automatio
     }
     case 'handoff_reason':
       return { type, reasons: [] };
+    case 'waited':
+      return { type, minutes: 15 };
   }
 }
 
@@ -227,4 +235,12 @@ export function blankAction(type: AutomationActionType, options: AutomationOptio
 /** An id among a list's, or in the list less it. */
 export function toggled<T>(list: readonly T[], item: T, on: boolean): T[] {
   return on ? (list.includes(item) ? [...list] : [...list, item]) : list.filter((each) => each !== item);
+}
+
+/** A wait in words: "15 minutes", "2 hours", "1 day", "90 minutes". */
+export function waitWords(minutes: number): string {
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (minutes > 0 && minutes % 1440 === 0) return unit(minutes / 1440, 'day');
+  if (minutes > 0 && minutes % 60 === 0) return unit(minutes / 60, 'hour');
+  return unit(minutes, 'minute');
 }
