@@ -365,7 +365,7 @@ describe('Conversations/Automations', () => {
     ).toBeNull();
     add(form, 'Add action', 'Set priority');
     expect(form.textContent).toContain(
-      'It reads: When a conversation has waited for a person and it has waited at least 2 hours',
+      'It reads: When a conversation has waited for a person 2 hours: set priority High.',
     );
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
     expect(fake.calls.at(-1)?.data).toMatchObject({

@@ -157,10 +157,17 @@ export default function AutomationSentence({
   options: AutomationOptions;
   className?: string;
 }) {
+  // A waiting rule's wait is part of its trigger: “When a conversation has waited for a person 15 minutes”.
+  const wait = rule.trigger === 'conversation_waiting' ? rule.conditions.find((c) => c.type === 'waited') : undefined;
+  const conditions = wait ? rule.conditions.filter((condition) => condition !== wait) : rule.conditions;
   return (
     <p className={className}>
-      When <strong className="font-semibold text-gray-900">{triggerWords(rule.trigger)}</strong>
-      {rule.conditions.map((condition, index) => (
+      When{' '}
+      <strong className="font-semibold text-gray-900">
+        {triggerWords(rule.trigger)}
+        {wait?.type === 'waited' && ` ${waitWords(wait.minutes)}`}
+      </strong>
+      {conditions.map((condition, index) => (
         <Fragment key={index}>
           {' and '}
           <strong className="font-semibold text-gray-900">{conditionWords(condition, options)}</strong>
