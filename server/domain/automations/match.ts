@@ -32,7 +32,7 @@ export function foldText(text: string): string {
     .trim();
 }
 
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const wordCharacter = /[\p{L}\p{N}]/u;
 
 /**
  * The first of `words` that `text` has where a word starts ("refund" in "Refundnya kapan?", not in
@@ -44,7 +44,9 @@ export function wordFound(text: string, words: readonly string[]): string | null
   for (const word of words) {
     const wanted = foldText(word);
     if (wanted === '') continue;
-    if (new RegExp(`(?<![\\p{L}\\p{N}])${escaped(wanted)}`, 'u').test(folded)) return word;
+    for (let at = folded.indexOf(wanted); at !== -1; at = folded.indexOf(wanted, at + 1)) {
+      if (at === 0 || !wordCharacter.test(folded[at - 1]!)) return word;
+    }
   }
   return null;
 }

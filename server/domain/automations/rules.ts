@@ -9,6 +9,7 @@ import { labelRepository } from '../../db/repositories/label-repository';
 import { teamContactFields } from '../contacts/fields';
 import { parseFieldValue } from '../contacts/field-values';
 import { agentsOf } from '../conversations/notifications';
+import { conversationPolicy } from '../conversations/conversation-actions';
 import { handoffReasonLabels } from '../conversations/handoff-reasons';
 import { presentLabel } from '../conversations/labels';
 import { priorityLabels, priorityOrder } from '../conversations/priority-labels';
@@ -33,7 +34,7 @@ import {
  * them; those who set up how conversations flow (owners, admins, editors: channels and bots) change them.
  */
 export const automationPolicy = {
-  view: (actor: TeamActor) => allows(actor.role, 'conversations:view', actor.abilities),
+  view: conversationPolicy.view,
   manage: (actor: TeamActor) => allows(actor.role, 'channels:update', actor.abilities),
 };
 
@@ -130,22 +131,18 @@ const ruleSchema = z.object({
 type RuleInput = z.infer<typeof ruleSchema>;
 
 /**
- * What the team has that a rule names, checked when it is saved: its channels, labels, fields and
- * the teammates who answer conversations (a rule naming another team's is refused as unknown).
+ * What the team has that a rule may name: its channels, labels, contact fields and the teammates
+ * who answer conversations. The page offers them; a saved rule naming anything else (another
+ * team's) is refused as unknown.
  */
 async function teamChoices(services: Pick<Services, 'db'>, teamId: number) {
-  const [channels, labels, teamFields, members] = await Promise.all([
+  const [channels, labels, fields, members] = await Promise.all([
     channelRepository(services.db, teamId).all(),
     labelRepository(services.db, teamId).all(),
     teamContactFields(services.db, teamId),
     agentsOf(services.db, teamId),
   ]);
-  return {
-    channels: new Set(channels.map((channel) => channel.id)),
-    labels: new Set(labels.map((label) => label.id)),
-    fields: teamFields,
-    members: new Set(members),
-  };
+  return { channels, labels, fields, members };
 }
 
 /** The rule's parts checked against its trigger and the team; values read in their field's type. */
@@ -154,6 +151,9 @@ function checkedParts(
   choices: Awaited<ReturnType<typeof teamChoices>>,
 ): { conditions: AutomationCondition[]; actions: AutomationAction[]; errors: FieldErrors } {
   const errors: FieldErrors = {};
+  const channelIds = new Set(choices.channels.map((channel) => channel.id));
+  const labelIds = new Set(choices.labels.map((label) => label.id));
+  const memberIds = new Set(choices.members);
   const offers = triggerOffers[input.trigger];
   const conditions = input.conditions.map((condition, index): AutomationCondition => {
     const at = `conditions.${index}`;
@@ -162,7 +162,7 @@ function checkedParts(
         `“${automationConditionLabels[condition.type]}” cannot be checked when ${automationTriggerWords[input.trigger]}.`;
       return condition as AutomationCondition;
     }
-    if (condition.type === 'channel' && condition.channel_ids.some((id) => !choices.channels.has(id))) {
+    if (condition.type === 'channel' && condition.channel_ids.some((id) => !channelIds.has(id))) {
       errors[`${at}.channel_ids`] = 'The selected channel is invalid.';
     }
     if (condition.type !== 'contact_field') return condition as AutomationCondition;
@@ -202,9 +202,9 @@ function checkedParts(
     if (!offers.actions.includes(action.type)) {
       errors[`${at}.type`] ??=
         `“${automationActionLabels[action.type]}” cannot be done when ${automationTriggerWords[input.trigger]}.`;
-    } else if (action.type === 'add_labels' && action.label_ids.some((id) => !choices.labels.has(id))) {
+    } else if (action.type === 'add_labels' && action.label_ids.some((id) => !labelIds.has(id))) {
       errors[`${at}.label_ids`] = 'The selected label is invalid.';
-    } else if (action.type === 'assign' && !choices.members.has(action.user_id)) {
+    } else if (action.type === 'assign' && !memberIds.has(action.user_id)) {
       errors[`${at}.user_id`] = 'Choose a teammate who answers conversations.';
     }
     return action;
@@ -280,12 +280,7 @@ export async function moveAutomationRule(
  * teammates who answer conversations, the handoff reasons and the priorities.
  */
 export async function automationOptions(services: Pick<Services, 'db'>, teamId: number) {
-  const [channels, labels, teamFields, memberIds] = await Promise.all([
-    channelRepository(services.db, teamId).all(),
-    labelRepository(services.db, teamId).all(),
-    teamContactFields(services.db, teamId),
-    agentsOf(services.db, teamId),
-  ]);
+  const { channels, labels, fields: teamFields, members: memberIds } = await teamChoices(services, teamId);
   const members =
     memberIds.length === 0
       ? []
@@ -299,7 +294,7 @@ export async function automationOptions(services: Pick<Services, 'db'>, teamId: 
       type: field.type,
       choices: field.options,
     })),
-    members: members.map((user) => ({ id: user.id, name: user.name })).sort((a, b) => a.name.localeCompare(b.name)),
+    members: members.sort((a, b) => a.name.localeCompare(b.name)),
     handoff_reasons: handoffReasonCodes.map((value) => ({ value, label: handoffReasonLabels[value] })),
     priorities: priorityOrder.map((value) => ({ value, label: priorityLabels[value] })),
   };

@@ -12,8 +12,6 @@ import { NotFoundError, ValidationError } from '../../support/errors';
 import { authorize, type TeamActor } from '../teams/team-access';
 import { allows, type TokenAbility } from '../teams/roles';
 import { isWebhookEventType, pingEvent, webhookEventTypes, webhookLimits } from './event-types';
-
-export { webhookLimits };
 import { newSigningSecret, readSecret, rolled, writeSecret } from './secrets';
 import { attemptDelivery, type AttemptOptions, type DeliveryServices } from './delivery';
 import { newEventId } from './emit';

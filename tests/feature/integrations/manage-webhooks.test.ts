@@ -6,7 +6,7 @@ import { createMember, createOwnedTeam } from '../../factories/teams';
 import { webhookEndpoints } from '../../../server/db/schema/index';
 import { readSecret, writeSecret } from '../../../server/domain/webhooks/secrets';
 import { webhookEventTypes } from '../../../server/domain/webhooks/event-types';
-import { webhookLimits } from '../../../server/domain/webhooks/endpoints';
+import { webhookLimits } from '../../../server/domain/webhooks/event-types';
 import type { WebhookShowProps, WebhooksIndexProps } from '../../../server/presenters/webhook-presenter';
 
 /**

@@ -9,9 +9,9 @@ import {
   rotateEndpointSecret,
   sendTestEvent,
   updateEndpoint,
-  webhookLimits,
   webhookPolicy,
 } from '../../../domain/webhooks/endpoints';
+import { webhookLimits } from '../../../domain/webhooks/event-types';
 import { MAX_ATTEMPTS } from '../../../domain/webhooks/delivery';
 import { previousUntil, readSecret } from '../../../domain/webhooks/secrets';
 import { authorize, type TeamActor } from '../../../domain/teams/team-access';

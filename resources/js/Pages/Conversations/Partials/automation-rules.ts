@@ -1,5 +1,6 @@
 import type { LabelColor } from '../../../../../server/db/schema/labels';
 import type { ConversationPriority, HandoffReasonCode } from '../../../../../server/db/schema/channels';
+import type { automationLimits } from '../../../../../server/domain/automations/rule-types';
 import {
   automationActionLabels,
   automationConditionLabels,
@@ -50,17 +51,8 @@ export interface AutomationOptions {
   priorities: Array<{ value: ConversationPriority; label: string }>;
 }
 
-export interface AutomationLimitsProps {
-  perTeam: number;
-  name: number;
-  conditions: number;
-  actions: number;
-  words: number;
-  word: number;
-  note: number;
-  value: number;
-  waitedMinutes: number;
-}
+/** The limits a rule is kept within (rule-types.ts), as the server sends them. */
+export type AutomationLimitsProps = Record<keyof typeof automationLimits, number>;
 
 /** The body the page sends for a new rule or a change: the form's data as it is. */
 export type AutomationForm = {
