@@ -1033,7 +1033,9 @@ export async function replyToMessage(
   // "STOP" or "START" on WhatsApp: the bot confirms it, whatever else was asked with it.
   const request = channel.type === 'whatsapp' ? broadcastRequest(inbound.text) : null;
   // A team's automation rule that hands this message to a person: the bot says so instead of answering.
-  const ruled = request ? undefined : await handOffRule(services, { conversation, contact, message: inbound });
+  const ruled = request
+    ? undefined
+    : await handOffRule(services, { conversation, contact, messages: asked.length > 0 ? asked : [inbound] });
   try {
     if (ruled) {
       result = handoffTurn(

@@ -212,28 +212,38 @@ function messageFacts(
 }
 
 /**
- * The rule that has the bot hand this message's conversation to a person instead of answering, if
- * any: the bot's turn asks, as it reads its own handoff keywords (the same conditions the inbound
- * transaction checked, on the same message and contact).
+ * The rule that has the bot hand the conversation to a person instead of answering, if any: the
+ * bot's turn asks, as it reads its own handoff keywords, about every message it answers together
+ * (the customer's since the last reply), because the inbound transaction ran the rules on each as
+ * it came and wrote "handed the conversation to a person" for the one that matched, which a newer
+ * message must not make untrue.
  */
 export async function handOffRule(
   services: Pick<Services, 'db'>,
   input: {
     conversation: Pick<ConversationRow, 'id' | 'teamId' | 'channelId'>;
     contact: Pick<ContactRow, 'attributes'>;
-    message: Pick<MessageRow, 'id' | 'text'>;
+    messages: ReadonlyArray<Pick<MessageRow, 'id' | 'text'>>;
   },
 ): Promise<AutomationRuleRow | undefined> {
   const rules = (await enabledRulesOf(services.db, input.conversation.teamId, 'customer_message')).filter((rule) =>
     rule.actions.some((action) => action.type === 'hand_off'),
   );
-  if (rules.length === 0) return undefined;
+  if (rules.length === 0 || input.messages.length === 0) return undefined;
   const asksFirst = rules.some((rule) => rule.conditions.some((condition) => condition.type === 'first_message'));
-  const firstMessage = asksFirst && !(await inboundBefore(services, input.conversation, input.message.id));
+  const earliest = input.messages.reduce((first, message) => (message.id < first.id ? message : first));
+  const firstId = asksFirst && !(await inboundBefore(services, input.conversation, earliest.id)) ? earliest.id : null;
   const needsFields = rules.some((rule) => rule.conditions.some((condition) => condition.type === 'contact_field'));
   const fields = needsFields ? await teamContactFields(services.db, input.conversation.teamId) : [];
-  const facts = { ...messageFacts(input.conversation, input.contact, input.message.text, firstMessage), fields };
-  return rules.find((rule) => ruleMatches(rule, facts));
+  for (const message of input.messages) {
+    const facts = {
+      ...messageFacts(input.conversation, input.contact, message.text, message.id === firstId),
+      fields,
+    };
+    const rule = rules.find((candidate) => ruleMatches(candidate, facts));
+    if (rule) return rule;
+  }
+  return undefined;
 }
 
 /** Whether the customer wrote in the conversation before this message. */

@@ -174,6 +174,32 @@ describe('automation rules at work', () => {
     expect(await latest()).toMatchObject({ state: 'queued', priority: 'urgent', labelIds: [keluhan.id] });
   });
 
+  it('hand the conversation to a person when the matching message is followed by another before the bot answers', async () => {
+    const { rule, call, visitor, latest, thread } = await shop();
+    await rule({
+      name: 'Keluhan',
+      trigger: 'customer_message',
+      conditions: [{ type: 'message_contains', words: ['komplain'] }],
+      actions: [{ type: 'hand_off' }],
+    });
+    const { session } = await visitor();
+    // Two messages in a row, the second naming none of the words: the bot answers them together,
+    // and the rule's "handed the conversation to a person" stays true.
+    for (const text of ['Mau komplain pesanan saya', 'Nomor ordernya 1234 ya kak']) {
+      const sent = await call('messages', session.token).send({ text, clientId: randomUUID() });
+      expect(sent.status, sent.text).toBe(202);
+    }
+    await app.services.jobs.drain();
+    const handed = await latest();
+    expect(handed).toMatchObject({ state: 'queued', handoffReason: 'rule' });
+    const lines = await thread(handed.id);
+    expect(lines.filter(([sender]) => sender !== 'contact')).toEqual([
+      ['system', 'event', 'Rule “Keluhan”: handed the conversation to a person.'],
+      ['bot', 'text', 'Baik, saya sambungkan ke tim kami. Mohon tunggu sebentar.'],
+      ['system', 'event', 'Waiting for a person: an automation rule asked for one.'],
+    ]);
+  });
+
   it("mark a new conversation and a member by their contact's fields; a turned-off rule and another team's do nothing", async () => {
     const { team, label, rule, visitor, latest, repo, thread } = await shop();
     const baru = await label('Baru');
