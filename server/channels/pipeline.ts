@@ -987,6 +987,10 @@ export async function replyToMessage(
   });
   const firstAttempt = { teamId: input.teamId, attempt: 1 };
   if (reply && reply.status !== 'composing') {
+    // A run before this one finished the reply and stopped before its handoff (the conversation is
+    // still the bot's): the customer was told a person is coming, so one is asked for now.
+    if (reply.ai?.handoff)
+      await queueForPerson(services, conversation, reply.ai.handoff, widgetTarget(channel, conversation.threadId));
     // A run before this one finished the reply: its first send, if that did not end, goes now.
     if (reply.status === 'queued' || reply.status === 'sending')
       await deliver(services, channel, outgoing(reply), firstAttempt, { resume: true, job: sentBy(replyJob, context) });
@@ -1134,6 +1138,7 @@ export async function replyToMessage(
       citations: result.citations,
       credits: reservation.ok ? spentCredits(result) : 0,
       ...(result.trace.customer ? { customer: result.trace.customer.asked } : {}),
+      ...(result.handoff ? { handoff: result.handoff.reason } : {}),
     },
   });
   if (finished) {

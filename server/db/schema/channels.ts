@@ -235,6 +235,11 @@ export interface MessageAi {
   credits?: number;
   /** The labels of the contact's details the reply told or gave the model (bot-engine/customer.ts). */
   customer?: string[];
+  /**
+   * Why the reply hands the conversation to a person, when it does: kept with the reply, so that a
+   * run of its job after a stop that came between the reply and the handoff still makes the handoff.
+   */
+  handoff?: HandoffReasonCode;
 }
 
 export const messages = pgTable(

@@ -52,15 +52,19 @@ export async function updateContact(
   contactId: number,
   input: unknown,
 ): Promise<ContactRow> {
-  const repo = conversationRepository(services.db, actor.teamId);
-  if (!(await repo.contact(contactId))) throw new NotFoundError();
-  authorize(contactPolicy.view(actor));
-  authorize(contactPolicy.edit(actor));
-  const row = await saveContactDetails(repo, contactId, input, await teamContactFields(services.db, actor.teamId));
-  if (!row) throw new NotFoundError();
-  await contactChanged(services, actor.teamId, contactId);
-  await emitContactEvent(services, actor.teamId, 'contact.updated', contactId);
-  return row;
+  // The change and its `contact.updated` for the team's webhooks commit together.
+  return services.db.transaction(async (tx) => {
+    const inTx = { ...services, db: tx };
+    const repo = conversationRepository(tx, actor.teamId);
+    if (!(await repo.contact(contactId))) throw new NotFoundError();
+    authorize(contactPolicy.view(actor));
+    authorize(contactPolicy.edit(actor));
+    const row = await saveContactDetails(repo, contactId, input, await teamContactFields(tx, actor.teamId));
+    if (!row) throw new NotFoundError();
+    await contactChanged(inTx, actor.teamId, contactId);
+    await emitContactEvent(inTx, actor.teamId, 'contact.updated', contactId);
+    return row;
+  });
 }
 
 /** The contact's open conversations, broadcast as changed: the inbox's rows and open threads show it anew. */

@@ -59,8 +59,9 @@ export async function createContact(services: EmitServices, actor: TeamActor, in
       .returning({ id: contacts.id });
     if (data.phone)
       await rememberWhatsApp(tx, actor.teamId, [{ contactId: row.id, phone: data.phone, name: data.name ?? null }]);
+    // Told with the contact's row, or not at all.
+    await emitContactEvent({ ...services, db: tx }, actor.teamId, 'contact.created', row.id);
     return row.id;
   });
-  await emitContactEvent(services, actor.teamId, 'contact.created', id);
   return id;
 }

@@ -89,10 +89,10 @@ export async function deleteContact(
       );
     // Their identities, conversations (messages, activities, gap questions) and notes go with them.
     await tx.delete(contacts).where(and(eq(contacts.teamId, actor.teamId), eq(contacts.id, contactId)));
+    // The team's system hears who is gone, to erase them too: with the erasure, or not at all.
+    await emitContactDeleted({ ...services, db: tx }, actor.teamId, contact);
     return ids.length;
   });
-  // The team's system hears who is gone, to erase them too.
-  await emitContactDeleted(services, actor.teamId, contact);
   // Their files go with the workers' hourly sweep of files no message names (media-sweep.ts), once
   // its grace has passed: files are shared by content, and a file of a message being written now is
   // never taken.

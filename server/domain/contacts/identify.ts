@@ -107,15 +107,11 @@ export async function identifyContact(
     }
     const contact = (await repo.setContactDetails(id, changed, attributes))!;
     await rememberIdentities(tx, actor.teamId, contact);
+    // Told with the change, or not at all.
+    await emitContactEvent({ ...services, db: tx }, actor.teamId, found ? 'contact.updated' : 'contact.created', id);
     return { contact, created: found === undefined };
   });
   if (!result.created) await contactChanged(services, actor.teamId, result.contact.id);
-  await emitContactEvent(
-    services,
-    actor.teamId,
-    result.created ? 'contact.created' : 'contact.updated',
-    result.contact.id,
-  );
   return result;
 }
 

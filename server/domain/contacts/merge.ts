@@ -97,12 +97,13 @@ export async function mergeContacts(
       })
       .where(mine(keptId));
     await tx.delete(contacts).where(mine(mergedId));
-    return { mergedLabel: contactName(merged), moved: moved.map((row) => row.id), merged };
+    // The team's system hears both with the merge, or neither.
+    await emitContactEvent({ ...services, db: tx }, actor.teamId, 'contact.updated', keptId);
+    await emitContactDeleted({ ...services, db: tx }, actor.teamId, merged, keptId);
+    return { mergedLabel: contactName(merged), moved: moved.map((row) => row.id) };
   });
 
   // The inbox rows and open threads of the kept contact show the one contact now.
   await contactChanged(services, actor.teamId, keptId);
-  await emitContactEvent(services, actor.teamId, 'contact.updated', keptId);
-  await emitContactDeleted(services, actor.teamId, result.merged, keptId);
   return { mergedLabel: result.mergedLabel, movedConversations: result.moved.length };
 }

@@ -101,15 +101,19 @@ export async function updateContactDetails(
   conversationId: number,
   input: unknown,
 ): Promise<ContactRow> {
-  const repo = conversationRepository(services.db, actor.teamId);
-  const conversation = await repo.find(conversationId);
-  if (!conversation) throw new NotFoundError();
-  authorize(conversationPolicy.reply(actor));
-  const teamFields = await teamContactFields(services.db, actor.teamId);
-  const row = await saveContactDetails(repo, conversation.contactId, input, teamFields);
-  if (!row) throw new NotFoundError();
-  // The inbox's list and whoever has the conversation open show the new name.
-  await conversationChanged(services, actor.teamId, conversation.id, 'contact');
-  await emitContactEvent(services, actor.teamId, 'contact.updated', conversation.contactId);
-  return row;
+  // The change and its `contact.updated` for the team's webhooks commit together.
+  return services.db.transaction(async (tx) => {
+    const inTx = { ...services, db: tx };
+    const repo = conversationRepository(tx, actor.teamId);
+    const conversation = await repo.find(conversationId);
+    if (!conversation) throw new NotFoundError();
+    authorize(conversationPolicy.reply(actor));
+    const teamFields = await teamContactFields(tx, actor.teamId);
+    const row = await saveContactDetails(repo, conversation.contactId, input, teamFields);
+    if (!row) throw new NotFoundError();
+    // The inbox's list and whoever has the conversation open show the new name.
+    await conversationChanged(inTx, actor.teamId, conversation.id, 'contact');
+    await emitContactEvent(inTx, actor.teamId, 'contact.updated', conversation.contactId);
+    return row;
+  });
 }

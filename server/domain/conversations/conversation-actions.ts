@@ -159,6 +159,18 @@ export async function conversationContext(services: Pick<Services, 'db'>, actor:
   return { repo, conversation, channel, widget: widgetTarget(channel, conversation.threadId) };
 }
 
+/**
+ * A teammate's action as one unit of work: the change, its line in the thread and the team's
+ * webhook deliveries of it commit together or not at all, so that a process stopped between them
+ * can no longer leave a resolved conversation whose `conversation.resolved` never goes out. The
+ * live events, jobs and bells it queues go after the commit.
+ */
+function asOneChange<Args extends unknown[], T>(
+  action: (services: ConversationServices, ...args: Args) => Promise<T>,
+): (services: ConversationServices, ...args: Args) => Promise<T> {
+  return (services, ...args) => services.db.transaction((tx) => action({ ...services, db: tx }, ...args));
+}
+
 /** A teammate's name as the thread's lines say it. */
 export async function teammateName(services: Pick<Services, 'db'>, userId: number) {
   return (await userRepository(services.db).find(userId))?.name ?? 'A teammate';
@@ -257,7 +269,7 @@ export function freeTextClosed(
  * An agent's reply: the conversation becomes theirs (the bot stops), the message goes out through
  * the channel by the send job. On WhatsApp outside the 24-hour window only a template may go.
  */
-export async function replyAsAgent(
+async function reply(
   services: ConversationServices,
   actor: TeamActor,
   conversationId: number,
@@ -349,6 +361,7 @@ export async function replyAsAgent(
   }
   return written[0];
 }
+export const replyAsAgent = asOneChange(reply);
 
 /**
  * An internal note: in the thread for the team, never sent to the customer; words, a file, or
@@ -402,7 +415,7 @@ export async function teamMembers(services: Pick<Services, 'db'>, actor: TeamAct
 }
 
 /** Takes the conversation (user_id = oneself), gives it to a teammate, or unassigns it (null). */
-export async function assign(services: ConversationServices, actor: TeamActor, conversationId: number, input: unknown) {
+async function assignTo(services: ConversationServices, actor: TeamActor, conversationId: number, input: unknown) {
   const { repo, conversation, widget } = await conversationContext(services, actor, conversationId);
   authorize(conversationPolicy.reply(actor));
   const { user_id: userId } = validate(assignSchema, input);
@@ -444,9 +457,10 @@ export async function assign(services: ConversationServices, actor: TeamActor, c
     });
   }
 }
+export const assign = asOneChange(assignTo);
 
 /** Gives the conversation back to the bot, which answers the next message again. */
-export async function handBack(services: ConversationServices, actor: TeamActor, conversationId: number) {
+async function handBackToBot(services: ConversationServices, actor: TeamActor, conversationId: number) {
   const { repo, conversation, widget } = await conversationContext(services, actor, conversationId);
   authorize(conversationPolicy.reply(actor));
   const moved = await repo.transition(conversation.id, ['queued', 'human'], {
@@ -461,8 +475,9 @@ export async function handBack(services: ConversationServices, actor: TeamActor,
   await conversationChanged(services, actor.teamId, conversation.id, 'handback', widget);
   await settleQueued(services, conversation);
 }
+export const handBack = asOneChange(handBackToBot);
 
-export async function resolve(services: ConversationServices, actor: TeamActor, conversationId: number) {
+async function resolveConversation(services: ConversationServices, actor: TeamActor, conversationId: number) {
   const { repo, conversation, channel, widget } = await conversationContext(services, actor, conversationId);
   authorize(conversationPolicy.resolve(actor));
   const moved = await repo.transition(conversation.id, ['bot', 'queued', 'human'], {
@@ -478,6 +493,7 @@ export async function resolve(services: ConversationServices, actor: TeamActor, 
   await settleQueued(services, conversation);
   await askForRating(services, channel, moved, sendJob);
 }
+export const resolve = asOneChange(resolveConversation);
 
 /**
  * A resolved conversation taken up again by a teammate: theirs, counted as reopened; false when it
@@ -505,7 +521,7 @@ async function reopenFor(
   }
 }
 
-export async function reopen(services: ConversationServices, actor: TeamActor, conversationId: number) {
+async function reopenConversation(services: ConversationServices, actor: TeamActor, conversationId: number) {
   const { repo, conversation, widget } = await conversationContext(services, actor, conversationId);
   authorize(conversationPolicy.resolve(actor));
   if (!(await reopenFor(repo, conversation, actor.userId, 'state'))) {
@@ -514,6 +530,7 @@ export async function reopen(services: ConversationServices, actor: TeamActor, c
   await systemLine(services, conversation, `Reopened by ${await teammateName(services, actor.userId)}.`);
   await conversationChanged(services, actor.teamId, conversation.id, 'reopened', widget);
 }
+export const reopen = asOneChange(reopenConversation);
 
 /**
  * Marks a conversation unread again (a person who opened it and will come back to it): the inbox

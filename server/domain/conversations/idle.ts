@@ -35,28 +35,35 @@ export async function resolveIdleConversations(
     )
     .orderBy(conversations.lastMessageAt)
     .limit(perRun);
-  const resolved = await services.db
-    .update(conversations)
-    .set({ state: 'resolved', resolvedAt: now, resolvedBy: 'auto_idle', updatedAt: now })
-    .where(
-      and(
-        inArray(conversations.id, idle),
-        inArray(conversations.state, ['bot', 'queued', 'human']),
-        lt(conversations.lastMessageAt, before),
-        isNull(conversations.snoozedUntil),
-      ),
-    )
-    .returning();
-  const text = idleResolutionLine(hours);
-  for (const row of resolved) {
-    // Read through the hot cache: a run reads each channel once.
-    const channel = await channelById(services.db, row.channelId);
-    const widget = channel ? widgetTarget(channel, row.threadId) : undefined;
-    await systemLine(services, row, text);
-    await conversationChanged(services, row.teamId, row.id, 'resolved', widget);
-    if (channel) await askForRating(services, channel, row, sendJob);
-  }
-  return resolved.length;
+  // A run is one unit of work: the resolutions, their lines, rating questions and webhook events
+  // commit together, so a stopped worker leaves none of them half told.
+  return services.db.transaction(async (tx) => {
+    const inTx = { ...services, db: tx };
+    const resolved = await tx
+      .update(conversations)
+      .set({ state: 'resolved', resolvedAt: now, resolvedBy: 'auto_idle', updatedAt: now })
+      .where(
+        and(
+          inArray(conversations.id, idle),
+          inArray(conversations.state, ['bot', 'queued', 'human']),
+          lt(conversations.lastMessageAt, before),
+          isNull(conversations.snoozedUntil),
+        ),
+      )
+      .returning();
+    const text = idleResolutionLine(hours);
+    // A run reads each channel once.
+    const channels = new Map<number, Promise<Awaited<ReturnType<typeof channelById>>>>();
+    for (const row of resolved) {
+      if (!channels.has(row.channelId)) channels.set(row.channelId, channelById(tx, row.channelId));
+      const channel = await channels.get(row.channelId);
+      const widget = channel ? widgetTarget(channel, row.threadId) : undefined;
+      await systemLine(inTx, row, text);
+      await conversationChanged(inTx, row.teamId, row.id, 'resolved', widget);
+      if (channel) await askForRating(inTx, channel, row, sendJob);
+    }
+    return resolved.length;
+  });
 }
 
 /** The thread's line for a conversation resolved after `hours` without a message. */

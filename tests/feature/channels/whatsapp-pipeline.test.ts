@@ -12,6 +12,7 @@ import {
 import { createChannel } from '../../factories/channels';
 import { conversationRepository } from '../../../server/db/repositories/conversation-repository';
 import { channelRepository } from '../../../server/db/repositories/channel-repository';
+import type { MessageAi } from '../../../server/db/schema/index';
 import { processInbound, replyToMessage } from '../../../server/channels/pipeline';
 
 /**
@@ -230,9 +231,9 @@ describe('WhatsApp webhooks', () => {
 
 describe('the reply job', () => {
   /** A delivered message whose channel.inbound job has run (and completed); its reply job is queued. */
-  async function inboundStored(customer: string) {
+  async function inboundStored(customer: string, text = 'Outlet Kemang buka jam berapa?') {
     const setup = await whatsappChannel();
-    const res = await setup.deliver(setup.message(customer, 'Outlet Kemang buka jam berapa?'));
+    const res = await setup.deliver(setup.message(customer, text));
     expect(res.status, res.text).toBe(200);
     const [event] = (await setup.channels.events(setup.channel.id, { page: 1, perPage: 10 })).items;
     await processInbound(app.services, event.id);
@@ -246,6 +247,33 @@ describe('the reply job', () => {
     const [inbound] = await setup.conversations.messages(conversation.id, { limit: 10 });
     expect(inbound).toMatchObject({ sender: 'contact', status: 'received' });
     return { ...setup, conversation, inbound };
+  }
+
+  /**
+   * What a worker that died mid-run leaves: the message's reply job taken (active) and its reply
+   * written and taken for sending, with the metadata given.
+   */
+  async function leftSending(
+    setup: Awaited<ReturnType<typeof inboundStored>>,
+    reply: { text: string; ai?: MessageAi },
+  ) {
+    await app.services.database.execute(
+      `update pgboss.job set state = 'active', started_on = now()
+        where name = 'conversation.reply' and state = 'created' and (data->>'messageId')::int = $1`,
+      [setup.inbound.id],
+    );
+    return setup.conversations.insertMessage({
+      conversationId: setup.conversation.id,
+      channelId: setup.channel.id,
+      direction: 'outbound',
+      sender: 'bot',
+      kind: 'text',
+      text: reply.text,
+      ...(reply.ai ? { ai: reply.ai } : {}),
+      inReplyToId: setup.inbound.id,
+      status: 'sending',
+      attempts: 1,
+    });
   }
 
   it('finishes a turn a killed worker left composing: one reply row, one send', async () => {
@@ -284,6 +312,43 @@ describe('the reply job', () => {
     expect((await conversations.find(conversation.id))?.botReplyCount).toBe(1);
   });
 
+  it('hands the conversation to a person when a killed worker wrote the handoff reply and stopped before the handoff', async () => {
+    // A whole run keeps why its reply hands the conversation over with the reply.
+    const asked = await inboundStored('6281234567808', 'Saya mau bicara dengan orang, bukan bot');
+    await app.services.jobs.drain();
+    const handed = (await asked.conversations.find(asked.conversation.id))!;
+    expect(handed.state).toBe('queued');
+    const [, whole] = await asked.conversations.messages(asked.conversation.id, { limit: 10 });
+    expect(whole.ai?.handoff).toBe(handed.handoffReason);
+
+    // Another worker wrote such a reply, took it for sending and died before the handoff.
+    const customer = '6281234567809';
+    const setup = await inboundStored(customer, 'Saya mau bicara dengan orang, bukan bot');
+    const { conversation, conversations } = setup;
+    const written = await leftSending(setup, { text: whole.text, ai: { ...whole.ai! } });
+    expect(await conversations.find(conversation.id)).toMatchObject({ state: 'bot' });
+
+    expect(await app.services.jobs.recoverAbandoned()).toBe(1);
+    await app.services.jobs.drain();
+
+    // The customer was told a person is coming: one is asked for, the reply goes out once.
+    expect(await conversations.find(conversation.id)).toMatchObject({
+      state: 'queued',
+      handoffReason: handed.handoffReason,
+    });
+    const thread = await conversations.messages(conversation.id, { limit: 10 });
+    expect(thread.map((m) => [m.sender, m.kind])).toEqual([
+      ['contact', 'text'],
+      ['bot', 'text'],
+      ['system', 'event'],
+    ]);
+    expect(thread[2].text).toMatch(/^Waiting for a person/);
+    expect(await conversations.message(written!.id)).toMatchObject({ status: 'sent' });
+    expect(sentTo(customer)).toHaveLength(1);
+    await app.services.jobs.drain();
+    expect(sentTo(customer)).toHaveLength(1);
+  });
+
   it('makes one reply and one send when the reply job runs twice for the same message', async () => {
     const customer = '6281234567805';
     const { team, conversation, inbound, conversations } = await inboundStored(customer);
@@ -319,25 +384,11 @@ describe('the reply job', () => {
 
   it('finishes a send a killed worker left half done: the reply goes out once, as it was written', async () => {
     const customer = '6281234567807';
-    const { channel, conversation, inbound, conversations } = await inboundStored(customer);
+    const setup = await inboundStored(customer);
+    const { conversations } = setup;
     // A worker wrote the whole reply, took it for sending (status sending) and died before it knew
     // whether the send went out.
-    await app.services.database.execute(
-      `update pgboss.job set state = 'active', started_on = now()
-        where name = 'conversation.reply' and state = 'created' and (data->>'messageId')::int = $1`,
-      [inbound.id],
-    );
-    const written = await conversations.insertMessage({
-      conversationId: conversation.id,
-      channelId: channel.id,
-      direction: 'outbound',
-      sender: 'bot',
-      kind: 'text',
-      text: 'Outlet Kemang buka pukul 07.00–22.00.',
-      inReplyToId: inbound.id,
-      status: 'sending',
-      attempts: 1,
-    });
+    const written = await leftSending(setup, { text: 'Outlet Kemang buka pukul 07.00–22.00.' });
 
     expect(await app.services.jobs.recoverAbandoned()).toBe(1);
     await app.services.jobs.drain();

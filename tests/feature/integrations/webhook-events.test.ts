@@ -7,7 +7,7 @@ import { cafeBot } from '../../helpers/bots';
 import type { ReceivedDelivery, WebhookReceiver } from '../../helpers/webhook-receiver';
 import { addWebhookEndpoint } from '../../helpers/webhook-endpoints';
 import { createChannel } from '../../factories/channels';
-import { teams, webhookDeliveries } from '../../../server/db/schema/index';
+import { contacts, conversations, messages, teams, webhookDeliveries } from '../../../server/db/schema/index';
 import type { SessionResponse } from '../../../server/channels/web/protocol';
 import { webhookSchemaOf } from '../../../server/http/openapi/webhooks';
 
@@ -206,6 +206,60 @@ describe('webhook events', () => {
       ['conversation.assigned', owner.id],
     ]);
     expect(events[0].data.conversation).toMatchObject({ state: 'queued', handoff_reason: 'user_request' });
+  });
+
+  it("commit with the teammate's change they tell: a failure writing the event leaves the change unmade", async () => {
+    const { owner, team, call, visitor } = await website();
+    const admin = await signedIn(app.app, owner);
+    const endpoint = await addEndpoint(admin, ['conversation.resolved', 'contact.updated']);
+    const session = await visitor();
+    const asked = await call('messages', session.token).send({ text: 'Halo, masih buka?', clientId: randomUUID() });
+    expect(asked.status, asked.text).toBe(202);
+    await app.services.jobs.drain();
+    const [conversation] = await app.services.db.select().from(conversations).where(eq(conversations.teamId, team.id));
+    const lines = async () =>
+      (await app.services.db.select().from(messages).where(eq(messages.conversationId, conversation.id)))
+        .filter((message) => message.sender === 'system')
+        .map((message) => message.text);
+
+    // The database refuses the delivery rows (a full disk, a stopped process: the event is not written).
+    await app.services.database.execute(
+      `create function refuse_webhook_delivery() returns trigger language plpgsql
+        as $$ begin raise exception 'no room for the delivery'; end $$`,
+    );
+    await app.services.database.execute(
+      `create trigger refuse_webhook_delivery before insert on webhook_deliveries
+        for each row execute function refuse_webhook_delivery()`,
+    );
+    try {
+      expect((await admin.send('post', `/conversations/${conversation.id}/resolve`)).status).toBe(500);
+      expect(
+        (await admin.send('put', `/conversations/${conversation.id}/contact`, { name: 'Rina', phone: '', email: '' }))
+          .status,
+      ).toBe(500);
+    } finally {
+      await app.services.database.execute('drop trigger refuse_webhook_delivery on webhook_deliveries');
+      await app.services.database.execute('drop function refuse_webhook_delivery()');
+    }
+    // Neither change happened: no resolution, no line saying so, no new name.
+    const [untouched] = await app.services.db.select().from(conversations).where(eq(conversations.id, conversation.id));
+    expect(untouched.state).toBe('bot');
+    expect(await lines()).toEqual([]);
+    const [contact] = await app.services.db.select().from(contacts).where(eq(contacts.id, conversation.contactId));
+    expect(contact.name).toBeNull();
+
+    // Done again, each change and its event go together, once.
+    expect(
+      (await admin.send('put', `/conversations/${conversation.id}/contact`, { name: 'Rina', phone: '', email: '' }))
+        .status,
+    ).toBe(303);
+    expect((await admin.send('post', `/conversations/${conversation.id}/resolve`)).status).toBe(303);
+    await app.services.jobs.drain();
+    expect(await lines()).toEqual([`Resolved by ${owner.name}.`]);
+    expect(received(endpoint.receiver).map((event) => event.type)).toEqual([
+      'contact.updated',
+      'conversation.resolved',
+    ]);
   });
 
   it('reach nothing from a turned-off endpoint or for another team, and nothing is queued for a team without endpoints', async () => {
