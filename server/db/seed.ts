@@ -478,7 +478,8 @@ async function seedDemoContactFields(db: Database, teamId: number, ownerId: numb
 /**
  * The demo team's automation rules (Conversations/Automations): a complaint goes to a person,
  * urgent and labelled, with a note of what to ask; a Gold member's handoff goes to Ayu; a
- * conversation left waiting 15 minutes is made urgent. Made after the demo's conversations, so
+ * conversation left waiting 15 minutes is made urgent; a customer left 30 minutes without a
+ * person's reply is marked high, with a note. Made after the demo's conversations, so
  * they have not acted yet: write "mau komplain" to the demo widget, or leave the waiting ones be.
  */
 async function seedDemoAutomations(db: Database, teamId: number, ownerId: number): Promise<void> {
@@ -529,6 +530,21 @@ async function seedDemoAutomations(db: Database, teamId: number, ownerId: number
       actions: [
         { type: 'set_priority', priority: 'urgent' },
         { type: 'add_note', text: 'Sudah menunggu 15 menit: balas sekarang, atau beri kabar kapan dibalas.' },
+      ],
+      createdBy: ownerId,
+    },
+    {
+      teamId,
+      name: 'Belum dibalas 30 menit',
+      trigger: 'reply_waiting',
+      position: 4,
+      conditions: [{ type: 'waited', minutes: 30 }],
+      actions: [
+        { type: 'set_priority', priority: 'high' },
+        {
+          type: 'add_note',
+          text: 'Pelanggan menunggu balasan 30 menit: balas, atau minta teman shift mengambil alih.',
+        },
       ],
       createdBy: ownerId,
     },

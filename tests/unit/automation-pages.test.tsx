@@ -375,6 +375,31 @@ describe('Conversations/Automations', () => {
     });
   });
 
+  it('makes a rule for a customer waiting for a reply, saying what the wait is', () => {
+    render(<Automations {...props()} />);
+    const form = newRule();
+    fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Belum dibalas' } });
+    const when = within(form).getByLabelText('When');
+    fireEvent.change(when, { target: { value: 'reply_waiting' } });
+    // What the trigger means is said under it, and read with it.
+    const described = (when.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ');
+    expect(described).toContain('from the handoff to their first reply, then from each new message of the customer');
+    const waited = card(form, 'Waited at least');
+    fireEvent.change(within(waited).getByLabelText('Minutes'), { target: { value: '30' } });
+    expect(waited.textContent).toContain('30 minutes without a reply, once each time the customer waits');
+    add(form, 'Add action', 'Assign to');
+    expect(form.textContent).toContain('It reads: When a customer has waited for a reply 30 minutes: assign to');
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(fake.calls.at(-1)?.data).toMatchObject({
+      trigger: 'reply_waiting',
+      conditions: [{ type: 'waited', minutes: 30 }],
+      actions: [{ type: 'assign' }],
+    });
+  });
+
   it("compares a contact field by its kind: a bound for a number, a field's choices, yes or no, a date, or set", () => {
     render(<Automations {...props()} />);
     const form = newRule();

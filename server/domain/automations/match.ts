@@ -18,7 +18,7 @@ export interface AutomationFacts {
   /** The team's fields, to read a condition's value in its field's type; a deleted field is missing. */
   fields: readonly ContactFieldShape[];
   handoffReason: HandoffReasonCode | null;
-  /** How many whole minutes the conversation has waited for a person (conversation_waiting), else null. */
+  /** How many whole minutes it has waited for a person or their reply (the timed triggers), else null. */
   waitedMinutes: number | null;
 }
 

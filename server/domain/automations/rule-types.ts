@@ -8,13 +8,28 @@ import type { ConversationPriority, HandoffReasonCode } from '../../db/schema/ch
  * them must hold) and then takes its actions in order, as Chatwoot's automations and Zendesk's
  * triggers do.
  */
-export const automationTriggers = ['customer_message', 'conversation_queued', 'conversation_waiting'] as const;
+export const automationTriggers = [
+  'customer_message',
+  'conversation_queued',
+  'conversation_waiting',
+  'reply_waiting',
+] as const;
 export type AutomationTrigger = (typeof automationTriggers)[number];
+
+/**
+ * The triggers the workers' minute sweep runs, each rule once per wait after its "Waited at least"
+ * (which they require): a conversation waiting for a person to take it, and a customer with a person
+ * waiting for that person's reply (the first since the handoff, or the next after their new message).
+ */
+export const timedTriggers = ['conversation_waiting', 'reply_waiting'] as const satisfies readonly AutomationTrigger[];
+export const isTimed = (trigger: AutomationTrigger): trigger is (typeof timedTriggers)[number] =>
+  (timedTriggers as readonly AutomationTrigger[]).includes(trigger);
 
 export const automationTriggerLabels: Record<AutomationTrigger, string> = {
   customer_message: 'A customer writes',
   conversation_queued: 'A conversation is handed to a person',
   conversation_waiting: 'A conversation has waited for a person',
+  reply_waiting: 'A customer has waited for a reply',
 };
 
 export const contactFieldOperators = ['is', 'is_not', 'is_set', 'is_not_set', 'at_least', 'at_most'] as const;
@@ -33,7 +48,7 @@ export type AutomationCondition =
   | { type: 'contact_field'; key: string; operator: ContactFieldOperator; value?: string }
   /** Why the conversation was handed to a person. */
   | { type: 'handoff_reason'; reasons: HandoffReasonCode[] }
-  /** How long it has waited for a person, at least (conversation_waiting: required, once). */
+  /** How long it has waited for a person or their reply, at least (the timed triggers: required, once). */
   | { type: 'waited'; minutes: number };
 export type AutomationConditionType = AutomationCondition['type'];
 
@@ -44,7 +59,7 @@ export type AutomationAction =
   | { type: 'add_note'; text: string }
   /** The bot hands the conversation to a person instead of answering (its handoff message is said). */
   | { type: 'hand_off' }
-  /** The waiting conversation goes to this teammate (one who answers conversations). */
+  /** The conversation goes to this teammate (one who answers conversations), from whoever had it. */
   | { type: 'assign'; user_id: number };
 export type AutomationActionType = AutomationAction['type'];
 
@@ -65,6 +80,19 @@ export const triggerOffers: Record<
     conditions: ['waited', 'handoff_reason', 'channel', 'contact_field'],
     actions: ['add_labels', 'set_priority', 'add_note', 'assign'],
   },
+  reply_waiting: {
+    conditions: ['waited', 'handoff_reason', 'channel', 'contact_field'],
+    actions: ['add_labels', 'set_priority', 'add_note', 'assign'],
+  },
+};
+
+/** What each trigger means, under the form's "When". */
+export const automationTriggerHints: Record<AutomationTrigger, string> = {
+  customer_message: 'Each message a customer sends, before the bot answers it.',
+  conversation_queued: 'The bot, a rule or the customer hands a conversation to a person.',
+  conversation_waiting: 'Nobody has taken a conversation handed to a person: once a handoff, after the wait below.',
+  reply_waiting:
+    'A conversation with a person: from the handoff to their first reply, then from each new message of the customer to the next reply. Once a wait, after the wait below; not while snoozed.',
 };
 
 /** What a trigger is, as a sentence's end ("cannot be checked when …"). */
@@ -72,6 +100,7 @@ export const automationTriggerWords: Record<AutomationTrigger, string> = {
   customer_message: 'a customer writes',
   conversation_queued: 'a conversation is handed to a person',
   conversation_waiting: 'a conversation has waited for a person',
+  reply_waiting: "a customer has waited for a person's reply",
 };
 
 export const automationConditionLabels: Record<AutomationConditionType, string> = {

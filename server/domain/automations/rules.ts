@@ -24,6 +24,7 @@ import {
   automationTriggers,
   automationTriggerWords,
   contactFieldOperators,
+  isTimed,
   triggerOffers,
   type AutomationAction,
   type AutomationCondition,
@@ -194,8 +195,11 @@ function checkedParts(
   if (twice('first_message') || twice('waited')) {
     errors.conditions ??= '“Waited at least” and the first-message condition can each be added once.';
   }
-  if (input.trigger === 'conversation_waiting' && !conditions.some((condition) => condition.type === 'waited')) {
-    errors.conditions ??= 'Say how long a conversation waits before the rule acts: add “Waited at least”.';
+  if (isTimed(input.trigger) && !conditions.some((condition) => condition.type === 'waited')) {
+    errors.conditions ??=
+      input.trigger === 'reply_waiting'
+        ? 'Say how long a customer waits for a reply before the rule acts: add “Waited at least”.'
+        : 'Say how long a conversation waits before the rule acts: add “Waited at least”.';
   }
   const actions = input.actions.map((action, index): AutomationAction => {
     const at = `actions.${index}`;

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Services } from '../../services';
 import {
   automationRules,
@@ -29,7 +29,9 @@ import { priorityLabels } from '../conversations/priority-labels';
 import { labelLimits } from '../conversations/labels';
 import { conversationChanged, messageCreated, type EventServices } from '../conversations/events';
 import { ruleMatches, type AutomationFacts } from './match';
-import type { AutomationTrigger } from './rule-types';
+import { isTimed, timedTriggers, type AutomationTrigger } from './rule-types';
+
+type TimedTrigger = (typeof timedTriggers)[number];
 
 /**
  * Runs a team's automation rules on a conversation (rules.ts keeps them). Each enabled rule of the
@@ -116,7 +118,7 @@ async function applyRules(
           }
           break;
         case 'assign':
-          if (!effects.assignee && (await agents()).has(action.user_id)) {
+          if (!effects.assignee && conversation.assigneeId !== action.user_id && (await agents()).has(action.user_id)) {
             const user = await userRepository(services.db).find(action.user_id);
             if (user) {
               effects.assignee = { id: user.id, name: user.name };
@@ -303,51 +305,85 @@ export async function runQueuedRules(
   return { conversation: updated, assignee: effects.assignee };
 }
 
-/** The first key of the advisory locks that keep a waiting rule to once a conversation ("wait" in ASCII). */
+/** The first key of the advisory locks that keep a timed rule to once a wait ("wait" in ASCII). */
 const waitLockSpace = 0x77616974;
 
+/** A message of `alias` that is a person's reply to the customer: theirs, sent to them (not a note). */
+const personSpoke = (alias: string) =>
+  sql`${sql.raw(alias)}.conversation_id = ${conversations.id} and ${sql.raw(alias)}.sender = 'agent'
+    and ${sql.raw(alias)}.direction = 'outbound' and ${sql.raw(alias)}.kind not in ('note', 'event')`;
+
 /**
- * The workers' minute sweep: each enabled conversation_waiting rule, on the team's conversations
- * that have waited for a person (queued, not snoozed) at least its minutes since their handoff and
- * that it has not looked at since. A rule looks at a conversation once a handoff: it acts if its
- * other conditions hold, and otherwise is done with it (a silent run, `summary` empty, neither
- * counted nor listed), so a conversation it passed over never holds up the ones after it. Returns
- * how many conversations a rule acted on.
+ * Since when the customer of a conversation with a person has waited for that person's reply: the
+ * handoff, while no person has written to them since it (the first reply); else their first message
+ * after the last reply they were given, by a person or the bot (the next reply). Null: nobody owes
+ * them one.
+ */
+const replyWaitSince = sql<string | null>`case
+  when ${conversations.handoffAt} is not null and not exists (select 1 from messages p
+    where ${personSpoke('p')} and p.created_at >= ${conversations.handoffAt})
+  then ${conversations.handoffAt}
+  else (select min(m.created_at) from messages m
+    where m.conversation_id = ${conversations.id} and m.direction = 'inbound'
+      and m.id > coalesce((select max(s.id) from messages s
+        where s.conversation_id = ${conversations.id} and s.direction = 'outbound'
+          and s.sender in ('agent', 'bot') and s.kind not in ('note', 'event')), 0))
+end`;
+
+/** Each timed trigger: the state its conversations are in, and since when one has waited (SQL over `conversations`). */
+const waits: Record<TimedTrigger, { state: ConversationRow['state']; since: SQL }> = {
+  conversation_waiting: { state: 'queued', since: sql`${conversations.handoffAt}` },
+  reply_waiting: { state: 'human', since: replyWaitSince },
+};
+
+/**
+ * The workers' minute sweep: each enabled timed rule, on the team's conversations that have waited
+ * at least its minutes (for a person to take them: queued since their handoff; for a person's
+ * reply: with a person, since the customer began waiting) and that it has not looked at in this
+ * wait. A rule looks at a conversation once a wait: it acts if its other conditions hold, and
+ * otherwise is done with it (a silent run, `summary` empty, neither counted nor listed), so a
+ * conversation it passed over never holds up the ones after it. Snoozed conversations wait for
+ * their time. Returns how many conversations a rule acted on.
  */
 export async function runWaitingRules(services: EventServices, now = new Date(), perRule = 50): Promise<number> {
   const rules = await services.db
     .select()
     .from(automationRules)
-    .where(and(eq(automationRules.trigger, 'conversation_waiting'), eq(automationRules.enabled, true)))
+    .where(and(inArray(automationRules.trigger, [...timedTriggers]), eq(automationRules.enabled, true)))
     .orderBy(asc(automationRules.teamId), asc(automationRules.position), asc(automationRules.id));
   let acted = 0;
   for (const rule of rules) {
     const waited = rule.conditions.find((condition) => condition.type === 'waited');
-    if (!waited) continue;
-    const due = await services.db
-      .select({ id: conversations.id })
+    if (!waited || !isTimed(rule.trigger)) continue;
+    const wait = waits[rule.trigger];
+    const waiting = services.db
+      .select({ id: conversations.id, since: sql<string | null>`${wait.since}`.as('since') })
       .from(conversations)
+      .where(and(eq(conversations.teamId, rule.teamId), eq(conversations.state, wait.state), notSnoozedNow))
+      .as('waiting');
+    const cutoff = new Date(now.getTime() - waited.minutes * 60_000).toISOString();
+    const due = await services.db
+      .select({ id: waiting.id })
+      .from(waiting)
       .where(
         and(
-          eq(conversations.teamId, rule.teamId),
-          eq(conversations.state, 'queued'),
-          lte(conversations.handoffAt, new Date(now.getTime() - waited.minutes * 60_000)),
-          notSnoozedNow,
+          sql`${waiting.since} <= ${cutoff}::timestamptz`,
           sql`not exists (select 1 from ${automationRuns} r where r.rule_id = ${rule.id}
-                and r.conversation_id = ${conversations.id} and r.created_at >= ${conversations.handoffAt})`,
+                and r.conversation_id = ${waiting.id} and r.created_at >= ${waiting.since})`,
         ),
       )
-      .orderBy(asc(conversations.handoffAt))
+      .orderBy(asc(waiting.since))
       .limit(perRule);
-    for (const { id } of due) if (await waitedRule(services, rule, id, now)) acted += 1;
+    for (const { id } of due) if (await waitedRule(services, rule, rule.trigger, id, now)) acted += 1;
   }
   return acted;
 }
 
-/** One waiting rule on one conversation, once (several workers may sweep at once). */
+/** One timed rule on one conversation, once a wait (several workers may sweep at once). */
 async function waitedRule(
   services: EventServices,
   rule: AutomationRuleRow,
+  trigger: TimedTrigger,
   conversationId: number,
   now: Date,
 ): Promise<boolean> {
@@ -357,8 +393,21 @@ async function waitedRule(
       sql`select pg_advisory_xact_lock(${waitLockSpace}::int, hashtext(${`${rule.id}:${conversationId}`}))`,
     );
     const repo = conversationRepository(tx, rule.teamId);
-    const conversation = await repo.find(conversationId);
-    if (conversation?.state !== 'queued' || !conversation.handoffAt) return false;
+    const wait = waits[trigger];
+    // Read again under the lock: taken, answered or resolved meanwhile, it no longer waits.
+    const [row] = await tx
+      .select({ since: sql`${wait.since}`.mapWith((value: string | Date | null) => value && new Date(value)) })
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.teamId, rule.teamId),
+          eq(conversations.id, conversationId),
+          eq(conversations.state, wait.state),
+        ),
+      );
+    const conversation = row?.since ? await repo.find(conversationId) : undefined;
+    if (!row?.since || !conversation) return false;
+    const since = row.since;
     const [seen] = await tx
       .select({ id: automationRuns.id })
       .from(automationRuns)
@@ -366,7 +415,7 @@ async function waitedRule(
         and(
           eq(automationRuns.ruleId, rule.id),
           eq(automationRuns.conversationId, conversationId),
-          gte(automationRuns.createdAt, conversation.handoffAt),
+          gte(automationRuns.createdAt, since),
         ),
       )
       .limit(1);
@@ -377,13 +426,13 @@ async function waitedRule(
       [rule],
       conversation,
       {
-        trigger: 'conversation_waiting',
+        trigger,
         text: '',
         firstMessage: false,
         channelId: conversation.channelId,
         attributes: contact?.attributes ?? {},
         handoffReason: conversation.handoffReason,
-        waitedMinutes: Math.floor((now.getTime() - conversation.handoffAt.getTime()) / 60_000),
+        waitedMinutes: Math.floor((now.getTime() - since.getTime()) / 60_000),
       },
       { botAnswers: false },
     );
@@ -394,11 +443,15 @@ async function waitedRule(
       return false;
     }
     for (const line of ruled.lines) await messageCreated(inTx, line);
-    const assigned = ruled.effects.assignee && (await assignWaiting(inTx, ruled.conversation, ruled.effects.assignee));
-    if (assigned && ruled.effects.assignee) {
-      await notifyAssigned(inTx, assigned, ruled.effects.assignee.id, contact?.name ?? null, {
-        by: 'An automation rule',
-      });
+    const assignee = ruled.effects.assignee;
+    // Waiting to be taken: given to the teammate; with a person: given from them to the teammate.
+    const assigned =
+      assignee &&
+      (conversation.state === 'queued'
+        ? await assignWaiting(inTx, ruled.conversation, assignee)
+        : await repo.transition(conversationId, ['human'], { assigneeId: assignee.id }));
+    if (assigned && assignee) {
+      await notifyAssigned(inTx, assigned, assignee.id, contact?.name ?? null, { by: 'An automation rule' });
     }
     const action = assigned
       ? 'assigned'

@@ -105,7 +105,7 @@ describe('the demo data', () => {
     ]);
   });
 
-  it('sorts the inbox with automation rules: complaints to a person, Gold members to Ayu, long waits made urgent', async () => {
+  it('sorts the inbox with automation rules: complaints to a person, Gold members to Ayu, long waits made urgent, slow replies marked', async () => {
     const client = await signedIn(app.app, demoLogin, demoLogin.password);
     const page = expectPage(await client.visit('/conversations/automations'), 'Conversations/Automations');
     const rules = page.props.rules as Array<{ name: string; trigger: string; enabled: boolean; actions: unknown[] }>;
@@ -113,6 +113,7 @@ describe('the demo data', () => {
       ['Keluhan ke petugas', 'customer_message', true],
       ['Member Gold ke Ayu', 'conversation_queued', true],
       ['Menunggu 15 menit', 'conversation_waiting', true],
+      ['Belum dibalas 30 menit', 'reply_waiting', true],
     ]);
     // Each names what the team has: the label Keluhan, Ayu.
     const options = page.props.options as {

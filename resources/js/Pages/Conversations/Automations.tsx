@@ -62,7 +62,7 @@ function NoRules({ manage }: { manage: boolean }) {
       <p className="font-medium text-gray-900">No rules yet</p>
       <p className="mt-1">
         Rules do the sorting your team would otherwise do by hand, each time a customer writes, a conversation is handed
-        to a person or has waited too long for one. Three to start with:
+        to a person or has waited too long for one, or a customer has waited too long for a reply. Four to start with:
       </p>
       <ul className="mt-2 list-disc space-y-1 ps-5">
         <li>
@@ -76,6 +76,7 @@ function NoRules({ manage }: { manage: boolean }) {
         <li>
           When a conversation has waited for a person 15 minutes: set priority Urgent and assign it to the shift lead.
         </li>
+        <li>When a customer has waited for a reply 30 minutes: add a note and assign it to someone who is in today.</li>
       </ul>
       {manage && <p className="mt-2">Make one with the form above.</p>}
     </div>

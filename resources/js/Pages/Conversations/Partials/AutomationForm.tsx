@@ -33,6 +33,7 @@ import {
 import {
   automationActionLabels,
   automationConditionLabels,
+  automationTriggerHints,
   automationTriggerLabels,
   automationTriggers,
   contactFieldOperatorLabels,
@@ -204,6 +205,7 @@ function SelectField({
   value,
   onChange,
   error,
+  hint,
   className,
   children,
 }: {
@@ -212,6 +214,8 @@ function SelectField({
   value: string;
   onChange: (value: string) => void;
   error?: string;
+  /** A line under the select saying what the choice means. */
+  hint?: string;
   className?: string;
   children: ReactNode;
 }) {
@@ -224,10 +228,15 @@ function SelectField({
         onChange={(event) => onChange(event.target.value)}
         className="mt-1 block w-full"
         aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-error`}
+        aria-describedby={hint ? `${id}-hint ${id}-error` : `${id}-error`}
       >
         {children}
       </Select>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-gray-500">
+          {hint}
+        </p>
+      )}
       <InputError id={`${id}-error`} className="mt-2" message={error} />
     </div>
   );
@@ -360,6 +369,7 @@ function ContactFieldInputs({
 /** A condition's inputs, by its kind. */
 function ConditionInputs({
   id,
+  trigger,
   condition,
   onChange,
   errors,
@@ -367,6 +377,7 @@ function ConditionInputs({
   limits,
 }: {
   id: string;
+  trigger: AutomationTrigger;
   condition: AutomationCondition;
   onChange: (condition: AutomationCondition) => void;
   errors: (key: string) => string | undefined;
@@ -440,9 +451,13 @@ function ConditionInputs({
               aria-describedby={`${id}-minutes-hint`}
             />
             <span id={`${id}-minutes-hint`} className="text-sm text-gray-600">
-              {Number.isFinite(condition.minutes) && condition.minutes > 0
-                ? `${waitWords(condition.minutes)} after the handoff, once`
-                : 'after the handoff'}
+              {trigger === 'reply_waiting'
+                ? Number.isFinite(condition.minutes) && condition.minutes > 0
+                  ? `${waitWords(condition.minutes)} without a reply, once each time the customer waits`
+                  : 'without a reply'
+                : Number.isFinite(condition.minutes) && condition.minutes > 0
+                  ? `${waitWords(condition.minutes)} after the handoff, once`
+                  : 'after the handoff'}
             </span>
           </div>
           <InputError className="mt-2" message={errors('minutes')} />
@@ -718,6 +733,7 @@ export default function AutomationFields({
           value={data.trigger}
           onChange={(trigger) => changeTrigger(trigger as AutomationTrigger)}
           error={errors.trigger}
+          hint={automationTriggerHints[data.trigger]}
         >
           {automationTriggers.map((trigger) => (
             <option key={trigger} value={trigger}>
@@ -748,6 +764,7 @@ export default function AutomationFields({
         inputs={(condition, index) => (
           <ConditionInputs
             id={`${idPrefix}-condition-${index}`}
+            trigger={data.trigger}
             condition={condition}
             onChange={(next) =>
               setConditions((conditions) => conditions.map((each, at) => (at === index ? next : each)))

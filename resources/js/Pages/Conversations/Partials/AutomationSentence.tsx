@@ -5,6 +5,7 @@ import { waitWords, type AutomationOptions } from './automation-rules';
 import {
   automationTriggerLabels,
   contactFieldOperatorLabels,
+  isTimed,
   type AutomationAction,
   type AutomationCondition,
   type AutomationTrigger,
@@ -157,8 +158,8 @@ export default function AutomationSentence({
   options: AutomationOptions;
   className?: string;
 }) {
-  // A waiting rule's wait is part of its trigger: “When a conversation has waited for a person 15 minutes”.
-  const wait = rule.trigger === 'conversation_waiting' ? rule.conditions.find((c) => c.type === 'waited') : undefined;
+  // A timed rule's wait is part of its trigger: “When a conversation has waited for a person 15 minutes”.
+  const wait = isTimed(rule.trigger) ? rule.conditions.find((c) => c.type === 'waited') : undefined;
   const conditions = wait ? rule.conditions.filter((condition) => condition !== wait) : rule.conditions;
   return (
     <p className={className}>

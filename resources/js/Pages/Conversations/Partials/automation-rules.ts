@@ -4,6 +4,7 @@ import type { automationLimits } from '../../../../../server/domain/automations/
 import {
   automationActionLabels,
   automationConditionLabels,
+  isTimed,
   triggerOffers,
   type AutomationAction,
   type AutomationActionType,
@@ -128,9 +129,9 @@ export function withTrigger(
 ): { data: AutomationForm; dropped: string[] } {
   const offers = triggerOffers[trigger];
   const kept = data.conditions.filter((condition) => offers.conditions.includes(condition.type));
-  // A waiting rule says how long first (the server requires it).
+  // A timed rule says how long first (the server requires it).
   const conditions: AutomationCondition[] =
-    trigger === 'conversation_waiting' && !kept.some((condition) => condition.type === 'waited')
+    isTimed(trigger) && !kept.some((condition) => condition.type === 'waited')
       ? [{ type: 'waited', minutes: 15 }, ...kept]
       : kept;
   const actions = data.actions.filter((action) => offers.actions.includes(action.type));
