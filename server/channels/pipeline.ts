@@ -58,7 +58,7 @@ import { botRepository } from '../db/repositories/bot-repository';
 import { configOf } from '../domain/bots/actions/chat';
 import { answerTurn, spokenReply } from '../domain/bots/answer';
 import { handoffTurn, replyLanguage, type HistoryMessage, type TurnResult } from '../bot-engine/turn';
-import { handOffRule, runMessageRules, runQueuedRules } from '../domain/automations/run';
+import { handOffRule, runMessageRules, runQueuedRules, tellRuleChanges } from '../domain/automations/run';
 import { assignWaiting } from '../domain/conversations/auto-assign';
 import type { Language } from '../knowledge/language';
 import { spokenIn } from '../bot-engine/bot-config';
@@ -565,6 +565,8 @@ export async function acceptInbound(
     widget,
     listedFromTurn(channel, counted, contact, answering?.bot),
   );
+  // What the message's rules changed of its labels or priority, after the conversation's own event.
+  await tellRuleChanges(services, conversation, ruled.changed);
   if (replyQueued && !claim) await services.jobs.queued(replyJob);
   return { message: stored, conversation: counted, duplicate: false, settled: extra.settling !== undefined };
 }

@@ -558,12 +558,20 @@ export const apiConversationEventSchema = webhookEvent(
     'conversation.opened',
     'conversation.queued',
     'conversation.assigned',
+    'conversation.updated',
     'conversation.handed_back',
     'conversation.resolved',
     'conversation.reopened',
     'conversation.rated',
   ],
-  z.object({ conversation: apiWebhookConversationSchema, contact: apiContactSchema }),
+  z.object({
+    conversation: apiWebhookConversationSchema,
+    contact: apiContactSchema,
+    changed: z
+      .array(z.enum(['labels', 'priority']))
+      .optional()
+      .meta({ description: 'conversation.updated only: what changed (`labels`, `priority` or both).' }),
+  }),
 ).meta({
   id: 'ConversationEvent',
   description: 'A change of a conversation, with the conversation and its contact as they are now.',

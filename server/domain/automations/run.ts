@@ -28,6 +28,7 @@ import { assignWaiting } from '../conversations/auto-assign';
 import { priorityLabels } from '../conversations/priority-labels';
 import { labelLimits } from '../conversations/labels';
 import { conversationChanged, messageCreated, type EventServices } from '../conversations/events';
+import { emitConversationEvent, type ConversationChange } from '../webhooks/emit';
 import { ruleMatches, type AutomationFacts } from './match';
 import { isTimed, timedTriggers, type AutomationTrigger } from './rule-types';
 
@@ -71,7 +72,13 @@ async function applyRules(
   conversation: ConversationRow,
   facts: Omit<AutomationFacts, 'fields'>,
   options: { botAnswers: boolean },
-): Promise<{ conversation: ConversationRow; effects: Effects; lines: MessageRow[]; acted: number[] }> {
+): Promise<{
+  conversation: ConversationRow;
+  effects: Effects;
+  lines: MessageRow[];
+  acted: number[];
+  changed: ConversationChange[];
+}> {
   const teamId = conversation.teamId;
   const fields = lazy(() => teamContactFields(services.db, teamId));
   const labels = lazy(async () => new Map((await labelRepository(services.db, teamId).all()).map((l) => [l.id, l])));
@@ -130,14 +137,18 @@ async function applyRules(
     }
     if (did.length > 0) runs.push({ rule, summary: `${sentence(did)}.`, notes });
   }
-  if (runs.length === 0) return { conversation, effects, lines: [], acted: [] };
+  if (runs.length === 0) return { conversation, effects, lines: [], acted: [], changed: [] };
   const repo = conversationRepository(services.db, teamId);
-  const labelsChanged = effects.labelIds.length !== conversation.labelIds.length;
+  const changed: ConversationChange[] = [
+    ...(effects.labelIds.length !== conversation.labelIds.length ? (['labels'] as const) : []),
+    ...(effects.priority !== conversation.priority ? (['priority'] as const) : []),
+  ];
   const updated =
-    labelsChanged || effects.priority !== conversation.priority
+    changed.length > 0
       ? ((await repo.update(conversation.id, { labelIds: effects.labelIds, priority: effects.priority })) ??
         conversation)
       : conversation;
+
   const lines: MessageRow[] = [];
   const write = async (kind: 'event' | 'note', text: string) => {
     const line = await repo.insertMessage({
@@ -164,7 +175,27 @@ async function applyRules(
       summary: (run.summary.charAt(0).toUpperCase() + run.summary.slice(1)).slice(0, 500),
     })),
   );
-  return { conversation: updated, effects, lines, acted: runs.map((run) => run.rule.id) };
+  return { conversation: updated, effects, lines, acted: runs.map((run) => run.rule.id), changed };
+}
+
+/**
+ * The team's webhooks hear what rules changed of a conversation's labels or priority
+ * (`conversation.updated`), in the transaction of the change when it has one.
+ */
+export async function tellRuleChanges(
+  services: EventServices,
+  conversation: Pick<ConversationRow, 'id' | 'teamId'>,
+  changed: readonly ConversationChange[],
+): Promise<void> {
+  if (changed.length === 0) return;
+  await emitConversationEvent(
+    services,
+    conversation.teamId,
+    'conversation.updated',
+    conversation.id,
+    undefined,
+    changed,
+  );
 }
 
 /**
@@ -183,17 +214,17 @@ export async function runMessageRules(
     opened: boolean;
     botAnswers: boolean;
   },
-): Promise<{ conversation: ConversationRow; lines: MessageRow[] }> {
+): Promise<{ conversation: ConversationRow; lines: MessageRow[]; changed: ConversationChange[] }> {
   const rules = await enabledRulesOf(services.db, input.conversation.teamId, 'customer_message');
-  if (rules.length === 0) return { conversation: input.conversation, lines: [] };
-  const { conversation, lines } = await applyRules(
+  if (rules.length === 0) return { conversation: input.conversation, lines: [], changed: [] };
+  const { conversation, lines, changed } = await applyRules(
     services,
     rules,
     input.conversation,
     messageFacts(input.conversation, input.contact, input.message.text, input.opened),
     { botAnswers: input.botAnswers },
   );
-  return { conversation, lines };
+  return { conversation, lines, changed };
 }
 
 function messageFacts(
@@ -286,6 +317,7 @@ export async function runQueuedRules(
     conversation: updated,
     effects,
     lines,
+    changed,
   } = await applyRules(
     services,
     rules,
@@ -302,6 +334,7 @@ export async function runQueuedRules(
     { botAnswers: false },
   );
   for (const line of lines) await messageCreated(services, line);
+  await tellRuleChanges(services, conversation, changed);
   return { conversation: updated, assignee: effects.assignee };
 }
 
@@ -443,6 +476,7 @@ async function waitedRule(
       return false;
     }
     for (const line of ruled.lines) await messageCreated(inTx, line);
+    await tellRuleChanges(inTx, conversation, ruled.changed);
     const assignee = ruled.effects.assignee;
     // Waiting to be taken: given to the teammate; with a person: given from them to the teammate.
     const assigned =
@@ -453,12 +487,7 @@ async function waitedRule(
     if (assigned && assignee) {
       await notifyAssigned(inTx, assigned, assignee.id, contact?.name ?? null, { by: 'An automation rule' });
     }
-    const action = assigned
-      ? 'assigned'
-      : ruled.conversation.priority !== conversation.priority
-        ? 'priority'
-        : 'labels';
-    await conversationChanged(inTx, rule.teamId, conversationId, action);
+    await conversationChanged(inTx, rule.teamId, conversationId, assigned ? 'assigned' : 'rule');
     return true;
   });
 }

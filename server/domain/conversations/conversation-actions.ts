@@ -165,9 +165,9 @@ export async function conversationContext(services: Pick<Services, 'db'>, actor:
  * can no longer leave a resolved conversation whose `conversation.resolved` never goes out. The
  * live events, jobs and bells it queues go after the commit.
  */
-function asOneChange<Args extends unknown[], T>(
-  action: (services: ConversationServices, ...args: Args) => Promise<T>,
-): (services: ConversationServices, ...args: Args) => Promise<T> {
+export function asOneChange<S extends Pick<Services, 'db'>, Args extends unknown[], T>(
+  action: (services: S, ...args: Args) => Promise<T>,
+): (services: S, ...args: Args) => Promise<T> {
   return (services, ...args) => services.db.transaction((tx) => action({ ...services, db: tx }, ...args));
 }
 

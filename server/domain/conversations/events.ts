@@ -56,7 +56,11 @@ export type ConversationAction =
   | 'snoozed'
   | 'unsnoozed'
   | 'priority'
-  | 'rated';
+  /** A label of the team was deleted, and came off the conversation. */
+  | 'label_deleted'
+  | 'rated'
+  /** An automation rule changed it (its webhook event is the rule's own: `conversation.updated`). */
+  | 'rule';
 
 /**
  * The team's webhook event of each change that has one (server/domain/webhooks/event-types.ts). A
@@ -66,6 +70,8 @@ export type ConversationAction =
 const webhookEvents: Partial<Record<ConversationAction, ConversationEventType>> = {
   opened: 'conversation.opened',
   assigned: 'conversation.assigned',
+  labels: 'conversation.updated',
+  priority: 'conversation.updated',
   handback: 'conversation.handed_back',
   resolved: 'conversation.resolved',
   reopened: 'conversation.reopened',
@@ -97,7 +103,10 @@ export async function conversationChanged(
   if (!found) return;
   const { row, contact } = found;
   const webhookEvent = webhookEvents[action];
-  if (webhookEvent) await emitConversationEvent(services, teamId, webhookEvent, conversationId, found);
+  if (webhookEvent) {
+    const changed = action === 'labels' || action === 'priority' ? [action] : undefined;
+    await emitConversationEvent(services, teamId, webhookEvent, conversationId, found, changed);
+  }
   await services.broadcaster.broadcast({
     channels: [teamChannel(teamId)],
     event: inboxEvent('ConversationChanged'),

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { fields, validate } from '../shared/validation';
 import { NotFoundError, ValidationError } from '../../support/errors';
 import { authorize, type TeamActor } from '../teams/team-access';
-import { conversationPolicy } from './conversation-actions';
+import { asOneChange, conversationPolicy } from './conversation-actions';
 import { conversationChanged, type EventServices } from './events';
 
 /**
@@ -87,8 +87,9 @@ export async function deleteLabel(services: EventServices, actor: TeamActor, id:
   authorize(conversationPolicy.reply(actor));
   const touched = await labelRepository(services.db, actor.teamId).delete(id);
   if (!touched) throw new NotFoundError();
+  // The webhooks hear nothing of it: an event for each conversation the label was on would flood them.
   for (const conversationId of touched.slice(0, liveAfterDelete)) {
-    await conversationChanged(services, actor.teamId, conversationId, 'labels');
+    await conversationChanged(services, actor.teamId, conversationId, 'label_deleted');
   }
 }
 
@@ -96,7 +97,7 @@ export async function deleteLabel(services: EventServices, actor: TeamActor, id:
  * Sets a conversation's labels to `label_ids` (the whole set: what is left out comes off). Each
  * must be one of the team's: another team's label is named as invalid, as a missing one is.
  */
-export async function setConversationLabels(
+async function labelConversation(
   services: EventServices,
   actor: TeamActor,
   conversationId: number,
@@ -118,6 +119,8 @@ export async function setConversationLabels(
   }
   return ids;
 }
+
+export const setConversationLabels = asOneChange(labelConversation);
 
 /** A label as the pages and the API have it. */
 export function presentLabel(row: Pick<LabelRow, 'id' | 'name' | 'color' | 'description'>) {

@@ -3,7 +3,7 @@ import { conversationPriorities } from '../../db/schema/channels';
 import { priorityLabels } from './priority-labels';
 import { validate } from '../shared/validation';
 import { authorize, type TeamActor } from '../teams/team-access';
-import { conversationContext, conversationPolicy, teammateName } from './conversation-actions';
+import { asOneChange, conversationContext, conversationPolicy, teammateName } from './conversation-actions';
 import { conversationChanged, systemLine, type EventServices } from './events';
 
 /**
@@ -19,7 +19,7 @@ const prioritySchema = z.object({
 });
 
 /** Marks the conversation's priority (null takes the mark off); a line in the thread says who. */
-export async function setPriority(
+async function markPriority(
   services: EventServices,
   actor: TeamActor,
   conversationId: number,
@@ -38,3 +38,5 @@ export async function setPriority(
   );
   await conversationChanged(services, actor.teamId, conversation.id, 'priority', widget);
 }
+
+export const setPriority = asOneChange(markPriority);

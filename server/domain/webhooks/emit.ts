@@ -70,14 +70,21 @@ async function conversationData(
 
 export type ConversationEventType = Exclude<WebhookEventType, 'message.created' | `contact.${string}`>;
 
+/** What a `conversation.updated` says changed. */
+export type ConversationChange = 'labels' | 'priority';
+
 export function emitConversationEvent(
   services: EmitServices,
   teamId: number,
   type: ConversationEventType,
   conversationId: number,
   known?: { row: ConversationListRow; contact: ContactRow },
+  changed?: readonly ConversationChange[],
 ): Promise<void> {
-  return emitWebhookEvent(services, teamId, type, () => conversationData(services, teamId, conversationId, known));
+  return emitWebhookEvent(services, teamId, type, async () => {
+    const data = await conversationData(services, teamId, conversationId, known);
+    return data && (changed ? { ...data, changed } : data);
+  });
 }
 
 /**

@@ -24,6 +24,11 @@ export const webhookEventTypes = [
     description: 'An agent took the conversation or it was assigned (or unassigned).',
   },
   {
+    type: 'conversation.updated',
+    label: 'Labels or priority changed',
+    description: "A person or an automation rule changed the conversation's labels or priority; `changed` names which.",
+  },
+  {
     type: 'conversation.handed_back',
     label: 'Handed back to the bot',
     description: 'A person gave the conversation back to the bot.',

@@ -38,6 +38,8 @@ function exampleOf(type: string): object {
       message: 'A test event from Kawan. Answer 2xx to acknowledge it.',
     });
   }
+  if (type === 'conversation.updated')
+    return envelope(type, { conversation, contact: contactExample, changed: ['labels'] });
   return envelope(type, { conversation, contact: contactExample });
 }
 

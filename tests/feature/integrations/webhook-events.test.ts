@@ -7,7 +7,14 @@ import { cafeBot } from '../../helpers/bots';
 import type { ReceivedDelivery, WebhookReceiver } from '../../helpers/webhook-receiver';
 import { addWebhookEndpoint } from '../../helpers/webhook-endpoints';
 import { createChannel } from '../../factories/channels';
-import { contacts, conversations, messages, teams, webhookDeliveries } from '../../../server/db/schema/index';
+import {
+  contacts,
+  conversationLabels,
+  conversations,
+  messages,
+  teams,
+  webhookDeliveries,
+} from '../../../server/db/schema/index';
 import type { SessionResponse } from '../../../server/channels/web/protocol';
 import { webhookSchemaOf } from '../../../server/http/openapi/webhooks';
 
@@ -87,6 +94,7 @@ const allEvents = [
   'message.created',
   'conversation.queued',
   'conversation.assigned',
+  'conversation.updated',
   'conversation.handed_back',
   'conversation.resolved',
   'conversation.reopened',
@@ -260,6 +268,65 @@ describe('webhook events', () => {
       'contact.updated',
       'conversation.resolved',
     ]);
+  });
+
+  it("tell what a person or an automation rule changed of a conversation's labels or priority", async () => {
+    const { owner, team, call, visitor } = await website();
+    const admin = await signedIn(app.app, owner);
+    const endpoint = await addEndpoint(admin, ['conversation.updated']);
+    const [keluhan] = await app.services.db
+      .insert(conversationLabels)
+      .values({ teamId: team.id, name: 'Keluhan' })
+      .returning();
+    const [vip] = await app.services.db.insert(conversationLabels).values({ teamId: team.id, name: 'VIP' }).returning();
+    expect(
+      (
+        await admin.send('post', '/conversations/automations', {
+          name: 'Keluhan',
+          trigger: 'customer_message',
+          conditions: [{ type: 'message_contains', words: ['komplain'] }],
+          actions: [
+            { type: 'set_priority', priority: 'urgent' },
+            { type: 'add_labels', label_ids: [keluhan.id] },
+          ],
+        })
+      ).status,
+    ).toBe(303);
+
+    const session = await visitor();
+    const sent = await call('messages', session.token).send({
+      text: 'Mau komplain, kopinya tumpah',
+      clientId: randomUUID(),
+    });
+    expect(sent.status, sent.text).toBe(202);
+    await app.services.jobs.drain();
+    const [conversation] = await app.services.db.select().from(conversations).where(eq(conversations.teamId, team.id));
+    const path = `/conversations/${conversation.id}`;
+    expect((await admin.send('put', `${path}/labels`, { label_ids: [keluhan.id, vip.id] })).status).toBe(303);
+    expect((await admin.send('put', `${path}/priority`, { priority: 'high' })).status).toBe(303);
+    // The same again changes nothing, and tells nothing.
+    expect((await admin.send('put', `${path}/priority`, { priority: 'high' })).status).toBe(303);
+    // A deleted label comes off every conversation it was on without an event for each.
+    expect((await admin.send('delete', `/conversations/labels/${vip.id}`)).status).toBe(303);
+    await app.services.jobs.drain();
+
+    await readOrder();
+    const events = received(endpoint.receiver);
+    expect(
+      events.map((event) => [
+        event.data.changed,
+        event.data.conversation.priority,
+        (event.data.conversation.labels as Array<{ name: string }>).map((label) => label.name),
+      ]),
+    ).toEqual([
+      [['labels', 'priority'], 'urgent', ['Keluhan']],
+      [['labels'], 'urgent', ['Keluhan', 'VIP']],
+      [['priority'], 'high', ['Keluhan', 'VIP']],
+    ]);
+    for (const event of events) {
+      const parsed = webhookSchemaOf(event.type).safeParse(event);
+      expect(parsed.success, `${event.type}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+    }
   });
 
   it('reach nothing from a turned-off endpoint or for another team, and nothing is queued for a team without endpoints', async () => {

@@ -202,7 +202,7 @@ export interface ConversationShowProps {
  * Realtime (laravel-echo, private channels, event names as Echo's `listen('Name')` takes them):
  *   private-teams.{team}           ConversationChanged { conversation: ConversationSummary, action }
  *                                  AvailabilityChanged { user_id, away }  (a member marked themselves away or back)
- *                                  action: 'opened' | 'message' | 'queued' | 'assigned' | 'handback' | 'resolved' | 'reopened' | 'read' | 'contact' | 'labels' | 'snoozed' | 'unsnoozed' | 'priority' | 'rated'
+ *                                  action: 'opened' | 'message' | 'queued' | 'assigned' | 'handback' | 'resolved' | 'reopened' | 'read' | 'contact' | 'labels' | 'snoozed' | 'unsnoozed' | 'priority' | 'label_deleted' | 'rated' | 'rule'
  *   private-conversations.{id}     MessageCreated { message: Message }
  *                                  MessageUpdated { message: Message }  (status, text of a finished reply)
  *                                  MessageDelta { id, type: 'delta' | 'replace', text }  (a bot reply being written)
