@@ -324,7 +324,13 @@ describe('Conversations/Automations', () => {
       'Removed, as “A conversation is handed to a person” does not offer them: Message contains, Hand to a person.',
     );
     expect(offered('Add condition')).toEqual(['Handoff reason is', 'Channel is', 'Contact field']);
-    expect(offered('Add action')).toEqual(['Add labels', 'Set priority', 'Add an internal note', 'Assign to']);
+    expect(offered('Add action')).toEqual([
+      'Add labels',
+      'Set priority',
+      'Add an internal note',
+      'Assign to',
+      'Send the customer a message',
+    ]);
 
     add(form, 'Add condition', 'Handoff reason is');
     // Said until the rule changes again.
@@ -392,11 +398,27 @@ describe('Conversations/Automations', () => {
     expect(waited.textContent).toContain('30 minutes without a reply, once each time the customer waits');
     add(form, 'Add action', 'Assign to');
     expect(form.textContent).toContain('It reads: When a customer has waited for a reply 30 minutes: assign to');
+    // A message to the customer, once a rule.
+    add(form, 'Add action', 'Send the customer a message');
+    fireEvent.change(within(card(form, 'Send the customer a message')).getByLabelText('Message'), {
+      target: { value: 'Mohon maaf menunggu, Kak {{contact.first_name | Pelanggan}}.' },
+    });
+    expect(
+      within(within(form).getByRole('group', { name: 'Add action' })).queryByRole('button', {
+        name: 'Send the customer a message',
+      }),
+    ).toBeNull();
+    expect(form.textContent).toContain(
+      'send the customer “Mohon maaf menunggu, Kak {{contact.first_name | Pelanggan}}.”',
+    );
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
     expect(fake.calls.at(-1)?.data).toMatchObject({
       trigger: 'reply_waiting',
       conditions: [{ type: 'waited', minutes: 30 }],
-      actions: [{ type: 'assign' }],
+      actions: [
+        { type: 'assign' },
+        { type: 'send_message', text: 'Mohon maaf menunggu, Kak {{contact.first_name | Pelanggan}}.' },
+      ],
     });
   });
 

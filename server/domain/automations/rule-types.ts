@@ -60,7 +60,12 @@ export type AutomationAction =
   /** The bot hands the conversation to a person instead of answering (its handoff message is said). */
   | { type: 'hand_off' }
   /** The conversation goes to this teammate (one who answers conversations), from whoever had it. */
-  | { type: 'assign'; user_id: number };
+  | { type: 'assign'; user_id: number }
+  /**
+   * A message to the customer through the conversation's channel, from the bot ("Terima kasih sudah
+   * menunggu…"), its variables filled in as a saved reply's are. Never a reply that ends a wait.
+   */
+  | { type: 'send_message'; text: string };
 export type AutomationActionType = AutomationAction['type'];
 
 /** Which conditions and actions each trigger offers (the others are refused when saved). */
@@ -74,15 +79,15 @@ export const triggerOffers: Record<
   },
   conversation_queued: {
     conditions: ['handoff_reason', 'channel', 'contact_field'],
-    actions: ['add_labels', 'set_priority', 'add_note', 'assign'],
+    actions: ['add_labels', 'set_priority', 'add_note', 'assign', 'send_message'],
   },
   conversation_waiting: {
     conditions: ['waited', 'handoff_reason', 'channel', 'contact_field'],
-    actions: ['add_labels', 'set_priority', 'add_note', 'assign'],
+    actions: ['add_labels', 'set_priority', 'add_note', 'assign', 'send_message'],
   },
   reply_waiting: {
     conditions: ['waited', 'handoff_reason', 'channel', 'contact_field'],
-    actions: ['add_labels', 'set_priority', 'add_note', 'assign'],
+    actions: ['add_labels', 'set_priority', 'add_note', 'assign', 'send_message'],
   },
 };
 
@@ -119,6 +124,7 @@ export const automationActionLabels: Record<AutomationActionType, string> = {
   add_note: 'Add an internal note',
   hand_off: 'Hand to a person',
   assign: 'Assign to',
+  send_message: 'Send the customer a message',
 };
 
 export const contactFieldOperatorLabels: Record<ContactFieldOperator, string> = {
@@ -138,6 +144,8 @@ export const automationLimits = {
   words: 20,
   word: 60,
   note: 1000,
+  /** A message to the customer: within what WhatsApp and Telegram send as one text. */
+  message: 1000,
   value: 200,
   /** The longest wait a rule may name: seven days, in minutes. */
   waitedMinutes: 10_080,

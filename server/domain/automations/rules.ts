@@ -12,6 +12,7 @@ import { agentsOf } from '../conversations/notifications';
 import { conversationPolicy } from '../conversations/conversation-actions';
 import { handoffReasonLabels } from '../conversations/handoff-reasons';
 import { presentLabel } from '../conversations/labels';
+import { unknownVariablesMessage } from '../conversations/reply-variables';
 import { priorityLabels, priorityOrder } from '../conversations/priority-labels';
 import { fields, validate } from '../shared/validation';
 import { NotFoundError, ValidationError, type FieldErrors } from '../../support/errors';
@@ -111,6 +112,7 @@ const actionSchema = z.discriminatedUnion(
     z.object({ type: z.literal('add_note'), text: fields.requiredString('text', limits.note) }),
     z.object({ type: z.literal('hand_off') }),
     z.object({ type: z.literal('assign'), user_id: fields.rowId('Choose a teammate.') }),
+    z.object({ type: z.literal('send_message'), text: fields.requiredString('text', limits.message) }),
   ],
   { error: 'Choose an action from the list.' },
 );
@@ -210,12 +212,19 @@ function checkedParts(
       errors[`${at}.label_ids`] = 'The selected label is invalid.';
     } else if (action.type === 'assign' && !memberIds.has(action.user_id)) {
       errors[`${at}.user_id`] = 'Choose a teammate who answers conversations.';
+    } else if (action.type === 'send_message') {
+      const unknown = unknownVariablesMessage(
+        action.text,
+        choices.fields.map((field) => field.key),
+      );
+      if (unknown) errors[`${at}.text`] = unknown;
     }
     return action;
   });
   const once = (type: AutomationAction['type']) => actions.filter((action) => action.type === type).length > 1;
-  if (once('hand_off') || once('assign') || once('set_priority')) {
-    errors.actions ??= 'Each of “Hand to a person”, “Assign to” and “Set priority” can be added once.';
+  if (once('hand_off') || once('assign') || once('set_priority') || once('send_message')) {
+    errors.actions ??=
+      'Each of “Hand to a person”, “Assign to”, “Set priority” and “Send the customer a message” can be added once.';
   }
   return { conditions, actions, errors };
 }

@@ -30,6 +30,10 @@ import { labelLimits } from '../conversations/labels';
 import { conversationChanged, messageCreated, type EventServices } from '../conversations/events';
 import { emitConversationEvent, type ConversationChange } from '../webhooks/emit';
 import { ruleMatches, type AutomationFacts } from './match';
+import { channelById } from '../../db/repositories/channel-repository';
+import { sendJob } from '../../channels/pipeline';
+import { windowExpiresAt } from '../../presenters/conversation-presenter';
+import { fillVariables, variableValues } from '../conversations/reply-variables';
 import { isTimed, timedTriggers, type AutomationTrigger } from './rule-types';
 
 type TimedTrigger = (typeof timedTriggers)[number];
@@ -51,6 +55,8 @@ interface Effects {
   priority: ConversationRow['priority'];
   handedOff: boolean;
   assignee?: { id: number; name: string };
+  /** Messages to the customer, their variables filled in. */
+  messages: string[];
 }
 
 /** What the rules need beyond the conversation: read once, and only when a rule asks. */
@@ -83,10 +89,13 @@ async function applyRules(
   const fields = lazy(() => teamContactFields(services.db, teamId));
   const labels = lazy(async () => new Map((await labelRepository(services.db, teamId).all()).map((l) => [l.id, l])));
   const agents = lazy(async () => new Set(await agentsOf(services.db, teamId)));
+  const channel = lazy(() => channelById(services.db, conversation.channelId));
+  const contact = lazy(() => conversationRepository(services.db, teamId).contact(conversation.contactId));
   const effects: Effects = {
     labelIds: [...conversation.labelIds],
     priority: conversation.priority,
     handedOff: false,
+    messages: [],
   };
   const runs: Array<{ rule: AutomationRuleRow; summary: string; notes: string[] }> = [];
   for (const rule of rules) {
@@ -124,6 +133,31 @@ async function applyRules(
             did.push('handed the conversation to a person');
           }
           break;
+        case 'send_message': {
+          const through = await channel();
+          if (!through) break;
+          // WhatsApp takes free text only within 24 hours of the customer's last message.
+          if (through.type === 'whatsapp' && windowExpiresAt(through.type, conversation.lastInboundAt) === null) {
+            did.push("could not send its message: WhatsApp's 24-hour window is closed");
+            break;
+          }
+          const customer = await contact();
+          const values = variableValues(
+            {
+              name: customer?.name ?? null,
+              phone: customer?.phoneE164 ?? null,
+              email: customer?.email ?? null,
+              attributes: customer?.attributes,
+            },
+            null,
+            conversation.number,
+            await fields(),
+            customer?.locale?.toLowerCase().startsWith('en') ? 'en' : 'id',
+          );
+          effects.messages.push(fillVariables(action.text, values));
+          did.push('sent the customer a message');
+          break;
+        }
         case 'assign':
           if (!effects.assignee && conversation.assigneeId !== action.user_id && (await agents()).has(action.user_id)) {
             const user = await userRepository(services.db).find(action.user_id);
@@ -165,6 +199,21 @@ async function applyRules(
   for (const run of runs) {
     await write('event', `Rule ${quoted(run.rule.name)}: ${run.summary}`);
     for (const text of run.notes) await write('note', text);
+  }
+  // The messages go out from the bot, by the send job every reply takes (after the commit).
+  for (const text of effects.messages) {
+    const message = await repo.insertMessage({
+      conversationId: conversation.id,
+      channelId: conversation.channelId,
+      direction: 'outbound',
+      sender: 'bot',
+      kind: 'text',
+      text,
+      status: 'queued',
+    });
+    if (!message) continue;
+    lines.push(message);
+    await services.jobs.send(sendJob, { teamId, messageId: message.id, attempt: 1 });
   }
   // The page's activity says it as a sentence of its own: "Set the priority to High."
   await automationRepository(services.db, teamId).recordRuns(
@@ -349,8 +398,8 @@ const personSpoke = (alias: string) =>
 /**
  * Since when the customer of a conversation with a person has waited for that person's reply: the
  * handoff, while no person has written to them since it (the first reply); else their first message
- * after the last reply they were given, by a person or the bot (the next reply). Null: nobody owes
- * them one.
+ * after the last reply they were given, by a person or the bot's answer (the next reply; a rule's
+ * message, which has no AI metadata, is none). Null: nobody owes them one.
  */
 const replyWaitSince = sql<string | null>`case
   when ${conversations.handoffAt} is not null and not exists (select 1 from messages p
@@ -360,7 +409,8 @@ const replyWaitSince = sql<string | null>`case
     where m.conversation_id = ${conversations.id} and m.direction = 'inbound'
       and m.id > coalesce((select max(s.id) from messages s
         where s.conversation_id = ${conversations.id} and s.direction = 'outbound'
-          and s.sender in ('agent', 'bot') and s.kind not in ('note', 'event')), 0))
+          and (s.sender = 'agent' or (s.sender = 'bot' and s.ai is not null))
+          and s.kind not in ('note', 'event')), 0))
 end`;
 
 /** Each timed trigger: the state its conversations are in, and since when one has waited (SQL over `conversations`). */

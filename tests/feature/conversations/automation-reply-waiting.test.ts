@@ -154,7 +154,81 @@ describe('rules on a customer left waiting for a reply', () => {
     expect(page.props.rules).toMatchObject([{ name: 'Belum dibalas 30 menit', trigger: 'reply_waiting', runs: 3 }]);
   });
 
-  it('must say how long the customer waits', async () => {
+  it('send the customer a message of the rule, which is no reply: the wait goes on', async () => {
+    const { owned, team, budi, web, repo, withPerson, customerWrites, personWrites, ruleLines } = await helpDesk();
+    const rule = (body: Record<string, unknown>) =>
+      owned.send('post', '/conversations/automations', { trigger: 'reply_waiting', ...body });
+    expectRedirect(
+      await rule({
+        name: 'Kabari pelanggan',
+        conditions: [{ type: 'waited', minutes: 10 }],
+        actions: [
+          {
+            type: 'send_message',
+            text: 'Mohon maaf menunggu, Kak {{contact.first_name | Pelanggan}}. Tim kami segera membalas percakapan #{{conversation.number}}.',
+          },
+        ],
+      }),
+      '/conversations/automations',
+    );
+    expectRedirect(
+      await rule({
+        name: 'Eskalasi 30 menit',
+        conditions: [{ type: 'waited', minutes: 30 }],
+        actions: [{ type: 'set_priority', priority: 'urgent' }],
+      }),
+      '/conversations/automations',
+    );
+    // Budi answered; the customer's next question has waited 15 minutes.
+    const waiting = await withPerson(60, budi);
+    await personWrites(waiting, budi, ago(50));
+    await customerWrites(waiting, ago(15), 'Kak, jadi bisa dikirim hari ini?');
+    await repo.setContactDetails(waiting.contactId, { name: 'Rina Wijaya' });
+
+    expect(await runWaitingRules(app.services)).toBe(1);
+    await app.services.jobs.drain();
+    const thread = await repo.messages(waiting.id, { limit: 30 });
+    const sent = thread.filter((message) => message.sender === 'bot');
+    expect(sent.map((message) => [message.text, message.status])).toEqual([
+      [`Mohon maaf menunggu, Kak Rina. Tim kami segera membalas percakapan #${waiting.number}.`, 'sent'],
+    ]);
+    expect(await ruleLines(waiting.id)).toEqual(['Rule “Kabari pelanggan”: sent the customer a message.']);
+
+    // Twenty minutes on, the customer has waited 35 minutes for a person: the rule's message was no reply.
+    expect(await runWaitingRules(app.services, new Date(Date.now() + minutes(20)))).toBe(1);
+    expect((await repo.find(waiting.id))?.priority).toBe('urgent');
+    expect(team.id).toBe(waiting.teamId);
+    expect(web.id).toBe(waiting.channelId);
+  });
+
+  it("say so in the thread when WhatsApp's 24-hour window has closed, and send nothing", async () => {
+    const { owned, team, budi, repo, ruleLines } = await helpDesk();
+    const whatsapp = await createChannel(app.services, team.id, { type: 'whatsapp', name: 'WhatsApp' });
+    expectRedirect(
+      await owned.send('post', '/conversations/automations', {
+        name: 'Kabari pelanggan',
+        trigger: 'reply_waiting',
+        conditions: [{ type: 'waited', minutes: 60 }],
+        actions: [{ type: 'send_message', text: 'Mohon maaf menunggu.' }],
+      }),
+      '/conversations/automations',
+    );
+    const { conversation } = await createConversation(app.services, whatsapp);
+    await queueForPerson(app.services, conversation, 'user_request');
+    await repo.update(conversation.id, {
+      state: 'human',
+      assigneeId: budi.id,
+      handoffAt: ago(25 * 60),
+      lastInboundAt: ago(25 * 60),
+    });
+    expect(await runWaitingRules(app.services)).toBe(1);
+    expect(await ruleLines(conversation.id)).toEqual([
+      "Rule “Kabari pelanggan”: could not send its message: WhatsApp's 24-hour window is closed.",
+    ]);
+    expect((await repo.messages(conversation.id, { limit: 30 })).some((m) => m.sender === 'bot')).toBe(false);
+  });
+
+  it('must say how long the customer waits, and write a message the rule can send', async () => {
     const { owned } = await helpDesk();
     const page = '/conversations/automations';
     expectRedirect(
@@ -171,5 +245,47 @@ describe('rules on a customer left waiting for a reply', () => {
         conditions: 'Say how long a customer waits for a reply before the rule acts: add “Waited at least”.',
       },
     });
+    // A message's variables are Kawan's or the team's fields'; a customer's message is the bot's to answer.
+    const cases: Array<[Record<string, unknown>, Record<string, string>]> = [
+      [
+        {
+          name: 'x',
+          trigger: 'reply_waiting',
+          conditions: [{ type: 'waited', minutes: 10 }],
+          actions: [{ type: 'send_message', text: 'Halo {{contact.nama}}' }],
+        },
+        {
+          'actions.0.text': expect.stringMatching(
+            /^\{\{contact\.nama\}\} is not a variable\. Use \{\{contact\.name\}\}/,
+          ),
+        },
+      ],
+      [
+        {
+          name: 'x',
+          trigger: 'customer_message',
+          actions: [{ type: 'send_message', text: 'Halo' }],
+        },
+        { 'actions.0.type': '“Send the customer a message” cannot be done when a customer writes.' },
+      ],
+      [
+        {
+          name: 'x',
+          trigger: 'reply_waiting',
+          conditions: [{ type: 'waited', minutes: 10 }],
+          actions: [{ type: 'send_message', text: '  ' }],
+        },
+        { 'actions.0.text': 'The text field is required.' },
+      ],
+    ];
+    for (const [body, errors] of cases) {
+      expectRedirect(
+        await owned.send('post', page, body, { Referer: page, 'X-Inertia-Error-Bag': 'createAutomation' }),
+        page,
+      );
+      expect(expectPage(await owned.visit(page), 'Conversations/Automations').props.errors).toEqual({
+        createAutomation: errors,
+      });
+    }
   });
 });

@@ -233,7 +233,10 @@ describe('automation rules', () => {
       ],
       [
         { ...base, actions: [{ type: 'hand_off' }, { type: 'hand_off' }] },
-        { actions: 'Each of “Hand to a person”, “Assign to” and “Set priority” can be added once.' },
+        {
+          actions:
+            'Each of “Hand to a person”, “Assign to”, “Set priority” and “Send the customer a message” can be added once.',
+        },
       ],
       [
         {

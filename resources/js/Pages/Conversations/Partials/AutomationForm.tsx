@@ -544,18 +544,25 @@ function ActionInputs({
         </SelectField>
       );
     case 'add_note':
+    case 'send_message': {
+      const note = action.type === 'add_note';
       return (
         <TextAreaField
           id={`${id}-text`}
-          label="Note"
+          label={note ? 'Note' : 'Message'}
           rows={3}
           value={action.text}
-          onChange={(text) => onChange({ type: 'add_note', text })}
+          onChange={(text) => onChange({ type: action.type, text })}
           error={errors('text')}
-          maxLength={limits.note}
-          hint="For your team, in the conversation’s thread; never sent to the customer."
+          maxLength={note ? limits.note : limits.message}
+          hint={
+            note
+              ? 'For your team, in the conversation’s thread; never sent to the customer.'
+              : 'Sent by the bot through the conversation’s channel (on WhatsApp, only within 24 hours of the customer’s last message). Variables as in saved replies: {{contact.first_name | Kak}}.'
+          }
         />
       );
+    }
     case 'hand_off':
       return (
         <p className="text-sm text-gray-600">

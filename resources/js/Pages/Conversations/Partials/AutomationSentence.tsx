@@ -117,11 +117,13 @@ export function actionWords(action: AutomationAction, options: AutomationOptions
           </strong>
         </>
       );
-    case 'add_note': {
+    case 'add_note':
+    case 'send_message': {
       const text = action.text.length > 80 ? `${action.text.slice(0, 79)}…` : action.text;
       return (
         <>
-          add the note <span className="text-gray-900">{quoted(text)}</span>
+          {action.type === 'add_note' ? 'add the note' : 'send the customer'}{' '}
+          <span className="text-gray-900">{quoted(text)}</span>
         </>
       );
     }

@@ -97,7 +97,7 @@ export function sameWords(a: readonly string[], b: readonly string[]): boolean {
 
 /** Conditions and actions a trigger offers only once. */
 const onceConditions: readonly AutomationConditionType[] = ['first_message', 'waited'];
-const onceActions: readonly AutomationActionType[] = ['hand_off'];
+const onceActions: readonly AutomationActionType[] = ['hand_off', 'send_message'];
 
 /** The conditions the "Add condition" buttons offer: the trigger's, less those there once already. */
 export function conditionTypesToAdd(
@@ -216,6 +216,7 @@ export function blankAction(type: AutomationActionType, options: AutomationOptio
           : (options.priorities[0]?.value ?? 'high'),
       };
     case 'add_note':
+    case 'send_message':
       return { type, text: '' };
     case 'hand_off':
       return { type };
