@@ -182,7 +182,6 @@ async function applyRules(
       ? ((await repo.update(conversation.id, { labelIds: effects.labelIds, priority: effects.priority })) ??
         conversation)
       : conversation;
-
   const lines: MessageRow[] = [];
   const write = async (kind: 'event' | 'note', text: string) => {
     const line = await repo.insertMessage({
@@ -390,10 +389,12 @@ export async function runQueuedRules(
 /** The first key of the advisory locks that keep a timed rule to once a wait ("wait" in ASCII). */
 const waitLockSpace = 0x77616974;
 
-/** A message of `alias` that is a person's reply to the customer: theirs, sent to them (not a note). */
-const personSpoke = (alias: string) =>
-  sql`${sql.raw(alias)}.conversation_id = ${conversations.id} and ${sql.raw(alias)}.sender = 'agent'
-    and ${sql.raw(alias)}.direction = 'outbound' and ${sql.raw(alias)}.kind not in ('note', 'event')`;
+/**
+ * A message of `alias` that is a person's reply to the customer: theirs, sent to them (not a note,
+ * nor a broadcast's copy), as the reports count a person's replies.
+ */
+const personReply = (alias: string) =>
+  sql`${sql.raw(alias)}.sender = 'agent' and ${sql.raw(alias)}.broadcast_id is null`;
 
 /**
  * Since when the customer of a conversation with a person has waited for that person's reply: the
@@ -403,13 +404,14 @@ const personSpoke = (alias: string) =>
  */
 const replyWaitSince = sql<string | null>`case
   when ${conversations.handoffAt} is not null and not exists (select 1 from messages p
-    where ${personSpoke('p')} and p.created_at >= ${conversations.handoffAt})
+    where p.conversation_id = ${conversations.id} and p.direction = 'outbound' and ${personReply('p')}
+      and p.kind not in ('note', 'event') and p.created_at >= ${conversations.handoffAt})
   then ${conversations.handoffAt}
   else (select min(m.created_at) from messages m
     where m.conversation_id = ${conversations.id} and m.direction = 'inbound'
       and m.id > coalesce((select max(s.id) from messages s
         where s.conversation_id = ${conversations.id} and s.direction = 'outbound'
-          and (s.sender = 'agent' or (s.sender = 'bot' and s.ai is not null))
+          and (${personReply('s')} or (s.sender = 'bot' and s.ai is not null))
           and s.kind not in ('note', 'event')), 0))
 end`;
 
