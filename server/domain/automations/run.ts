@@ -136,6 +136,11 @@ async function applyRules(
         case 'send_message': {
           const through = await channel();
           if (!through) break;
+          // A paused channel says nothing on its own, as its bot does not.
+          if (through.status !== 'active') {
+            did.push('did not send its message: the channel is paused');
+            break;
+          }
           // WhatsApp takes free text only within 24 hours of the customer's last message.
           if (through.type === 'whatsapp' && windowExpiresAt(through.type, conversation.lastInboundAt) === null) {
             did.push("could not send its message: WhatsApp's 24-hour window is closed");

@@ -201,7 +201,7 @@ describe('rules on a customer left waiting for a reply', () => {
     expect(web.id).toBe(waiting.channelId);
   });
 
-  it("say so in the thread when WhatsApp's 24-hour window has closed, and send nothing", async () => {
+  it("say so in the thread when WhatsApp's 24-hour window has closed or the channel is paused, and send nothing", async () => {
     const { owned, team, budi, repo, ruleLines } = await helpDesk();
     const whatsapp = await createChannel(app.services, team.id, { type: 'whatsapp', name: 'WhatsApp' });
     expectRedirect(
@@ -226,6 +226,17 @@ describe('rules on a customer left waiting for a reply', () => {
       "Rule “Kabari pelanggan”: could not send its message: WhatsApp's 24-hour window is closed.",
     ]);
     expect((await repo.messages(conversation.id, { limit: 30 })).some((m) => m.sender === 'bot')).toBe(false);
+
+    // A paused channel says nothing on its own either.
+    const paused = await createChannel(app.services, team.id, { type: 'telegram', name: 'Telegram', status: 'paused' });
+    const { conversation: quiet } = await createConversation(app.services, paused);
+    await queueForPerson(app.services, quiet, 'user_request');
+    await repo.update(quiet.id, { state: 'human', assigneeId: budi.id, handoffAt: ago(90) });
+    expect(await runWaitingRules(app.services)).toBe(1);
+    expect(await ruleLines(quiet.id)).toEqual([
+      'Rule “Kabari pelanggan”: did not send its message: the channel is paused.',
+    ]);
+    expect((await repo.messages(quiet.id, { limit: 30 })).some((m) => m.sender === 'bot')).toBe(false);
   });
 
   it('must say how long the customer waits, and write a message the rule can send', async () => {
