@@ -1,7 +1,7 @@
 import InputError from '@/Components/InputError';
 import InputLabel from '@/Components/InputLabel';
 import SecondaryButton from '@/Components/SecondaryButton';
-import Select from '@/Components/Select';
+import SelectField from '@/Components/SelectField';
 import TextAreaField from '@/Components/TextAreaField';
 import TextField from '@/Components/TextField';
 import TextInput from '@/Components/TextInput';
@@ -71,7 +71,7 @@ function ToggleField({
 type ChoiceKey = 'position' | 'pre_chat_name' | 'pre_chat_email' | 'pre_chat_phone';
 
 /** A labelled select of `channel-<name>`, with its message beneath. */
-function SelectField<K extends ChoiceKey>({
+function ChoiceField<K extends ChoiceKey>({
   bag,
   name,
   label,
@@ -86,27 +86,22 @@ function SelectField<K extends ChoiceKey>({
   options: [NonNullable<ChannelFormData[K]>, string][];
   className?: string;
 }) {
-  const error = bag.error(name);
   return (
-    <div className={className}>
-      <InputLabel htmlFor={`channel-${name}`} value={label} />
-      <Select
-        id={`channel-${name}`}
-        className="mt-1 block w-full"
-        value={value}
-        onChange={(event) => bag.set(name, event.target.value as ChannelFormData[K])}
-        disabled={bag.disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`channel-${name}-error`}
-      >
-        {options.map(([option, text]) => (
-          <option key={option} value={option}>
-            {text}
-          </option>
-        ))}
-      </Select>
-      <InputError id={`channel-${name}-error`} className="mt-2" message={error} />
-    </div>
+    <SelectField
+      id={`channel-${name}`}
+      label={label}
+      className={className}
+      value={value}
+      onChange={(next) => bag.set(name, next as ChannelFormData[K])}
+      disabled={bag.disabled}
+      error={bag.error(name)}
+    >
+      {options.map(([option, text]) => (
+        <option key={option} value={option}>
+          {text}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 
@@ -128,7 +123,7 @@ function PreChatFields({ bag }: { bag: FieldBag }) {
       </p>
       <div className="mt-3 grid grid-cols-3 gap-4">
         {preChatDetails.map(({ key, label }) => (
-          <SelectField
+          <ChoiceField
             key={key}
             bag={bag}
             name={key}
@@ -196,7 +191,7 @@ function WebFields({ bag }: { bag: FieldBag }) {
         <InputError id="channel-color-error" className="mt-2" message={colorError} />
       </div>
 
-      <SelectField
+      <ChoiceField
         bag={bag}
         name="position"
         label="Position"

@@ -3,7 +3,7 @@ import { Link, type useForm } from '@inertiajs/react';
 import Checkbox from '@/Components/Checkbox';
 import InputError from '@/Components/InputError';
 import InputLabel from '@/Components/InputLabel';
-import Select from '@/Components/Select';
+import SelectField from '@/Components/SelectField';
 import TextAreaField from '@/Components/TextAreaField';
 import TextField from '@/Components/TextField';
 import TextInput from '@/Components/TextInput';
@@ -195,50 +195,6 @@ function WordsField({
       placeholder="komplain, refund, barang rusak"
       hint={`Separated by commas; any of them, whatever their case. Up to ${limits.words}, each up to ${limits.word} characters.`}
     />
-  );
-}
-
-/** A select with its label and its message, for a condition's or an action's card. */
-function SelectField({
-  id,
-  label,
-  value,
-  onChange,
-  error,
-  hint,
-  className,
-  children,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  /** A line under the select saying what the choice means. */
-  hint?: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={className}>
-      <InputLabel htmlFor={id}>{label}</InputLabel>
-      <Select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className="mt-1 block w-full"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={hint ? `${id}-hint ${id}-error` : `${id}-error`}
-      >
-        {children}
-      </Select>
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-gray-500">
-          {hint}
-        </p>
-      )}
-      <InputError id={`${id}-error`} className="mt-2" message={error} />
-    </div>
   );
 }
 
