@@ -700,8 +700,8 @@ async function acceptRating(
 
 /**
  * The conversation as the inbox lists it, from the rows a turn holds, when they name all it shows:
- * no assignee (whose name would be read) and, for its bot, the channel's answering one. Otherwise
- * undefined, and the listing is read.
+ * no assignee (whose name would be read), for its bot the channel's answering one, and not with a
+ * person (whose customer's wait is read from the thread). Otherwise undefined, and the listing is read.
  */
 function listedFromTurn(
   channel: ChannelRow,
@@ -711,6 +711,7 @@ function listedFromTurn(
 ): { row: ConversationListRow; contact: ContactRow } | undefined {
   if (conversation.assigneeId !== null) return undefined;
   if (conversation.botId !== null && conversation.botId !== bot?.id) return undefined;
+  if (conversation.state === 'human') return undefined;
   const names = {
     contactName: contact.name,
     contactPhone: contact.phoneE164,
@@ -718,6 +719,7 @@ function listedFromTurn(
     channelType: channel.type,
     botName: conversation.botId === null ? null : (bot?.name ?? null),
     assigneeName: null,
+    waitingSince: conversation.state === 'queued' ? conversation.handoffAt : null,
   };
   return { row: listedConversation(conversation, names), contact };
 }

@@ -383,6 +383,8 @@ async function seedDemoChannels(
   const agent = (await userRepository(services.db).findByEmail(demoMembers.find((m) => m.role === 'agent')!.email))!;
   const agentActor = { userId: agent.id, teamId: actor.teamId, role: 'agent' as const };
   await replyAsAgent(services, agentActor, human.id, { text: 'Halo Kak Maya, saya Budi. Ada yang bisa saya bantu?' });
+  // …and whom Maya has written since: the inbox shows how long she has waited for Budi's reply.
+  await say(web, 'demo-visitor-maya', 'Kak, pesanan saya kemarin kurang satu kopi susu, bisa dikirim ulang?');
   // The agent asks the owner about Joko's order in a note: the owner's bell and Mentions tab have it.
   const owner = (await userRepository(services.db).find(actor.userId))!;
   await addNote(services, agentActor, queued.id, {

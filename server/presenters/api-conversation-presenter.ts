@@ -20,6 +20,7 @@ export function presentApiConversation(
     unread_count: row.unreadCount,
     handoff_reason: row.handoffReason,
     handoff_at: iso(row.handoffAt),
+    waiting_since: iso(row.waitingSince),
     priority: row.priority,
     snoozed_until: row.snoozedUntil && row.snoozedUntil > new Date() ? row.snoozedUntil.toISOString() : null,
     resolved_at: iso(row.resolvedAt),

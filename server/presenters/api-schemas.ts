@@ -280,6 +280,10 @@ export const apiConversationSchema = z
       .nullable()
       .meta({ description: 'Why the conversation was last handed to a person.' }),
     handoff_at: timestamp.nullable(),
+    waiting_since: timestamp.nullable().meta({
+      description:
+        'Since when the customer has waited for a person: waiting to be taken, since the handoff; with a person, since their first message that no reply has answered. Null when nobody owes them a reply.',
+    }),
     priority: z
       .enum(['low', 'medium', 'high', 'urgent'])
       .nullable()

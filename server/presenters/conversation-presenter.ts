@@ -70,6 +70,8 @@ export function presentConversationSummary(row: ConversationListRow, now = new D
     unread_count: row.unreadCount,
     handoff_reason: row.handoffReason,
     handoff_at: iso(row.handoffAt),
+    /** Since when the customer has waited for a person (null: nobody owes them a reply). */
+    waiting_since: iso(row.waitingSince),
     window_expires_at: iso(windowExpiresAt(row.channelType, row.lastInboundAt, now)),
     /** The team's labels on it, by id (the page has the team's labels: `labels`). */
     label_ids: row.labelIds,

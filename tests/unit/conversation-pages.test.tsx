@@ -147,6 +147,7 @@ function summary(overrides: Partial<ConversationSummary> = {}): ConversationSumm
     unread_count: 0,
     handoff_reason: null,
     handoff_at: null,
+    waiting_since: null,
     window_expires_at: null,
     label_ids: [],
     snoozed_until: null,
@@ -484,6 +485,34 @@ describe('Conversations/Index', () => {
     expect(within(phone).getByLabelText('2 unread').textContent).toBe('2');
     expect(within(phone).getByText('3 h 12 m left')).toBeTruthy();
     expect(within(phone).getByText('Saya mau bicara dengan orang')).toBeTruthy();
+  });
+
+  it('says how long each customer has waited for a person: amber, red after an hour, nothing when nobody owes a reply', () => {
+    render(
+      <Index
+        {...indexProps({
+          conversations: {
+            data: [
+              summary({ id: 7, number: 14, state: 'queued', waiting_since: at(-14 * 60_000 - 5_000) }),
+              summary({ id: 8, number: 15, state: 'human', waiting_since: at(-(26 * HOUR + 3 * 60_000)) }),
+              summary({ id: 9, number: 16, state: 'human', waiting_since: null }),
+            ],
+            meta,
+          },
+        })}
+      />,
+    );
+    const rows = screen.getAllByRole('listitem');
+    const queued = within(rows[0]).getByText('Waiting 14 m');
+    expect(queued.getAttribute('title')).toBe('The customer has waited 14 m for a person to take the conversation');
+    expect(queued.className).toContain('text-amber-700');
+    const human = within(rows[1]).getByText('Waiting 1 d 2 h');
+    expect(human.getAttribute('title')).toBe('The customer has waited 1 d 2 h for a reply');
+    expect(human.className).toContain('text-red-700');
+    expect(within(rows[2]).queryByText(/^Waiting/)).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('Order'), { target: { value: 'waiting' } });
+    expect(fake.calls.at(-1)?.data).toEqual({ state: 'open', sort: 'waiting' });
   });
 
   it('says which message a search found in each row, marks the words, and opens the row at that message', () => {
@@ -937,6 +966,19 @@ describe('Conversations/Show', () => {
     render(<Show {...showProps({ messages: [failed], can: { reply: false, resolve: false, assign: false } })} />);
     expect(within(thread()).getByText('Not delivered')).toBeTruthy();
     expect(within(thread()).queryByRole('button', { name: 'Send again' })).toBeNull();
+  });
+
+  it("says above the thread how long the customer has waited for a person's reply", () => {
+    const { unmount } = render(
+      <Show {...showProps({ conversation: detail({ state: 'human', waiting_since: at(-3 * 60_000 - 5_000) }) })} />,
+    );
+    const thread = screen.getByRole('region', { name: 'Thread' });
+    expect(within(thread).getByText('Waiting 3 m').getAttribute('title')).toBe(
+      'The customer has waited 3 m for a reply',
+    );
+    unmount();
+    render(<Show {...showProps({ conversation: detail({ state: 'human', waiting_since: null }) })} />);
+    expect(within(screen.getByRole('region', { name: 'Thread' })).queryByText(/^Waiting /)).toBeNull();
   });
 
   it('offers Take over for a waiting conversation, and the other actions by state', () => {

@@ -72,14 +72,7 @@ export type InboundValues = Pick<
   | 'createdAt'
 >;
 
-export interface ConversationListRow extends ConversationRow {
-  contactName: string | null;
-  contactPhone: string | null;
-  channelName: string;
-  channelType: ChannelType;
-  botName: string | null;
-  assigneeName: string | null;
-}
+export interface ConversationListRow extends ConversationRow, ListedNames {}
 
 /** How long a resolved conversation reopens on a new message; after that a new one starts. */
 export const reopenWindowMs = 7 * 24 * 60 * 60 * 1000;
@@ -117,7 +110,10 @@ export interface ConversationFilters {
   updatedSince?: Date;
 }
 
-/** What the inbox lists of a conversation beside its own row (names of its contact, channel, bot and assignee). */
+/**
+ * What the inbox lists of a conversation beside its own row: the names of its contact, channel, bot
+ * and assignee, and since when its customer has waited for a person (`customerWaitingSince`).
+ */
 export interface ListedNames {
   contactName: string | null;
   contactPhone: string | null;
@@ -125,7 +121,15 @@ export interface ListedNames {
   channelType: ChannelType;
   botName: string | null;
   assigneeName: string | null;
+  waitingSince: Date | null;
 }
+
+/**
+ * The orders of the list: latest activity first; `oldest` by id (exports: rows never move between
+ * pages while new conversations arrive); `priority`, the most urgent first; `waiting`, the customer
+ * who has waited longest for a person first (then those nobody owes a reply, latest activity first).
+ */
+export type ListOrder = 'latest' | 'oldest' | 'priority' | 'waiting';
 
 /** A conversation as the inbox lists it, from its row and the names beside it. */
 export function listedConversation(conversation: ConversationRow, names: ListedNames): ConversationListRow {
@@ -527,6 +531,41 @@ export const snoozedNow = sql`(${conversations.snoozedUntil} is not null and ${c
 export const notSnoozedNow = sql`(${conversations.snoozedUntil} is null or ${conversations.snoozedUntil} <= now())`;
 
 /**
+ * A message of `alias` that is a person's reply to the customer: theirs, sent to them (not a note,
+ * nor a broadcast's copy), as the reports count a person's replies.
+ */
+export const personReply = (alias: string) =>
+  sql`${sql.raw(alias)}.sender = 'agent' and ${sql.raw(alias)}.broadcast_id is null`;
+
+/**
+ * Since when the customer of a conversation with a person has waited for that person's reply: the
+ * handoff, while no person has written to them since it (the first reply); else their first message
+ * after the last reply they were given, by a person or the bot's answer (the next reply; a rule's
+ * message, which has no AI metadata, is none). Null: nobody owes them one.
+ */
+export const replyWaitSince = sql<string | null>`case
+  when ${conversations.handoffAt} is not null and not exists (select 1 from messages p
+    where p.conversation_id = ${conversations.id} and p.direction = 'outbound' and ${personReply('p')}
+      and p.kind not in ('note', 'event') and p.created_at >= ${conversations.handoffAt})
+  then ${conversations.handoffAt}
+  else (select min(m.created_at) from messages m
+    where m.conversation_id = ${conversations.id} and m.direction = 'inbound'
+      and m.id > coalesce((select max(s.id) from messages s
+        where s.conversation_id = ${conversations.id} and s.direction = 'outbound'
+          and (${personReply('s')} or (s.sender = 'bot' and s.ai is not null))
+          and s.kind not in ('note', 'event')), 0))
+end`;
+
+/**
+ * Since when the customer has waited for a person (SQL over `conversations`): queued, since the
+ * handoff; with a person, since `replyWaitSince`; otherwise (the bot answers, or it is resolved) null.
+ */
+export const customerWaitingSince = sql<Date | null>`(case ${conversations.state}
+  when 'queued' then ${conversations.handoffAt}
+  when 'human' then (${replyWaitSince})
+end)`.mapWith(conversations.handoffAt);
+
+/**
  * Contacts, conversations and messages of one team: `teamId` is in every `where`, so another
  * team's conversation is simply not found.
  */
@@ -593,6 +632,7 @@ export function conversationRepository(db: Database, teamId: number) {
     channelType: channels.type,
     botName: bots.name,
     assigneeName: users.name,
+    waitingSince: customerWaitingSince,
   };
 
   const listRow = ({ conversation, ...names }: ListedNames & { conversation: ConversationRow }): ConversationListRow =>
@@ -616,7 +656,7 @@ export function conversationRepository(db: Database, teamId: number) {
   /** The conversations as the inbox lists them, without counting them (a page, an export). */
   async function listRows(
     filters: ConversationFilters,
-    options: { limit: number; offset?: number; order?: 'latest' | 'oldest' | 'priority' },
+    options: { limit: number; offset?: number; order?: ListOrder },
   ): Promise<ConversationListRow[]> {
     const rows = await db
       .select(listColumns)
@@ -631,7 +671,9 @@ export function conversationRepository(db: Database, teamId: number) {
           ? [asc(conversations.id)]
           : options.order === 'priority'
             ? [desc(priorityRank), desc(conversations.lastMessageAt), desc(conversations.id)]
-            : [desc(conversations.lastMessageAt), desc(conversations.id)]),
+            : options.order === 'waiting'
+              ? [sql`${customerWaitingSince} asc nulls last`, desc(conversations.lastMessageAt), desc(conversations.id)]
+              : [desc(conversations.lastMessageAt), desc(conversations.id)]),
       )
       .limit(options.limit)
       .offset(options.offset ?? 0);
@@ -640,13 +682,9 @@ export function conversationRepository(db: Database, teamId: number) {
 
   return {
     /**
-     * A page of the list: the inbox's order (latest activity first) or, for exports, `oldest`
-     * (by id, so rows never move between pages while new conversations arrive).
+     * A page of the list, in one of its orders (`ListOrder`; latest activity first unless told).
      */
-    async page(
-      filters: ConversationFilters,
-      options: { page: number; perPage: number; order?: 'latest' | 'oldest' | 'priority' },
-    ) {
+    async page(filters: ConversationFilters, options: { page: number; perPage: number; order?: ListOrder }) {
       const [{ total }] = await db
         .select({ total: count() })
         .from(conversations)

@@ -10,6 +10,7 @@ import {
 import {
   conversationRepository,
   notSnoozedNow,
+  replyWaitSince,
   type ContactRow,
   type ConversationRow,
   type MessageRow,
@@ -393,32 +394,6 @@ export async function runQueuedRules(
 
 /** The first key of the advisory locks that keep a timed rule to once a wait ("wait" in ASCII). */
 const waitLockSpace = 0x77616974;
-
-/**
- * A message of `alias` that is a person's reply to the customer: theirs, sent to them (not a note,
- * nor a broadcast's copy), as the reports count a person's replies.
- */
-const personReply = (alias: string) =>
-  sql`${sql.raw(alias)}.sender = 'agent' and ${sql.raw(alias)}.broadcast_id is null`;
-
-/**
- * Since when the customer of a conversation with a person has waited for that person's reply: the
- * handoff, while no person has written to them since it (the first reply); else their first message
- * after the last reply they were given, by a person or the bot's answer (the next reply; a rule's
- * message, which has no AI metadata, is none). Null: nobody owes them one.
- */
-const replyWaitSince = sql<string | null>`case
-  when ${conversations.handoffAt} is not null and not exists (select 1 from messages p
-    where p.conversation_id = ${conversations.id} and p.direction = 'outbound' and ${personReply('p')}
-      and p.kind not in ('note', 'event') and p.created_at >= ${conversations.handoffAt})
-  then ${conversations.handoffAt}
-  else (select min(m.created_at) from messages m
-    where m.conversation_id = ${conversations.id} and m.direction = 'inbound'
-      and m.id > coalesce((select max(s.id) from messages s
-        where s.conversation_id = ${conversations.id} and s.direction = 'outbound'
-          and (${personReply('s')} or (s.sender = 'bot' and s.ai is not null))
-          and s.kind not in ('note', 'event')), 0))
-end`;
 
 /** Each timed trigger: the state its conversations are in, and since when one has waited (SQL over `conversations`). */
 const waits: Record<TimedTrigger, { state: ConversationRow['state']; since: SQL }> = {

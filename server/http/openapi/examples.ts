@@ -15,6 +15,7 @@ export const conversationExample = {
   unread_count: 0,
   handoff_reason: 'user_request',
   handoff_at: '2026-11-24T10:02:00.000Z',
+  waiting_since: null,
   priority: 'high',
   snoozed_until: null,
   resolved_at: '2026-11-24T10:15:00.000Z',

@@ -257,6 +257,21 @@ describe('the demo channels and inbox', () => {
     expect(snoozed[0].state).toBe('human');
     expect(new Date(snoozed[0].snoozed_until!).getUTCHours()).toBe(2);
     expect((inbox.props.counts as { snoozed: number }).snoozed).toBe(1);
+    // Maya wrote again after Budi's reply, and Joko waits to be taken: the inbox shows since when
+    // each has waited for a person; nobody owes the others a reply.
+    const waiting = (
+      inbox.props.conversations as {
+        data: Array<{ state: string; contact: { name: string | null }; waiting_since: string | null }>;
+      }
+    ).data
+      .filter((row) => row.waiting_since !== null)
+      .map((row) => [row.contact.name, row.state])
+      .sort();
+    expect(waiting).toEqual([
+      ['Joko', 'queued'],
+      ['Maya', 'human'],
+      ['Sari', 'queued'],
+    ]);
     // The owner's Mentions tab holds Joko's conversation.
     const mentions = expectPage(await client.visit('/conversations?mentioned=me'), 'Conversations/Index');
     expect(

@@ -8,7 +8,7 @@ import ActionBar from './Partials/ActionBar';
 import Composer from './Partials/Composer';
 import ContactPanel from './Partials/ContactPanel';
 import LabelsCard from './Partials/LabelsCard';
-import StateBadge, { ChannelIcon, SnoozedBadge } from './Partials/StateBadge';
+import StateBadge, { ChannelIcon, SnoozedBadge, WaitingTime } from './Partials/StateBadge';
 import Thread from './Partials/Thread';
 import Viewers from './Partials/Viewers';
 import { contactLabel, remainingMs } from './Partials/format';
@@ -51,7 +51,8 @@ export default function Show(props: ConversationShowProps) {
     props.has_earlier,
   );
   const serviceWindow = conversation.window;
-  const now = useNow(30_000, serviceWindow !== null && serviceWindow.open);
+  // Renewed while a countdown or the customer's wait shows.
+  const now = useNow(30_000, (serviceWindow !== null && serviceWindow.open) || conversation.waiting_since !== null);
   // The server said whether the window was open when the page loaded; it closes here on time.
   const windowOpen =
     serviceWindow === null
@@ -112,6 +113,7 @@ export default function Show(props: ConversationShowProps) {
                 <span className="truncate text-sm text-gray-600">{conversation.channel.name}</span>
                 <StateBadge state={conversation.state} />
                 {conversation.snoozed_until && <SnoozedBadge until={conversation.snoozed_until} now={now} />}
+                <WaitingTime since={conversation.waiting_since} state={conversation.state} now={now} />
               </div>
               <ActionBar conversation={conversation} agents={agents} can={can} userId={userId} />
             </div>

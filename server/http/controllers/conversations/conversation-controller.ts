@@ -60,6 +60,8 @@ const perPage = 25;
 /** Messages a thread shows at first, and loads at a time when the reader goes back further. */
 const threadPage = 100;
 const states = ['open', 'bot', 'queued', 'human', 'snoozed', 'resolved'] as const;
+/** The inbox's orders beside the latest activity first (`ListOrder`). */
+const sorts = ['priority', 'waiting'] as const;
 
 function can(actor: TeamActor) {
   const reply = conversationPolicy.reply(actor);
@@ -87,7 +89,7 @@ function filtersOf(req: Request, actor: TeamActor) {
   const priority = (conversationPriorities as readonly string[]).includes(String(query.priority))
     ? (query.priority as ConversationPriority)
     : '';
-  const sort = query.sort === 'priority' ? 'priority' : '';
+  const sort = sorts.find((order) => order === query.sort) ?? ('' as const);
   const mentioned = query.mentioned === 'me' ? 'me' : '';
   const filters: ConversationFilters = {
     labelId: label || undefined,
@@ -109,7 +111,8 @@ async function teamLabels(req: Request, actor: TeamActor) {
 
 /**
  * Conversations/Index: the inbox, filtered by state, channel, bot, assignee, label, priority and a
- * search; latest activity first, or the most urgent first (`sort=priority`).
+ * search; latest activity first, the most urgent first (`sort=priority`), or the customer who has
+ * waited longest for a person first (`sort=waiting`).
  */
 export async function index(req: Request) {
   const actor = await teamActor(req);
@@ -120,7 +123,7 @@ export async function index(req: Request) {
   const { items, total } = await repo.page(filters, {
     page,
     perPage,
-    order: sort === 'priority' ? 'priority' : 'latest',
+    order: sort || 'latest',
   });
   const now = new Date();
   const matches = shown.search
@@ -160,8 +163,8 @@ const exportLimit = 10_000;
 const exportBatch = 500;
 
 /**
- * GET conversations.export: the inbox as filtered (the same query as the list), as CSV, the latest
- * activity first (or the most urgent first), at most 10,000 rows.
+ * GET conversations.export: the inbox as filtered (the same query as the list), as CSV, in its order
+ * (the latest activity first unless sorted), at most 10,000 rows.
  */
 export async function exportCsv(req: Request, res: Response) {
   const actor = await teamActor(req);
@@ -170,7 +173,7 @@ export async function exportCsv(req: Request, res: Response) {
   const repo = conversationRepository(req.services.db, actor.teamId);
   const labels = new Map((await labelRepository(req.services.db, actor.teamId).all()).map((l) => [l.id, l.name]));
   // One read: the rows as they are at one moment, none moved between pages by new activity.
-  const rows = await repo.rows(filters, { limit: exportLimit, order: sort === 'priority' ? 'priority' : 'latest' });
+  const rows = await repo.rows(filters, { limit: exportLimit, order: sort || 'latest' });
   res.status(200).set(downloadHeaders('text/csv', `kawan-conversations-${new Date().toISOString().slice(0, 10)}.csv`));
   res.write(BOM + csvLine(conversationColumns));
   for (const row of rows) {

@@ -4,7 +4,7 @@ import { cn } from '@/lib/cn';
 import { formatDateTime, fromNow } from '@/lib/dates';
 import { route } from '@/lib/route';
 import { contactLabel, handoffReasonLabel } from './format';
-import StateBadge, { ChannelIcon, PriorityBadge, SnoozedBadge, WindowCountdown } from './StateBadge';
+import StateBadge, { ChannelIcon, PriorityBadge, SnoozedBadge, WaitingTime, WindowCountdown } from './StateBadge';
 import type { ConversationSummary, SearchMatch } from './types';
 import { LabelChip, labelsOf, type Label } from './labels';
 import { useNow } from './use-now';
@@ -161,6 +161,7 @@ function ConversationRow({
               {conversation.unread_count > 99 ? '99+' : conversation.unread_count}
             </span>
           )}
+          <WaitingTime since={conversation.waiting_since} state={conversation.state} now={now} />
           <WindowCountdown expiresAt={conversation.window_expires_at} now={now} short />
         </div>
       </div>

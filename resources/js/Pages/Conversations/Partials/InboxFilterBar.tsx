@@ -147,10 +147,11 @@ export default function InboxFilterBar({ filters, channels, bots, agents, labels
           label="Order"
           className="sm:w-48"
           value={filters.sort}
-          onChange={(value) => onChange({ sort: value === 'priority' ? 'priority' : '' })}
+          onChange={(value) => onChange({ sort: value === 'priority' || value === 'waiting' ? value : '' })}
         >
           <option value="">Latest activity</option>
           <option value="priority">Most urgent first</option>
+          <option value="waiting">Waiting longest</option>
         </FilterSelect>
       </div>
     </div>

@@ -2,7 +2,7 @@ import Icon from '@/Components/Icon';
 import StatusBadge from '@/Components/StatusBadge';
 import { cn } from '@/lib/cn';
 import { typeIcons, typeLabels } from '../../Channels/Partials/format';
-import { formatRemaining, priorityLabels, remainingMs, stateLabels } from './format';
+import { formatSpan, priorityLabels, remainingMs, stateLabels } from './format';
 import { snoozedUntilLabel } from './snooze';
 import type { ChannelType, ConversationPriority, ConversationState } from './types';
 
@@ -50,6 +50,43 @@ export function SnoozedBadge({ until, now }: { until: string; now: number | Date
   );
 }
 
+/** A customer left this long without a person is shown in red. */
+const longWaitMs = 3600_000;
+
+/**
+ * How long the customer has waited for a person: "Waiting 14 m", amber, red after an hour; nothing
+ * when nobody owes them a reply (`since` null: the bot answers, or a person has replied).
+ */
+export function WaitingTime({
+  since,
+  state,
+  now,
+  className,
+}: {
+  since: string | null;
+  state: ConversationState;
+  now: number;
+  className?: string;
+}) {
+  const at = since ? Date.parse(since) : NaN;
+  if (Number.isNaN(at)) return null;
+  const waited = Math.max(0, now - at);
+  const span = formatSpan(waited);
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center gap-1 text-xs whitespace-nowrap',
+        waited >= longWaitMs ? 'font-medium text-red-700' : 'text-amber-700',
+        className,
+      )}
+      title={`The customer has waited ${span} ${state === 'queued' ? 'for a person to take the conversation' : 'for a reply'}`}
+    >
+      <Icon name="clock" className="size-3.5" />
+      Waiting {span}
+    </span>
+  );
+}
+
 /** The channel type's icon, named for assistive technology: "WhatsApp". */
 export function ChannelIcon({ type, className }: { type: ChannelType; className?: string }) {
   return (
@@ -78,7 +115,7 @@ export function WindowCountdown({
 }) {
   const left = remainingMs(expiresAt, now);
   if (left === null) return null;
-  const text = formatRemaining(left);
+  const text = formatSpan(left);
   return (
     <span
       className={cn('text-xs whitespace-nowrap', left < 3600_000 ? 'text-amber-700' : 'text-gray-500', className)}

@@ -31,13 +31,14 @@ export const resolvedByLabels = {
   auto_idle: 'Closed after a day without messages',
 } as const;
 
-/** "3 h 12 m", "12 m", "less than a minute"; what is left of `ms`. */
-export function formatRemaining(ms: number): string {
+/** "2 d 3 h", "3 h 12 m", "12 m", "less than a minute": a span of `ms` (what is left, or how long it has been). */
+export function formatSpan(ms: number): string {
   if (ms < 60_000) return 'less than a minute';
   const minutes = Math.floor(ms / 60_000);
   const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return hours > 0 ? `${hours} h ${rest} m` : `${rest} m`;
+  const days = Math.floor(hours / 24);
+  if (days > 0) return `${days} d ${hours % 24} h`;
+  return hours > 0 ? `${hours} h ${minutes % 60} m` : `${minutes} m`;
 }
 
 /** Milliseconds until `iso` from `now`; null when there is no date or it has passed. */

@@ -31,6 +31,8 @@ export interface ConversationSummary {
   unread_count: number;
   handoff_reason: HandoffReason | null;
   handoff_at: string | null;
+  /** Since when the customer has waited for a person: queued, since the handoff; with a person, since their first unanswered message. */
+  waiting_since: string | null;
   /** WhatsApp: when the 24-hour customer-service window closes (null: closed or not WhatsApp). */
   window_expires_at: string | null;
   /** The team's labels on it, by id (the page's `labels` names them). */
@@ -156,8 +158,8 @@ export interface ConversationIndexProps {
     assignee: 'me' | 'unassigned' | number | '';
     label: number | '';
     priority: ConversationPriority | '';
-    /** 'priority': the most urgent first; '': latest activity first. */
-    sort: 'priority' | '';
+    /** 'priority': the most urgent first; 'waiting': the customer waiting longest for a person first; '': latest activity first. */
+    sort: 'priority' | 'waiting' | '';
     /** 'me': conversations with a note that names me ("@Name"). */
     mentioned: 'me' | '';
     search: string;
