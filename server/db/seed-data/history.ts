@@ -714,8 +714,14 @@ class Thread {
 
   /** A person writes to the customer; the first reply takes the conversation over. */
   agent(person: HistoryAgent, text: string, options: { kind?: 'text' | 'template' } = {}): void {
-    const taking = !this.withPerson;
-    this.wait(taking ? SECOND : this.rng.around(2.5, 0.6) * MINUTE);
+    // Taking it over, the thread says so first (as the inbox does), and the reply follows at once.
+    if (this.withPerson) this.wait(this.rng.around(2.5, 0.6) * MINUTE);
+    else {
+      this.withPerson = true;
+      this.conversation.assigneeId = person.id;
+      this.activity('taken', null, person.id);
+      this.line(`${person.name} joined the conversation.`);
+    }
     this.push({
       direction: 'outbound',
       sender: 'agent',
@@ -726,12 +732,6 @@ class Thread {
     });
     this.conversation.humanReplyCount += 1;
     this.conversation.firstHumanReplyAt ??= new Date(this.at);
-    if (taking) {
-      this.withPerson = true;
-      this.conversation.assigneeId = person.id;
-      this.activity('taken', null, person.id);
-      this.line(`${person.name} joined the conversation.`);
-    }
   }
 
   /** Where an outbound message got: the web and Telegram say sent; Meta reports WhatsApp's further. */

@@ -304,6 +304,14 @@ async function reply(
   const reopened =
     conversation.state === 'resolved' && (await reopenFor(repo, conversation, actor.userId, kindOfReply));
   const now = new Date();
+  const takeOver = conversation.state !== 'human' || conversation.assigneeId === null;
+  const author = await teammateName(services, actor.userId);
+  // The thread says who took it up before their reply.
+  if (reopened) {
+    await systemLine(services, conversation, `Reopened by ${author}.`);
+  } else if (takeOver && conversation.state !== 'human') {
+    await systemLine(services, conversation, `${author} joined the conversation.`);
+  }
   // Each file is a message of its own, in order (a provider sends one file a message), the words
   // with the first; without a file, one message.
   const parts: { text: string; file?: (typeof sent)[number] }[] =
@@ -327,7 +335,6 @@ async function reply(
     );
   }
   const last = parts.at(-1)!;
-  const takeOver = conversation.state !== 'human' || conversation.assigneeId === null;
   await repo.update(conversation.id, {
     state: 'human',
     assigneeId: conversation.assigneeId ?? actor.userId,
@@ -341,12 +348,6 @@ async function reply(
     }).slice(0, 255),
     unreadCount: 0,
   });
-  const author = await teammateName(services, actor.userId);
-  if (reopened) {
-    await systemLine(services, conversation, `Reopened by ${author}.`);
-  } else if (takeOver && conversation.state !== 'human') {
-    await systemLine(services, conversation, `${author} joined the conversation.`);
-  }
   for (const message of written) await messageCreated(services, { ...message, senderName: author });
   await conversationChanged(
     services,

@@ -50,8 +50,25 @@ describe('a reply in a resolved conversation', () => {
       resolvedBy: null,
       reopenCount: 1,
     });
-    const lines = (await repo.messages(conversation.id, { limit: 10 })).filter((m) => m.sender === 'system');
-    expect(lines.map((m) => m.text)).toEqual([`Reopened by ${owner.name}.`]);
+    // The thread says who took it up, then their reply.
+    const thread = (await repo.messages(conversation.id, { limit: 10 })).map((m) => [m.sender, m.text]);
+    expect(thread).toEqual([
+      ['contact', 'Halo'],
+      ['system', `Reopened by ${owner.name}.`],
+      ['agent', 'Masih ada yang bisa dibantu?'],
+    ]);
+  });
+
+  it('in a conversation waiting for a person says they joined, before their reply', async () => {
+    const { owner, conversation, repo, reply } = await resolvedConversation(1);
+    await repo.update(conversation.id, { state: 'queued', resolvedAt: null, resolvedBy: null });
+    expect((await reply('Halo Kak, saya bantu ya.')).status).toBe(303);
+    expect((await repo.messages(conversation.id, { limit: 10 })).map((m) => [m.sender, m.text])).toEqual([
+      ['contact', 'Halo'],
+      ['system', `${owner.name} joined the conversation.`],
+      ['agent', 'Halo Kak, saya bantu ya.'],
+    ]);
+    expect(await repo.find(conversation.id)).toMatchObject({ state: 'human', assigneeId: owner.id });
   });
 
   it('is refused when the customer has a newer open conversation, and stores nothing', async () => {
