@@ -29,6 +29,7 @@ export function presentApiMetrics(metrics: ReportMetrics) {
     resolved: metrics.resolved,
     first_bot_response: times(metrics.first_bot_response),
     first_human_response: times(metrics.first_human_response),
+    human_reply_time: times(metrics.human_reply_time),
     resolution_time: times(metrics.resolution_time),
     csat_average: metrics.csat_average,
     csat_positive_rate: metrics.csat_positive_rate,

@@ -426,6 +426,9 @@ export const apiReportMetricsSchema = z
     resolved: count('Conversations resolved at least once.'),
     first_bot_response: durations("From the conversation's start to the bot's first reply."),
     first_human_response: durations("From the first handoff (or the start) to a person's first reply."),
+    human_reply_time: durations(
+      "How long customers had waited when a person's reply came (each reply that ended a wait, first replies too).",
+    ),
     resolution_time: durations("From the conversation's start to its first resolution."),
     csat_average: z.number().nullable().meta({ description: 'The average rating, 1–5.' }),
     csat_positive_rate: rate('The share of ratings that were 4 or 5.'),

@@ -44,6 +44,11 @@ export interface MessageFact {
   feedback: number | null;
   /** The broadcast it is a copy of (not a person's reply); absent or null: none. */
   broadcastId?: number | null;
+  /**
+   * A person's reply: how long the customer had waited for it, in seconds (`waitedFor` in
+   * `replyWaitedSeconds` in rollup.ts); null or absent: it answered no wait (they wrote again before the customer did).
+   */
+  waitedSeconds?: number | null;
   ai: Pick<MessageAi, 'kind' | 'model' | 'promptTokens' | 'completionTokens' | 'costUsd' | 'citations'> | null;
 }
 
@@ -236,7 +241,10 @@ export function computeFigures(
       figures.inboundByHour[hour] += 1;
       continue;
     }
-    if (isHumanReply(message)) figures.humanReplies += 1;
+    if (isHumanReply(message)) {
+      figures.humanReplies += 1;
+      if (message.waitedSeconds != null) observe(figures.humanReplyTime, message.waitedSeconds);
+    }
     if (
       message.channelType === 'whatsapp' &&
       (isAiReply(message) || isHumanReply(message) || message.kind === 'template')

@@ -63,6 +63,12 @@ export interface DailyFigures {
   inbound: number;
   aiReplies: number;
   humanReplies: number;
+  /**
+   * Of those, each that ended a customer's wait for a person: how long they had waited (since the
+   * handoff for a first reply, else since their first message no reply had answered;
+   * `replyWaitedSeconds` in rollup.ts).
+   */
+  humanReplyTime: Histogram;
   /** AI replies that were the fallback (nothing in the knowledge answered). */
   fallbacks: number;
   curated: number;
@@ -108,6 +114,7 @@ export function emptyFigures(): DailyFigures {
     inbound: 0,
     aiReplies: 0,
     humanReplies: 0,
+    humanReplyTime: emptyHistogram(),
     fallbacks: 0,
     curated: 0,
     thumbsUp: 0,
@@ -212,6 +219,7 @@ export function addFigures(into: DailyFigures, from: Partial<DailyFigures>, opti
   addHistogram(into.firstBotResponse, from.firstBotResponse);
   addHistogram(into.firstHumanResponse, from.firstHumanResponse);
   addHistogram(into.resolutionTime, from.resolutionTime);
+  addHistogram(into.humanReplyTime, from.humanReplyTime);
   for (const [model, figures] of Object.entries(from.models ?? {})) {
     const sum = (into.models[model] ??= { replies: 0, promptTokens: 0, completionTokens: 0, costUsd: 0 });
     sum.replies += figures.replies;

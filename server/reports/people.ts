@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { users } from '../db/schema/index';
 import { agentsOf } from '../domain/conversations/notifications';
+import { replyWaitedSeconds } from './rollup';
 
 /**
  * What each person of the team did in the window (the Reports page's "By person" table), computed
@@ -14,6 +15,8 @@ import { agentsOf } from '../domain/conversations/notifications';
  * - first response: for the conversations whose first reply by a person was theirs and was written
  *   in the window, the time from the first handoff (or the start, where no bot answers) to it,
  *   as the team's figure defines it; median and 90th percentile;
+ * - reply time: for each of their replies in the window that ended a customer's wait, how long the
+ *   customer had waited (`replyWaitedSeconds`), as the team's figure; median and 90th percentile;
  * - resolved: conversations they resolved in the window;
  * - rating: the average of the ratings given in the window to conversations they had.
  *
@@ -29,6 +32,7 @@ export interface PersonFigures {
   replies: number;
   conversations_replied: number;
   first_response: { median: number | null; p90: number | null; count: number };
+  reply_time: { median: number | null; p90: number | null; count: number };
   resolved: number;
   csat_average: number | null;
   csat_count: number;
@@ -50,6 +54,23 @@ function percentile(sorted: number[], fraction: number): number | null {
 }
 
 type Row = Record<string, unknown>;
+
+/**
+ * Each user's durations (`seconds`; none or not a number left out, a negative one, from clocks
+ * apart, counted as 0 as the team's histograms count it), sorted.
+ */
+function secondsByUser(rows: Row[]): Map<number, number[]> {
+  const result = new Map<number, number[]>();
+  for (const row of rows) {
+    const seconds = row.seconds === null ? null : Number(row.seconds);
+    if (seconds === null || !Number.isFinite(seconds)) continue;
+    const list = result.get(Number(row.user_id)) ?? [];
+    list.push(Math.max(0, seconds));
+    result.set(Number(row.user_id), list);
+  }
+  for (const list of result.values()) list.sort((a, b) => a - b);
+  return result;
+}
 
 /** Rows by their `user_id`. */
 const byUser = (rows: Row[]) => new Map(rows.map((row) => [Number(row.user_id), row]));
@@ -115,14 +136,20 @@ export async function peopleFigures(db: Database, teamId: number, query: PeopleQ
      where ${inScope} and first.sender_user_id is not null and ${person(sql`first.sender_user_id`)}
        and c.first_human_reply_at >= ${from} and c.first_human_reply_at < ${to}`),
   );
-  const waits = new Map<number, number[]>();
-  for (const row of firsts) {
-    const seconds = row.seconds === null ? null : Number(row.seconds);
-    if (seconds === null || !Number.isFinite(seconds) || seconds < 0) continue;
-    const list = waits.get(Number(row.user_id)) ?? [];
-    list.push(seconds);
-    waits.set(Number(row.user_id), list);
-  }
+  const waits = secondsByUser(firsts);
+  // Each of their replies in the window that ended a wait, and how long the customer had waited
+  // (the table is not aliased: `replyWaitedSeconds` names it).
+  const replyWaits = secondsByUser(
+    rowsOf<Row>(
+      await db.execute(sql`
+      select messages.sender_user_id as user_id, (${replyWaitedSeconds})::float as seconds
+        from messages join conversations c on c.id = messages.conversation_id
+       where messages.team_id = ${teamId} and ${inScope} and messages.direction = 'outbound'
+         and messages.sender = 'agent' and messages.kind not in ('note', 'event') and messages.broadcast_id is null
+         and messages.sender_user_id is not null and ${person(sql`messages.sender_user_id`)}
+         and messages.created_at >= ${from} and messages.created_at < ${to}`),
+    ),
+  );
 
   const members = await answering(db, teamId);
   const withFigures = [...new Set([...replies.keys(), ...activities.keys(), ...ratings.keys(), ...waits.keys()])];
@@ -141,7 +168,8 @@ export async function peopleFigures(db: Database, teamId: number, query: PeopleQ
       const sent = replies.get(member.id);
       const acts = activities.get(member.id);
       const rated = ratings.get(member.id);
-      const sorted = (waits.get(member.id) ?? []).sort((a, b) => a - b);
+      const sorted = waits.get(member.id) ?? [];
+      const replyTimes = replyWaits.get(member.id) ?? [];
       return {
         id: member.id,
         name: member.name,
@@ -150,6 +178,11 @@ export async function peopleFigures(db: Database, teamId: number, query: PeopleQ
         replies: Number(sent?.replies ?? 0),
         conversations_replied: Number(sent?.conversations ?? 0),
         first_response: { median: percentile(sorted, 0.5), p90: percentile(sorted, 0.9), count: sorted.length },
+        reply_time: {
+          median: percentile(replyTimes, 0.5),
+          p90: percentile(replyTimes, 0.9),
+          count: replyTimes.length,
+        },
         resolved: Number(acts?.resolved ?? 0),
         csat_average: rated ? Math.round(Number(rated.average) * 100) / 100 : null,
         csat_count: Number(rated?.count ?? 0),

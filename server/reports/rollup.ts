@@ -8,6 +8,7 @@ import { teamChannel } from '../domain/notifications/channels';
 import { computeFigures, dayAndHour, parseKey, type ConversationFact, type MessageFact } from './compute';
 import type { DailyFigures } from './figures';
 import { rowsOf } from '../db/rows';
+import { personReply } from '../db/repositories/conversation-repository';
 
 /**
  * Kawan's report rollups (`report_daily`): one row per (team, day, bot, channel), rebuilt for a
@@ -31,6 +32,37 @@ export async function teamTimeZone(db: Database, teamId: number): Promise<string
   const [row] = await db.select({ timezone: teams.timezone }).from(teams).where(eq(teams.id, teamId));
   return row?.timezone;
 }
+
+/**
+ * How long the customer had waited when a person's reply was written, in seconds (SQL over
+ * `messages`; null for any other message, and for a reply that answered no wait). The wait is the
+ * inbox's (`customerWaitingSince`) as it stood just before the reply: since the latest handoff (not
+ * undone by a hand-back or a reopen) while no person had written to the customer since it; else
+ * since the customer's first message after the reply before, a person's or the bot's answer.
+ * Negative (clocks apart) as it is: the histograms and the people's figures count it as 0.
+ */
+export const replyWaitedSeconds = sql<
+  number | null
+>`case when ${personReply('messages')} and ${messages.kind} not in ('note', 'event')
+then extract(epoch from ${messages.createdAt} - (
+  select case
+    when h.at is not null and not exists (select 1 from messages p
+      where p.conversation_id = ${messages.conversationId} and p.id < ${messages.id} and ${personReply('p')}
+        and p.kind not in ('note', 'event') and p.created_at >= h.at)
+    then h.at
+    else (select min(m.created_at) from messages m
+      where m.conversation_id = ${messages.conversationId} and m.direction = 'inbound' and m.id < ${messages.id}
+        and m.id > coalesce((select max(s.id) from messages s
+          where s.conversation_id = ${messages.conversationId} and s.id < ${messages.id} and s.direction = 'outbound'
+            and (${personReply('s')} or (s.sender = 'bot' and s.ai is not null))
+            and s.kind not in ('note', 'event')), 0))
+  end
+  from (select max(a.at) as at from conversation_activities a
+    where a.conversation_id = ${messages.conversationId} and a.type = 'handoff' and a.at <= ${messages.createdAt}
+      and not exists (select 1 from conversation_activities b
+        where b.conversation_id = a.conversation_id and b.id > a.id
+          and b.type in ('handed_back', 'reopened') and b.at <= ${messages.createdAt})) h))
+end`.mapWith(Number);
 
 /**
  * The raw rows of reports for a team, optionally restricted to one day (team time) or to the
@@ -105,6 +137,7 @@ export async function loadFacts(
       status: messages.status,
       feedback: messages.feedback,
       broadcastId: messages.broadcastId,
+      waitedSeconds: replyWaitedSeconds,
       ai: messages.ai,
     })
     .from(messages)

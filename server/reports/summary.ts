@@ -43,6 +43,7 @@ export function metricsOf(figures: DailyFigures) {
     resolved: figures.resolved,
     first_bot_response: times(figures.firstBotResponse),
     first_human_response: times(figures.firstHumanResponse),
+    human_reply_time: times(figures.humanReplyTime),
     resolution_time: times(figures.resolutionTime),
     csat_average: round(ratio(figures.csatSum, figures.csatResponses), 2),
     csat_positive_rate: round(ratio(figures.csatPositive, figures.csatResponses)),

@@ -106,6 +106,7 @@ function props(overrides: Partial<ReportsIndexProps> = {}): ReportsIndexProps {
   });
   for (let i = 0; i < 10; i += 1) observe(first.firstBotResponse, 4);
   for (let i = 0; i < 10; i += 1) observe(first.resolutionTime, 190);
+  for (let i = 0; i < 10; i += 1) observe(first.humanReplyTime, 150);
   first.inboundByHour[9] = 40;
   const second = figures({ conversations: 34, botHandled: 30, autoResolved: 20, inbound: 80 });
   const before = figures({ conversations: 1000, botHandled: 1000, autoResolved: 600, handoffs: 200, inbound: 5000 });
@@ -150,6 +151,7 @@ function props(overrides: Partial<ReportsIndexProps> = {}): ReportsIndexProps {
         replies: 9,
         conversations_replied: 3,
         first_response: { median: 95, p90: 240, count: 3 },
+        reply_time: { median: 150, p90: 600, count: 6 },
         resolved: 2,
         csat_average: 4.5,
         csat_count: 2,
@@ -162,6 +164,7 @@ function props(overrides: Partial<ReportsIndexProps> = {}): ReportsIndexProps {
         replies: 0,
         conversations_replied: 0,
         first_response: { median: null, p90: null, count: 0 },
+        reply_time: { median: null, p90: null, count: 0 },
         resolved: 0,
         csat_average: null,
         csat_count: 0,
@@ -253,6 +256,7 @@ describe('Reports/Index', () => {
     expect(within(card('Model cost')).getByText('$0.000716')).toBeTruthy();
     expect(within(card('CSAT average')).getByText('—')).toBeTruthy();
     expect(within(card('First response (human)')).getByText('—')).toBeTruthy();
+    expect(within(card('Reply time (human)')).getByText('2 min 30 s')).toBeTruthy();
     expect(within(card('Tokens')).getByText('1,290,000')).toBeTruthy();
     // The team has a WhatsApp channel: its delivery figures show, zero as they are.
     expect(within(card('Failed')).getByText('0')).toBeTruthy();
@@ -455,18 +459,18 @@ describe('Reports/Index', () => {
       within(rows[0])
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Person', 'Taken', 'Replies', 'First response', 'Resolved', 'Rating']);
+    ).toEqual(['Person', 'Taken', 'Replies', 'First response', 'Reply time', 'Resolved', 'Rating']);
     expect(within(rows[1]).getByRole('rowheader').textContent).toBe('Budi Hartono');
     expect(
       within(rows[1])
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['3', '9in 3', '1 min 35 s90%: 4 min', '2', '4.502 ratings']);
+    ).toEqual(['3', '9in 3', '1 min 35 s90%: 4 min', '2 min 30 s90%: 10 min', '2', '4.502 ratings']);
     expect(within(rows[2]).getByRole('rowheader').textContent).toBe('Citra WijayaLeft the team');
     expect(
       within(rows[2])
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['0', '0', '—', '0', '—']);
+    ).toEqual(['0', '0', '—', '—', '0', '—']);
   });
 });

@@ -359,6 +359,26 @@ describe('messages', () => {
     expect(metricsOf(figures)).toMatchObject({ unanswered_rate: 0.3333, thumbs_up: 1, thumbs_down: 1 });
   });
 
+  it("time a person's replies by how long the customer had waited, for each that ended a wait", () => {
+    const figures = total(
+      [],
+      [
+        agentReply({ waitedSeconds: 30 }),
+        agentReply({ waitedSeconds: 90 }),
+        agentReply({ waitedSeconds: 600 }),
+        agentReply({ waitedSeconds: null }), // wrote again before the customer did: no wait
+        agentReply({ kind: 'note', waitedSeconds: 5000 }), // a note answers nobody
+        agentReply({ broadcastId: 4, waitedSeconds: 5000 }), // nor does a broadcast's copy
+        botReply(),
+      ],
+    );
+    expect(figures.humanReplies).toBe(4);
+    expect(figures.humanReplyTime.n).toBe(3);
+    expect(figures.humanReplyTime.sum).toBe(720);
+    expect(metricsOf(figures).human_reply_time).toEqual({ median: 75, p90: 555, count: 3 });
+    expect(metricsOf(total([], [agentReply()])).human_reply_time).toEqual({ median: null, p90: null, count: 0 });
+  });
+
   it('add tokens, cost and credits per model, and count citations per source and chunk', () => {
     const figures = total(
       [],

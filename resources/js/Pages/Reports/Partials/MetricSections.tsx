@@ -125,6 +125,14 @@ const sections: { title: string; cards: Card[]; whatsapp?: boolean }[] = [
         detail: (m) => p90(m.first_human_response.p90),
       },
       {
+        label: 'Reply time (human)',
+        definition: 'human_reply_time',
+        kind: 'duration',
+        better: 'down',
+        value: (m) => m.human_reply_time.median,
+        detail: (m) => p90(m.human_reply_time.p90),
+      },
+      {
         label: 'Resolution time',
         definition: 'resolution_time',
         kind: 'duration',

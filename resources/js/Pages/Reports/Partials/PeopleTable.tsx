@@ -6,6 +6,17 @@ import type { ReportFilters, ReportsIndexProps } from './types';
 
 type Person = ReportsIndexProps['people'][number];
 
+/** A median with its 90th percentile under it, or a dash when nothing was measured. */
+function Durations({ times }: { times: Person['first_response'] }) {
+  if (times.count === 0) return <>—</>;
+  return (
+    <>
+      {formatDuration(times.median)}
+      <span className="block text-xs font-normal text-gray-500">90%: {formatDuration(times.p90)}</span>
+    </>
+  );
+}
+
 const columns: Column<Person>[] = [
   {
     label: 'Person',
@@ -31,21 +42,8 @@ const columns: Column<Person>[] = [
       </>
     ),
   },
-  {
-    label: 'First response',
-    numeric: true,
-    cell: (person) =>
-      person.first_response.count === 0 ? (
-        '—'
-      ) : (
-        <>
-          {formatDuration(person.first_response.median)}
-          <span className="block text-xs font-normal text-gray-500">
-            90%: {formatDuration(person.first_response.p90)}
-          </span>
-        </>
-      ),
-  },
+  { label: 'First response', numeric: true, cell: (person) => <Durations times={person.first_response} /> },
+  { label: 'Reply time', numeric: true, cell: (person) => <Durations times={person.reply_time} /> },
   { label: 'Resolved', numeric: true, cell: (person) => formatNumber(person.resolved) },
   {
     label: 'Rating',
@@ -72,7 +70,7 @@ export function PeopleTable({ people, filters }: { people: Person[]; filters: Re
   return (
     <Panel
       title="By person"
-      description="Conversations each teammate took over or was given, their replies to customers, how soon their first reply came after a handoff (median, and 90% within), what they resolved and how customers rated their conversations."
+      description="Conversations each teammate took over or was given, their replies to customers, how soon their first reply came after a handoff and how long customers had waited for each of their replies (median, and 90% within), what they resolved and how customers rated their conversations."
       exportHref={exportUrl('people', filters)}
     >
       <DataTable
