@@ -14,7 +14,7 @@ import { handoffLine } from '../../domain/conversations/handoff-reasons';
 import { handoffSummary } from '../../domain/conversations/summary';
 import { idleResolutionLine } from '../../domain/conversations/idle';
 import { dayAndHour } from '../../reports/compute';
-import { zonedDayStart } from '../../reports/zones';
+import { shiftDay, zonedDayStart } from '../../reports/zones';
 import {
   agentGreetings,
   answerTopics,
@@ -213,8 +213,6 @@ export function prng(seed: number) {
 }
 type Rng = ReturnType<typeof prng>;
 
-const shiftDay = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 const weekdayOf = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
 const isEnglish = (text: string) =>
   /^(do|can|is|are|what|how|where|which|i|hi|hello|ok|great|perfect|thanks?)\b/i.test(text.trim());

@@ -3,6 +3,7 @@ import type { Services } from '../../services';
 import { broadcastRepository, type BroadcastRow } from '../../db/repositories/broadcast-repository';
 import { broadcasts, type BroadcastAudience } from '../../db/schema/index';
 import { teamTimeZone } from '../../reports/rollup';
+import { shiftDay, zonedDayAndTime, zonedTime } from '../../reports/zones';
 import { anniversaryDays } from '../contacts/fields';
 import { broadcastChanged, broadcastJob } from './broadcasts';
 
@@ -14,8 +15,6 @@ import { broadcastChanged, broadcastJob } from './broadcasts';
  * compare-and-set in the transaction that makes the day's broadcast (unique per repeating broadcast
  * and time besides).
  */
-
-const dayMs = 86_400_000;
 
 /** The day's broadcast's name: the repeating one's and the day ("Ulang tahun · 7 Dec 2026"). */
 export function dayName(name: string, at: Date, timezone: string): string {
@@ -47,9 +46,8 @@ async function runDay(
   parent: BroadcastRow,
   now: Date,
 ): Promise<boolean> {
-  const missed = Math.floor((now.getTime() - parent.scheduledAt.getTime()) / dayMs);
-  const runAt = new Date(parent.scheduledAt.getTime() + missed * dayMs);
-  const next = new Date(runAt.getTime() + dayMs);
+  const timezone = (await teamTimeZone(services.db, parent.teamId)) ?? 'Asia/Jakarta';
+  const { runAt, next } = repeatTimes(parent.scheduledAt, now, timezone);
   const day = await services.db.transaction(async (tx) => {
     const [moved] = await tx
       .update(broadcasts)
@@ -65,7 +63,6 @@ async function runDay(
     // Another worker ran this day, or it was stopped meanwhile.
     if (!moved) return undefined;
     // The day's contacts are those of the day it is made for, whenever its job runs.
-    const timezone = (await teamTimeZone(tx, parent.teamId)) ?? 'Asia/Jakarta';
     const audience = dayAudience(parent.audience, runAt, timezone);
     if ((await broadcastRepository(tx, parent.teamId).audienceSize(audience)) === 0) return undefined;
     const row = await broadcastRepository(tx, parent.teamId).create({
@@ -87,6 +84,20 @@ async function runDay(
   await broadcastChanged(services, parent);
   if (day) await broadcastChanged(services, day);
   return day !== undefined;
+}
+
+/**
+ * A repeating broadcast's latest time that came by `now` (days missed are not made up) and the one
+ * after it: its wall-clock time each day in the team's time zone, so that 08:00 stays 08:00 when
+ * daylight saving time begins or ends.
+ */
+export function repeatTimes(scheduledAt: Date, now: Date, timezone: string): { runAt: Date; next: Date } {
+  const { ms } = zonedDayAndTime(scheduledAt, timezone);
+  let { day } = zonedDayAndTime(now, timezone);
+  if (zonedTime(day, ms, timezone) > now) day = shiftDay(day, -1);
+  const at = zonedTime(day, ms, timezone);
+  // Never before its own time (it is due: the latest time that came is that one or later).
+  return { runAt: at < scheduledAt ? scheduledAt : at, next: zonedTime(shiftDay(day, 1), ms, timezone) };
 }
 
 /** A repeating broadcast's audience ("today") fixed to the day of `at` in the team's time zone ("on 7 December"). */
