@@ -83,8 +83,10 @@ export interface DashboardProps {
   queue: {
     queued: number;
     human: number;
-    /** When the longest-waiting conversation was handed to a person; null when none waits. */
-    oldest_queued_at: string | null;
+    /** Of those with a person, how many owe the customer a reply. */
+    awaiting_reply: number;
+    /** Since when the customer who has waited longest for a person has waited; null when none waits. */
+    longest_waiting_since: string | null;
     /** now − that moment, at render time. */
     longest_wait_seconds: number | null;
   } | null;
@@ -242,9 +244,10 @@ export function presentDashboard(services: Pick<Services, 'route'>, view: Dashbo
     queue: queue && {
       queued: queue.queued,
       human: queue.human,
-      oldest_queued_at: queue.oldestHandoffAt?.toISOString() ?? null,
-      longest_wait_seconds: queue.oldestHandoffAt
-        ? Math.max(0, Math.round((live.now.getTime() - queue.oldestHandoffAt.getTime()) / 1000))
+      awaiting_reply: queue.awaitingReply,
+      longest_waiting_since: queue.longestWaitingSince?.toISOString() ?? null,
+      longest_wait_seconds: queue.longestWaitingSince
+        ? Math.max(0, Math.round((live.now.getTime() - queue.longestWaitingSince.getTime()) / 1000))
         : null,
     },
     today: today && {

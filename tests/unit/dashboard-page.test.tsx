@@ -158,7 +158,13 @@ function props(overrides: Partial<DashboardProps> = {}): DashboardProps {
       ],
       complete: true,
     },
-    queue: { queued: 3, human: 2, oldest_queued_at: minutesAgo(75), longest_wait_seconds: 4500 },
+    queue: {
+      queued: 3,
+      human: 2,
+      awaiting_reply: 1,
+      longest_waiting_since: minutesAgo(75),
+      longest_wait_seconds: 4500,
+    },
     today: {
       scope: 'team',
       timezone: 'Asia/Jakarta',
@@ -215,7 +221,7 @@ afterEach(() => {
 });
 
 describe('Dashboard', () => {
-  it('shows the open queue, linking to the inbox filtered, with the longest wait', () => {
+  it('shows the open queue, linking to the inbox filtered, with those awaiting a reply and the longest wait', () => {
     render(<Dashboard {...props()} />);
     const queue = screen.getByRole('region', { name: 'Open queue' });
     const waiting = within(queue).getByRole('link', { name: /Waiting/ });
@@ -224,7 +230,10 @@ describe('Dashboard', () => {
     const inProgress = within(queue).getByRole('link', { name: /In progress/ });
     expect(inProgress.textContent).toContain('2');
     expect(inProgress.getAttribute('href')).toBe('route:conversations.index:{"_query":{"state":"human"}}');
-    expect(queue.textContent).toContain('Longest wait1 h 15 min');
+    expect(inProgress.textContent).toContain('1 awaiting a reply');
+    const longest = within(queue).getByRole('link', { name: /Longest wait/ });
+    expect(longest.textContent).toBe('Longest wait1 h 15 min');
+    expect(longest.getAttribute('href')).toBe('route:conversations.index:{"_query":{"state":"open","sort":"waiting"}}');
     // Numbers large, units small: the wait fits a third of the card.
     expect([...queue.querySelectorAll('.text-base')].map((unit) => unit.textContent)).toEqual([' h ', ' min']);
     expect(
@@ -335,7 +344,7 @@ describe('Dashboard', () => {
             ],
             complete: false,
           },
-          queue: { queued: 0, human: 0, oldest_queued_at: null, longest_wait_seconds: null },
+          queue: { queued: 0, human: 0, awaiting_reply: 0, longest_waiting_since: null, longest_wait_seconds: null },
           channels: [],
           feed: [],
         })}
@@ -475,7 +484,15 @@ describe('Dashboard', () => {
     vi.useFakeTimers();
     render(
       <Dashboard
-        {...props({ queue: { queued: 1, human: 0, oldest_queued_at: minutesAgo(9.5), longest_wait_seconds: 570 } })}
+        {...props({
+          queue: {
+            queued: 1,
+            human: 0,
+            awaiting_reply: 0,
+            longest_waiting_since: minutesAgo(9.5),
+            longest_wait_seconds: 570,
+          },
+        })}
       />,
     );
     const queue = screen.getByRole('region', { name: 'Open queue' });

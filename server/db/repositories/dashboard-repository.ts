@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../client';
 import { cachedFrozen } from '../../cache/cached-reads';
-import { notSnoozedNow } from './conversation-repository';
+import { customerWaitingSince, notSnoozedNow } from './conversation-repository';
 import {
   bots,
   channels,
@@ -84,28 +84,33 @@ export function dashboardRepository(db: Database, teamId: number) {
     cachedFrozen(db, `dashboard:${teamId}:${key}`, { groups }, load);
   return {
     /**
-     * Conversations waiting for a person and with one, and when the longest-waiting was handed
-     * over; snoozed ones left out, as the inbox's tabs do (the sweep that wakes one writes the row,
-     * which drops this from the cache).
+     * Conversations waiting for a person and with one, how many of those with one owe the
+     * customer a reply, and since when the customer who has waited longest for a person has
+     * waited (`customerWaitingSince`, the inbox's); snoozed ones left out, as the inbox's tabs do
+     * (the sweep that wakes one writes the row, which drops this from the cache).
      */
-    async queue(): Promise<{ queued: number; human: number; oldestHandoffAt: Date | null }> {
-      return cached('queue', ['conversations'], async () => {
-        const [row] = await db
-          .select({
-            queued: sql<number>`count(*) filter (where ${conversations.state} = 'queued')::int`,
-            human: sql<number>`count(*) filter (where ${conversations.state} = 'human')::int`,
-            oldest: sql<
-              string | null
-            >`min(coalesce(${conversations.handoffAt}, ${conversations.updatedAt})) filter (where ${conversations.state} = 'queued')`,
-          })
+    async queue(): Promise<{ queued: number; human: number; awaitingReply: number; longestWaitingSince: Date | null }> {
+      return cached('queue', ['conversations', 'messages'], async () => {
+        const open = db
+          .select({ state: conversations.state, since: sql<string | null>`${customerWaitingSince}`.as('since') })
           .from(conversations)
           .where(
             and(eq(conversations.teamId, teamId), inArray(conversations.state, ['queued', 'human']), notSnoozedNow),
-          );
+          )
+          .as('open');
+        const [row] = await db
+          .select({
+            queued: sql<number>`count(*) filter (where ${open.state} = 'queued')::int`,
+            human: sql<number>`count(*) filter (where ${open.state} = 'human')::int`,
+            awaiting: sql<number>`count(*) filter (where ${open.state} = 'human' and ${open.since} is not null)::int`,
+            longest: sql<string | null>`min(${open.since})`,
+          })
+          .from(open);
         return {
           queued: row?.queued ?? 0,
           human: row?.human ?? 0,
-          oldestHandoffAt: row?.oldest ? new Date(row.oldest) : null,
+          awaitingReply: row?.awaiting ?? 0,
+          longestWaitingSince: row?.longest ? new Date(row.longest) : null,
         };
       });
     },

@@ -17,6 +17,7 @@ import {
 } from '../../../server/db/schema/index';
 import { processDirtyDays } from '../../../server/reports/rollup';
 import type { ChannelRow } from '../../../server/db/repositories/channel-repository';
+import { conversationRepository } from '../../../server/db/repositories/conversation-repository';
 import type { UserRow } from '../../../server/db/repositories/user-repository';
 import type { DashboardProps } from '../../../server/presenters/dashboard-presenter';
 import { teamPolicy } from '../../../server/domain/teams/team-policy';
@@ -99,29 +100,50 @@ async function busyStranger() {
 }
 
 describe('the open queue', () => {
-  it('counts the conversations waiting for a person and with one, and the longest current wait', async () => {
+  it('counts the conversations waiting for a person and with one, those owing a reply, and the longest current wait', async () => {
     await busyStranger();
     const { owner, channel } = await teamWithChannel();
     const waiting = await createConversation(app.services, channel);
     await update(waiting.conversation.id, { state: 'queued', handoffAt: ago(10 * MINUTE), handoffReason: 'keyword' });
     const recent = await createConversation(app.services, channel);
     await update(recent.conversation.id, { state: 'queued', handoffAt: ago(2 * MINUTE), handoffReason: 'keyword' });
+    // Taken an hour ago and answered: nobody owes this customer a reply.
     const taken = await createConversation(app.services, channel);
     await update(taken.conversation.id, { state: 'human', handoffAt: ago(60 * MINUTE), handoffReason: 'keyword' });
+    await conversationRepository(app.services.db, taken.conversation.teamId).insertMessage({
+      conversationId: taken.conversation.id,
+      channelId: channel.id,
+      direction: 'outbound',
+      sender: 'agent',
+      senderUserId: owner.id,
+      kind: 'text',
+      text: 'Halo, saya bantu ya.',
+      status: 'sent',
+      createdAt: ago(55 * MINUTE),
+    });
     await createConversation(app.services, channel); // still with the bot
 
     const { queue } = await dashboardOf(owner);
-    expect(queue).toMatchObject({ queued: 2, human: 1 });
+    expect(queue).toMatchObject({ queued: 2, human: 1, awaiting_reply: 0 });
     expect(queue!.longest_wait_seconds).toBeGreaterThanOrEqual(600);
     expect(queue!.longest_wait_seconds).toBeLessThan(630);
-    expect(Date.parse(queue!.oldest_queued_at!)).toBeCloseTo(ago(10 * MINUTE).getTime(), -4);
+    expect(Date.parse(queue!.longest_waiting_since!)).toBeCloseTo(ago(10 * MINUTE).getTime(), -4);
 
+    // Taken by a person who has not written yet: those customers still wait, since their handoff.
     await update(waiting.conversation.id, { state: 'human' });
     await update(recent.conversation.id, { state: 'human' });
+    const taking = (await dashboardOf(owner)).queue!;
+    expect(taking).toMatchObject({ queued: 0, human: 3, awaiting_reply: 2 });
+    expect(Date.parse(taking.longest_waiting_since!)).toBeCloseTo(ago(10 * MINUTE).getTime(), -4);
+
+    // Resolved, nobody waits.
+    await update(waiting.conversation.id, { state: 'resolved' });
+    await update(recent.conversation.id, { state: 'resolved' });
     expect((await dashboardOf(owner)).queue).toEqual({
       queued: 0,
-      human: 3,
-      oldest_queued_at: null,
+      human: 1,
+      awaiting_reply: 0,
+      longest_waiting_since: null,
       longest_wait_seconds: null,
     });
   });

@@ -27,7 +27,7 @@ export interface DashboardLive {
   now: Date;
   onboarding: OnboardingFacts;
   /** Conversations waiting for a person and with one (roles that see conversations). */
-  queue: { queued: number; human: number; oldestHandoffAt: Date | null } | null;
+  queue: { queued: number; human: number; awaitingReply: number; longestWaitingSince: Date | null } | null;
   /**
    * Today's figures and yesterday's, from the rollups (roles that see reports); an agent's are
    * those of the conversations assigned to them, as on Reports.

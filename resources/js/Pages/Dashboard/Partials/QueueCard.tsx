@@ -47,13 +47,15 @@ function QueueFigure({ label, value, href, hint }: { label: string; value: strin
 }
 
 /**
- * The open queue: conversations waiting for a person and in progress with one, each leading to the
- * inbox filtered to that state, and how long the longest-waiting customer has waited (it grows
- * while the page is open).
+ * The open queue: conversations waiting for a person and in progress with one (how many of those
+ * owe the customer a reply), each leading to the inbox filtered to that state, and how long the
+ * customer who has waited longest for a person has waited (it grows while the page is open),
+ * leading to the inbox's "Waiting longest".
  */
 export default function QueueCard({ queue, now, className }: { queue: Queue; now: number; className?: string }) {
-  const wait = secondsSince(queue.oldest_queued_at, now);
-  const inbox = (state: 'queued' | 'human') => route('conversations.index', { _query: { state } });
+  const wait = secondsSince(queue.longest_waiting_since, now);
+  const inbox = (state: 'queued' | 'human' | 'open', sort?: 'waiting') =>
+    route('conversations.index', { _query: sort ? { state, sort } : { state } });
   return (
     <DashboardCard
       title="Open queue"
@@ -64,10 +66,16 @@ export default function QueueCard({ queue, now, className }: { queue: Queue; now
     >
       <div className="grid grid-cols-3 gap-6">
         <QueueFigure label="Waiting" value={formatNumber(queue.queued)} href={inbox('queued')} />
-        <QueueFigure label="In progress" value={formatNumber(queue.human)} href={inbox('human')} />
+        <QueueFigure
+          label="In progress"
+          value={formatNumber(queue.human)}
+          href={inbox('human')}
+          hint={queue.awaiting_reply > 0 ? `${formatNumber(queue.awaiting_reply)} awaiting a reply` : undefined}
+        />
         <QueueFigure
           label="Longest wait"
           value={formatWait(wait)}
+          href={wait === null ? undefined : inbox('open', 'waiting')}
           hint={wait === null ? 'Nobody is waiting' : undefined}
         />
       </div>
