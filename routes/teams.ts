@@ -25,6 +25,11 @@ export default function teamRoutes(routes: RouteRegistry): void {
       .whereNumber('team')
       .bind('team');
     user
+      .put('/teams/{team}/reply-targets', teams.updateReplyTargets)
+      .name('teams.reply-targets.update')
+      .whereNumber('team')
+      .bind('team');
+    user
       .delete('/teams/{team}', teams.destroy)
       .name('teams.destroy')
       .whereNumber('team')

@@ -720,6 +720,7 @@ function listedFromTurn(
     botName: conversation.botId === null ? null : (bot?.name ?? null),
     assigneeName: null,
     waitingSince: conversation.state === 'queued' ? conversation.handoffAt : null,
+    waitingFor: conversation.state === 'queued' ? ('first' as const) : null,
   };
   return { row: listedConversation(conversation, names), contact };
 }

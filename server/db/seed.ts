@@ -122,6 +122,8 @@ export async function seedDemo(services: Services): Promise<Record<string, unkno
       if (index < demoMembers.length - 1) await notificationRepository(tx, owner.id).markRead(notification.id);
     }
     await invitations.create(team.id, { email: 'rizky@warungkopi.example', role: 'editor' });
+    // The café answers a customer handed to a person within 15 minutes, and each next message within 30.
+    await teamMembershipRepository(tx, owner.id).setReplyTargets(team.id, { first: 15, next: 30 });
     await seedDemoBilling(tx, team.id);
     // What the café's people type again and again, for the reply box's "/".
     await tx

@@ -72,6 +72,8 @@ export function presentConversationSummary(row: ConversationListRow, now = new D
     handoff_at: iso(row.handoffAt),
     /** Since when the customer has waited for a person (null: nobody owes them a reply). */
     waiting_since: iso(row.waitingSince),
+    /** Which reply they wait for: the first since the handoff, or the next (the team's targets differ). */
+    waiting_for: row.waitingFor,
     window_expires_at: iso(windowExpiresAt(row.channelType, row.lastInboundAt, now)),
     /** The team's labels on it, by id (the page has the team's labels: `labels`). */
     label_ids: row.labelIds,

@@ -48,6 +48,10 @@ export interface TeamShowProps {
     auto_assign: boolean;
     /** With automatic assignment, the most conversations in hand one member is given (null: no limit). */
     auto_assign_limit: number | null;
+    /** How soon, in minutes, a customer handed to a person should have the first reply (null: no target). */
+    first_reply_target_minutes: number | null;
+    /** How soon each next reply should come after the customer writes again (null: no target). */
+    next_reply_target_minutes: number | null;
     owner: TeamUser;
     users: TeamMember[];
     team_invitations: PendingInvitation[];
@@ -79,6 +83,8 @@ export function presentTeamShow(view: TeamView): TeamShowProps {
       timezone: membership.team.timezone,
       auto_assign: membership.team.autoAssign,
       auto_assign_limit: membership.team.autoAssignLimit,
+      first_reply_target_minutes: membership.team.firstReplyTargetMinutes,
+      next_reply_target_minutes: membership.team.nextReplyTargetMinutes,
       owner: presentUser(view.owner),
       users: view.members.map((member) => presentMember(view, member)),
       team_invitations: view.invitations.map((invitation) => presentInvitation(view, invitation)),

@@ -148,6 +148,7 @@ function summary(overrides: Partial<ConversationSummary> = {}): ConversationSumm
     handoff_reason: null,
     handoff_at: null,
     waiting_since: null,
+    waiting_for: null,
     window_expires_at: null,
     label_ids: [],
     snoozed_until: null,
@@ -200,6 +201,7 @@ function indexProps(overrides: Partial<ConversationIndexProps> = {}): Conversati
       { id: 2, name: 'Sari' },
     ],
     labels: [],
+    reply_targets: { first: null, next: null },
     can: { reply: true, resolve: true, assign: true },
     ...overrides,
   };
@@ -340,6 +342,7 @@ function showProps(overrides: Partial<ConversationShowProps> = {}): Conversation
     ],
     saved_replies: [],
     labels: [],
+    reply_targets: { first: null, next: null },
     contact_fields: [],
     contact_notes: [
       {
@@ -513,6 +516,71 @@ describe('Conversations/Index', () => {
 
     fireEvent.change(screen.getByLabelText('Order'), { target: { value: 'waiting' } });
     expect(fake.calls.at(-1)?.data).toEqual({ state: 'open', sort: 'waiting' });
+  });
+
+  it("counts each wait down against the team's target for its reply, first or next, then says it is overdue", () => {
+    render(
+      <Index
+        {...indexProps({
+          conversations: {
+            data: [
+              summary({
+                id: 7,
+                number: 14,
+                state: 'queued',
+                waiting_for: 'first',
+                waiting_since: at(-4 * 60_000 - 5_000),
+              }),
+              summary({
+                id: 8,
+                number: 15,
+                state: 'human',
+                waiting_for: 'next',
+                waiting_since: at(-44 * 60_000 - 5_000),
+              }),
+              summary({
+                id: 9,
+                number: 16,
+                state: 'human',
+                waiting_for: 'next',
+                waiting_since: at(-5 * 60_000 - 5_000),
+              }),
+            ],
+            meta,
+          },
+          reply_targets: { first: 15, next: 30 },
+        })}
+      />,
+    );
+    const rows = screen.getAllByRole('listitem');
+    const first = within(rows[0]).getByText(/^Waiting \d/);
+    expect(first.textContent).toBe('Waiting 4 m · 10 m left');
+    expect(first.getAttribute('title')).toBe(
+      "The customer has waited 4 m for a person to take the conversation; the team's target is 15 m",
+    );
+    expect(first.className).toContain('text-amber-700');
+    const overdue = within(rows[1]).getByText(/^Waiting \d/);
+    expect(overdue.textContent).toBe('Waiting 44 m · 14 m overdue');
+    expect(overdue.getAttribute('title')).toBe("The customer has waited 44 m for a reply, past the team's 30 m target");
+    expect(overdue.className).toContain('text-red-700');
+    expect(within(rows[2]).getByText(/^Waiting \d/).textContent).toBe('Waiting 5 m · 24 m left');
+  });
+
+  it('shows a wait without a target for its reply as it is, red after an hour', () => {
+    render(
+      <Index
+        {...indexProps({
+          conversations: {
+            data: [summary({ state: 'human', waiting_for: 'next', waiting_since: at(-61 * 60_000) })],
+            meta,
+          },
+          reply_targets: { first: 15, next: null },
+        })}
+      />,
+    );
+    const wait = within(screen.getAllByRole('listitem')[0]).getByText(/^Waiting \d/);
+    expect(wait.textContent).toBe('Waiting 1 h 1 m');
+    expect(wait.className).toContain('text-red-700');
   });
 
   it('says which message a search found in each row, marks the words, and opens the row at that message', () => {
@@ -977,6 +1045,18 @@ describe('Conversations/Show', () => {
       'The customer has waited 3 m for a reply',
     );
     unmount();
+    const { unmount: again } = render(
+      <Show
+        {...showProps({
+          conversation: detail({ state: 'human', waiting_for: 'first', waiting_since: at(-3 * 60_000 - 5_000) }),
+          reply_targets: { first: 10, next: null },
+        })}
+      />,
+    );
+    expect(within(screen.getByRole('region', { name: 'Thread' })).getByText(/^Waiting/).textContent).toBe(
+      'Waiting 3 m · 6 m left',
+    );
+    again();
     render(<Show {...showProps({ conversation: detail({ state: 'human', waiting_since: null }) })} />);
     expect(within(screen.getByRole('region', { name: 'Thread' })).queryByText(/^Waiting /)).toBeNull();
   });

@@ -13,6 +13,8 @@ const can = (role: Role) =>
       timezone: 'Asia/Jakarta',
       autoAssign: false,
       autoAssignLimit: null,
+      firstReplyTargetMinutes: null,
+      nextReplyTargetMinutes: null,
     },
     userId: 2,
     role,

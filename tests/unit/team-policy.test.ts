@@ -11,6 +11,8 @@ const membership = (role: Role, abilities?: TokenAbility[]): Membership => ({
     timezone: 'Asia/Jakarta',
     autoAssign: false,
     autoAssignLimit: null,
+    firstReplyTargetMinutes: null,
+    nextReplyTargetMinutes: null,
   },
   userId: 10,
   role,

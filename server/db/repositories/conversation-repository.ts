@@ -122,6 +122,8 @@ export interface ListedNames {
   botName: string | null;
   assigneeName: string | null;
   waitingSince: Date | null;
+  /** Which reply the customer waits for (`customerWaitingFor`). */
+  waitingFor: 'first' | 'next' | null;
 }
 
 /**
@@ -538,15 +540,21 @@ export const personReply = (alias: string) =>
   sql`${sql.raw(alias)}.sender = 'agent' and ${sql.raw(alias)}.broadcast_id is null`;
 
 /**
+ * A person has written to the customer since the handoff (since the start, when there was none):
+ * SQL over `conversations`.
+ */
+const personRepliedSinceHandoff = sql`exists (select 1 from messages p
+  where p.conversation_id = ${conversations.id} and p.direction = 'outbound' and ${personReply('p')}
+    and p.kind not in ('note', 'event') and p.created_at >= coalesce(${conversations.handoffAt}, '-infinity'))`;
+
+/**
  * Since when the customer of a conversation with a person has waited for that person's reply: the
  * handoff, while no person has written to them since it (the first reply); else their first message
  * after the last reply they were given, by a person or the bot's answer (the next reply; a rule's
  * message, which has no AI metadata, is none). Null: nobody owes them one.
  */
 export const replyWaitSince = sql<string | null>`case
-  when ${conversations.handoffAt} is not null and not exists (select 1 from messages p
-    where p.conversation_id = ${conversations.id} and p.direction = 'outbound' and ${personReply('p')}
-      and p.kind not in ('note', 'event') and p.created_at >= ${conversations.handoffAt})
+  when ${conversations.handoffAt} is not null and not ${personRepliedSinceHandoff}
   then ${conversations.handoffAt}
   else (select min(m.created_at) from messages m
     where m.conversation_id = ${conversations.id} and m.direction = 'inbound'
@@ -564,6 +572,17 @@ export const customerWaitingSince = sql<Date | null>`(case ${conversations.state
   when 'queued' then ${conversations.handoffAt}
   when 'human' then (${replyWaitSince})
 end)`.mapWith(conversations.handoffAt);
+
+/**
+ * Which reply the customer waits for (SQL over `conversations`): 'first', waiting to be taken or
+ * while no person has written to them since the handoff; 'next', after a person has; null when
+ * nobody owes them one. A team's reply targets differ for the two.
+ */
+export const customerWaitingFor = sql<'first' | 'next' | null>`(case
+  when ${conversations.state} = 'queued' then 'first'
+  when ${conversations.state} = 'human' and (${replyWaitSince}) is not null
+  then (case when ${personRepliedSinceHandoff} then 'next' else 'first' end)
+end)`;
 
 /**
  * Contacts, conversations and messages of one team: `teamId` is in every `where`, so another
@@ -633,6 +652,7 @@ export function conversationRepository(db: Database, teamId: number) {
     botName: bots.name,
     assigneeName: users.name,
     waitingSince: customerWaitingSince,
+    waitingFor: customerWaitingFor,
   };
 
   const listRow = ({ conversation, ...names }: ListedNames & { conversation: ConversationRow }): ConversationListRow =>

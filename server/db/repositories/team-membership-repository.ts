@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { cachedRead, copied } from '../../cache/cached-reads';
 import { teams, teamUser, users } from '../schema/index';
-import type { TeamRow } from './team-repository';
+import { teamColumns, type TeamRow } from './team-repository';
 import { inTeamsOf } from './team-scope';
 
 export interface TeamMemberRow {
@@ -15,20 +15,6 @@ export interface TeamMemberRow {
   /** `owner` for the team's creator, otherwise the member's stored role. */
   role: string;
 }
-
-const teamColumns = {
-  id: teams.id,
-  userId: teams.userId,
-  name: teams.name,
-  personalTeam: teams.personalTeam,
-  timezone: teams.timezone,
-  autoAssign: teams.autoAssign,
-  autoAssignLimit: teams.autoAssignLimit,
-  plan: teams.plan,
-  pastDueUntil: teams.pastDueUntil,
-  createdAt: teams.createdAt,
-  updatedAt: teams.updatedAt,
-};
 
 const userColumns = {
   id: users.id,
@@ -99,6 +85,22 @@ export function teamMembershipRepository(db: Database, actorId: number) {
       const [row] = await db
         .update(teams)
         .set({ autoAssign, autoAssignLimit: limit, updatedAt: sql`now()` })
+        .where(scoped(teamId))
+        .returning(teamColumns);
+      return row;
+    },
+
+    async setReplyTargets(
+      teamId: number,
+      targets: { first: number | null; next: number | null },
+    ): Promise<TeamRow | undefined> {
+      const [row] = await db
+        .update(teams)
+        .set({
+          firstReplyTargetMinutes: targets.first,
+          nextReplyTargetMinutes: targets.next,
+          updatedAt: sql`now()`,
+        })
         .where(scoped(teamId))
         .returning(teamColumns);
       return row;

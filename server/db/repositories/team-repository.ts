@@ -5,7 +5,8 @@ import { teams, teamUser } from '../schema/index';
 
 export type TeamRow = typeof teams.$inferSelect;
 
-const teamColumns = {
+/** A team's columns, named, for selects beside another table's. */
+export const teamColumns = {
   id: teams.id,
   userId: teams.userId,
   name: teams.name,
@@ -13,6 +14,8 @@ const teamColumns = {
   timezone: teams.timezone,
   autoAssign: teams.autoAssign,
   autoAssignLimit: teams.autoAssignLimit,
+  firstReplyTargetMinutes: teams.firstReplyTargetMinutes,
+  nextReplyTargetMinutes: teams.nextReplyTargetMinutes,
   plan: teams.plan,
   pastDueUntil: teams.pastDueUntil,
   createdAt: teams.createdAt,

@@ -20,6 +20,13 @@ export const teams = pgTable(
     autoAssign: boolean('auto_assign').notNull().default(false),
     /** With automatic assignment: how many conversations in hand a member may be given at most (null: no limit). */
     autoAssignLimit: integer('auto_assign_limit'),
+    /**
+     * Reply targets, in minutes (null: none): how soon a customer handed to a person should have
+     * their first reply, and each next one after they write again. The inbox shows a wait against
+     * them (conversation-repository's `customerWaitingFor`).
+     */
+    firstReplyTargetMinutes: integer('first_reply_target_minutes'),
+    nextReplyTargetMinutes: integer('next_reply_target_minutes'),
     /** The plan whose limits hold now (server/billing/plans.ts); null = BILLING_DEFAULT_PLAN. */
     plan: varchar('plan', { length: 32 }),
     /** A failed payment: the grace period's end, after which the team is moved to Free. */

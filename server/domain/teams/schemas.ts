@@ -9,6 +9,7 @@ export const bags = {
   updateTeamName: 'updateTeamName',
   updateTeamTimezone: 'updateTeamTimezone',
   updateTeamAssignment: 'updateTeamAssignment',
+  updateTeamReplyTargets: 'updateTeamReplyTargets',
   addTeamMember: 'addTeamMember',
   removeTeamMember: 'removeTeamMember',
   deleteTeam: 'deleteTeam',
@@ -58,6 +59,30 @@ export const teamAssignmentSchema = z.object({
       .max(autoAssignLimitMax, `The limit must be a whole number between 1 and ${autoAssignLimitMax}.`)
       .nullable(),
   ),
+});
+
+/** The longest reply target, in minutes: a day. */
+export const replyTargetMax = 1440;
+
+/** A reply target in minutes, 1 to a day (a number or its digits; not `true`); empty for none. */
+const replyTarget = (what: string) => {
+  const message = `The ${what} target must be a whole number of minutes between 1 and ${replyTargetMax}.`;
+  return z.preprocess(
+    (value) =>
+      value === '' || value === undefined || value === null
+        ? null
+        : typeof value === 'number'
+          ? value
+          : typeof value === 'string' && value.trim() !== ''
+            ? Number(value)
+            : Number.NaN,
+    z.number({ error: message }).int(message).min(1, message).max(replyTargetMax, message).nullable(),
+  );
+};
+
+export const teamReplyTargetsSchema = z.object({
+  first_reply_minutes: replyTarget('first reply'),
+  next_reply_minutes: replyTarget('next reply'),
 });
 
 export const roleField = z

@@ -9,7 +9,17 @@ import { allows, type AssignableRole, type Permission, type Role, type TokenAbil
  * another team, so "not a member" is a 404 before any of these questions is asked.
  */
 export interface Membership {
-  team: { id: number; userId: number; name: string; personalTeam: boolean; timezone: string; autoAssign: boolean; autoAssignLimit: number | null };
+  team: {
+    id: number;
+    userId: number;
+    name: string;
+    personalTeam: boolean;
+    timezone: string;
+    autoAssign: boolean;
+    autoAssignLimit: number | null;
+    firstReplyTargetMinutes: number | null;
+    nextReplyTargetMinutes: number | null;
+  };
   userId: number;
   role: Role;
   /** Abilities of the API token the request came with; absent for browser sessions. */

@@ -72,7 +72,7 @@ async function helpDesk() {
   return { owner, agent, team, repo, withBot, queued, customerWrites, personWrites };
 }
 
-type Row = { id: number; state: string; waiting_since: string | null };
+type Row = { id: number; state: string; waiting_since: string | null; waiting_for: 'first' | 'next' | null };
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 
@@ -86,9 +86,10 @@ describe('a customer waiting for a person', () => {
       const page = expectPage(await session.visit('/conversations?state=open'), 'Conversations/Index');
       return new Map((page.props.conversations as { data: Row[] }).data.map((row) => [row.id, row.waiting_since]));
     };
-    const thread = async () =>
-      (expectPage(await session.visit(`/conversations/${waiting.id}`), 'Conversations/Show').props.conversation as Row)
-        .waiting_since;
+    const shown = async () =>
+      expectPage(await session.visit(`/conversations/${waiting.id}`), 'Conversations/Show').props.conversation as Row;
+    const thread = async () => (await shown()).waiting_since;
+    const waitsFor = async () => (await shown()).waiting_for;
 
     expect(await rows()).toEqual(
       new Map([
@@ -113,6 +114,7 @@ describe('a customer waiting for a person', () => {
       303,
     );
     expect(await thread()).toBe(iso(waiting.handoffAt));
+    expect(await waitsFor()).toBe('first');
 
     // A reply ends the wait; the customer's next message starts another, which writing again does not move.
     expect(
@@ -120,10 +122,12 @@ describe('a customer waiting for a person', () => {
     ).toBe(303);
     expect((await rows()).get(waiting.id)).toBeNull();
     expect(await thread()).toBeNull();
+    expect(await waitsFor()).toBeNull();
     const first = await customerWrites(waiting);
     await customerWrites(waiting);
     expect((await rows()).get(waiting.id)).toBe(iso(first.createdAt));
     expect(await thread()).toBe(iso(first.createdAt));
+    expect(await waitsFor()).toBe('next');
 
     const { plainText } = await createApiToken(app.services, owner, { teamId: team.id, abilities: ['read'] });
     const api = await request(app.app)

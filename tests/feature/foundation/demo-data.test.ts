@@ -272,6 +272,8 @@ describe('the demo channels and inbox', () => {
       ['Maya', 'human'],
       ['Sari', 'queued'],
     ]);
+    // …against the café's reply targets: the first reply within 15 minutes, each next within 30.
+    expect(inbox.props.reply_targets).toEqual({ first: 15, next: 30 });
     // The owner's Mentions tab holds Joko's conversation.
     const mentions = expectPage(await client.visit('/conversations?mentioned=me'), 'Conversations/Index');
     expect(

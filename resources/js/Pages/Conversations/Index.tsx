@@ -58,6 +58,7 @@ export default function Index({
   bots,
   agents,
   labels,
+  reply_targets: replyTargets,
   can,
 }: ConversationIndexProps) {
   const user = usePage().props.auth.user;
@@ -230,6 +231,7 @@ export default function Index({
             conversations={conversations.data}
             search={filters.search}
             labels={labels}
+            replyTargets={replyTargets}
             selection={can.reply ? { selected, onToggle: toggle } : undefined}
           />
         ) : meta.total > 0 ? (

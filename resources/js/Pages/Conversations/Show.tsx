@@ -113,7 +113,13 @@ export default function Show(props: ConversationShowProps) {
                 <span className="truncate text-sm text-gray-600">{conversation.channel.name}</span>
                 <StateBadge state={conversation.state} />
                 {conversation.snoozed_until && <SnoozedBadge until={conversation.snoozed_until} now={now} />}
-                <WaitingTime since={conversation.waiting_since} state={conversation.state} now={now} />
+                <WaitingTime
+                  since={conversation.waiting_since}
+                  state={conversation.state}
+                  waitingFor={conversation.waiting_for}
+                  targets={props.reply_targets}
+                  now={now}
+                />
               </div>
               <ActionBar conversation={conversation} agents={agents} can={can} userId={userId} />
             </div>

@@ -9,6 +9,7 @@ import TeamMemberManager from './Partials/TeamMemberManager';
 import UpdateTeamNameForm from './Partials/UpdateTeamNameForm';
 import UpdateTeamTimezoneForm from './Partials/UpdateTeamTimezoneForm';
 import UpdateTeamAssignmentForm from './Partials/UpdateTeamAssignmentForm';
+import UpdateTeamReplyTargetsForm from './Partials/UpdateTeamReplyTargetsForm';
 import TeamPresence from './Partials/TeamPresence';
 
 type Props = TeamShowProps & {
@@ -39,6 +40,10 @@ export default function Show({ team, availableRoles, permissions, providers, can
         <SectionBorder />
 
         <UpdateTeamAssignmentForm team={team} permissions={permissions} />
+
+        <SectionBorder />
+
+        <UpdateTeamReplyTargetsForm team={team} permissions={permissions} />
 
         <TeamPresence team={team} />
 

@@ -104,6 +104,12 @@ function filtersOf(req: Request, actor: TeamActor) {
   return { shown: { state, channel, bot, assignee, label, priority, sort, mentioned, search }, filters, sort };
 }
 
+/** The team's reply targets in minutes (null: none), which the inbox shows each wait against. */
+async function replyTargets(req: Request, actor: TeamActor) {
+  const team = await teamRepository(req.services.db).findForUser(actor.userId, actor.teamId);
+  return { first: team?.firstReplyTargetMinutes ?? null, next: team?.nextReplyTargetMinutes ?? null };
+}
+
 /** The team's labels, for the list's chips, its filter and the label picker. */
 async function teamLabels(req: Request, actor: TeamActor) {
   return (await labelRepository(req.services.db, actor.teamId).all()).map(presentLabel);
@@ -153,6 +159,7 @@ export async function index(req: Request) {
     })),
     agents: await agents(req, actor),
     labels: await teamLabels(req, actor),
+    reply_targets: await replyTargets(req, actor),
     can: can(actor),
   });
 }
@@ -294,6 +301,7 @@ export async function show(req: Request) {
   const focused = focus === undefined ? undefined : await repo.message(focus);
   await req.inertia.render('Conversations/Show', {
     conversation: presentConversationDetail({ ...row, unreadCount: 0 }, contact),
+    reply_targets: await replyTargets(req, actor),
     messages: thread.messages,
     has_earlier: thread.has_earlier,
     focus_message_id: focused?.conversationId === row.id ? focused.id : null,

@@ -1,4 +1,5 @@
 import { updateTeamAssignment } from '../../../domain/teams/actions/update-team-assignment';
+import { updateTeamReplyTargets } from '../../../domain/teams/actions/update-team-reply-targets';
 import { updateTeamTimezone } from '../../../domain/teams/actions/update-team-timezone';
 import type { Request, Response } from 'express';
 import { createTeam } from '../../../domain/teams/actions/create-team';
@@ -57,6 +58,13 @@ export async function updateTimezone(req: Request, res: Response) {
 export async function updateAssignment(req: Request, res: Response) {
   const teamId = routeId(req, 'team');
   await updateTeamAssignment(req.services, req.user!, teamId, req.body);
+  res.redirect(303, req.get('referer') ?? req.services.route('teams.show', teamId));
+}
+
+/** PUT /teams/{team}/reply-targets: how soon customers handed to a person should have a reply. */
+export async function updateReplyTargets(req: Request, res: Response) {
+  const teamId = routeId(req, 'team');
+  await updateTeamReplyTargets(req.services, req.user!, teamId, req.body);
   res.redirect(303, req.get('referer') ?? req.services.route('teams.show', teamId));
 }
 

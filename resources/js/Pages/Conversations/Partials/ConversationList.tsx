@@ -5,7 +5,7 @@ import { formatDateTime, fromNow } from '@/lib/dates';
 import { route } from '@/lib/route';
 import { contactLabel, handoffReasonLabel } from './format';
 import StateBadge, { ChannelIcon, PriorityBadge, SnoozedBadge, WaitingTime, WindowCountdown } from './StateBadge';
-import type { ConversationSummary, SearchMatch } from './types';
+import type { ConversationSummary, ReplyTargets, SearchMatch } from './types';
 import { LabelChip, labelsOf, type Label } from './labels';
 import { useNow } from './use-now';
 import Checkbox from '@/Components/Checkbox';
@@ -69,6 +69,7 @@ export function conversationUrl(conversation: Pick<ConversationSummary, 'id' | '
 function ConversationRow({
   conversation,
   labels,
+  replyTargets,
   now,
   selection,
   search,
@@ -76,6 +77,7 @@ function ConversationRow({
 }: {
   conversation: ConversationSummary;
   labels: readonly Label[];
+  replyTargets?: ReplyTargets;
   now: number;
   selection?: ListSelection;
   search: string;
@@ -161,7 +163,13 @@ function ConversationRow({
               {conversation.unread_count > 99 ? '99+' : conversation.unread_count}
             </span>
           )}
-          <WaitingTime since={conversation.waiting_since} state={conversation.state} now={now} />
+          <WaitingTime
+            since={conversation.waiting_since}
+            state={conversation.state}
+            waitingFor={conversation.waiting_for}
+            targets={replyTargets}
+            now={now}
+          />
           <WindowCountdown expiresAt={conversation.window_expires_at} now={now} short />
         </div>
       </div>
@@ -176,12 +184,15 @@ function ConversationRow({
 export default function ConversationList({
   conversations,
   labels = [],
+  replyTargets,
   selection,
   search = '',
   activeId = null,
 }: {
   conversations: ConversationSummary[];
   labels?: readonly Label[];
+  /** The team's reply targets, each row's wait shown against its own. */
+  replyTargets?: ReplyTargets;
   selection?: ListSelection;
   /** The search the list answers: marked where rows show it, and each row's hit opened. */
   search?: string;
@@ -205,6 +216,7 @@ export default function ConversationList({
           key={conversation.id}
           conversation={conversation}
           labels={labels}
+          replyTargets={replyTargets}
           now={now}
           selection={selection}
           search={search}

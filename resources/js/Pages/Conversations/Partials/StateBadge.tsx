@@ -4,7 +4,7 @@ import { cn } from '@/lib/cn';
 import { typeIcons, typeLabels } from '../../Channels/Partials/format';
 import { formatSpan, priorityLabels, remainingMs, stateLabels } from './format';
 import { snoozedUntilLabel } from './snooze';
-import type { ChannelType, ConversationPriority, ConversationState } from './types';
+import type { ChannelType, ConversationPriority, ConversationState, ReplyTargets } from './types';
 
 /** Bot (indigo), Waiting (yellow, beating), Human (green) or Resolved (gray). */
 export default function StateBadge({ state, className }: { state: ConversationState; className?: string }) {
@@ -50,21 +50,26 @@ export function SnoozedBadge({ until, now }: { until: string; now: number | Date
   );
 }
 
-/** A customer left this long without a person is shown in red. */
+/** Without a target, a customer left this long without a person is shown in red. */
 const longWaitMs = 3600_000;
 
 /**
- * How long the customer has waited for a person: "Waiting 14 m", amber, red after an hour; nothing
- * when nobody owes them a reply (`since` null: the bot answers, or a person has replied).
+ * How long the customer has waited for a person: "Waiting 14 m", amber; against the team's target
+ * for the reply they wait for (the first or the next), "· 16 m left", then "· 14 m overdue" in red;
+ * without one, red after an hour. Nothing when nobody owes them a reply (`since` null).
  */
 export function WaitingTime({
   since,
   state,
+  waitingFor = null,
+  targets,
   now,
   className,
 }: {
   since: string | null;
   state: ConversationState;
+  waitingFor?: 'first' | 'next' | null;
+  targets?: ReplyTargets;
   now: number;
   className?: string;
 }) {
@@ -72,17 +77,28 @@ export function WaitingTime({
   if (Number.isNaN(at)) return null;
   const waited = Math.max(0, now - at);
   const span = formatSpan(waited);
+  const target = waitingFor && targets ? targets[waitingFor] : null;
+  const left = target === null ? null : target * 60_000 - waited;
+  const late = left === null ? waited >= longWaitMs : left <= 0;
+  const what = state === 'queued' ? 'for a person to take the conversation' : 'for a reply';
+  const against =
+    target === null || left === null
+      ? ''
+      : left > 0
+        ? `; the team's target is ${formatSpan(target * 60_000)}`
+        : `, past the team's ${formatSpan(target * 60_000)} target`;
   return (
     <span
       className={cn(
         'inline-flex items-center gap-1 text-xs whitespace-nowrap',
-        waited >= longWaitMs ? 'font-medium text-red-700' : 'text-amber-700',
+        late ? 'font-medium text-red-700' : 'text-amber-700',
         className,
       )}
-      title={`The customer has waited ${span} ${state === 'queued' ? 'for a person to take the conversation' : 'for a reply'}`}
+      title={`The customer has waited ${span} ${what}${against}`}
     >
       <Icon name="clock" className="size-3.5" />
       Waiting {span}
+      {left !== null && (left > 0 ? ` · ${formatSpan(left)} left` : ` · ${formatSpan(-left)} overdue`)}
     </span>
   );
 }

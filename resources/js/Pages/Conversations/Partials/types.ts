@@ -33,6 +33,8 @@ export interface ConversationSummary {
   handoff_at: string | null;
   /** Since when the customer has waited for a person: queued, since the handoff; with a person, since their first unanswered message. */
   waiting_since: string | null;
+  /** Which reply they wait for: the first since the handoff, or the next (null: none). */
+  waiting_for: 'first' | 'next' | null;
   /** WhatsApp: when the 24-hour customer-service window closes (null: closed or not WhatsApp). */
   window_expires_at: string | null;
   /** The team's labels on it, by id (the page's `labels` names them). */
@@ -171,11 +173,19 @@ export interface ConversationIndexProps {
   agents: Agent[];
   /** The team's labels, by name. */
   labels: Label[];
+  reply_targets: ReplyTargets;
   can: ConversationAbilities;
+}
+
+/** The team's reply targets in minutes (null: none): each wait is shown against its own. */
+export interface ReplyTargets {
+  first: number | null;
+  next: number | null;
 }
 
 export interface ConversationShowProps {
   conversation: ConversationDetail;
+  reply_targets: ReplyTargets;
   /** The latest messages, oldest first. */
   messages: Message[];
   /** Older messages than these exist (`conversations.messages.index` loads them, 100 at a time). */

@@ -1,0 +1,31 @@
+import type { Services } from '../../../services';
+import type { UserRow } from '../../../db/repositories/user-repository';
+import { teamMembershipRepository } from '../../../db/repositories/team-membership-repository';
+import { validate } from '../../shared/validation';
+import { bags, teamReplyTargetsSchema } from '../schemas';
+import { authorize, membershipOf } from '../team-access';
+import { teamPolicy } from '../team-policy';
+import { NotFoundError } from '../../../support/errors';
+
+/**
+ * Owners and admins set the team's reply targets (bag `updateTeamReplyTargets`): how soon, in
+ * minutes, a customer handed to a person should have the first reply, and each next one after they
+ * write again; empty for none. The inbox shows each wait against its target.
+ */
+export async function updateTeamReplyTargets(
+  services: Pick<Services, 'db'>,
+  actor: UserRow,
+  teamId: number,
+  input: unknown,
+): Promise<void> {
+  const membership = await membershipOf(services.db, actor, teamId);
+  authorize(teamPolicy.update(membership));
+  const { first_reply_minutes: first, next_reply_minutes: next } = validate(
+    teamReplyTargetsSchema,
+    input,
+    bags.updateTeamReplyTargets,
+  );
+  if (!(await teamMembershipRepository(services.db, actor.id).setReplyTargets(teamId, { first, next }))) {
+    throw new NotFoundError();
+  }
+}
