@@ -618,6 +618,8 @@ const metricsExample = {
   first_bot_response: { median: 3.2, p90: 7.4, count: 398 },
   first_human_response: { median: 185.5, p90: 1140, count: 81 },
   human_reply_time: { median: 150, p90: 960, count: 214 },
+  reply_target_rate: 0.8738,
+  reply_target_checked: 206,
   resolution_time: { median: 612.4, p90: 7320, count: 351 },
   csat_average: 4.41,
   csat_positive_rate: 0.8611,

@@ -30,6 +30,8 @@ export function presentApiMetrics(metrics: ReportMetrics) {
     first_bot_response: times(metrics.first_bot_response),
     first_human_response: times(metrics.first_human_response),
     human_reply_time: times(metrics.human_reply_time),
+    reply_target_rate: metrics.reply_target_rate,
+    reply_target_checked: metrics.reply_target_checked,
     resolution_time: times(metrics.resolution_time),
     csat_average: metrics.csat_average,
     csat_positive_rate: metrics.csat_positive_rate,

@@ -429,6 +429,10 @@ export const apiReportMetricsSchema = z
     human_reply_time: durations(
       "How long customers had waited when a person's reply came (each reply that ended a wait, first replies too).",
     ),
+    reply_target_rate: rate(
+      "Of the people's replies that ended a wait the team has a reply target for, the share within it (the targets as they are now).",
+    ),
+    reply_target_checked: count("People's replies that ended a wait the team has a reply target for."),
     resolution_time: durations("From the conversation's start to its first resolution."),
     csat_average: z.number().nullable().meta({ description: 'The average rating, 1–5.' }),
     csat_positive_rate: rate('The share of ratings that were 4 or 5.'),

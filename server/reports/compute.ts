@@ -49,6 +49,11 @@ export interface MessageFact {
    * `replyWaitedSeconds` in rollup.ts); null or absent: it answered no wait (they wrote again before the customer did).
    */
   waitedSeconds?: number | null;
+  /**
+   * Whether it came within the team's reply target for it (the first reply's or the next's, as the
+   * targets are now); null or absent: it ended no wait, or that reply has no target.
+   */
+  onTarget?: boolean | null;
   ai: Pick<MessageAi, 'kind' | 'model' | 'promptTokens' | 'completionTokens' | 'costUsd' | 'citations'> | null;
 }
 
@@ -244,6 +249,10 @@ export function computeFigures(
     if (isHumanReply(message)) {
       figures.humanReplies += 1;
       if (message.waitedSeconds != null) observe(figures.humanReplyTime, message.waitedSeconds);
+      if (message.onTarget != null) {
+        figures.replyTargetChecked += 1;
+        if (message.onTarget) figures.replyTargetMet += 1;
+      }
     }
     if (
       message.channelType === 'whatsapp' &&

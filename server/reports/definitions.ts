@@ -23,6 +23,8 @@ export const metricDefinitions = {
     "Time from the first handoff (or the start, where no bot answers) to a person's first reply: median and 90th percentile.",
   human_reply_time:
     "How long customers had waited when a person's reply came, for every reply that ended a wait: since the handoff for a person's first reply, else since the customer's first message no reply had answered. Median and 90th percentile.",
+  reply_target_rate:
+    "Of the people's replies that ended a wait the team has a reply target for (first or next reply), the share that came within it, against the targets as they are now.",
   resolution_time: "Time from the conversation's start to its first resolution: median and 90th percentile.",
   csat_average: 'The average rating (1–5) customers gave resolved conversations.',
   csat_positive_rate: 'The share of ratings that were 4 or 5.',

@@ -69,6 +69,9 @@ export interface DailyFigures {
    * `replyWaitedSeconds` in rollup.ts).
    */
   humanReplyTime: Histogram;
+  /** Of those, each for a reply (first or next) the team has a target for; and those within it. */
+  replyTargetChecked: number;
+  replyTargetMet: number;
   /** AI replies that were the fallback (nothing in the knowledge answered). */
   fallbacks: number;
   curated: number;
@@ -115,6 +118,8 @@ export function emptyFigures(): DailyFigures {
     aiReplies: 0,
     humanReplies: 0,
     humanReplyTime: emptyHistogram(),
+    replyTargetChecked: 0,
+    replyTargetMet: 0,
     fallbacks: 0,
     curated: 0,
     thumbsUp: 0,
@@ -193,6 +198,8 @@ const counters = [
   'inbound',
   'aiReplies',
   'humanReplies',
+  'replyTargetChecked',
+  'replyTargetMet',
   'fallbacks',
   'curated',
   'thumbsUp',

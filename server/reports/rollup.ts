@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { Services } from '../services';
 import { channels, conversations, messages } from '../db/schema/channels';
@@ -33,6 +33,32 @@ export async function teamTimeZone(db: Database, teamId: number): Promise<string
   return row?.timezone;
 }
 
+/** The message (of `messages`, not aliased) is a person's reply to the customer. */
+const isPersonReply = sql`${personReply('messages')} and ${messages.kind} not in ('note', 'event')`;
+
+/** A person replied to the customer before this message, at or after `since`. */
+const personRepliedBefore = (since: SQL) => sql`exists (select 1 from messages p
+  where p.conversation_id = ${messages.conversationId} and p.id < ${messages.id} and ${personReply('p')}
+    and p.kind not in ('note', 'event') and p.created_at >= ${since})`;
+
+/** The latest handoff before the message not undone by a hand-back or a reopen since (`h.at`, null: none). */
+const handoffBefore = sql`(select max(a.at) as at from conversation_activities a
+  where a.conversation_id = ${messages.conversationId} and a.type = 'handoff' and a.at <= ${messages.createdAt}
+    and not exists (select 1 from conversation_activities b
+      where b.conversation_id = a.conversation_id and b.id > a.id
+        and b.type in ('handed_back', 'reopened') and b.at <= ${messages.createdAt})) h`;
+
+/** Since when the customer had waited just before the message (with `handoffBefore` as `h`). */
+const waitStart = sql`case
+  when h.at is not null and not ${personRepliedBefore(sql`h.at`)} then h.at
+  else (select min(m.created_at) from messages m
+    where m.conversation_id = ${messages.conversationId} and m.direction = 'inbound' and m.id < ${messages.id}
+      and m.id > coalesce((select max(s.id) from messages s
+        where s.conversation_id = ${messages.conversationId} and s.id < ${messages.id} and s.direction = 'outbound'
+          and (${personReply('s')} or (s.sender = 'bot' and s.ai is not null))
+          and s.kind not in ('note', 'event')), 0))
+end`;
+
 /**
  * How long the customer had waited when a person's reply was written, in seconds (SQL over
  * `messages`; null for any other message, and for a reply that answered no wait). The wait is the
@@ -41,28 +67,34 @@ export async function teamTimeZone(db: Database, teamId: number): Promise<string
  * since the customer's first message after the reply before, a person's or the bot's answer.
  * Negative (clocks apart) as it is: the histograms and the people's figures count it as 0.
  */
-export const replyWaitedSeconds = sql<
-  number | null
->`case when ${personReply('messages')} and ${messages.kind} not in ('note', 'event')
-then extract(epoch from ${messages.createdAt} - (
-  select case
-    when h.at is not null and not exists (select 1 from messages p
-      where p.conversation_id = ${messages.conversationId} and p.id < ${messages.id} and ${personReply('p')}
-        and p.kind not in ('note', 'event') and p.created_at >= h.at)
-    then h.at
-    else (select min(m.created_at) from messages m
-      where m.conversation_id = ${messages.conversationId} and m.direction = 'inbound' and m.id < ${messages.id}
-        and m.id > coalesce((select max(s.id) from messages s
-          where s.conversation_id = ${messages.conversationId} and s.id < ${messages.id} and s.direction = 'outbound'
-            and (${personReply('s')} or (s.sender = 'bot' and s.ai is not null))
-            and s.kind not in ('note', 'event')), 0))
-  end
-  from (select max(a.at) as at from conversation_activities a
-    where a.conversation_id = ${messages.conversationId} and a.type = 'handoff' and a.at <= ${messages.createdAt}
-      and not exists (select 1 from conversation_activities b
-        where b.conversation_id = a.conversation_id and b.id > a.id
-          and b.type in ('handed_back', 'reopened') and b.at <= ${messages.createdAt})) h))
+export const replyWaitedSeconds = sql<number | null>`case when ${isPersonReply}
+then extract(epoch from ${messages.createdAt} - (select ${waitStart} from ${handoffBefore}))
 end`.mapWith(Number);
+
+/**
+ * Which reply a person's reply that ended a wait was (SQL over `messages`): 'first', no person had
+ * written to the customer since the handoff (or at all, without one); else 'next'. Null for any
+ * other message. The team's reply targets differ for the two (`customerWaitingFor` in the inbox).
+ */
+export const replyWaitedFor = sql<'first' | 'next' | null>`case when ${isPersonReply}
+then (select case
+  when (${waitStart}) is null then null
+  when ${personRepliedBefore(sql`coalesce(h.at, '-infinity')`)} then 'next'
+  else 'first'
+end from ${handoffBefore})
+end`;
+
+/** A team's reply targets, in minutes (null: none). */
+export async function teamReplyTargets(
+  db: Database,
+  teamId: number,
+): Promise<{ first: number | null; next: number | null }> {
+  const [row] = await db
+    .select({ first: teams.firstReplyTargetMinutes, next: teams.nextReplyTargetMinutes })
+    .from(teams)
+    .where(eq(teams.id, teamId));
+  return { first: row?.first ?? null, next: row?.next ?? null };
+}
 
 /**
  * The raw rows of reports for a team, optionally restricted to one day (team time) or to the
@@ -138,16 +170,24 @@ export async function loadFacts(
       feedback: messages.feedback,
       broadcastId: messages.broadcastId,
       waitedSeconds: replyWaitedSeconds,
+      waitedFor: replyWaitedFor,
       ai: messages.ai,
     })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .innerJoin(channels, eq(channels.id, messages.channelId))
     .where(and(eq(messages.teamId, teamId), mine, ...messageTime));
+  // Each reply that ended a wait against the team's target for it, as the targets are now.
+  const targets = await teamReplyTargets(db, teamId);
+  const withTargets = messageRows.map(({ waitedFor, ...row }) => {
+    const target = waitedFor ? targets[waitedFor] : null;
+    const onTarget = target === null || row.waitedSeconds === null ? null : row.waitedSeconds <= target * 60;
+    return { ...row, onTarget };
+  });
 
   return {
     conversations: conversationRows.map((row) => ({ ...row, activities: activities.get(row.id) ?? [] })),
-    messages: messageRows,
+    messages: withTargets,
   };
 }
 

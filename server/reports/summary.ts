@@ -44,6 +44,8 @@ export function metricsOf(figures: DailyFigures) {
     first_bot_response: times(figures.firstBotResponse),
     first_human_response: times(figures.firstHumanResponse),
     human_reply_time: times(figures.humanReplyTime),
+    reply_target_rate: round(ratio(figures.replyTargetMet, figures.replyTargetChecked)),
+    reply_target_checked: figures.replyTargetChecked,
     resolution_time: times(figures.resolutionTime),
     csat_average: round(ratio(figures.csatSum, figures.csatResponses), 2),
     csat_positive_rate: round(ratio(figures.csatPositive, figures.csatResponses)),

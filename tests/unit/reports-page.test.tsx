@@ -107,6 +107,8 @@ function props(overrides: Partial<ReportsIndexProps> = {}): ReportsIndexProps {
   for (let i = 0; i < 10; i += 1) observe(first.firstBotResponse, 4);
   for (let i = 0; i < 10; i += 1) observe(first.resolutionTime, 190);
   for (let i = 0; i < 10; i += 1) observe(first.humanReplyTime, 150);
+  first.replyTargetChecked = 10;
+  first.replyTargetMet = 8;
   first.inboundByHour[9] = 40;
   const second = figures({ conversations: 34, botHandled: 30, autoResolved: 20, inbound: 80 });
   const before = figures({ conversations: 1000, botHandled: 1000, autoResolved: 600, handoffs: 200, inbound: 5000 });
@@ -257,6 +259,8 @@ describe('Reports/Index', () => {
     expect(within(card('CSAT average')).getByText('—')).toBeTruthy();
     expect(within(card('First response (human)')).getByText('—')).toBeTruthy();
     expect(within(card('Reply time (human)')).getByText('2 min 30 s')).toBeTruthy();
+    expect(within(card('Replies on target')).getByText('80.0%')).toBeTruthy();
+    expect(within(card('Replies on target')).getByText('of 10 with a target')).toBeTruthy();
     expect(within(card('Tokens')).getByText('1,290,000')).toBeTruthy();
     // The team has a WhatsApp channel: its delivery figures show, zero as they are.
     expect(within(card('Failed')).getByText('0')).toBeTruthy();

@@ -49,6 +49,7 @@ const metricColumns: [string, (metrics: ReportMetrics) => CsvValue][] = [
   ['first_human_response_p90_s', (m) => m.first_human_response.p90],
   ['human_reply_time_median_s', (m) => m.human_reply_time.median],
   ['human_reply_time_p90_s', (m) => m.human_reply_time.p90],
+  ['reply_target_rate', (m) => m.reply_target_rate],
   ['resolution_time_median_s', (m) => m.resolution_time.median],
   ['resolution_time_p90_s', (m) => m.resolution_time.p90],
   ['csat_average', (m) => m.csat_average],

@@ -7,7 +7,7 @@ import { createMember, createOwnedTeam } from '../../factories/teams';
 import { createChannel, createConversation } from '../../factories/channels';
 import { createPublishedBot } from '../../factories/bots';
 import { createApiToken } from '../../factories/api-tokens';
-import { conversations, messages } from '../../../server/db/schema/index';
+import { conversations, messages, teams } from '../../../server/db/schema/index';
 import type { UserRow } from '../../../server/db/repositories/user-repository';
 import type { PersonFigures } from '../../../server/reports/people';
 import { rebuildTeam } from '../../../server/reports/rollup';
@@ -128,6 +128,11 @@ beforeAll(async () => {
   await two.state(13, { state: 'human', assigneeId: ayu.id });
   await two.person(15, ayu); // 3 minutes after the message nobody had answered, not 13 since the undone handoff
 
+  // Targets: the first reply within 5 minutes, each next within 5.
+  await services.db
+    .update(teams)
+    .set({ firstReplyTargetMinutes: 5, nextReplyTargetMinutes: 5 })
+    .where(eq(teams.id, teamId));
   await rebuildTeam(services.db, teamId);
   await settle(services);
 });
@@ -168,6 +173,29 @@ describe('reply time (human)', () => {
       .set({ Authorization: `Bearer ${plainText}`, Accept: 'application/json' });
     expect(api.status).toBe(200);
     expect(api.body.metrics.human_reply_time).toEqual({ median: 240, p90: 1020, count: 6 });
+  });
+
+  it("counts the replies within the team's target for them, and counts again when the targets change", async () => {
+    const session = await signedIn(app.app, owner);
+    const metrics = async () =>
+      (
+        expectPage(await session.visit('/reports'), 'Reports/Index').props.summary as {
+          metrics: Record<string, unknown>;
+        }
+      ).metrics;
+    // First replies: 5 min (on target), 20 min (late), 3 min (on target); next: 3, 4 (on target), 10 (late).
+    expect(await metrics()).toMatchObject({ reply_target_rate: 0.6667, reply_target_checked: 6 });
+
+    // Only a first-reply target of 30 minutes: the three first replies, all within it.
+    const changed = await session.send(
+      'put',
+      `/teams/${teamId}/reply-targets`,
+      { first_reply_minutes: 30, next_reply_minutes: '' },
+      { Referer: `/teams/${teamId}` },
+    );
+    expect(changed.status).toBe(303);
+    await app.services.jobs.drain();
+    expect(await metrics()).toMatchObject({ reply_target_rate: 1, reply_target_checked: 3 });
   });
 
   it("gives an agent their own figure from the conversations they have, computed as the team's", async () => {

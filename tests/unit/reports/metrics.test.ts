@@ -379,6 +379,22 @@ describe('messages', () => {
     expect(metricsOf(total([], [agentReply()])).human_reply_time).toEqual({ median: null, p90: null, count: 0 });
   });
 
+  it("count the replies within the team's target for them, of those that have one", () => {
+    const figures = total(
+      [],
+      [
+        agentReply({ waitedSeconds: 60, onTarget: true }),
+        agentReply({ waitedSeconds: 900, onTarget: false }),
+        agentReply({ waitedSeconds: 120, onTarget: true }),
+        agentReply({ waitedSeconds: 120, onTarget: null }), // its reply has no target
+        agentReply({ kind: 'note', onTarget: false }), // a note is no reply
+      ],
+    );
+    expect(figures).toMatchObject({ replyTargetChecked: 3, replyTargetMet: 2 });
+    expect(metricsOf(figures)).toMatchObject({ reply_target_rate: 0.6667, reply_target_checked: 3 });
+    expect(metricsOf(total([], [agentReply({ waitedSeconds: 60 })])).reply_target_rate).toBeNull();
+  });
+
   it('add tokens, cost and credits per model, and count citations per source and chunk', () => {
     const figures = total(
       [],

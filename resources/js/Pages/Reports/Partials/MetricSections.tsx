@@ -133,6 +133,17 @@ const sections: { title: string; cards: Card[]; whatsapp?: boolean }[] = [
         detail: (m) => p90(m.human_reply_time.p90),
       },
       {
+        label: 'Replies on target',
+        definition: 'reply_target_rate',
+        kind: 'percent',
+        better: 'up',
+        value: (m) => m.reply_target_rate,
+        detail: (m) =>
+          m.reply_target_checked > 0
+            ? `of ${formatNumber(m.reply_target_checked)} with a target`
+            : 'No reply targets set',
+      },
+      {
         label: 'Resolution time',
         definition: 'resolution_time',
         kind: 'duration',
