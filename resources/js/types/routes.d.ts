@@ -3,19 +3,19 @@ import 'ziggy-js';
 
 declare module 'ziggy-js' {
   interface RouteList {
-    welcome: [];
+    'welcome': [];
     'early-access.create': [];
     'early-access.store': [];
-    privacy: [];
+    'privacy': [];
     'privacy-policy': [];
-    terms: [];
+    'terms': [];
     'terms-of-service': [];
-    login: [];
+    'login': [];
     'login.store': [];
-    register: [];
+    'register': [];
     'register.store': [];
-    logout: [];
-    dashboard: [];
+    'logout': [];
+    'dashboard': [];
     'password.request': [];
     'password.email': [];
     'password.reset': [{ name: 'token'; required: true }];
@@ -52,14 +52,8 @@ declare module 'ziggy-js' {
     'teams.destroy': [{ name: 'team'; required: true; binding: 'id' }];
     'current-team.update': [];
     'team-members.store': [{ name: 'team'; required: true; binding: 'id' }];
-    'team-members.update': [
-      { name: 'team'; required: true; binding: 'id' },
-      { name: 'user'; required: true; binding: 'id' },
-    ];
-    'team-members.destroy': [
-      { name: 'team'; required: true; binding: 'id' },
-      { name: 'user'; required: true; binding: 'id' },
-    ];
+    'team-members.update': [{ name: 'team'; required: true; binding: 'id' }, { name: 'user'; required: true; binding: 'id' }];
+    'team-members.destroy': [{ name: 'team'; required: true; binding: 'id' }, { name: 'user'; required: true; binding: 'id' }];
     'team-invitations.accept': [{ name: 'invitation'; required: true; binding: 'id' }];
     'team-invitations.destroy': [{ name: 'invitation'; required: true; binding: 'id' }];
     'knowledges.index': [];
@@ -69,22 +63,10 @@ declare module 'ziggy-js' {
     'knowledges.update': [{ name: 'knowledge'; required: true; binding: 'id' }];
     'knowledges.destroy': [{ name: 'knowledge'; required: true; binding: 'id' }];
     'knowledges.sources.store': [{ name: 'knowledge'; required: true; binding: 'id' }];
-    'knowledges.sources.update': [
-      { name: 'knowledge'; required: true; binding: 'id' },
-      { name: 'source'; required: true; binding: 'id' },
-    ];
-    'knowledges.sources.refresh': [
-      { name: 'knowledge'; required: true; binding: 'id' },
-      { name: 'source'; required: true; binding: 'id' },
-    ];
-    'knowledges.sources.destroy': [
-      { name: 'knowledge'; required: true; binding: 'id' },
-      { name: 'source'; required: true; binding: 'id' },
-    ];
-    'knowledges.chunks.update': [
-      { name: 'knowledge'; required: true; binding: 'id' },
-      { name: 'chunk'; required: true; binding: 'id' },
-    ];
+    'knowledges.sources.update': [{ name: 'knowledge'; required: true; binding: 'id' }, { name: 'source'; required: true; binding: 'id' }];
+    'knowledges.sources.refresh': [{ name: 'knowledge'; required: true; binding: 'id' }, { name: 'source'; required: true; binding: 'id' }];
+    'knowledges.sources.destroy': [{ name: 'knowledge'; required: true; binding: 'id' }, { name: 'source'; required: true; binding: 'id' }];
+    'knowledges.chunks.update': [{ name: 'knowledge'; required: true; binding: 'id' }, { name: 'chunk'; required: true; binding: 'id' }];
     'knowledges.search': [{ name: 'knowledge'; required: true; binding: 'id' }];
     'bots.index': [];
     'bots.create': [];
@@ -94,29 +76,14 @@ declare module 'ziggy-js' {
     'bots.update': [{ name: 'bot'; required: true; binding: 'id' }];
     'bots.destroy': [{ name: 'bot'; required: true; binding: 'id' }];
     'bots.publish': [{ name: 'bot'; required: true; binding: 'id' }];
-    'bots.versions.restore': [
-      { name: 'bot'; required: true; binding: 'id' },
-      { name: 'version'; required: true; binding: 'id' },
-    ];
+    'bots.versions.restore': [{ name: 'bot'; required: true; binding: 'id' }, { name: 'version'; required: true; binding: 'id' }];
     'bots.replay': [{ name: 'bot'; required: true; binding: 'id' }];
     'bots.chat': [{ name: 'bot'; required: true; binding: 'id' }];
-    'bots.turns.feedback': [
-      { name: 'bot'; required: true; binding: 'id' },
-      { name: 'turn'; required: true; binding: 'id' },
-    ];
+    'bots.turns.feedback': [{ name: 'bot'; required: true; binding: 'id' }, { name: 'turn'; required: true; binding: 'id' }];
     'team-providers.store': [{ name: 'team'; required: true; binding: 'id' }];
-    'team-providers.update': [
-      { name: 'team'; required: true; binding: 'id' },
-      { name: 'provider'; required: true; binding: 'id' },
-    ];
-    'team-providers.destroy': [
-      { name: 'team'; required: true; binding: 'id' },
-      { name: 'provider'; required: true; binding: 'id' },
-    ];
-    'team-providers.test': [
-      { name: 'team'; required: true; binding: 'id' },
-      { name: 'provider'; required: true; binding: 'id' },
-    ];
+    'team-providers.update': [{ name: 'team'; required: true; binding: 'id' }, { name: 'provider'; required: true; binding: 'id' }];
+    'team-providers.destroy': [{ name: 'team'; required: true; binding: 'id' }, { name: 'provider'; required: true; binding: 'id' }];
+    'team-providers.test': [{ name: 'team'; required: true; binding: 'id' }, { name: 'provider'; required: true; binding: 'id' }];
     'channels.index': [];
     'channels.create': [];
     'channels.store': [];
@@ -127,10 +94,7 @@ declare module 'ziggy-js' {
     'channels.check': [{ name: 'channel'; required: true; binding: 'id' }];
     'channels.secret.rotate': [{ name: 'channel'; required: true; binding: 'id' }];
     'channels.templates.sync': [{ name: 'channel'; required: true; binding: 'id' }];
-    'channels.events.replay': [
-      { name: 'channel'; required: true; binding: 'id' },
-      { name: 'event'; required: true; binding: 'id' },
-    ];
+    'channels.events.replay': [{ name: 'channel'; required: true; binding: 'id' }, { name: 'event'; required: true; binding: 'id' }];
     'conversations.index': [];
     'conversations.export': [];
     'conversations.bulk': [];
@@ -151,15 +115,8 @@ declare module 'ziggy-js' {
     'conversations.show': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.messages.index': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.messages.store': [{ name: 'conversation'; required: true; binding: 'id' }];
-    'conversations.messages.resend': [
-      { name: 'conversation'; required: true; binding: 'id' },
-      { name: 'message'; required: true; binding: 'id' },
-    ];
-    'conversations.messages.attachment': [
-      { name: 'conversation'; required: true; binding: 'id' },
-      { name: 'message'; required: true; binding: 'id' },
-      { name: 'index'; required: true },
-    ];
+    'conversations.messages.resend': [{ name: 'conversation'; required: true; binding: 'id' }, { name: 'message'; required: true; binding: 'id' }];
+    'conversations.messages.attachment': [{ name: 'conversation'; required: true; binding: 'id' }, { name: 'message'; required: true; binding: 'id' }, { name: 'index'; required: true }];
     'conversations.typing': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.notes.store': [{ name: 'conversation'; required: true; binding: 'id' }];
     'conversations.transcript': [{ name: 'conversation'; required: true; binding: 'id' }];
@@ -187,10 +144,7 @@ declare module 'ziggy-js' {
     'contacts.destroy': [{ name: 'contact'; required: true; binding: 'id' }];
     'contacts.merge': [{ name: 'contact'; required: true; binding: 'id' }];
     'contacts.notes.store': [{ name: 'contact'; required: true; binding: 'id' }];
-    'contacts.notes.destroy': [
-      { name: 'contact'; required: true; binding: 'id' },
-      { name: 'note'; required: true; binding: 'id' },
-    ];
+    'contacts.notes.destroy': [{ name: 'contact'; required: true; binding: 'id' }, { name: 'note'; required: true; binding: 'id' }];
     'contacts.conversations.store': [{ name: 'contact'; required: true; binding: 'id' }];
     'broadcasts.index': [];
     'broadcasts.create': [];
@@ -220,10 +174,7 @@ declare module 'ziggy-js' {
     'integrations.webhooks.destroy': [{ name: 'webhook'; required: true; binding: 'id' }];
     'integrations.webhooks.test': [{ name: 'webhook'; required: true; binding: 'id' }];
     'integrations.webhooks.secret.rotate': [{ name: 'webhook'; required: true; binding: 'id' }];
-    'integrations.webhooks.deliveries.resend': [
-      { name: 'webhook'; required: true; binding: 'id' },
-      { name: 'delivery'; required: true; binding: 'id' },
-    ];
+    'integrations.webhooks.deliveries.resend': [{ name: 'webhook'; required: true; binding: 'id' }, { name: 'delivery'; required: true; binding: 'id' }];
     'api-tokens.index': [];
     'api-tokens.store': [];
     'api-tokens.update': [{ name: 'token'; required: true; binding: 'id' }];

@@ -108,7 +108,7 @@ export default function Show(props: ConversationShowProps) {
             className="flex min-w-0 flex-col overflow-hidden bg-white shadow-sm sm:rounded-lg lg:col-span-2"
           >
             <div className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-200 px-4 py-3 sm:px-6">
-              <div className="flex min-w-0 items-center gap-2">
+              <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
                 <ChannelIcon type={conversation.channel.type} />
                 <span className="truncate text-sm text-gray-600">{conversation.channel.name}</span>
                 <StateBadge state={conversation.state} />

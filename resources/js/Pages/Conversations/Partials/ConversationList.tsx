@@ -145,6 +145,13 @@ function ConversationRow({
             <span>{conversation.channel.name}</span>
             {conversation.bot && <span>Bot: {conversation.bot.name}</span>}
             <span>{conversation.assignee ? `Assigned to ${conversation.assignee.name}` : 'Unassigned'}</span>
+            <WaitingTime
+              since={conversation.waiting_since}
+              state={conversation.state}
+              waitingFor={conversation.waiting_for}
+              targets={replyTargets}
+              now={now}
+            />
           </p>
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1.5">
@@ -163,13 +170,6 @@ function ConversationRow({
               {conversation.unread_count > 99 ? '99+' : conversation.unread_count}
             </span>
           )}
-          <WaitingTime
-            since={conversation.waiting_since}
-            state={conversation.state}
-            waitingFor={conversation.waiting_for}
-            targets={replyTargets}
-            now={now}
-          />
           <WindowCountdown expiresAt={conversation.window_expires_at} now={now} short />
         </div>
       </div>
