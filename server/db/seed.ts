@@ -482,9 +482,9 @@ async function seedDemoContactFields(db: Database, teamId: number, ownerId: numb
 /**
  * The demo team's automation rules (Conversations/Automations): a complaint goes to a person,
  * urgent and labelled, with a note of what to ask; a Gold member's handoff goes to Ayu; a
- * conversation left waiting 15 minutes is made urgent; a customer left 30 minutes without a
- * person's reply is marked high, with a note. Made after the demo's conversations, so
- * they have not acted yet: write "mau komplain" to the demo widget, or leave the waiting ones be.
+ * customer left past the café's reply targets (15 minutes for the first reply, 30 for the next) is
+ * made urgent, with a note. Made after the demo's conversations, so they have not acted yet: write
+ * "mau komplain" to the demo widget, or leave the waiting ones be.
  */
 async function seedDemoAutomations(db: Database, teamId: number, ownerId: number): Promise<void> {
   const [keluhan] = await db
@@ -527,27 +527,15 @@ async function seedDemoAutomations(db: Database, teamId: number, ownerId: number
       : []),
     {
       teamId,
-      name: 'Menunggu 15 menit',
-      trigger: 'conversation_waiting',
+      name: 'Lewat target balasan',
+      trigger: 'reply_target_missed',
       position: 3,
-      conditions: [{ type: 'waited', minutes: 15 }],
+      conditions: [],
       actions: [
         { type: 'set_priority', priority: 'urgent' },
-        { type: 'add_note', text: 'Sudah menunggu 15 menit: balas sekarang, atau beri kabar kapan dibalas.' },
-      ],
-      createdBy: ownerId,
-    },
-    {
-      teamId,
-      name: 'Belum dibalas 30 menit',
-      trigger: 'reply_waiting',
-      position: 4,
-      conditions: [{ type: 'waited', minutes: 30 }],
-      actions: [
-        { type: 'set_priority', priority: 'high' },
         {
           type: 'add_note',
-          text: 'Pelanggan menunggu balasan 30 menit: balas, atau minta teman shift mengambil alih.',
+          text: 'Lewat target balasan tim: balas sekarang, atau minta teman shift mengambil alih.',
         },
       ],
       createdBy: ownerId,

@@ -15,7 +15,7 @@ import { logIn } from './support/accounts';
  * inbox and makes a rule (a customer who writes "komplain" or "refund": priority Urgent, the label
  * Keluhan, a note, handed to a person); a visitor writes a complaint on the website's widget and is
  * told a person is coming instead of getting the bot's answer; the inbox shows the conversation
- * waiting, urgent and labelled, live; its thread says what the rule did, with the note; the rule's
+ * waiting (and for how long), urgent and labelled, live; its thread says what the rule did, with the note; the rule's
  * page counts the run. Screenshots in /tmp/automation-shots.
  */
 const shots = '/tmp/automation-shots';
@@ -106,6 +106,8 @@ describe('an automation rule', () => {
       .first();
     await row.getByText('Waiting', { exact: true }).waitFor({ timeout: 15_000 });
     await row.getByText('Urgent').waitFor();
+    // How long the customer has waited for a person, live (the team has no reply targets).
+    await row.getByText(/^Waiting (less than a minute|\d+ m)$/).waitFor();
     await shot(page, 'inbox');
 
     // Its thread says what the rule did, with the note for the team.

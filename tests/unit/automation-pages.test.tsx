@@ -422,6 +422,27 @@ describe('Conversations/Automations', () => {
     });
   });
 
+  it('makes a rule for a missed reply target, which takes no wait of its own', () => {
+    render(<Automations {...props()} />);
+    const form = newRule();
+    fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Lewat target' } });
+    const when = within(form).getByLabelText('When');
+    fireEvent.change(when, { target: { value: 'reply_waiting' } });
+    expect(card(form, 'Waited at least')).toBeTruthy();
+    // From a waiting rule: its wait is dropped, the target is the wait.
+    fireEvent.change(when, { target: { value: 'reply_target_missed' } });
+    const described = (when.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ');
+    expect(described).toContain("past the team's reply target for the reply they wait for");
+    expect(within(form).queryByText('Waited at least')).toBeNull();
+    add(form, 'Add action', 'Set priority');
+    expect(form.textContent).toContain('It reads: When a reply target is missed: set priority');
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(fake.calls.at(-1)?.data).toMatchObject({ trigger: 'reply_target_missed', conditions: [] });
+  });
+
   it("compares a contact field by its kind: a bound for a number, a field's choices, yes or no, a date, or set", () => {
     render(<Automations {...props()} />);
     const form = newRule();

@@ -13,6 +13,7 @@ export const automationTriggers = [
   'conversation_queued',
   'conversation_waiting',
   'reply_waiting',
+  'reply_target_missed',
 ] as const;
 export type AutomationTrigger = (typeof automationTriggers)[number];
 
@@ -25,11 +26,20 @@ export const timedTriggers = ['conversation_waiting', 'reply_waiting'] as const 
 export const isTimed = (trigger: AutomationTrigger): trigger is (typeof timedTriggers)[number] =>
   (timedTriggers as readonly AutomationTrigger[]).includes(trigger);
 
+/**
+ * The triggers the minute sweep runs: the timed ones, and a customer's wait passing the team's
+ * reply target for the reply they wait for (the first or the next; Team Settings), whose wait is
+ * the target and needs no "Waited at least".
+ */
+export const sweptTriggers = [...timedTriggers, 'reply_target_missed'] as const satisfies readonly AutomationTrigger[];
+export type SweptTrigger = (typeof sweptTriggers)[number];
+
 export const automationTriggerLabels: Record<AutomationTrigger, string> = {
   customer_message: 'A customer writes',
   conversation_queued: 'A conversation is handed to a person',
   conversation_waiting: 'A conversation has waited for a person',
   reply_waiting: 'A customer has waited for a reply',
+  reply_target_missed: 'A reply target is missed',
 };
 
 export const contactFieldOperators = ['is', 'is_not', 'is_set', 'is_not_set', 'at_least', 'at_most'] as const;
@@ -89,6 +99,10 @@ export const triggerOffers: Record<
     conditions: ['waited', 'handoff_reason', 'channel', 'contact_field'],
     actions: ['add_labels', 'set_priority', 'add_note', 'assign', 'send_message'],
   },
+  reply_target_missed: {
+    conditions: ['handoff_reason', 'channel', 'contact_field'],
+    actions: ['add_labels', 'set_priority', 'add_note', 'assign', 'send_message'],
+  },
 };
 
 /** What each trigger means, under the form's "When". */
@@ -98,6 +112,8 @@ export const automationTriggerHints: Record<AutomationTrigger, string> = {
   conversation_waiting: 'Nobody has taken a conversation handed to a person: once a handoff, after the wait below.',
   reply_waiting:
     'A conversation with a person: from the handoff to their first reply, then from each new message of the customer to the next reply. Once a wait, after the wait below; not while snoozed.',
+  reply_target_missed:
+    "A customer handed to a person has waited past the team's reply target for the reply they wait for: the first reply's from the handoff, the next's from their new message (Team Settings → Reply Targets). Once a wait; not while snoozed.",
 };
 
 /** What a trigger is, as a sentence's end ("cannot be checked when …"). */
@@ -106,6 +122,7 @@ export const automationTriggerWords: Record<AutomationTrigger, string> = {
   conversation_queued: 'a conversation is handed to a person',
   conversation_waiting: 'a conversation has waited for a person',
   reply_waiting: "a customer has waited for a person's reply",
+  reply_target_missed: 'a reply target is missed',
 };
 
 export const automationConditionLabels: Record<AutomationConditionType, string> = {

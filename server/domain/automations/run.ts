@@ -9,6 +9,8 @@ import {
 } from '../../db/schema/index';
 import {
   conversationRepository,
+  customerWaitingFor,
+  customerWaitingSince,
   notSnoozedNow,
   replyWaitSince,
   type ContactRow,
@@ -35,9 +37,12 @@ import { channelById } from '../../db/repositories/channel-repository';
 import { sendJob } from '../../channels/pipeline';
 import { windowExpiresAt } from '../../presenters/conversation-presenter';
 import { fillVariables, variableValues } from '../conversations/reply-variables';
-import { isTimed, timedTriggers, type AutomationTrigger } from './rule-types';
+import { sweptTriggers, type AutomationTrigger, type SweptTrigger } from './rule-types';
+import { teamReplyTargets } from '../../reports/rollup';
 
-type TimedTrigger = (typeof timedTriggers)[number];
+type ReplyTargets = Awaited<ReturnType<typeof teamReplyTargets>>;
+const isSwept = (trigger: AutomationTrigger): trigger is SweptTrigger =>
+  (sweptTriggers as readonly AutomationTrigger[]).includes(trigger);
 
 /**
  * Runs a team's automation rules on a conversation (rules.ts keeps them). Each enabled rule of the
@@ -395,44 +400,69 @@ export async function runQueuedRules(
 /** The first key of the advisory locks that keep a timed rule to once a wait ("wait" in ASCII). */
 const waitLockSpace = 0x77616974;
 
-/** Each timed trigger: the state its conversations are in, and since when one has waited (SQL over `conversations`). */
-const waits: Record<TimedTrigger, { state: ConversationRow['state']; since: SQL }> = {
-  conversation_waiting: { state: 'queued', since: sql`${conversations.handoffAt}` },
-  reply_waiting: { state: 'human', since: replyWaitSince },
+/** Each swept trigger: the states its conversations are in, and since when one has waited (SQL over `conversations`). */
+const waits: Record<SweptTrigger, { states: ConversationRow['state'][]; since: SQL }> = {
+  conversation_waiting: { states: ['queued'], since: sql`${conversations.handoffAt}` },
+  reply_waiting: { states: ['human'], since: replyWaitSince },
+  reply_target_missed: { states: ['queued', 'human'], since: customerWaitingSince },
 };
 
 /**
- * The workers' minute sweep: each enabled timed rule, on the team's conversations that have waited
+ * A wait (`since`, of the reply `kind`: 'first' or 'next') is past the team's target for that reply
+ * at `now` (SQL; false when that reply has no target).
+ */
+const pastTarget = (since: SQL.Aliased | SQL, kind: SQL.Aliased | SQL, targets: ReplyTargets, now: Date) =>
+  sql`${since} + make_interval(mins => (case ${kind} when 'first' then ${targets.first}::int
+    when 'next' then ${targets.next}::int end)) <= ${now.toISOString()}::timestamptz`;
+
+/**
+ * The workers' minute sweep: each enabled swept rule, on the team's conversations that have waited
  * at least its minutes (for a person to take them: queued since their handoff; for a person's
- * reply: with a person, since the customer began waiting) and that it has not looked at in this
- * wait. A rule looks at a conversation once a wait: it acts if its other conditions hold, and
- * otherwise is done with it (a silent run, `summary` empty, neither counted nor listed), so a
- * conversation it passed over never holds up the ones after it. Snoozed conversations wait for
- * their time. Returns how many conversations a rule acted on.
+ * reply: with a person, since the customer began waiting) or past the team's reply target for the
+ * reply they wait for, and that it has not looked at in this wait. A rule looks at a conversation
+ * once a wait: it acts if its other conditions hold, and otherwise is done with it (a silent run,
+ * `summary` empty, neither counted nor listed), so a conversation it passed over never holds up the
+ * ones after it. Snoozed conversations wait for their time. Returns how many conversations a rule
+ * acted on.
  */
 export async function runWaitingRules(services: EventServices, now = new Date(), perRule = 50): Promise<number> {
   const rules = await services.db
     .select()
     .from(automationRules)
-    .where(and(inArray(automationRules.trigger, [...timedTriggers]), eq(automationRules.enabled, true)))
+    .where(and(inArray(automationRules.trigger, [...sweptTriggers]), eq(automationRules.enabled, true)))
     .orderBy(asc(automationRules.teamId), asc(automationRules.position), asc(automationRules.id));
   let acted = 0;
   for (const rule of rules) {
-    const waited = rule.conditions.find((condition) => condition.type === 'waited');
-    if (!waited || !isTimed(rule.trigger)) continue;
+    if (!isSwept(rule.trigger)) continue;
     const wait = waits[rule.trigger];
     const waiting = services.db
-      .select({ id: conversations.id, since: sql<string | null>`${wait.since}`.as('since') })
+      .select({
+        id: conversations.id,
+        since: sql<string | null>`${wait.since}`.as('since'),
+        // Which reply it waits for: only a target rule asks (reading it costs two more lookups a conversation).
+        kind: (rule.trigger === 'reply_target_missed' ? sql<string | null>`${customerWaitingFor}` : sql<null>`null`).as(
+          'kind',
+        ),
+      })
       .from(conversations)
-      .where(and(eq(conversations.teamId, rule.teamId), eq(conversations.state, wait.state), notSnoozedNow))
+      .where(and(eq(conversations.teamId, rule.teamId), inArray(conversations.state, wait.states), notSnoozedNow))
       .as('waiting');
-    const cutoff = new Date(now.getTime() - waited.minutes * 60_000).toISOString();
+    let late: SQL;
+    if (rule.trigger === 'reply_target_missed') {
+      const targets = await teamReplyTargets(services.db, rule.teamId);
+      if (targets.first === null && targets.next === null) continue;
+      late = pastTarget(sql`${waiting.since}`, sql`${waiting.kind}`, targets, now);
+    } else {
+      const waited = rule.conditions.find((condition) => condition.type === 'waited');
+      if (!waited) continue;
+      late = sql`${waiting.since} <= ${new Date(now.getTime() - waited.minutes * 60_000).toISOString()}::timestamptz`;
+    }
     const due = await services.db
       .select({ id: waiting.id })
       .from(waiting)
       .where(
         and(
-          sql`${waiting.since} <= ${cutoff}::timestamptz`,
+          late,
           sql`not exists (select 1 from ${automationRuns} r where r.rule_id = ${rule.id}
                 and r.conversation_id = ${waiting.id} and r.created_at >= ${waiting.since})`,
         ),
@@ -448,7 +478,7 @@ export async function runWaitingRules(services: EventServices, now = new Date(),
 async function waitedRule(
   services: EventServices,
   rule: AutomationRuleRow,
-  trigger: TimedTrigger,
+  trigger: SweptTrigger,
   conversationId: number,
   now: Date,
 ): Promise<boolean> {
@@ -460,17 +490,21 @@ async function waitedRule(
     const repo = conversationRepository(tx, rule.teamId);
     const wait = waits[trigger];
     // Read again under the lock: taken, answered or resolved meanwhile, it no longer waits.
+    const targets = trigger === 'reply_target_missed' ? await teamReplyTargets(tx, rule.teamId) : undefined;
     const [row] = await tx
-      .select({ since: sql`${wait.since}`.mapWith((value: string | Date | null) => value && new Date(value)) })
+      .select({
+        since: sql`${wait.since}`.mapWith((value: string | Date | null) => value && new Date(value)),
+        late: targets ? sql<boolean>`${pastTarget(wait.since, customerWaitingFor, targets, now)}` : sql<boolean>`true`,
+      })
       .from(conversations)
       .where(
         and(
           eq(conversations.teamId, rule.teamId),
           eq(conversations.id, conversationId),
-          eq(conversations.state, wait.state),
+          inArray(conversations.state, wait.states),
         ),
       );
-    const conversation = row?.since ? await repo.find(conversationId) : undefined;
+    const conversation = row?.since && row.late ? await repo.find(conversationId) : undefined;
     if (!row?.since || !conversation) return false;
     const since = row.since;
     const [seen] = await tx

@@ -105,15 +105,14 @@ describe('the demo data', () => {
     ]);
   });
 
-  it('sorts the inbox with automation rules: complaints to a person, Gold members to Ayu, long waits made urgent, slow replies marked', async () => {
+  it('sorts the inbox with automation rules: complaints to a person, Gold members to Ayu, missed reply targets made urgent', async () => {
     const client = await signedIn(app.app, demoLogin, demoLogin.password);
     const page = expectPage(await client.visit('/conversations/automations'), 'Conversations/Automations');
     const rules = page.props.rules as Array<{ name: string; trigger: string; enabled: boolean; actions: unknown[] }>;
     expect(rules.map((rule) => [rule.name, rule.trigger, rule.enabled])).toEqual([
       ['Keluhan ke petugas', 'customer_message', true],
       ['Member Gold ke Ayu', 'conversation_queued', true],
-      ['Menunggu 15 menit', 'conversation_waiting', true],
-      ['Belum dibalas 30 menit', 'reply_waiting', true],
+      ['Lewat target balasan', 'reply_target_missed', true],
     ]);
     // Each names what the team has: the label Keluhan, Ayu.
     const options = page.props.options as {
