@@ -154,6 +154,9 @@ describe('reply time (human)', () => {
     expect(people.find((person) => person.id === ayu.id)?.reply_time).toEqual({ median: 180, p90: 300, count: 4 });
     expect(people.find((person) => person.id === budi.id)?.reply_time).toEqual({ median: 600, p90: 1200, count: 2 });
     expect(people.find((person) => person.id === owner.id)?.reply_time).toEqual(zero);
+    // Against the targets (5 minutes each): Ayu's four all within, Budi's two past.
+    expect(people.find((person) => person.id === ayu.id)?.reply_target).toEqual({ met: 4, checked: 4 });
+    expect(people.find((person) => person.id === budi.id)?.reply_target).toEqual({ met: 0, checked: 2 });
 
     const byBot = await session.agent.get('/reports/export/bots');
     expect(byBot.status).toBe(200);
@@ -165,7 +168,7 @@ describe('reply time (human)', () => {
     const cell = (name: string) => Number(row.split(',')[columns.indexOf(name)]);
     expect([cell('human_reply_time_median_s'), cell('human_reply_time_p90_s')]).toEqual([240, 1020]);
     const byPerson = await session.agent.get('/reports/export/people');
-    expect(byPerson.text).toContain('\r\nAyu Lestari,false,3,5,2,300,300,180,300,0,,0\r\n');
+    expect(byPerson.text).toContain('\r\nAyu Lestari,false,3,5,2,300,300,180,300,4,4,0,,0\r\n');
 
     const { plainText } = await createApiToken(app.services, owner, { teamId, abilities: ['read'] });
     const api = await request(app.app)

@@ -43,7 +43,20 @@ const columns: Column<Person>[] = [
     ),
   },
   { label: 'First response', numeric: true, cell: (person) => <Durations times={person.first_response} /> },
-  { label: 'Reply time', numeric: true, cell: (person) => <Durations times={person.reply_time} /> },
+  {
+    label: 'Reply time',
+    numeric: true,
+    cell: (person) => (
+      <>
+        <Durations times={person.reply_time} />
+        {person.reply_target.checked > 0 && (
+          <span className="block text-xs font-normal text-gray-500">
+            {formatNumber(person.reply_target.met)} of {formatNumber(person.reply_target.checked)} on target
+          </span>
+        )}
+      </>
+    ),
+  },
   { label: 'Resolved', numeric: true, cell: (person) => formatNumber(person.resolved) },
   {
     label: 'Rating',
