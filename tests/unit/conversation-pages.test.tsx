@@ -554,7 +554,7 @@ describe('Conversations/Index', () => {
     );
     const rows = screen.getAllByRole('listitem');
     const first = within(rows[0]).getByText(/^Waiting \d/);
-    expect(first.textContent).toBe('Waiting 4 m · 10 m left');
+    expect(first.textContent).toBe('Waiting 4 m · 11 m left');
     expect(first.getAttribute('title')).toBe(
       "The customer has waited 4 m for a person to take the conversation; the team's target is 15 m",
     );
@@ -563,7 +563,7 @@ describe('Conversations/Index', () => {
     expect(overdue.textContent).toBe('Waiting 44 m · 14 m overdue');
     expect(overdue.getAttribute('title')).toBe("The customer has waited 44 m for a reply, past the team's 30 m target");
     expect(overdue.className).toContain('text-red-700');
-    expect(within(rows[2]).getByText(/^Waiting \d/).textContent).toBe('Waiting 5 m · 24 m left');
+    expect(within(rows[2]).getByText(/^Waiting \d/).textContent).toBe('Waiting 5 m · 25 m left');
   });
 
   it('shows a wait without a target for its reply as it is, red after an hour', () => {
@@ -1054,7 +1054,7 @@ describe('Conversations/Show', () => {
       />,
     );
     expect(within(screen.getByRole('region', { name: 'Thread' })).getByText(/^Waiting/).textContent).toBe(
-      'Waiting 3 m · 6 m left',
+      'Waiting 3 m · 7 m left',
     );
     again();
     render(<Show {...showProps({ conversation: detail({ state: 'human', waiting_since: null }) })} />);

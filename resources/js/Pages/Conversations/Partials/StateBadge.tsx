@@ -98,7 +98,9 @@ export function WaitingTime({
     >
       <Icon name="clock" className="size-3.5" />
       Waiting {span}
-      {left !== null && (left > 0 ? ` · ${formatSpan(left)} left` : ` · ${formatSpan(-left)} overdue`)}
+      {/* What is left counts a started minute whole, so that the two add up to the target. */}
+      {left !== null &&
+        (left > 0 ? ` · ${formatSpan(Math.ceil(left / 60_000) * 60_000)} left` : ` · ${formatSpan(-left)} overdue`)}
     </span>
   );
 }
