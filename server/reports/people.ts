@@ -3,7 +3,6 @@ import type { Database } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { users } from '../db/schema/index';
 import { agentsOf } from '../domain/conversations/notifications';
-import { replyWaitedFor, replyWaitedSeconds, teamReplyTargets } from './rollup';
 
 /**
  * What each person of the team did in the window (the Reports page's "By person" table), computed
@@ -15,9 +14,6 @@ import { replyWaitedFor, replyWaitedSeconds, teamReplyTargets } from './rollup';
  * - first response: for the conversations whose first reply by a person was theirs and was written
  *   in the window, the time from the first handoff (or the start, where no bot answers) to it,
  *   as the team's figure defines it; median and 90th percentile;
- * - reply time: for each of their replies in the window that ended a customer's wait, how long the
- *   customer had waited (`replyWaitedSeconds`), as the team's figure; median and 90th percentile;
- *   and how many of those the team has a reply target for came within it;
  * - resolved: conversations they resolved in the window;
  * - rating: the average of the ratings given in the window to conversations they had.
  *
@@ -33,9 +29,6 @@ export interface PersonFigures {
   replies: number;
   conversations_replied: number;
   first_response: { median: number | null; p90: number | null; count: number };
-  reply_time: { median: number | null; p90: number | null; count: number };
-  /** Of those replies, how many the team has a target for (`checked`) and came within it (`met`). */
-  reply_target: { met: number; checked: number };
   resolved: number;
   csat_average: number | null;
   csat_count: number;
@@ -140,31 +133,6 @@ export async function peopleFigures(db: Database, teamId: number, query: PeopleQ
        and c.first_human_reply_at >= ${from} and c.first_human_reply_at < ${to}`),
   );
   const waits = secondsByUser(firsts);
-  // Each of their replies in the window that ended a wait, how long the customer had waited and for
-  // which reply (the table is not aliased: `replyWaitedSeconds` names it).
-  const replyRows = rowsOf<Row>(
-    await db.execute(sql`
-      select messages.sender_user_id as user_id, (${replyWaitedSeconds})::float as seconds,
-             (${replyWaitedFor}) as kind
-        from messages join conversations c on c.id = messages.conversation_id
-       where messages.team_id = ${teamId} and ${inScope} and messages.direction = 'outbound'
-         and messages.sender = 'agent' and messages.kind not in ('note', 'event') and messages.broadcast_id is null
-         and messages.sender_user_id is not null and ${person(sql`messages.sender_user_id`)}
-         and messages.created_at >= ${from} and messages.created_at < ${to}`),
-  );
-  const replyWaits = secondsByUser(replyRows);
-  // …and those against the team's target for their reply, as the team's figure counts them.
-  const targets = await teamReplyTargets(db, teamId);
-  const onTarget = new Map<number, { met: number; checked: number }>();
-  for (const row of replyRows) {
-    const target = row.kind === 'first' || row.kind === 'next' ? targets[row.kind] : null;
-    if (target === null || row.seconds === null) continue;
-    const tally = onTarget.get(Number(row.user_id)) ?? { met: 0, checked: 0 };
-    tally.checked += 1;
-    if (Number(row.seconds) <= target * 60) tally.met += 1;
-    onTarget.set(Number(row.user_id), tally);
-  }
-
   const members = await answering(db, teamId);
   const withFigures = [...new Set([...replies.keys(), ...activities.keys(), ...ratings.keys(), ...waits.keys()])];
   const formerIds = withFigures.filter((id) => !members.some((member) => member.id === id));
@@ -183,7 +151,6 @@ export async function peopleFigures(db: Database, teamId: number, query: PeopleQ
       const acts = activities.get(member.id);
       const rated = ratings.get(member.id);
       const sorted = waits.get(member.id) ?? [];
-      const replyTimes = replyWaits.get(member.id) ?? [];
       return {
         id: member.id,
         name: member.name,
@@ -192,12 +159,6 @@ export async function peopleFigures(db: Database, teamId: number, query: PeopleQ
         replies: Number(sent?.replies ?? 0),
         conversations_replied: Number(sent?.conversations ?? 0),
         first_response: { median: percentile(sorted, 0.5), p90: percentile(sorted, 0.9), count: sorted.length },
-        reply_time: {
-          median: percentile(replyTimes, 0.5),
-          p90: percentile(replyTimes, 0.9),
-          count: replyTimes.length,
-        },
-        reply_target: onTarget.get(member.id) ?? { met: 0, checked: 0 },
         resolved: Number(acts?.resolved ?? 0),
         csat_average: rated ? Math.round(Number(rated.average) * 100) / 100 : null,
         csat_count: Number(rated?.count ?? 0),

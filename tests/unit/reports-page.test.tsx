@@ -153,8 +153,6 @@ function props(overrides: Partial<ReportsIndexProps> = {}): ReportsIndexProps {
         replies: 9,
         conversations_replied: 3,
         first_response: { median: 95, p90: 240, count: 3 },
-        reply_time: { median: 150, p90: 600, count: 6 },
-        reply_target: { met: 5, checked: 6 },
         resolved: 2,
         csat_average: 4.5,
         csat_count: 2,
@@ -167,8 +165,6 @@ function props(overrides: Partial<ReportsIndexProps> = {}): ReportsIndexProps {
         replies: 0,
         conversations_replied: 0,
         first_response: { median: null, p90: null, count: 0 },
-        reply_time: { median: null, p90: null, count: 0 },
-        reply_target: { met: 0, checked: 0 },
         resolved: 0,
         csat_average: null,
         csat_count: 0,
@@ -465,18 +461,18 @@ describe('Reports/Index', () => {
       within(rows[0])
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Person', 'Taken', 'Replies', 'First response', 'Reply time', 'Resolved', 'Rating']);
+    ).toEqual(['Person', 'Taken', 'Replies', 'First response', 'Resolved', 'Rating']);
     expect(within(rows[1]).getByRole('rowheader').textContent).toBe('Budi Hartono');
     expect(
       within(rows[1])
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['3', '9in 3', '1 min 35 s90%: 4 min', '2 min 30 s90%: 10 min5 of 6 on target', '2', '4.502 ratings']);
+    ).toEqual(['3', '9in 3', '1 min 35 s90%: 4 min', '2', '4.502 ratings']);
     expect(within(rows[2]).getByRole('rowheader').textContent).toBe('Citra WijayaLeft the team');
     expect(
       within(rows[2])
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['0', '0', '—', '—', '0', '—']);
+    ).toEqual(['0', '0', '—', '0', '—']);
   });
 });

@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm';
 
 /**
  * The Reports page's "By person": what each member who answers conversations did in the window
- * (taken, replies, first response, reply time, resolved, rating), from the raw rows, with the bot and channel
+ * (taken, replies, first response, resolved, rating), from the raw rows, with the bot and channel
  * filters; everyone who answers is listed, a member who left with figures in the window is marked,
  * viewers are not; an agent sees their own row only; the CSV export has the same rows.
  */
@@ -81,8 +81,6 @@ describe('the report by person', () => {
         replies: 2,
         conversations_replied: 2,
         first_response: { median: 120, p90: 120, count: 2 },
-        reply_time: { median: 120, p90: 120, count: 2 },
-        reply_target: { met: 0, checked: 0 },
         resolved: 2,
         csat_average: 4,
         csat_count: 2,
@@ -95,8 +93,6 @@ describe('the report by person', () => {
         replies: 1,
         conversations_replied: 1,
         first_response: { median: 120, p90: 120, count: 1 },
-        reply_time: { median: 120, p90: 120, count: 1 },
-        reply_target: { met: 0, checked: 0 },
         resolved: 0,
         csat_average: null,
         csat_count: 0,
@@ -110,8 +106,6 @@ describe('the report by person', () => {
         replies: 0,
         conversations_replied: 0,
         first_response: zero,
-        reply_time: zero,
-        reply_target: { met: 0, checked: 0 },
         resolved: 0,
         csat_average: null,
         csat_count: 0,
@@ -145,9 +139,9 @@ describe('the report by person', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'person,former_member,taken,replies,conversations_replied,first_response_median_s,first_response_p90_s,reply_time_median_s,reply_time_p90_s,replies_on_target,replies_with_target,resolved,csat_average,csat_count',
+      'person,former_member,taken,replies,conversations_replied,first_response_median_s,first_response_p90_s,resolved,csat_average,csat_count',
     );
-    expect(lines[1]).toBe('Ayu Lestari,false,2,2,2,120,120,120,120,0,0,2,4,2');
+    expect(lines[1]).toBe('Ayu Lestari,false,2,2,2,120,120,2,4,2');
     expect(lines).toHaveLength(5);
   });
 });

@@ -81,8 +81,6 @@ describe('exportTable', () => {
         replies: 9,
         conversations_replied: 3,
         first_response: { median: 95, p90: 240, count: 3 },
-        reply_time: { median: 150, p90: 600, count: 6 },
-        reply_target: { met: 5, checked: 6 },
         resolved: 2,
         csat_average: 4.5,
         csat_count: 2,

@@ -43,20 +43,6 @@ const columns: Column<Person>[] = [
     ),
   },
   { label: 'First response', numeric: true, cell: (person) => <Durations times={person.first_response} /> },
-  {
-    label: 'Reply time',
-    numeric: true,
-    cell: (person) => (
-      <>
-        <Durations times={person.reply_time} />
-        {person.reply_target.checked > 0 && (
-          <span className="block text-xs font-normal text-gray-500">
-            {formatNumber(person.reply_target.met)} of {formatNumber(person.reply_target.checked)} on target
-          </span>
-        )}
-      </>
-    ),
-  },
   { label: 'Resolved', numeric: true, cell: (person) => formatNumber(person.resolved) },
   {
     label: 'Rating',
@@ -83,7 +69,7 @@ export function PeopleTable({ people, filters }: { people: Person[]; filters: Re
   return (
     <Panel
       title="By person"
-      description="Conversations each teammate took over or was given, their replies to customers, how soon their first reply came after a handoff and how long customers had waited for each of their replies (median, and 90% within), what they resolved and how customers rated their conversations."
+      description="Conversations each teammate took over or was given, their replies to customers, how soon their first reply came after a handoff (median, and 90% within), what they resolved and how customers rated their conversations."
       exportHref={exportUrl('people', filters)}
     >
       <DataTable
